@@ -1,0 +1,53 @@
+import { isRouteErrorResponse, Link, useLocation } from "@remix-run/react";
+
+export function NotFound() {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <main className="mx-auto flex min-h-[70vh] max-w-lg flex-col items-center justify-center px-6 py-16 text-center">
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">404</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">Page Not Found</h1>
+      <p className="mt-4 text-slate-600">We couldn’t find the page you were looking for. It may have moved, or the link may be mistyped.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-600">
+          Go Home
+        </Link>
+        {/* A plain link reloads without JavaScript too. */}
+        <a href={here} className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100">
+          Refresh Page
+        </a>
+      </div>
+      <p className="mt-8 text-sm text-slate-600">
+        Expected to see something here? Try logging out and logging in again: your session may be out of date.
+      </p>
+    </main>
+  );
+}
+
+export function ErrorScreen({ error }: { error: unknown }) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 403 ? "You don’t have access to this" : status === 401 ? "Please sign in" : "Something went wrong";
+  const message =
+    status === 403
+      ? "Your role in this band does not allow this. Ask your band leader if you need it."
+      : status === 401
+        ? "Your session has ended. Sign in again to carry on."
+        : "An unexpected error happened on our side. Please try again in a moment.";
+  return (
+    <main className="mx-auto flex min-h-[70vh] max-w-lg flex-col items-center justify-center px-6 py-16 text-center">
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{status}</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">{title}</h1>
+      <p className="mt-4 text-slate-600">{message}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-600">
+          Go Home
+        </Link>
+        {status === 401 ? (
+          <Link to="/login" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800">
+            Sign In
+          </Link>
+        ) : null}
+      </div>
+    </main>
+  );
+}

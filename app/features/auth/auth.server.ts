@@ -1,0 +1,306 @@
+import { data, redirect } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { db } from "~/utils/db.server";
+import { hashToken, randomToken } from "~/utils/crypto.server";
+import { sendMail } from "~/utils/mail.server";
+import { clientAddress, isCrossSiteMutation } from "~/utils/request.server";
+import { hit, peek, reset, type RateLimitResult, type RateLimitRule } from "~/utils/rate-limit.server";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
+import { destroyAllSessions, getSession, touchSession } from "./session.server";
+import { LoginSchema } from "./schema";
+
+export const USER_SELECT = {
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  profileImageUrl: true,
+  preferredBandId: true,
+  isPlatformAdmin: true,
+} as const;
+
+export type CurrentUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  preferredBandId: number | null;
+  isPlatformAdmin: boolean;
+};
+
+const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+// ---------------------------------------------------------------------------
+// Rate limits: per client address for every public auth form, per email for
+// failures (login) and for mail we send on request (forgot, resend).
+
+export const RATE_LIMITS = {
+  ipLogin: { name: "ip-login", limit: 10, windowMs: 60_000 },
+  ipRegister: { name: "ip-register", limit: 10, windowMs: 60_000 },
+  ipForgot: { name: "ip-forgot", limit: 10, windowMs: 60_000 },
+  ipResend: { name: "ip-resend", limit: 10, windowMs: 60_000 },
+  accountFailures: { name: "account-failures", limit: 10, windowMs: 15 * 60_000 },
+  emailMail: { name: "email-mail", limit: 5, windowMs: 15 * 60_000 },
+} satisfies Record<string, RateLimitRule>;
+
+export type AuthFlow = "login" | "register" | "forgot" | "resend";
+
+const IP_RULE: Record<AuthFlow, RateLimitRule> = {
+  login: RATE_LIMITS.ipLogin,
+  register: RATE_LIMITS.ipRegister,
+  forgot: RATE_LIMITS.ipForgot,
+  resend: RATE_LIMITS.ipResend,
+};
+
+export class RateLimitedError extends Error {
+  constructor(public readonly result: RateLimitResult) {
+    const minutes = Math.ceil(result.resetSeconds / 60);
+    super(
+      result.resetSeconds < 90
+        ? `Too many attempts. Please wait ${result.resetSeconds} seconds and try again.`
+        : `Too many attempts. Please wait ${minutes} minutes and try again.`,
+    );
+  }
+}
+
+/** Counts one attempt of `flow` from this client (and for this email) or throws RateLimitedError. */
+export function limitAuthAttempt(request: Request, flow: AuthFlow, email?: string) {
+  const byIp = hit(IP_RULE[flow], clientAddress(request));
+  if (!byIp.ok) throw new RateLimitedError(byIp);
+  if (!email) return byIp;
+  if (flow === "login") {
+    const failures = peek(RATE_LIMITS.accountFailures, email);
+    if (!failures.ok) throw new RateLimitedError(failures);
+  }
+  if (flow === "forgot" || flow === "resend") {
+    const mails = hit(RATE_LIMITS.emailMail, email);
+    if (!mails.ok) throw new RateLimitedError(mails);
+  }
+  return byIp;
+}
+
+// ---------------------------------------------------------------------------
+// Current user
+
+export async function getCurrentUser(request: Request) {
+  const session = await getSession(request);
+  if (!session) return null;
+  const user = await db.user.findUnique({ where: { id: session.userId }, select: USER_SELECT });
+  if (!user) return null;
+  return { user, session };
+}
+
+function isApiRequest(request: Request) {
+  return new URL(request.url).pathname.startsWith("/api/");
+}
+
+/** Refuses cookie-authenticated cross-site mutations (pages and /api alike). */
+export function requireSameSite(request: Request) {
+  if (isCrossSiteMutation(request)) {
+    throw data({ message: "Cross-site requests are not allowed" }, { status: 403 });
+  }
+}
+
+/**
+ * The signed-in user, or: a redirect through /api/login (pages) or a 401 (JSON).
+ * Every loader, action and endpoint behind sign-in starts here.
+ */
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  requireSameSite(request);
+  const current = await getCurrentUser(request);
+  if (current) return current.user;
+  if (isApiRequest(request)) throw data({ message: "Unauthorized" }, { status: 401 });
+  const url = new URL(request.url);
+  const redirectTo = `${url.pathname}${url.search}`;
+  throw redirect(`/api/login?${new URLSearchParams({ redirectTo })}`);
+}
+
+/** For the root loader: the user plus a refreshed cookie when the sliding expiry moved. */
+export async function getUserForDocument(request: Request) {
+  const current = await getCurrentUser(request);
+  if (!current) return { user: null, setCookie: null };
+  return { user: current.user, setCookie: await touchSession(request, current.session) };
+}
+
+// ---------------------------------------------------------------------------
+// Registration and email verification
+
+async function issueToken(userId: string, purpose: "verify-email" | "reset-password", ttlMs: number) {
+  const token = randomToken(32);
+  // Older tokens of the same purpose stop working: only the newest link is valid.
+  await db.userToken.deleteMany({ where: { userId, purpose } });
+  await db.userToken.create({
+    data: { userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) },
+  });
+  return token;
+}
+
+/** Marks the token used and returns its user id, or null for an unknown, used or expired token. */
+async function consumeToken(token: string, purpose: "verify-email" | "reset-password") {
+  if (!token || token.length > 200) return null;
+  // Looking up by hash keeps the comparison off the raw token (no timing leak).
+  const record = await db.userToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { id: true, userId: true, purpose: true, expiresAt: true, usedAt: true },
+  });
+  if (!record || record.purpose !== purpose || record.usedAt || record.expiresAt.getTime() <= Date.now()) return null;
+  const updated = await db.userToken.updateMany({ where: { id: record.id, usedAt: null }, data: { usedAt: new Date() } });
+  return updated.count === 1 ? record.userId : null;
+}
+
+async function sendVerificationEmail(user: { id: string; email: string; firstName: string }, origin: string) {
+  const token = await issueToken(user.id, "verify-email", VERIFY_TTL_MS);
+  const link = `${origin}/verify-email?${new URLSearchParams({ token })}`;
+  await sendMail({
+    to: user.email,
+    subject: "Confirm your email for Bandroom",
+    text: `Hi ${user.firstName},\n\nConfirm your email address to finish setting up Bandroom:\n${link}\n\nThe link works once and expires in 24 hours. If you did not sign up, ignore this message.`,
+    html: `<p>Hi ${escapeHtml(user.firstName)},</p><p>Confirm your email address to finish setting up Bandroom:</p><p><a href="${link}">Verify my email</a></p><p>The link works once and expires in 24 hours. If you did not sign up, ignore this message.</p>`,
+    link,
+  });
+}
+
+export type RegisterInput = { email: string; password: string; firstName: string; lastName?: string };
+
+/**
+ * Creates the account and sends the verification mail. An email that is already
+ * registered gets a "you already have an account" mail instead, and the caller sees
+ * the same answer either way, so sign-up does not reveal who has an account.
+ */
+export async function registerUser(input: RegisterInput, origin: string) {
+  const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true, email: true, firstName: true, emailVerifiedAt: true } });
+  if (existing) {
+    if (!existing.emailVerifiedAt) {
+      await sendVerificationEmail(existing, origin);
+      return;
+    }
+    await sendMail({
+      to: existing.email,
+      subject: "You already have a Bandroom account",
+      text: `Hi ${existing.firstName},\n\nSomeone (hopefully you) tried to sign up with this address, but it already has an account. Sign in at ${origin}/login or reset your password at ${origin}/login?mode=forgot.\n\nIf this was not you, no action is needed.`,
+      link: `${origin}/login`,
+    });
+    return;
+  }
+  const hash = await hashPassword(input.password);
+  const user = await db.user.create({
+    data: {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName || null,
+      password: { create: { hash } },
+    },
+    select: { id: true, email: true, firstName: true },
+  });
+  await sendVerificationEmail(user, origin);
+}
+
+export async function resendVerification(email: string, origin: string) {
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, firstName: true, emailVerifiedAt: true } });
+  if (user && !user.emailVerifiedAt) await sendVerificationEmail(user, origin);
+}
+
+export async function verifyEmail(token: string): Promise<"verified" | "invalid-token"> {
+  const userId = await consumeToken(token, "verify-email");
+  if (!userId) return "invalid-token";
+  await db.user.update({ where: { id: userId }, data: { emailVerifiedAt: new Date() } });
+  return "verified";
+}
+
+// ---------------------------------------------------------------------------
+// Login
+
+export type LoginResult =
+  | { status: "ok"; user: CurrentUser }
+  | { status: "invalid" }
+  | { status: "unverified"; email: string };
+
+export const INVALID_CREDENTIALS = "Invalid email or password";
+export const UNVERIFIED_MESSAGE = "Please verify your email before signing in. Check your inbox for the link, or send a new one.";
+
+/**
+ * Checks a password. An unknown email is verified against a dummy hash so both
+ * failures take the same time and give the same answer.
+ */
+export async function verifyLogin(email: string, password: string): Promise<LoginResult> {
+  const user = await db.user.findUnique({
+    where: { email },
+    select: { ...USER_SELECT, emailVerifiedAt: true, password: { select: { hash: true } } },
+  });
+  const valid = await verifyPassword(user?.password?.hash ?? (await dummyPasswordHash()), password);
+  if (!user || !user.password || !valid) {
+    hit(RATE_LIMITS.accountFailures, email);
+    return { status: "invalid" };
+  }
+  reset(RATE_LIMITS.accountFailures, email);
+  if (!user.emailVerifiedAt) return { status: "unverified", email: user.email };
+  const { emailVerifiedAt: _verified, password: _password, ...current } = user;
+  return { status: "ok", user: current };
+}
+
+export class LoginError extends Error {
+  constructor(public readonly result: Exclude<LoginResult, { status: "ok" }>) {
+    super(result.status === "unverified" ? UNVERIFIED_MESSAGE : INVALID_CREDENTIALS);
+  }
+}
+
+/** remix-auth drives the form sign-in; the JSON endpoint calls verifyLogin directly. */
+export const authenticator = new Authenticator<CurrentUser>();
+
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const parsed = LoginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+    if (!parsed.success) throw new LoginError({ status: "invalid" });
+    const result = await verifyLogin(parsed.data.email, parsed.data.password);
+    if (result.status !== "ok") throw new LoginError(result);
+    return result.user;
+  }),
+  "form",
+);
+
+// ---------------------------------------------------------------------------
+// Password reset
+
+/** Sends a reset link when the email has an account; says nothing either way. */
+export async function requestPasswordReset(email: string, origin: string) {
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, firstName: true } });
+  if (!user) return;
+  const token = await issueToken(user.id, "reset-password", RESET_TTL_MS);
+  const link = `${origin}/reset-password?${new URLSearchParams({ token })}`;
+  await sendMail({
+    to: user.email,
+    subject: "Reset your Bandroom password",
+    text: `Hi ${user.firstName},\n\nChoose a new password here:\n${link}\n\nThe link works once and expires in one hour. If you did not ask for this, ignore this message; your password stays as it is.`,
+    html: `<p>Hi ${escapeHtml(user.firstName)},</p><p><a href="${link}">Choose a new password</a></p><p>The link works once and expires in one hour. If you did not ask for this, ignore this message; your password stays as it is.</p>`,
+    link,
+  });
+}
+
+/** Is this reset token still usable? (Shown before the form, not consumed.) */
+export async function isResetTokenValid(token: string) {
+  if (!token || token.length > 200) return false;
+  const record = await db.userToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { purpose: true, expiresAt: true, usedAt: true },
+  });
+  return Boolean(record && record.purpose === "reset-password" && !record.usedAt && record.expiresAt.getTime() > Date.now());
+}
+
+/** Sets the new password and ends every session of the user. False for a bad token. */
+export async function resetPassword(token: string, newPassword: string) {
+  const userId = await consumeToken(token, "reset-password");
+  if (!userId) return false;
+  const hash = await hashPassword(newPassword);
+  await db.password.upsert({ where: { userId }, update: { hash }, create: { userId, hash } });
+  // Whoever can read the mailbox has proven control of the address.
+  await db.user.update({ where: { id: userId }, data: { emailVerifiedAt: new Date() } });
+  await destroyAllSessions(userId);
+  return true;
+}
+
+function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}

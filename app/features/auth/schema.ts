@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+// Messages are the product spec's (section 5), letter for letter.
+export const PASSWORD_MIN = 8;
+/** Long passphrases are welcome; the cap only bounds hashing work. */
+export const PASSWORD_MAX = 128;
+
+export const EmailSchema = z
+  .string({ error: "Invalid email address" })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: "Invalid email address" })
+  .pipe(z.email({ error: "Invalid email address" }));
+
+export const NewPasswordSchema = z
+  .string({ error: "Password must be at least 8 characters" })
+  .min(PASSWORD_MIN, { error: "Password must be at least 8 characters" })
+  .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` })
+  .regex(/[A-Z]/, { error: "Password must contain an uppercase letter" })
+  .regex(/[a-z]/, { error: "Password must contain a lowercase letter" })
+  .regex(/[0-9]/, { error: "Password must contain a number" });
+
+export const LoginSchema = z.strictObject({
+  email: EmailSchema,
+  password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }).max(PASSWORD_MAX * 4),
+});
+
+export const RegisterSchema = z.strictObject({
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  firstName: z.string({ error: "First name is required" }).trim().min(1, { error: "First name is required" }).max(100, { error: "First name is too long" }),
+  lastName: z.string().trim().max(100, { error: "Last name is too long" }).optional(),
+  agreeToTerms: z.literal(true, { error: "You must agree to the Terms of Service and Privacy Policy" }),
+});
+
+export const ForgotSchema = z.strictObject({ email: EmailSchema });
+
+export const ResendVerificationSchema = z.strictObject({ email: EmailSchema });
+
+export const ResetPasswordSchema = z
+  .strictObject({
+    token: z.string().min(1),
+    password: NewPasswordSchema,
+    confirmPassword: z.string({ error: "Please confirm your new password" }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    error: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+
+/** Form-only fields that the JSON endpoints never receive. */
+export const FORM_ONLY_FIELDS = ["intent", "redirectTo", "name__confirm", "website"] as const;

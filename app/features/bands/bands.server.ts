@@ -1,0 +1,84 @@
+import { createCookie } from "@remix-run/node";
+import { db } from "~/utils/db.server";
+import { parseBandId } from "~/features/members/permissions.server";
+
+export type BandListItem = {
+  band: { id: number; name: string; subscriptionTier: string };
+  membership: { id: number; role: string; displayName: string | null; userId: string };
+};
+
+/** The user's bands, sorted by name (the spec's order for choosing a default). */
+export async function listBandsForUser(userId: string): Promise<BandListItem[]> {
+  const memberships = await db.bandMembership.findMany({
+    where: { userId },
+    select: {
+      id: true,
+      role: true,
+      displayName: true,
+      userId: true,
+      band: { select: { id: true, name: true, subscriptionTier: true } },
+    },
+  });
+  return memberships
+    .map(({ band, ...membership }) => ({ band, membership }))
+    .sort((a, b) => a.band.name.localeCompare(b.band.name, "en", { sensitivity: "base" }) || a.band.id - b.band.id);
+}
+
+/** Creates the band with its creator as band_leader and makes it the preferred band. */
+export async function createBand(userId: string, name: string) {
+  return db.$transaction(async (tx) => {
+    const band = await tx.band.create({ data: { name }, select: { id: true, name: true, subscriptionTier: true } });
+    await tx.bandMembership.create({ data: { bandId: band.id, userId, role: "band_leader" } });
+    await tx.user.update({ where: { id: userId }, data: { preferredBandId: band.id } });
+    return band;
+  });
+}
+
+export async function getBandForUser(userId: string, bandId: number) {
+  const membership = await db.bandMembership.findUnique({
+    where: { bandId_userId: { bandId, userId } },
+    select: { band: { select: { id: true, name: true, subscriptionTier: true, timeZone: true, currency: true } } },
+  });
+  return membership?.band ?? null;
+}
+
+/** Saves the preferred band; false when the user is not in that band. */
+export async function setPreferredBand(userId: string, bandId: number | null) {
+  if (bandId !== null) {
+    const member = await db.bandMembership.findUnique({ where: { bandId_userId: { bandId, userId } }, select: { id: true } });
+    if (!member) return false;
+  }
+  await db.user.update({ where: { id: userId }, data: { preferredBandId: bandId } });
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// Current band: remembered per browser in a cookie so the server renders the right
+// band without JavaScript.
+
+const currentBandCookie = createCookie("bandroom_band", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  maxAge: 400 * 24 * 60 * 60,
+});
+
+export async function readCurrentBandCookie(request: Request) {
+  return parseBandId(await currentBandCookie.parse(request.headers.get("Cookie")));
+}
+
+export function currentBandCookieHeader(bandId: number | null) {
+  return bandId === null
+    ? currentBandCookie.serialize("", { maxAge: 0, expires: new Date(0) })
+    : currentBandCookie.serialize(String(bandId));
+}
+
+/**
+ * The spec's rule (section 4): the stored id, or when nothing is stored the preferred
+ * band; when that is unset or not one of the user's bands, the first band by name;
+ * with no bands, none (and the caller clears the stored id).
+ */
+export function resolveCurrentBand(bands: BandListItem[], storedId: number | null, preferredBandId: number | null) {
+  const wanted = storedId ?? preferredBandId;
+  return bands.find((item) => item.band.id === wanted) ?? bands[0] ?? null;
+}

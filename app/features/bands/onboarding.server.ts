@@ -1,0 +1,69 @@
+import { db } from "~/utils/db.server";
+
+export type OnboardingStatus = {
+  overallProgress: number;
+  bandCreated: boolean;
+  memberCount: number;
+  pendingInviteCount: number;
+  songCount: number;
+  setlistCount: number;
+  eventCount: number;
+  hasFinancialData: boolean;
+  isPro: boolean;
+  isBrandNew: boolean;
+};
+
+export type OnboardingStep = { key: string; label: string; done: boolean; href: string; description: string };
+
+export async function getOnboardingStatus(bandId: number): Promise<OnboardingStatus | null> {
+  const band = await db.band.findUnique({
+    where: { id: bandId },
+    select: {
+      subscriptionTier: true,
+      _count: { select: { memberships: true, songs: true, setlists: true, events: true, payments: true, expenses: true } },
+    },
+  });
+  if (!band) return null;
+  const counts = band._count;
+  // Invitations arrive with the members issue; until then nobody can be pending.
+  const pendingInviteCount = 0;
+  const hasFinancialData = counts.payments + counts.expenses > 0;
+  const isPro = band.subscriptionTier === "pro";
+  const steps = [
+    true,
+    counts.memberships > 1 || pendingInviteCount > 0,
+    counts.songs > 0,
+    counts.setlists > 0,
+    counts.events > 0,
+    ...(isPro ? [hasFinancialData] : []),
+  ];
+  const overallProgress = Math.round((steps.filter(Boolean).length / steps.length) * 100);
+  return {
+    overallProgress,
+    bandCreated: true,
+    memberCount: counts.memberships,
+    pendingInviteCount,
+    songCount: counts.songs,
+    setlistCount: counts.setlists,
+    eventCount: counts.events,
+    hasFinancialData,
+    isPro,
+    // The spec's "brand new": created, at most one member, nothing else yet.
+    isBrandNew:
+      counts.memberships <= 1 && counts.songs === 0 && counts.setlists === 0 && counts.events === 0 && !hasFinancialData,
+  };
+}
+
+export function onboardingSteps(status: OnboardingStatus): OnboardingStep[] {
+  const steps: OnboardingStep[] = [
+    { key: "band", label: "Create your band", done: status.bandCreated, href: "/settings", description: "Give your band a home in Bandroom." },
+    { key: "members", label: "Invite your bandmates", done: status.memberCount > 1 || status.pendingInviteCount > 0, href: "/members", description: "Add the people you play with, subs included." },
+    { key: "songs", label: "Add a song", done: status.songCount > 0, href: "/songs", description: "Start the song library your setlists draw from." },
+    { key: "setlists", label: "Build a setlist", done: status.setlistCount > 0, href: "/setlists", description: "Put songs in order for the next gig." },
+    { key: "events", label: "Schedule a gig or rehearsal", done: status.eventCount > 0, href: "/calendar", description: "Put it on the shared calendar so everyone can RSVP." },
+  ];
+  if (status.isPro) {
+    steps.push({ key: "finances", label: "Record a payment or expense", done: status.hasFinancialData, href: "/finances", description: "Track gig fees and who is owed what." });
+  }
+  return steps;
+}

@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+export const BAND_NAME_MAX = 50;
+
+// Messages from the product spec (section 5).
+export const BandNameSchema = z
+  .string({ error: "Band name is required" })
+  .trim()
+  .min(1, { error: "Band name is required" })
+  .max(BAND_NAME_MAX, { error: "Band name is too long" });
+
+export const CreateBandSchema = z.strictObject({ name: BandNameSchema });
+
+export const PreferredBandSchema = z.strictObject({
+  bandId: z.coerce.number({ error: "Choose a band" }).int({ error: "Choose a band" }).positive({ error: "Choose a band" }),
+});

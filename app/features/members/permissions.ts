@@ -1,0 +1,55 @@
+/**
+ * What each band role may do, as data. `requireBandPermission` is the only gate and
+ * reads this table; the settings page renders it for the band.
+ */
+export const ROLES = ["band_leader", "band_admin", "band_member", "sub"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  band_leader: "Band Leader",
+  band_admin: "Band Admin",
+  band_member: "Band Member",
+  sub: "Sub",
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+export function roleLabel(role: string) {
+  return isRole(role) ? ROLE_LABELS[role] : "Unknown";
+}
+
+/**
+ * "booked" means a sub sees only events they are booked on (and those events'
+ * setlists and songs); "own" means only what the member created; "totals" means band
+ * totals plus their own balance.
+ */
+export type Grant = true | "booked" | "own" | "totals" | "own-balance" | "not-leader";
+
+export const PERMISSIONS = {
+  "band:view": { label: "See the band", band_leader: true, band_admin: true, band_member: true, sub: true },
+  "content:view": { label: "See the band's events, songs, setlists", band_leader: true, band_admin: true, band_member: true, sub: "booked" },
+  "content:edit": { label: "Create and edit events, songs, setlists", band_leader: true, band_admin: true, band_member: true },
+  "content:delete": { label: "Delete events, songs, setlists", band_leader: true, band_admin: true, band_member: "own" },
+  "availability:own": { label: "RSVP, mark own blackout dates", band_leader: true, band_admin: true, band_member: true, sub: true },
+  "members:manage": { label: "Invite, change roles, remove members", band_leader: true, band_admin: "not-leader" },
+  "band:settings": { label: "Band settings", band_leader: true, band_admin: true },
+  "band:billing": { label: "Billing", band_leader: true },
+  "band:delete": { label: "Delete band, transfer leadership", band_leader: true },
+  "finances:view": { label: "Finances (Pro)", band_leader: true, band_admin: true, band_member: "totals", sub: "own-balance" },
+  "finances:edit": { label: "Record payments and expenses (Pro)", band_leader: true, band_admin: true },
+} as const satisfies Record<string, { label: string } & Partial<Record<Role, Grant>>>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/** The grant a role has for an action, or null when it has none. */
+export function grantFor(role: string, permission: Permission): Grant | null {
+  if (!isRole(role)) return null;
+  const row: Partial<Record<Role, Grant>> = PERMISSIONS[permission];
+  return row[role] ?? null;
+}
+
+export function can(role: string, permission: Permission) {
+  return grantFor(role, permission) !== null;
+}

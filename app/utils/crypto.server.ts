@@ -1,0 +1,17 @@
+import crypto from "node:crypto";
+
+/** A random token of `bytes` bytes (default 32 = 256 bits), URL-safe. */
+export function randomToken(bytes = 32) {
+  return crypto.randomBytes(bytes).toString("base64url");
+}
+
+/** Tokens and session ids are stored only as their SHA-256, never in the clear. */
+export function hashToken(token: string) {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+export function safeEqual(a: string, b: string) {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && crypto.timingSafeEqual(left, right);
+}

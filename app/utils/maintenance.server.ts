@@ -1,0 +1,20 @@
+import { purgeExpiredSessions } from "~/features/auth/session.server";
+import { db } from "./db.server";
+
+let started = false;
+
+/** Housekeeping on start and hourly: expired sessions and spent tokens. */
+export function startBackgroundTasks() {
+  if (started || process.env.NODE_ENV === "test") return;
+  started = true;
+  const run = async () => {
+    try {
+      await purgeExpiredSessions();
+      await db.userToken.deleteMany({ where: { expiresAt: { lte: new Date(Date.now() - 7 * 24 * 60 * 60 * 1000) } } });
+    } catch (error) {
+      console.error("Housekeeping failed", error);
+    }
+  };
+  void run();
+  setInterval(run, 60 * 60 * 1000).unref();
+}

@@ -1,0 +1,34 @@
+import { createCookie } from "@remix-run/node";
+import { z } from "zod";
+import { env } from "./env.server";
+
+export const ToastSchema = z.object({
+  id: z.string().default(() => Math.random().toString(36).slice(2)),
+  title: z.string(),
+  description: z.string().optional(),
+  type: z.enum(["default", "destructive"]).default("default"),
+});
+
+export type Toast = z.infer<typeof ToastSchema>;
+export type ToastInput = z.input<typeof ToastSchema>;
+
+// A flash cookie (not the session) so a toast also follows signed-out redirects.
+const toastCookie = createCookie("bandroom_toast", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secrets: env.sessionSecrets,
+  maxAge: 60,
+});
+
+export async function toastHeader(toast: ToastInput) {
+  return toastCookie.serialize(ToastSchema.parse(toast));
+}
+
+/** Reads the flash toast and returns the header that clears it. */
+export async function getToast(request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {
+  const value = await toastCookie.parse(request.headers.get("Cookie"));
+  const parsed = ToastSchema.safeParse(value);
+  if (!parsed.success) return { toast: null, setCookie: null };
+  return { toast: parsed.data, setCookie: await toastCookie.serialize("", { maxAge: 0, expires: new Date(0) }) };
+}

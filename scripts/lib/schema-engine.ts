@@ -1,0 +1,125 @@
+/**
+ * Prisma's schema engine compiled to WebAssembly, driven through the better-sqlite3
+ * driver adapter. The Prisma CLI wants to download a native engine that these offline
+ * machines cannot reach; the WASM build does the same work and records into
+ * `_prisma_migrations`, so `prisma migrate deploy` can take over wherever the native
+ * engine is available. See docs/decisions/0001-offline-migrations.md.
+ *
+ * This is Prisma's internal interface: the package version is pinned exactly.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+
+const require = createRequire(import.meta.url);
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+export const SCHEMA_PATH = path.join(ROOT, "prisma/schema.prisma");
+export const MIGRATIONS_DIR = path.join(ROOT, "prisma/migrations");
+
+type Engine = {
+  applyMigrations(input: unknown): Promise<{ appliedMigrationNames: string[] }>;
+  diff(input: unknown): Promise<{ exitCode: number; stdout: string | null }>;
+  free(): void;
+};
+
+let bg: Record<string, unknown> | undefined;
+
+async function loadWasm() {
+  if (bg) return bg;
+  const pkgDir = path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg"));
+  const glue = (await import("@prisma/schema-engine-wasm/schema_engine_bg")) as Record<string, unknown>;
+  const bytes = fs.readFileSync(path.join(pkgDir, "schema_engine_bg.wasm"));
+  const { instance } = await WebAssembly.instantiate(bytes, { "./schema_engine_bg.js": glue as WebAssembly.ModuleImports });
+  (glue.__wbg_set_wasm as (exports: WebAssembly.Exports) => void)(instance.exports);
+  (instance.exports.__wbindgen_start as () => void)();
+  bg = glue;
+  return glue;
+}
+
+export function sqliteFileFromUrl(url: string) {
+  const file = url.replace(/^file:/, "");
+  return path.isAbsolute(file) ? file : path.resolve(ROOT, file);
+}
+
+async function openEngine(dbFile: string, schemaText: string): Promise<Engine> {
+  const glue = await loadWasm();
+  const SchemaEngine = glue.SchemaEngine as { new: (...args: unknown[]) => Promise<Engine> };
+  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaBetterSqlite3({ url: `file:${dbFile}` }));
+  const log = (message: string) => {
+    if (process.env.DEBUG_SCHEMA_ENGINE) console.error(message);
+  };
+  return SchemaEngine.new({ datamodels: [["schema.prisma", schemaText]] }, log, adapter);
+}
+
+export function listMigrations() {
+  if (!fs.existsSync(MIGRATIONS_DIR)) return [];
+  return fs
+    .readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(MIGRATIONS_DIR, entry.name, "migration.sql")))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+function migrationsList() {
+  const lockPath = path.join(MIGRATIONS_DIR, "migration_lock.toml");
+  return {
+    baseDir: MIGRATIONS_DIR,
+    lockfile: {
+      path: "migration_lock.toml",
+      content: fs.existsSync(lockPath) ? fs.readFileSync(lockPath, "utf8") : null,
+    },
+    shadowDbInitScript: "",
+    migrationDirectories: listMigrations().map((name) => ({
+      path: name,
+      migrationFile: {
+        path: "migration.sql",
+        content: { tag: "ok", value: fs.readFileSync(path.join(MIGRATIONS_DIR, name, "migration.sql"), "utf8") },
+      },
+    })),
+  };
+}
+
+const FILTERS = { externalTables: [], externalEnums: [] };
+
+/** Applies every pending migration to the database file; returns the names applied. */
+export async function applyMigrations(dbFile: string) {
+  return withEngine(dbFile, async (engine) => {
+    const result = await engine.applyMigrations({ migrationsList: migrationsList(), filters: FILTERS });
+    return result.appliedMigrationNames;
+  });
+}
+
+/**
+ * The SQL that brings a database at the latest migration in step with the schema
+ * ("-- This is an empty migration." when nothing changed). `scratchDbFile` must be a
+ * throwaway file: every migration is applied to it first.
+ */
+export async function diffSchemaAgainstMigrations(scratchDbFile: string) {
+  // One engine for both steps: a second engine on the same file finds it locked.
+  return withEngine(scratchDbFile, async (engine, schemaText) => {
+    await engine.applyMigrations({ migrationsList: migrationsList(), filters: FILTERS });
+    const files = [{ path: SCHEMA_PATH, content: schemaText }];
+    const result = await engine.diff({
+      from: { tag: "schemaDatasource", files, configDir: ROOT },
+      to: { tag: "schemaDatamodel", files },
+      script: true,
+      exitCode: null,
+      filters: FILTERS,
+    });
+    return result.stdout ?? "";
+  });
+}
+
+async function withEngine<T>(dbFile: string, work: (engine: Engine, schemaText: string) => Promise<T>) {
+  fs.mkdirSync(path.dirname(dbFile), { recursive: true });
+  const schemaText = fs.readFileSync(SCHEMA_PATH, "utf8");
+  const engine = await openEngine(dbFile, schemaText);
+  try {
+    return await work(engine, schemaText);
+  } finally {
+    engine.free();
+  }
+}
