@@ -1,0 +1,42 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, afterEach, beforeEach, vi } from "vitest";
+import { server } from "./mocks/server";
+
+// Each test file runs in its own process (pool: forks) on its own copy of the
+// migrated base database, set before any app module reads DATABASE_URL.
+const dir = path.resolve("tests/.tmp");
+const id = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+const dbFile = path.join(dir, `test-${id}.db`);
+fs.copyFileSync(path.join(dir, "base.db"), dbFile);
+process.env.DATABASE_URL = `file:${dbFile}`;
+process.env.NODE_ENV = "test";
+process.env.SESSION_SECRET = "test-secret-not-for-production";
+process.env.MAIL_OUTBOX_DIR = path.join(dir, `outbox-${id}`);
+delete process.env.SMTP_URL;
+
+server.listen({ onUnhandledRequest: "error" });
+
+// A stray console.error fails the test unless the test expects it (vi.spyOn + mockImplementation).
+let consoleErrors: unknown[][] = [];
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+afterEach(async () => {
+  server.resetHandlers();
+  const { resetAllRateLimits } = await import("~/utils/rate-limit.server");
+  resetAllRateLimits();
+  const errors = consoleErrors;
+  consoleErrors = [];
+  if (errors.length && !(console.error as unknown as { __expected?: boolean }).__expected) {
+    throw new Error(`console.error was called:\n${errors.map((args) => args.map(String).join(" ")).join("\n")}`);
+  }
+});
+afterAll(() => {
+  server.close();
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${dbFile}${suffix}`, { force: true });
+  fs.rmSync(process.env.MAIL_OUTBOX_DIR!, { recursive: true, force: true });
+});
