@@ -44,14 +44,40 @@ export function sqliteFileFromUrl(url: string) {
   return path.isAbsolute(file) ? file : path.resolve(ROOT, file);
 }
 
-async function openEngine(dbFile: string, schemaText: string): Promise<Engine> {
+type Disposable = { dispose(): Promise<void> };
+
+async function openEngine(dbFile: string, schemaText: string) {
   const glue = await loadWasm();
   const SchemaEngine = glue.SchemaEngine as { new: (...args: unknown[]) => Promise<Engine> };
-  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaBetterSqlite3({ url: `file:${dbFile}` }));
+  // engine.free() does not close the connections the engine opened, and SQLite keeps
+  // its lock while they live: track them so they can be closed afterwards.
+  const factory = new PrismaBetterSqlite3({ url: `file:${dbFile}` });
+  const opened: Disposable[] = [];
+  const tracked = {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => {
+      const adapter = await factory.connect();
+      opened.push(adapter);
+      return adapter;
+    },
+    connectToShadowDb: async () => {
+      const adapter = await factory.connectToShadowDb();
+      opened.push(adapter);
+      return adapter;
+    },
+  };
   const log = (message: string) => {
     if (process.env.DEBUG_SCHEMA_ENGINE) console.error(message);
   };
-  return SchemaEngine.new({ datamodels: [["schema.prisma", schemaText]] }, log, adapter);
+  const engine = await SchemaEngine.new({ datamodels: [["schema.prisma", schemaText]] }, log, bindMigrationAwareSqlAdapterFactory(tracked));
+  return {
+    engine,
+    close: async () => {
+      engine.free();
+      await Promise.all(opened.map((adapter) => adapter.dispose()));
+    },
+  };
 }
 
 export function listMigrations() {
@@ -98,7 +124,6 @@ export async function applyMigrations(dbFile: string) {
  * throwaway file: every migration is applied to it first.
  */
 export async function diffSchemaAgainstMigrations(scratchDbFile: string) {
-  // One engine for both steps: a second engine on the same file finds it locked.
   return withEngine(scratchDbFile, async (engine, schemaText) => {
     await engine.applyMigrations({ migrationsList: migrationsList(), filters: FILTERS });
     const files = [{ path: SCHEMA_PATH, content: schemaText }];
@@ -116,10 +141,10 @@ export async function diffSchemaAgainstMigrations(scratchDbFile: string) {
 async function withEngine<T>(dbFile: string, work: (engine: Engine, schemaText: string) => Promise<T>) {
   fs.mkdirSync(path.dirname(dbFile), { recursive: true });
   const schemaText = fs.readFileSync(SCHEMA_PATH, "utf8");
-  const engine = await openEngine(dbFile, schemaText);
+  const { engine, close } = await openEngine(dbFile, schemaText);
   try {
     return await work(engine, schemaText);
   } finally {
-    engine.free();
+    await close();
   }
 }
