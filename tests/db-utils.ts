@@ -95,6 +95,11 @@ export async function callRoute(fn: (args: ReturnType<typeof routeArgs>) => unkn
   } catch (thrown) {
     result = thrown;
   }
+  // Under single fetch a resource route's data() loses its status and headers in the
+  // real server, so /api routes must answer with a Response (see apiRoute).
+  if (new URL(request.url).pathname.startsWith("/api/") && !(result instanceof Response)) {
+    throw new Error(`${request.method} ${new URL(request.url).pathname} answered without a Response: wrap the route in apiRoute()`);
+  }
   return toResponse(result);
 }
 

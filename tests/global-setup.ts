@@ -2,12 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { applyMigrations } from "../scripts/lib/schema-engine.ts";
 
-export const BASE_DB = path.resolve("tests/.tmp/base.db");
-
-/** Migrates one base database per run; each test file copies it (tests/setup-test-env.ts). */
+/**
+ * Migrates one base database per run; each test file copies it
+ * (tests/setup-test-env.ts). The folder is per run, so two runs at once (two
+ * developers' terminals, an editor's watcher) never delete each other's files.
+ */
 export default async function setup() {
-  fs.rmSync(path.dirname(BASE_DB), { recursive: true, force: true });
-  fs.mkdirSync(path.dirname(BASE_DB), { recursive: true });
-  await applyMigrations(BASE_DB);
-  return () => fs.rmSync(path.dirname(BASE_DB), { recursive: true, force: true });
+  const dir = path.resolve("tests/.tmp", `run-${process.pid}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  await applyMigrations(path.join(dir, "base.db"));
+  process.env.BANDROOM_TEST_TMP = dir;
+  return () => fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -5,7 +5,7 @@ import { server } from "./mocks/server";
 
 // Each test file runs in its own process (pool: forks) on its own copy of the
 // migrated base database, set before any app module reads DATABASE_URL.
-const dir = path.resolve("tests/.tmp");
+const dir = process.env.BANDROOM_TEST_TMP ?? path.resolve("tests/.tmp");
 const id = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 const dbFile = path.join(dir, `test-${id}.db`);
 fs.copyFileSync(path.join(dir, "base.db"), dbFile);
