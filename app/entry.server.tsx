@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import "~/utils/peer-address.server";
@@ -65,6 +65,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 };
 
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
-  if (request.signal.aborted) return;
+  // Error responses (a URL no route matches, thrown 4xx) are answers, not failures.
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
   console.error(error);
 }

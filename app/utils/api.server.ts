@@ -67,3 +67,32 @@ async function readLimited(request: Request) {
 export function methodNotAllowed(allowed: string[]) {
   return apiError(405, "Method not allowed", undefined, { Allow: allowed.join(", ") });
 }
+
+function isDataWithInit(value: unknown): value is { data: unknown; init: ResponseInit | null } {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+}
+
+/** A JSON Response from a returned or thrown `data()` (or a plain value); Responses pass through. */
+export function toJsonResponse(value: unknown): Response {
+  if (value instanceof Response) return value;
+  if (isDataWithInit(value)) return Response.json(value.data, value.init ?? undefined);
+  return Response.json(value ?? null);
+}
+
+/**
+ * Wraps an /api loader or action. In Remix 2 with single fetch a resource route must
+ * answer with a real Response: a returned `data()` loses its status and headers there
+ * (a 401 goes out as 200) and a thrown one loses its body ("Unexpected Server Error").
+ * This turns both, including what requireUser/requireBandPermission/parseJsonBody
+ * throw, into the Response they describe.
+ */
+export function apiRoute<Args>(handler: (args: Args) => unknown) {
+  return async (args: Args): Promise<Response> => {
+    try {
+      return toJsonResponse(await handler(args));
+    } catch (thrown) {
+      if (thrown instanceof Response || isDataWithInit(thrown)) return toJsonResponse(thrown);
+      throw thrown;
+    }
+  };
+}

@@ -5,7 +5,7 @@ import { db } from "~/utils/db.server";
 import { hashToken, randomToken } from "~/utils/crypto.server";
 import { sendMail } from "~/utils/mail.server";
 import { clientAddress, isCrossSiteMutation } from "~/utils/request.server";
-import { hit, peek, reset, type RateLimitResult, type RateLimitRule } from "~/utils/rate-limit.server";
+import { hit, peek, rateLimitHeaders, reset, type RateLimitResult, type RateLimitRule } from "~/utils/rate-limit.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { destroyAllSessions, getSession, touchSession } from "./session.server";
 import { LoginSchema } from "./schema";
@@ -80,6 +80,18 @@ export function limitAuthAttempt(request: Request, flow: AuthFlow, email?: strin
     if (!mails.ok) throw new RateLimitedError(mails);
   }
   return byIp;
+}
+
+/** limitAuthAttempt for the JSON endpoints: a refusal is thrown as a 429 answer with RateLimit-* headers. */
+export function requireAuthAttempt(request: Request, flow: AuthFlow, email?: string) {
+  try {
+    return limitAuthAttempt(request, flow, email);
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      throw data({ message: error.message }, { status: 429, headers: rateLimitHeaders(error.result) });
+    }
+    throw error;
+  }
 }
 
 // ---------------------------------------------------------------------------

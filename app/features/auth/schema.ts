@@ -50,3 +50,14 @@ export const ResetPasswordSchema = z
 
 /** Form-only fields that the JSON endpoints never receive. */
 export const FORM_ONLY_FIELDS = ["intent", "redirectTo", "name__confirm", "website"] as const;
+
+/**
+ * The submitted form without its form-only fields, so the strict schemas the JSON
+ * endpoints use can parse a form post too (on the server and in conform's onValidate).
+ */
+export function withoutFormOnlyFields(formData: FormData) {
+  const formOnly: readonly string[] = FORM_ONLY_FIELDS;
+  const fields = new FormData();
+  for (const [name, value] of formData) if (!formOnly.includes(name)) fields.append(name, value);
+  return fields;
+}

@@ -1,0 +1,36 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useNavigation } from "@remix-run/react";
+import type { z } from "zod";
+import { withoutFormOnlyFields } from "../schema";
+
+/**
+ * conform set up the house way for the account forms: the same strict schema as the
+ * JSON endpoint, with the form-only fields (intent, honeypot, redirectTo) left out.
+ */
+export function useAuthForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  id: string,
+  schema: Schema,
+  lastResult: SubmissionResult<string[]> | undefined,
+) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(withoutFormOnlyFields(formData), { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+}
+
+/** True while a form with this `intent` (or any form, without one) is being submitted. */
+export function useSubmitting(intent?: string) {
+  const navigation = useNavigation();
+  if (navigation.state === "idle" || !navigation.formData) return false;
+  return intent === undefined || navigation.formData.get("intent") === intent;
+}
+
+/** Form-level (not field) errors of a submission result: the server's own failures. */
+export function formErrorsOf(result: SubmissionResult<string[]> | undefined) {
+  return result?.error?.[""] ?? null;
+}

@@ -1,0 +1,449 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { CheckboxField, ErrorList, Field, HoneypotField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { showToast } from "~/components/ui/toaster";
+import { formErrorsOf, useAuthForm, useSubmitting } from "~/features/auth/components/auth-form";
+import { AuthErrorBoundary, authLinkClasses, AuthShell, Notice } from "~/features/auth/components/auth-shell";
+import {
+  authenticator,
+  getCurrentUser,
+  limitAuthAttempt,
+  LoginError,
+  RateLimitedError,
+  registerUser,
+  requestPasswordReset,
+  requireSameSite,
+  resendVerification,
+  type AuthFlow,
+  type CurrentUser,
+} from "~/features/auth/auth.server";
+import { ForgotSchema, LoginSchema, RegisterSchema, ResendVerificationSchema, withoutFormOnlyFields } from "~/features/auth/schema";
+import { createSession, destroySession } from "~/features/auth/session.server";
+import { rateLimitHeaders } from "~/utils/rate-limit.server";
+import { appOrigin, safeRedirect } from "~/utils/request.server";
+import { toastHeader } from "~/utils/toast.server";
+
+const MODES = ["login", "register", "forgot"] as const;
+type Mode = (typeof MODES)[number];
+type Intent = AuthFlow;
+
+// Spec section 8, letter for letter.
+const VERIFICATION_ERRORS: Record<string, string> = {
+  "invalid-token": "Invalid or expired verification link",
+  "verification-failed": "Email verification failed. Please try again.",
+};
+const UNKNOWN_VERIFICATION_ERROR = "Verification failed.";
+
+const FAILURE_TITLES: Record<Intent, string> = {
+  login: "Login failed",
+  register: "Registration failed",
+  forgot: "Request failed",
+  resend: "Request failed",
+};
+const FALLBACK_FAILURE = "An error occurred";
+const RESET_LINK_SENT = { title: "Reset link sent", description: "If the email exists, a password reset link has been sent." };
+const VERIFICATION_SENT = {
+  title: "Verification email sent",
+  description: "If this address is waiting to be verified, a new link is on its way.",
+};
+
+function readMode(value: string | null): Mode {
+  return MODES.find((mode) => mode === value) ?? "login";
+}
+
+/** Where a mode link points, keeping the page the user came from. */
+function modeHref(mode: Mode, redirectTo: string) {
+  const params = new URLSearchParams();
+  if (mode !== "login") params.set("mode", mode);
+  if (redirectTo) params.set("redirectTo", redirectTo);
+  const query = params.toString();
+  return query ? `/login?${query}` : "/login";
+}
+
+function pendingPage(email: string) {
+  return `/verification-pending?${new URLSearchParams({ email })}`;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getCurrentUser(request)) throw redirect("/");
+  const url = new URL(request.url);
+  const error = url.searchParams.get("error");
+  const notice =
+    url.searchParams.get("verified") === "true"
+      ? ({ tone: "success", title: "Email Verified!", message: "Your email has been verified successfully. You can now log in." } as const)
+      : error
+        ? ({ tone: "error", title: "Verification Error", message: VERIFICATION_ERRORS[error] ?? UNKNOWN_VERIFICATION_ERROR } as const)
+        : null;
+  return {
+    mode: readMode(url.searchParams.get("mode")),
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
+    notice,
+  };
+}
+
+type ActionResult = { intent: Intent; result: SubmissionResult<string[]>; unverifiedEmail?: string };
+
+const HIDDEN_FIELDS = ["password"];
+
+function failure(intent: Intent, result: SubmissionResult<string[]>, init: { status: number; headers?: HeadersInit }, extra: Partial<ActionResult> = {}) {
+  const body: ActionResult = { intent, result, ...extra };
+  return data(body, init);
+}
+
+/** Counts the attempt; a refusal comes back as the error to show (429). */
+function checkLimit(request: Request, flow: AuthFlow, email: string) {
+  try {
+    limitAuthAttempt(request, flow, email);
+    return null;
+  } catch (error) {
+    if (error instanceof RateLimitedError) return error;
+    throw error;
+  }
+}
+
+// Bots fill every field; people never see this one. A filled honeypot gets the
+// success answer and nothing happens, so the bot learns nothing.
+function honeypotFilled(formData: FormData) {
+  const value = formData.get("website");
+  return typeof value === "string" && value !== "";
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameSite(request);
+  // remix-auth's FormStrategy reads the body itself, so the form is read from a clone.
+  const formData = await request.clone().formData();
+  const intent = formData.get("intent");
+  switch (intent) {
+    case "login":
+      return login(request, formData);
+    case "register":
+      return register(request, formData);
+    case "forgot":
+      return forgot(request, formData);
+    case "resend":
+      return resend(request, formData);
+    default:
+      throw data({ message: "Unknown form intent" }, { status: 400 });
+  }
+}
+
+async function login(request: Request, formData: FormData) {
+  const submission = parseWithZod(withoutFormOnlyFields(formData), { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return failure("login", submission.reply({ hideFields: HIDDEN_FIELDS }), { status: 400 });
+  }
+  const limited = checkLimit(request, "login", submission.value.email);
+  if (limited) {
+    return failure("login", submission.reply({ formErrors: [limited.message], hideFields: HIDDEN_FIELDS }), {
+      status: 429,
+      headers: rateLimitHeaders(limited.result),
+    });
+  }
+
+  let user: CurrentUser;
+  try {
+    user = await authenticator.authenticate("form", request);
+  } catch (error) {
+    if (!(error instanceof LoginError)) throw error;
+    return failure(
+      "login",
+      submission.reply({ formErrors: [error.message], hideFields: HIDDEN_FIELDS }),
+      { status: 400 },
+      error.result.status === "unverified" ? { unverifiedEmail: error.result.email } : {},
+    );
+  }
+
+  // Any session this browser had ends here; the new id is fresh (no session fixation).
+  await destroySession(request);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await createSession(request, user.id));
+  headers.append("Set-Cookie", await toastHeader({ title: "Login successful", description: "Welcome back!" }));
+  throw redirect(safeRedirect(formData.get("redirectTo")), { headers });
+}
+
+async function register(request: Request, formData: FormData) {
+  if (honeypotFilled(formData)) throw redirect(pendingPage(String(formData.get("email") ?? "").slice(0, 254)));
+  const submission = parseWithZod(withoutFormOnlyFields(formData), { schema: RegisterSchema });
+  if (submission.status !== "success") {
+    return failure("register", submission.reply({ hideFields: HIDDEN_FIELDS }), { status: 400 });
+  }
+  const limited = checkLimit(request, "register", submission.value.email);
+  if (limited) {
+    return failure("register", submission.reply({ formErrors: [limited.message], hideFields: HIDDEN_FIELDS }), {
+      status: 429,
+      headers: rateLimitHeaders(limited.result),
+    });
+  }
+  const { email, password, firstName, lastName } = submission.value;
+  // The answer is the same whether or not the address already had an account.
+  await registerUser({ email, password, firstName, lastName }, appOrigin(request));
+  throw redirect(pendingPage(email));
+}
+
+async function forgot(request: Request, formData: FormData) {
+  const sent = async () => redirect("/login", { headers: { "Set-Cookie": await toastHeader(RESET_LINK_SENT) } });
+  if (honeypotFilled(formData)) throw await sent();
+  const submission = parseWithZod(withoutFormOnlyFields(formData), { schema: ForgotSchema });
+  if (submission.status !== "success") return failure("forgot", submission.reply(), { status: 400 });
+  const limited = checkLimit(request, "forgot", submission.value.email);
+  if (limited) {
+    return failure("forgot", submission.reply({ formErrors: [limited.message] }), { status: 429, headers: rateLimitHeaders(limited.result) });
+  }
+  await requestPasswordReset(submission.value.email, appOrigin(request));
+  throw await sent();
+}
+
+async function resend(request: Request, formData: FormData) {
+  const submission = parseWithZod(withoutFormOnlyFields(formData), { schema: ResendVerificationSchema });
+  const email = String(formData.get("email") ?? "");
+  if (submission.status !== "success") return failure("resend", submission.reply(), { status: 400 }, { unverifiedEmail: email });
+  const limited = checkLimit(request, "resend", submission.value.email);
+  if (limited) {
+    return failure(
+      "resend",
+      submission.reply({ formErrors: [limited.message] }),
+      { status: 429, headers: rateLimitHeaders(limited.result) },
+      { unverifiedEmail: email },
+    );
+  }
+  await resendVerification(submission.value.email, appOrigin(request));
+  throw redirect(pendingPage(submission.value.email), { headers: { "Set-Cookie": await toastHeader(VERIFICATION_SENT) } });
+}
+
+// ---------------------------------------------------------------------------
+
+const TITLES: Record<Mode, { heading: string; description: string; meta: string }> = {
+  login: { heading: "Welcome back", description: "Sign in to see your band's gigs, setlists and money.", meta: "Sign in" },
+  register: { heading: "Create your account", description: "Free for small bands. It takes a minute.", meta: "Sign up" },
+  forgot: {
+    heading: "Reset your password",
+    description: "Enter the email you signed up with and we'll send you a link to choose a new password.",
+    meta: "Reset your password",
+  },
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${TITLES[data?.mode ?? "login"].meta} · Bandroom` }];
+
+export default function LoginPage() {
+  const { mode, notice, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+
+  // With JavaScript, a server-side failure also shows as the spec's toast.
+  useEffect(() => {
+    if (!actionData) return;
+    const errors = formErrorsOf(actionData.result);
+    if (!errors) return;
+    showToast({ title: FAILURE_TITLES[actionData.intent], description: errors[0] ?? FALLBACK_FAILURE, type: "destructive" });
+  }, [actionData]);
+
+  const lastResult = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
+  const title = TITLES[mode];
+
+  return (
+    <AuthShell
+      title={title.heading}
+      description={title.description}
+      footer={
+        mode === "login" ? (
+          <p>
+            New to Bandroom?{" "}
+            <Link to={modeHref("register", redirectTo)} className={authLinkClasses}>
+              Sign up
+            </Link>
+          </p>
+        ) : mode === "register" ? (
+          <p>
+            Already have an account?{" "}
+            <Link to={modeHref("login", redirectTo)} className={authLinkClasses}>
+              Sign in
+            </Link>
+          </p>
+        ) : (
+          <Link to={modeHref("login", redirectTo)} className={authLinkClasses}>
+            Back to login
+          </Link>
+        )
+      }
+    >
+      {notice ? (
+        <Notice tone={notice.tone} title={notice.title}>
+          {notice.message}
+        </Notice>
+      ) : null}
+      {mode === "login" ? (
+        <LoginForm
+          key="login"
+          lastResult={lastResult("login")}
+          redirectTo={redirectTo}
+          unverifiedEmail={actionData?.unverifiedEmail}
+          resendResult={lastResult("resend")}
+        />
+      ) : mode === "register" ? (
+        <RegisterForm key="register" lastResult={lastResult("register")} />
+      ) : (
+        <ForgotForm key="forgot" lastResult={lastResult("forgot")} />
+      )}
+    </AuthShell>
+  );
+}
+
+function FormFailure({ intent, id, errors, children }: { intent: Intent; id?: string; errors: string[] | undefined; children?: React.ReactNode }) {
+  if (!errors?.length) return null;
+  return (
+    <Notice tone="error" title={FAILURE_TITLES[intent]} id={id}>
+      <ErrorList errors={errors} />
+      {children}
+    </Notice>
+  );
+}
+
+function LoginForm({
+  lastResult,
+  redirectTo,
+  unverifiedEmail,
+  resendResult,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  redirectTo: string;
+  unverifiedEmail?: string;
+  resendResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useAuthForm("login", LoginSchema, lastResult);
+  const submitting = useSubmitting("login");
+  const resendErrors = formErrorsOf(resendResult) ?? resendResult?.error?.email ?? null;
+
+  return (
+    <>
+      <FormFailure intent="login" id={form.errorId} errors={form.errors}>
+        {unverifiedEmail ? <ResendForm email={unverifiedEmail} /> : null}
+      </FormFailure>
+      {resendErrors ? (
+        <Notice tone="error" title={FAILURE_TITLES.resend}>
+          <ErrorList errors={resendErrors} />
+          {unverifiedEmail ? <ResendForm email={unverifiedEmail} /> : null}
+        </Notice>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+        <input type="hidden" name="intent" value="login" />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
+        <Field
+          label="Password"
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.password.errors}
+        />
+        <div className="-mt-1 flex justify-end">
+          <Link to={modeHref("forgot", redirectTo)} className={`${authLinkClasses} text-sm`}>
+            Forgot your password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" pending={submitting} pendingText="Signing in…">
+          Sign in
+        </Button>
+      </Form>
+    </>
+  );
+}
+
+/** Its own form beside the login form: forms cannot nest, and this one must work without JavaScript. */
+function ResendForm({ email }: { email: string }) {
+  const resending = useSubmitting("resend");
+  return (
+    <Form method="post" className="mt-3">
+      <input type="hidden" name="intent" value="resend" />
+      <input type="hidden" name="email" value={email} />
+      <Button type="submit" variant="secondary" pending={resending} pendingText="Sending…">
+        Resend verification email
+      </Button>
+    </Form>
+  );
+}
+
+function RegisterForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useAuthForm("register", RegisterSchema, lastResult);
+  const submitting = useSubmitting("register");
+  return (
+    <>
+      <FormFailure intent="register" id={form.errorId} errors={form.errors} />
+      <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+        <input type="hidden" name="intent" value="register" />
+        <HoneypotField />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="First name"
+            inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+            errors={fields.firstName.errors}
+          />
+          <Field
+            label="Last name (optional)"
+            inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+            errors={fields.lastName.errors}
+          />
+        </div>
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
+        <Field
+          label="Password"
+          hint="8 or more characters, with upper- and lowercase letters and a digit. Long passphrases are welcome."
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.password.errors}
+        />
+        <CheckboxField
+          label={
+            <>
+              I agree to the{" "}
+              <Link to="/terms" className="font-semibold text-brand-700 underline underline-offset-2">
+                Terms of Service
+              </Link>{" "}
+              and{" "}
+              <Link to="/privacy-policy" className="font-semibold text-brand-700 underline underline-offset-2">
+                Privacy Policy
+              </Link>
+            </>
+          }
+          inputProps={getInputProps(fields.agreeToTerms, { type: "checkbox" })}
+          errors={fields.agreeToTerms.errors}
+        />
+        <Button type="submit" className="w-full" pending={submitting} pendingText="Creating your account…">
+          Create account
+        </Button>
+      </Form>
+    </>
+  );
+}
+
+function ForgotForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useAuthForm("forgot", ForgotSchema, lastResult);
+  const submitting = useSubmitting("forgot");
+  return (
+    <>
+      <FormFailure intent="forgot" id={form.errorId} errors={form.errors} />
+      <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+        <input type="hidden" name="intent" value="forgot" />
+        <HoneypotField />
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
+        <Button type="submit" className="w-full" pending={submitting} pendingText="Sending…">
+          Send reset link
+        </Button>
+      </Form>
+    </>
+  );
+}
+
+export { AuthErrorBoundary as ErrorBoundary };

@@ -1,0 +1,111 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ErrorList, Field } from "~/components/forms";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { formErrorsOf, useAuthForm, useSubmitting } from "~/features/auth/components/auth-form";
+import { AuthErrorBoundary, authLinkClasses, AuthShell, Notice } from "~/features/auth/components/auth-shell";
+import { isResetTokenValid, requireSameSite, resetPassword } from "~/features/auth/auth.server";
+import { ResetPasswordSchema } from "~/features/auth/schema";
+import { destroySession } from "~/features/auth/session.server";
+import { toastHeader } from "~/utils/toast.server";
+
+const HIDDEN_FIELDS = ["password", "confirmPassword"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  // Checked, not consumed: the token is used up only when the new password is saved.
+  const valid = await isResetTokenValid(token);
+  return { token: valid ? token : null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameSite(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
+  if (submission.status !== "success") {
+    const linkBroken = Boolean(submission.error?.token);
+    return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), linkBroken }, { status: 400 });
+  }
+  // The module ends every session of the account; this browser's cookie is cleared too.
+  const changed = await resetPassword(submission.value.token, submission.value.password);
+  if (!changed) return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), linkBroken: true }, { status: 400 });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySession(request));
+  headers.append("Set-Cookie", await toastHeader({ title: "Password updated", description: "Sign in with your new password." }));
+  throw redirect("/login", { headers });
+}
+
+export const meta: MetaFunction = () => [{ title: "Choose a new password · Bandroom" }];
+
+export default function ResetPassword() {
+  const { token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (!token || actionData?.linkBroken) return <InvalidLink />;
+  return <ResetForm token={token} />;
+}
+
+function InvalidLink() {
+  return (
+    <AuthShell
+      title="Reset link not valid"
+      footer={
+        <Link to="/login" className={authLinkClasses}>
+          Back to login
+        </Link>
+      }
+    >
+      <Notice tone="error" title="This reset link is invalid or has expired">
+        Reset links work once and expire after an hour. Request a new one and use the newest email.
+      </Notice>
+      <Link to="/login?mode=forgot" className={buttonClasses("primary", "w-full")}>
+        Request a new reset link
+      </Link>
+    </AuthShell>
+  );
+}
+
+function ResetForm({ token }: { token: string }) {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useAuthForm("reset-password", ResetPasswordSchema, actionData?.result);
+  const submitting = useSubmitting();
+  const failure = formErrorsOf(actionData?.result);
+  return (
+    <AuthShell
+      title="Choose a new password"
+      description="Once it is saved, every device signed in to your account is signed out."
+      footer={
+        <Link to="/login" className={authLinkClasses}>
+          Back to login
+        </Link>
+      }
+    >
+      {failure ? (
+        <Notice tone="error" title="Request failed" id={form.errorId}>
+          <ErrorList errors={failure} />
+        </Notice>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+        <input type="hidden" name="token" value={token} />
+        <Field
+          label="New password"
+          hint="8 or more characters, with upper- and lowercase letters and a digit. Long passphrases are welcome."
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.password.errors}
+        />
+        <Field
+          label="Confirm new password"
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmPassword.errors}
+        />
+        <Button type="submit" className="w-full" pending={submitting} pendingText="Saving…">
+          Save new password
+        </Button>
+      </Form>
+    </AuthShell>
+  );
+}
+
+export { AuthErrorBoundary as ErrorBoundary };
