@@ -2,29 +2,20 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "~/generated/prisma/client";
 import { env } from "./env.server";
 
-export function sqliteFile(url: string) {
-  return url.replace(/^file:/, "");
-}
-
 function createClient() {
-  // better-sqlite3's `timeout` is SQLite's busy timeout; foreign keys are on by default
-  // in better-sqlite3, set again below so the rule does not rest on a build flag.
+  // The database file is in WAL mode from the moment it is migrated (scripts/lib/
+  // schema-engine.ts). better-sqlite3 opens connections with foreign keys on, and its
+  // `timeout` is SQLite's busy timeout. Both are asserted by db.server.test.ts.
   const adapter = new PrismaBetterSqlite3({ url: env.DATABASE_URL, timeout: 5000 });
-  const client = new PrismaClient({ adapter });
-  return client;
+  return new PrismaClient({ adapter });
 }
 
 type Db = ReturnType<typeof createClient>;
 
 // One client per process; survives dev rebuilds.
-const globalForDb = globalThis as unknown as { __bandroomDb?: Db; __bandroomDbReady?: Promise<void> };
+const globalForDb = globalThis as unknown as { __bandroomDb?: Db };
 
 export const db: Db = (globalForDb.__bandroomDb ??= createClient());
 
-globalForDb.__bandroomDbReady ??= (async () => {
-  await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
-  await db.$queryRawUnsafe("PRAGMA foreign_keys = ON");
-  await db.$queryRawUnsafe("PRAGMA synchronous = NORMAL");
-})();
-
-export const dbReady = globalForDb.__bandroomDbReady;
+/** Kept for callers that awaited start-up work; the connection needs none. */
+export const dbReady: Promise<void> = Promise.resolve();

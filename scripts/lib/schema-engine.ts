@@ -11,7 +11,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import Database from "better-sqlite3";
+import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 
 const require = createRequire(import.meta.url);
 
@@ -53,8 +54,8 @@ async function openEngine(dbFile: string, schemaText: string) {
   // its lock while they live: track them so they can be closed afterwards.
   const factory = new PrismaBetterSqlite3({ url: `file:${dbFile}` });
   const opened: Disposable[] = [];
-  const tracked = {
-    provider: factory.provider,
+  const tracked: SqlMigrationAwareDriverAdapterFactory = {
+    provider: "sqlite",
     adapterName: factory.adapterName,
     connect: async () => {
       const adapter = await factory.connect();
@@ -112,10 +113,19 @@ const FILTERS = { externalTables: [], externalEnums: [] };
 
 /** Applies every pending migration to the database file; returns the names applied. */
 export async function applyMigrations(dbFile: string) {
-  return withEngine(dbFile, async (engine) => {
+  const applied = await withEngine(dbFile, async (engine) => {
     const result = await engine.applyMigrations({ migrationsList: migrationsList(), filters: FILTERS });
     return result.appliedMigrationNames;
   });
+  // WAL is a property of the database file: set once here, it holds for every later
+  // connection (the app's included), so readers never wait for a writer.
+  const sqlite = new Database(dbFile);
+  try {
+    sqlite.pragma("journal_mode = WAL");
+  } finally {
+    sqlite.close();
+  }
+  return applied;
 }
 
 /**
