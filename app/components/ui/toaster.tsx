@@ -58,7 +58,10 @@ export function Toaster({ toast, children }: { toast: ToastMessage | null; child
     };
   }, [show]);
 
+  // A server flash toast joins the client queue only after hydration, so the first
+  // client render matches the server's markup (where it is the <noscript> fallback).
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (toast) show(toast);
   }, [toast, show]);
 

@@ -14,3 +14,8 @@ export const CreateBandSchema = z.strictObject({ name: BandNameSchema });
 export const PreferredBandSchema = z.strictObject({
   bandId: z.coerce.number({ error: "Choose a band" }).int({ error: "Choose a band" }).positive({ error: "Choose a band" }),
 });
+
+/** PATCH /api/user/preferred-band: a band id, or null to clear the preference (JSON, so no coercion). */
+export const PreferredBandUpdateSchema = z.strictObject({
+  bandId: z.number({ error: "Choose a band" }).int({ error: "Choose a band" }).positive({ error: "Choose a band" }).nullable(),
+});

@@ -1,0 +1,59 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { Field } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { showToast } from "~/components/ui/toaster";
+import { CreateBandSchema } from "~/features/bands/schema";
+
+export const CREATE_BAND_ACTION = "/bands/new";
+export const CREATE_BAND_FAILED = "Failed to create band. Please try again.";
+
+// No maxLength on the input: a too-long name can be typed and gets the spec's
+// "Band name is too long" instead of being cut off silently.
+const { maxLength: _maxLength, ...nameConstraint } = getZodConstraint(CreateBandSchema).name ?? {};
+
+/**
+ * The create-band form, used by /bands/new and by /getting-started for a user with no
+ * band. It always posts to /bands/new, whose action answers both.
+ */
+export function CreateBandForm({ lastResult, submitLabel = "Create band" }: { lastResult?: SubmissionResult<string[]> | null; submitLabel?: string }) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formAction === CREATE_BAND_ACTION;
+  const [form, fields] = useForm({
+    id: "create-band",
+    lastResult,
+    constraint: { name: nameConstraint },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateBandSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  const failed = form.errors?.includes(CREATE_BAND_FAILED) ?? false;
+  useEffect(() => {
+    if (failed) showToast({ title: "Error", description: CREATE_BAND_FAILED, type: "destructive" });
+  }, [failed, lastResult]);
+
+  return (
+    <Form method="post" action={CREATE_BAND_ACTION} {...getFormProps(form)} className="space-y-4">
+      {failed ? (
+        // With JavaScript the toast says it; without, this is the only place it shows.
+        <noscript>
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {CREATE_BAND_FAILED}
+          </p>
+        </noscript>
+      ) : null}
+      <Field
+        label="Band name"
+        hint="Up to 50 characters. You can change it later."
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off", placeholder: "e.g. The Late Shift" }}
+        errors={fields.name.errors}
+      />
+      <Button type="submit" pending={pending} pendingText="Creating…">
+        {submitLabel}
+      </Button>
+    </Form>
+  );
+}

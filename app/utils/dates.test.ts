@@ -1,0 +1,14 @@
+import { describe, expect, test } from "vitest";
+import { formatDate } from "./dates";
+
+describe("formatDate", () => {
+  test('formats like "Jan 5, 2024"', () => {
+    expect(formatDate(new Date("2024-01-05T12:00:00Z"))).toBe("Jan 5, 2024");
+    expect(formatDate("2023-12-25T00:00:00Z")).toBe("Dec 25, 2023");
+  });
+  test("uses the given time zone", () => {
+    const lateEvening = new Date("2024-01-06T02:30:00Z");
+    expect(formatDate(lateEvening)).toBe("Jan 6, 2024");
+    expect(formatDate(lateEvening, "America/Chicago")).toBe("Jan 5, 2024");
+  });
+});

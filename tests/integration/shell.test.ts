@@ -1,0 +1,303 @@
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
+import { db } from "~/utils/db.server";
+import { currentBandCookieHeader } from "~/features/bands/bands.server";
+import { loader as rootLoader } from "~/root";
+import { loader as layoutLoader } from "~/routes/_app+/_layout";
+import { action as switchAction, loader as switchLoader } from "~/routes/bands+/switch";
+import { action as newBandAction, loader as newBandLoader } from "~/routes/_app+/bands.new";
+import { loader as indexLoader } from "~/routes/_index";
+import { loader as dashboardLoader } from "~/routes/_app+/dashboard";
+import { loader as gettingStartedLoader } from "~/routes/_app+/getting-started";
+import { body, clearsCookie, cookiePair, CROSS_SITE, expectRedirect, toastOf } from "./auth-helpers";
+
+// Lets one test make band creation fail the way a database outage would.
+const createFailure = vi.hoisted(() => ({ enabled: false }));
+vi.mock("~/features/bands/bands.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/features/bands/bands.server")>();
+  return {
+    ...actual,
+    createBand: (...args: Parameters<typeof actual.createBand>) => {
+      if (createFailure.enabled) return Promise.reject(new Error("SQLITE_BUSY: database is locked"));
+      return actual.createBand(...args);
+    },
+  };
+});
+afterEach(() => {
+  createFailure.enabled = false;
+});
+
+async function bandCookie(bandId: number | null) {
+  return (await currentBandCookieHeader(bandId)).split(";")[0]!;
+}
+
+async function signedIn() {
+  const user = await createUser({ firstName: "Dana", lastName: "Reyes" });
+  return { user, cookie: await sessionCookieFor(user.id) };
+}
+
+const preferredOf = async (userId: string) => (await db.user.findUniqueOrThrow({ where: { id: userId } })).preferredBandId;
+
+describe("signed-in shell", () => {
+  test("signed-out visitors go through /api/login and come back where they were", async () => {
+    for (const path of ["/dashboard", "/getting-started?tab=1", "/bands/new"]) {
+      const response = await callRoute(layoutLoader, buildRequest(path));
+      expectRedirect(response, `/api/login?${new URLSearchParams({ redirectTo: path })}`);
+    }
+  });
+
+  test("a signed-in user passes, with their place in the current band for the avatar colour", async () => {
+    const { user, cookie } = await signedIn();
+    let response = await callRoute(layoutLoader, buildRequest("/dashboard", { cookie }));
+    expect(response.status).toBe(200);
+    expect(await body(response)).toEqual({ avatarPosition: null });
+
+    const leader = await createUser();
+    await createBand({ members: [{ userId: leader.id, role: "band_leader" }, { userId: user.id, role: "band_member" }] });
+    response = await callRoute(layoutLoader, buildRequest("/dashboard", { cookie }));
+    expect(await body(response)).toEqual({ avatarPosition: 1 });
+  });
+});
+
+describe("root loader picks the current band (spec section 4)", () => {
+  async function threeBands() {
+    const { user, cookie } = await signedIn();
+    const charlie = await createBand({ name: "Charlie", members: [{ userId: user.id, role: "band_member" }] });
+    const alpha = await createBand({ name: "alpha", subscriptionTier: "pro", members: [{ userId: user.id, role: "band_leader" }] });
+    const bravo = await createBand({ name: "Bravo", members: [{ userId: user.id, role: "sub" }] });
+    return { user, cookie, alpha, bravo, charlie };
+  }
+  const currentOf = async (response: Response) => (await body<{ currentBand: { band: { id: number } } | null }>(response)).currentBand?.band.id ?? null;
+
+  test("the band stored in this browser wins", async () => {
+    const { user, cookie, bravo, charlie } = await threeBands();
+    await db.user.update({ where: { id: user.id }, data: { preferredBandId: charlie.id } });
+    const response = await callRoute(rootLoader, buildRequest("/dashboard", { cookie: `${cookie}; ${await bandCookie(bravo.id)}` }));
+    expect(await currentOf(response)).toBe(bravo.id);
+    expect(cookiePair(response, "bandroom_band")).toBeNull();
+  });
+
+  test("with nothing stored, the preferred band, and the browser remembers it", async () => {
+    const { user, cookie, charlie } = await threeBands();
+    await db.user.update({ where: { id: user.id }, data: { preferredBandId: charlie.id } });
+    const response = await callRoute(rootLoader, buildRequest("/dashboard", { cookie }));
+    expect(await currentOf(response)).toBe(charlie.id);
+    expect(cookiePair(response, "bandroom_band")).toBe(await bandCookie(charlie.id));
+  });
+
+  test("a stored band the user has left falls back to the first band by name", async () => {
+    const { cookie, alpha } = await threeBands();
+    const stranger = await createUser();
+    const gone = await createBand({ name: "Aardvark", members: [{ userId: stranger.id, role: "band_leader" }] });
+    const response = await callRoute(rootLoader, buildRequest("/dashboard", { cookie: `${cookie}; ${await bandCookie(gone.id)}` }));
+    expect(await currentOf(response)).toBe(alpha.id);
+    expect(cookiePair(response, "bandroom_band")).toBe(await bandCookie(alpha.id));
+  });
+
+  test("with no preference either, the first band by name (case-insensitive)", async () => {
+    const { cookie, alpha } = await threeBands();
+    const response = await callRoute(rootLoader, buildRequest("/dashboard", { cookie }));
+    const data = await body<{ currentBand: { band: { id: number } }; onboarding: { isPro: boolean } }>(response);
+    expect(data.currentBand.band.id).toBe(alpha.id);
+    expect(data.onboarding.isPro).toBe(true);
+  });
+
+  test("with zero bands, no band and the stored id is cleared", async () => {
+    const { cookie } = await signedIn();
+    const response = await callRoute(rootLoader, buildRequest("/getting-started", { cookie: `${cookie}; ${await bandCookie(12345)}` }));
+    expect(await currentOf(response)).toBeNull();
+    expect(clearsCookie(response, "bandroom_band")).toBe(true);
+  });
+});
+
+describe("POST /bands/switch", () => {
+  async function twoBands() {
+    const { user, cookie } = await signedIn();
+    const first = await createBand({ name: "First", members: [{ userId: user.id, role: "band_leader" }] });
+    const second = await createBand({ name: "Second", members: [{ userId: user.id, role: "band_member" }] });
+    const stranger = await createUser();
+    const theirs = await createBand({ name: "Theirs", members: [{ userId: stranger.id, role: "band_leader" }] });
+    return { user, cookie, first, second, theirs };
+  }
+  const switchTo = (form: Record<string, string>, cookie?: string, headers?: Record<string, string>) =>
+    callRoute(switchAction, buildRequest("/bands/switch", { form, cookie, headers }));
+
+  test("sets this browser's band and saves it as preferred, then goes back", async () => {
+    const { user, cookie, second } = await twoBands();
+    const response = await switchTo({ bandId: String(second.id), redirectTo: "/setlists" }, cookie);
+    expectRedirect(response, "/setlists");
+    expect(cookiePair(response, "bandroom_band")).toBe(await bandCookie(second.id));
+    expect(await preferredOf(user.id)).toBe(second.id);
+
+    // The next page load renders the new band.
+    const root = await callRoute(rootLoader, buildRequest("/setlists", { cookie: `${cookie}; ${cookiePair(response, "bandroom_band")}` }));
+    expect((await body<{ currentBand: { band: { id: number } } }>(root)).currentBand.band.id).toBe(second.id);
+  });
+
+  test("goes to /dashboard without a redirectTo or with an unsafe one", async () => {
+    const { cookie, first } = await twoBands();
+    expectRedirect(await switchTo({ bandId: String(first.id) }, cookie), "/dashboard");
+    for (const redirectTo of ["https://evil.example", "//evil.example", "/\\evil.example"]) {
+      expectRedirect(await switchTo({ bandId: String(first.id), redirectTo }, cookie), "/dashboard");
+    }
+  });
+
+  test("404 for a band the user is not in, and nothing changes", async () => {
+    const { user, cookie, theirs } = await twoBands();
+    const response = await switchTo({ bandId: String(theirs.id) }, cookie);
+    expect(response.status).toBe(404);
+    expect(cookiePair(response, "bandroom_band")).toBeNull();
+    expect(await preferredOf(user.id)).toBeNull();
+  });
+
+  test("400 without a usable band id", async () => {
+    const { cookie } = await twoBands();
+    for (const form of [{}, { bandId: "" }, { bandId: "abc" }, { bandId: "-2" }] as Record<string, string>[]) {
+      expect((await switchTo(form, cookie)).status).toBe(400);
+    }
+  });
+
+  test("signed out goes to sign in; cross-site is refused", async () => {
+    const { cookie, first, user } = await twoBands();
+    const signedOut = await switchTo({ bandId: String(first.id) });
+    expect(signedOut.headers.get("location")).toMatch(/^\/api\/login\?redirectTo=/);
+    const forged = await switchTo({ bandId: String(first.id) }, cookie, CROSS_SITE);
+    expect(forged.status).toBe(403);
+    expect(await preferredOf(user.id)).toBeNull();
+  });
+
+  test("a GET does nothing but go to the dashboard", async () => {
+    expectRedirect(await callRoute(switchLoader, buildRequest("/bands/switch")), "/dashboard");
+  });
+});
+
+describe("create band page (/bands/new)", () => {
+  const create = (name: string | undefined, cookie?: string, headers?: Record<string, string>) =>
+    callRoute(newBandAction, buildRequest("/bands/new", { form: name === undefined ? {} : { name }, cookie, headers }));
+  type Reply = { status: string; error: Record<string, string[]> };
+
+  test("needs a signed-in user", async () => {
+    expectRedirect(await callRoute(newBandLoader, buildRequest("/bands/new")), "/api/login?redirectTo=%2Fbands%2Fnew");
+  });
+
+  test.each([
+    ["an empty name", "", "Band name is required"],
+    ["a blank name", "   ", "Band name is required"],
+    ["no name field", undefined, "Band name is required"],
+    ["a 51-character name", "x".repeat(51), "Band name is too long"],
+  ])("rejects %s with the spec's message, once", async (_, name, message) => {
+    const { user, cookie } = await signedIn();
+    const response = await create(name, cookie);
+    expect(response.status).toBe(400);
+    const reply = await body<Reply>(response);
+    expect(reply.error).toEqual({ name: [message] });
+    expect(await db.bandMembership.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  test("creates the band, makes it current, and goes to Getting Started with a toast", async () => {
+    const { user, cookie } = await signedIn();
+    const response = await create("The Night Owls", cookie);
+    expectRedirect(response, "/getting-started");
+
+    const band = await db.band.findFirstOrThrow({ where: { name: "The Night Owls" }, select: { id: true, memberships: { select: { userId: true, role: true } } } });
+    expect(band.memberships).toEqual([{ userId: user.id, role: "band_leader" }]);
+    expect(cookiePair(response, "bandroom_band")).toBe(await bandCookie(band.id));
+    expect(await preferredOf(user.id)).toBe(band.id);
+    expect(await toastOf(response)).toEqual({ title: "Band created", description: "The Night Owls has been created successfully", type: "default" });
+  });
+
+  test("a second band becomes current in place of the first", async () => {
+    const { cookie } = await signedIn();
+    const first = await create("One", cookie);
+    const second = await create("Two", `${cookie}; ${cookiePair(first, "bandroom_band")}`);
+    const two = await db.band.findFirstOrThrow({ where: { name: "Two" }, select: { id: true } });
+    expect(cookiePair(second, "bandroom_band")).toBe(await bandCookie(two.id));
+  });
+
+  test("a failure that is not validation says so and keeps the name", async () => {
+    const { cookie } = await signedIn();
+    createFailure.enabled = true;
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await create("Unlucky", cookie);
+    expect(response.status).toBe(500);
+    const reply = await body<Reply & { initialValue: Record<string, string> }>(response);
+    expect(reply.error).toEqual({ "": ["Failed to create band. Please try again."] });
+    expect(reply.initialValue).toMatchObject({ name: "Unlucky" });
+    expect(logged).toHaveBeenCalled();
+  });
+
+  test("cross-site posts are refused", async () => {
+    const { user, cookie } = await signedIn();
+    expect((await create("Forged", cookie, CROSS_SITE)).status).toBe(403);
+    expect(await db.bandMembership.count({ where: { userId: user.id } })).toBe(0);
+  });
+});
+
+describe("where / sends people", () => {
+  test("signed-out visitors get the landing page", async () => {
+    const response = await callRoute(indexLoader, buildRequest("/"));
+    expect(response.status).toBe(200);
+  });
+
+  test("a user with no band, or a brand-new band, goes to Getting Started", async () => {
+    const { user, cookie } = await signedIn();
+    expectRedirect(await callRoute(indexLoader, buildRequest("/", { cookie })), "/getting-started");
+    await createBand({ members: [{ userId: user.id, role: "band_leader" }] });
+    expectRedirect(await callRoute(indexLoader, buildRequest("/", { cookie })), "/getting-started");
+  });
+
+  test("a band with something in it goes to the Dashboard", async () => {
+    const { user, cookie } = await signedIn();
+    const band = await createBand({ members: [{ userId: user.id, role: "band_leader" }] });
+    await db.song.create({ data: { bandId: band.id, title: "Valerie" } });
+    expectRedirect(await callRoute(indexLoader, buildRequest("/", { cookie })), "/dashboard");
+  });
+});
+
+describe("dashboard and getting started", () => {
+  test("the dashboard without a band goes to Getting Started", async () => {
+    const { cookie } = await signedIn();
+    expectRedirect(await callRoute(dashboardLoader, buildRequest("/dashboard", { cookie })), "/getting-started");
+  });
+
+  test("the dashboard shows the current band's overview", async () => {
+    const { user, cookie } = await signedIn();
+    const other = await createUser({ firstName: "Marcus", lastName: "Hill" });
+    const band = await createBand({
+      name: "The Late Shift",
+      subscriptionTier: "pro",
+      members: [
+        { userId: user.id, role: "band_leader" },
+        { userId: other.id, role: "band_admin", displayName: "Marc" },
+      ],
+    });
+    await db.song.create({ data: { bandId: band.id, title: "Valerie" } });
+    const response = await callRoute(dashboardLoader, buildRequest("/dashboard", { cookie: `${cookie}; ${await bandCookie(band.id)}` }));
+    expect(response.status).toBe(200);
+    const data = await body<{ band: unknown; role: string; counts: unknown; nextSteps: { key: string }[]; members: { membership: { displayName: string | null } }[] }>(response);
+    expect(data.band).toEqual({ name: "The Late Shift", isPro: true });
+    expect(data.role).toBe("band_leader");
+    expect(data.counts).toEqual({ members: 2, songs: 1, setlists: 0, events: 0 });
+    expect(data.nextSteps.map((s) => s.key)).toEqual(["setlists", "events", "finances"]);
+    expect(data.members.map((m) => m.membership.displayName)).toEqual([null, "Marc"]);
+  });
+
+  test("Getting Started without a band offers to create one; with a band, the checklist", async () => {
+    const { user, cookie } = await signedIn();
+    let data = await body<{ band: unknown; steps?: { key: string; done: boolean }[]; isBrandNew?: boolean }>(
+      await callRoute(gettingStartedLoader, buildRequest("/getting-started", { cookie })),
+    );
+    expect(data.band).toBeNull();
+
+    await createBand({ name: "Fresh", members: [{ userId: user.id, role: "band_leader" }] });
+    data = await body(await callRoute(gettingStartedLoader, buildRequest("/getting-started", { cookie })));
+    expect(data.isBrandNew).toBe(true);
+    expect(data.steps?.map((s) => [s.key, s.done])).toEqual([
+      ["band", true],
+      ["members", false],
+      ["songs", false],
+      ["setlists", false],
+      ["events", false],
+    ]);
+  });
+});
