@@ -49,7 +49,7 @@ console.log(`Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n`);
 const server = spawn("npx", ["remix-serve", "./build/index.js"], {
   cwd: ROOT,
   stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env, PORT: port },
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production", PORT: port },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

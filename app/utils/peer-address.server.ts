@@ -19,6 +19,6 @@ if (!proto[marker]) {
       const req = args[0] as http.IncomingMessage;
       req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "unknown";
     }
-    return emit.call(this, event, ...args);
+    return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as typeof proto.emit;
 }
