@@ -16,6 +16,3 @@ type Db = ReturnType<typeof createClient>;
 const globalForDb = globalThis as unknown as { __bandroomDb?: Db };
 
 export const db: Db = (globalForDb.__bandroomDb ??= createClient());
-
-/** Kept for callers that awaited start-up work; the connection needs none. */
-export const dbReady: Promise<void> = Promise.resolve();
