@@ -12,7 +12,8 @@ startTransition(() => {
 });
 
 if ("serviceWorker" in navigator && process.env.NODE_ENV === "production") {
-  window.addEventListener("load", () => {
-    navigator.serviceWorker.register("/sw.js").catch((error) => console.warn("Service worker registration failed", error));
-  });
+  const register = () => navigator.serviceWorker.register("/sw.js").catch((error) => console.warn("Service worker registration failed", error));
+  // Remix loads this module with a dynamic import, which often runs after "load" has fired.
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
 }

@@ -1,0 +1,98 @@
+import { Marked, type Tokens } from "marked";
+
+export type FrontMatter = Record<string, string | string[]>;
+
+/**
+ * Reads the `---` block at the top of a content file. Our front matter only ever holds
+ * strings and lists of strings, so a YAML subset (`key: value`, `key: [a, b]`, and
+ * `key:` followed by `- item` lines) is enough and avoids a YAML dependency.
+ */
+export function parseFrontMatter(source: string): { attributes: FrontMatter; body: string } {
+  const text = source.replace(/^\uFEFF/, "");
+  const match = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
+  if (!match) return { attributes: {}, body: text };
+
+  const attributes: FrontMatter = {};
+  let listKey: string | null = null;
+  for (const line of match[1]!.split(/\r?\n/)) {
+    if (!line.trim() || line.trimStart().startsWith("#")) continue;
+    const item = /^\s+-\s+(.*)$/.exec(line) ?? /^-\s+(.*)$/.exec(line);
+    if (item && listKey) {
+      const list = attributes[listKey];
+      if (Array.isArray(list)) list.push(unquote(item[1]!));
+      continue;
+    }
+    const pair = /^([A-Za-z_][\w-]*)\s*:\s*(.*)$/.exec(line);
+    if (!pair) throw new Error(`Unsupported front matter line: ${line}`);
+    const key = pair[1]!;
+    const value = pair[2]!.trim();
+    listKey = null;
+    if (value === "") {
+      attributes[key] = [];
+      listKey = key;
+    } else if (value.startsWith("[") && value.endsWith("]")) {
+      const inner = value.slice(1, -1).trim();
+      attributes[key] = inner ? inner.split(",").map((part) => unquote(part.trim())) : [];
+    } else {
+      attributes[key] = unquote(value);
+    }
+  }
+  return { attributes, body: text.slice(match[0].length) };
+}
+
+function unquote(value: string) {
+  const quoted = /^"(.*)"$/.exec(value) ?? /^'(.*)'$/.exec(value);
+  if (!quoted) return value;
+  return value.startsWith('"') ? quoted[1]!.replace(/\\"/g, '"').replace(/\\\\/g, "\\") : quoted[1]!.replace(/''/g, "'");
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+/**
+ * Only web, mail and same-site links survive; `javascript:`, `data:` and the like turn
+ * into plain text. Entity- and whitespace-obfuscated schemes are caught because the
+ * check runs on the decoded, whitespace-stripped value.
+ */
+export function safeHref(href: string): string | null {
+  const decoded = href
+    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/[\p{Cc}\s]/gu, "");
+  if (/^(https?:|mailto:)/i.test(decoded)) return href;
+  // A scheme-less reference (path, query or fragment) stays on this site.
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(decoded) && !decoded.startsWith("//")) return href;
+  return null;
+}
+
+const markdown = new Marked({ gfm: true });
+markdown.use({
+  renderer: {
+    // Content files are trusted, but a slip (or a pasted snippet) must never run script:
+    // raw HTML is shown as text instead of being passed through.
+    html({ text }: Tokens.HTML | Tokens.Tag) {
+      return escapeHtml(text);
+    },
+    link({ href, title, tokens }: Tokens.Link) {
+      const inner = this.parser.parseInline(tokens);
+      const safe = safeHref(href);
+      if (safe === null) return inner;
+      const external = /^https?:/i.test(safe);
+      const titleAttr = title ? ` title="${escapeHtml(title)}"` : "";
+      const rel = external ? ' rel="noopener noreferrer"' : "";
+      return `<a href="${escapeHtml(safe)}"${titleAttr}${rel}>${inner}</a>`;
+    },
+    image({ href, title, text }: Tokens.Image) {
+      const safe = safeHref(href);
+      if (safe === null || /^mailto:/i.test(safe)) return escapeHtml(text);
+      const titleAttr = title ? ` title="${escapeHtml(title)}"` : "";
+      return `<img src="${escapeHtml(safe)}" alt="${escapeHtml(text)}"${titleAttr} loading="lazy">`;
+    },
+  },
+});
+
+/** Markdown to HTML that is safe to pass to dangerouslySetInnerHTML. */
+export function renderMarkdown(source: string): string {
+  return markdown.parse(source, { async: false });
+}

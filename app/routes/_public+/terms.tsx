@@ -1,0 +1,19 @@
+import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { getPage } from "~/features/content/content.server";
+import { LegalPage } from "~/features/content/components/legal-page";
+
+export async function loader() {
+  const page = await getPage("terms");
+  return { page: { ...page.meta, html: page.html, displayDate: page.displayDate } };
+}
+
+export default function Terms() {
+  const { page } = useLoaderData<typeof loader>();
+  return <LegalPage page={page} />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.page.title ?? "Terms of Service"} | Bandroom` },
+  { name: "description", content: data?.page.description ?? "" },
+];
