@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { getCurrentUser } from "~/features/auth/auth.server";
 import { homePathFor } from "~/features/bands/current-band.server";
 import { PublicFooter } from "~/components/public-layout";
 import { Icon, type IconName } from "~/components/shell/icons";
 import { buttonClasses } from "~/components/ui/button";
+import { redirectKeepingToast } from "~/utils/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // "/" is the landing page for visitors and the way home for members: Getting Started
   // while their band is brand new (or they have none), else the Dashboard.
   const current = await getCurrentUser(request);
-  if (current) throw redirect(await homePathFor(request, current.user));
+  if (current) throw await redirectKeepingToast(request, await homePathFor(request, current.user));
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { createCookie } from "@remix-run/node";
+import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { env } from "./env.server";
 
@@ -31,4 +31,15 @@ export async function getToast(request: Request): Promise<{ toast: Toast | null;
   const parsed = ToastSchema.safeParse(value);
   if (!parsed.success) return { toast: null, setCookie: null };
   return { toast: parsed.data, setCookie: await toastCookie.serialize("", { maxAge: 0, expires: new Date(0) }) };
+}
+
+/**
+ * A redirect that passes the pending flash toast on to the next page. The root loader
+ * consumes the toast on every request, and a redirect renders nothing, so a hop such as
+ * "/" → "/getting-started" right after signing in would otherwise swallow it.
+ */
+export async function redirectKeepingToast(request: Request, url: string) {
+  const value = await toastCookie.parse(request.headers.get("Cookie"));
+  const parsed = ToastSchema.safeParse(value);
+  return redirect(url, parsed.success ? { headers: { "Set-Cookie": await toastCookie.serialize(parsed.data) } } : undefined);
 }

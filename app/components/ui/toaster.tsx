@@ -31,10 +31,15 @@ function toastClasses(type: ToastMessage["type"]) {
     : "border-slate-200 bg-white text-slate-900";
 }
 
-/** A server flash toast rendered as plain HTML for browsers without JavaScript. */
+/**
+ * A server flash toast as plain HTML, for the page as the server sends it: browsers
+ * without JavaScript keep it (it fades after the toast duration with CSS alone), and
+ * hydration swaps it for the Radix toast. Not a <noscript>: browsers that disable
+ * scripting per site still parse <noscript> as text.
+ */
 function StaticToast({ toast }: { toast: ToastMessage }) {
   return (
-    <div className="fixed bottom-20 right-4 z-50 w-[calc(100%-2rem)] max-w-toast md:bottom-4">
+    <div className="static-toast fixed bottom-20 right-4 z-50 w-[calc(100%-2rem)] max-w-toast md:bottom-4">
       <div role="status" className={`rounded-lg border p-4 shadow-lg ${toastClasses(toast.type)}`}>
         <p className="font-semibold">{toast.title}</p>
         {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
@@ -45,6 +50,7 @@ function StaticToast({ toast }: { toast: ToastMessage }) {
 
 export function Toaster({ toast, children }: { toast: ToastMessage | null; children?: React.ReactNode }) {
   const [toasts, setToasts] = useState<(ToastMessage & { open: boolean })[]>([]);
+  const [hydrated, setHydrated] = useState(false);
 
   const show = useCallback((next: Omit<ToastMessage, "id"> & { id?: string }) => {
     const id = next.id ?? Math.random().toString(36).slice(2);
@@ -59,9 +65,10 @@ export function Toaster({ toast, children }: { toast: ToastMessage | null; child
   }, [show]);
 
   // A server flash toast joins the client queue only after hydration, so the first
-  // client render matches the server's markup (where it is the <noscript> fallback).
+  // client render matches the server's markup (the static fallback).
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect
+    setHydrated(true);
     if (toast) show(toast);
   }, [toast, show]);
 
@@ -73,11 +80,7 @@ export function Toaster({ toast, children }: { toast: ToastMessage | null; child
   return (
     <ToastContext.Provider value={{ show }}>
       {children}
-      {toast ? (
-        <noscript>
-          <StaticToast toast={toast} />
-        </noscript>
-      ) : null}
+      {toast && !hydrated ? <StaticToast toast={toast} /> : null}
       <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
         {toasts.map((t) => (
           <ToastPrimitive.Root

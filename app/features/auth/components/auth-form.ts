@@ -18,7 +18,9 @@ export function useAuthForm<Schema extends z.ZodType<Record<string, unknown>, Re
     lastResult,
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(withoutFormOnlyFields(formData), { schema }),
-    shouldValidate: "onBlur",
+    // Not onBlur: messages appearing as focus leaves a field push the submit button away
+    // mid-click (a tap on a phone misses). First check on submit, then live as they type.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
 }

@@ -26,7 +26,9 @@ export function CreateBandForm({ lastResult, submitLabel = "Create band" }: { la
     lastResult,
     constraint: { name: nameConstraint },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateBandSchema }),
-    shouldValidate: "onBlur",
+    // Not onBlur: messages appearing as focus leaves a field push the submit button away
+    // mid-click (a tap on a phone misses). First check on submit, then live as they type.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
 

@@ -1,0 +1,144 @@
+import { expect, test, uniqueEmail } from "./fixtures";
+
+// Spec section 5: every registration rule's message, letter for letter.
+const REGISTER_MESSAGES = [
+  "Invalid email address",
+  "Password must be at least 8 characters",
+  "Password must contain an uppercase letter",
+  "Password must contain a lowercase letter",
+  "Password must contain a number",
+  "First name is required",
+  "You must agree to the Terms of Service and Privacy Policy",
+];
+
+const PASSWORD = "Night-Owls-2024";
+
+test.describe("a newcomer's first visit", () => {
+  test.skip(({ isMobile }) => isMobile, "the desktop journey; the mobile shell has its own test");
+
+  test("registers, verifies from the mail, signs in, creates and switches bands, keeps the band on reload, signs out", async ({ page, outbox }) => {
+    const email = uniqueEmail("newcomer");
+
+    // Register: one submit that breaks every rule shows each rule's message exactly once.
+    await page.goto("/");
+    await page.getByRole("link", { name: "Start Free" }).first().click();
+    await expect(page).toHaveURL(/\/login\?mode=register/);
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password").fill("!!!");
+    await page.getByRole("button", { name: "Create account" }).click();
+    for (const message of REGISTER_MESSAGES) {
+      await expect(page.getByText(message, { exact: true })).toHaveCount(1);
+    }
+
+    await page.getByLabel("First name").fill("Robin");
+    await page.getByLabel("Last name (optional)").fill("Marsh");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByLabel(/I agree to the/).check();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/verification-pending\?email=/);
+    await expect(page.getByText(email)).toBeVisible();
+
+    // Signing in before verifying is refused with a way to resend.
+    const mail = await outbox.waitForMail(email, /Confirm your email/);
+    expect(mail.link).toBeTruthy();
+
+    await page.goto(mail.link!);
+    await expect(page).toHaveURL(/\/login\?verified=true/);
+    await expect(page.getByText("Email Verified!")).toBeVisible();
+    await expect(page.getByText("Your email has been verified successfully. You can now log in.")).toBeVisible();
+
+    // The link is single-use.
+    await page.goto(mail.link!);
+    await expect(page).toHaveURL(/\/login\?error=invalid-token/);
+    await expect(page.getByText("Invalid or expired verification link")).toBeVisible();
+
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    // A brand-new account has no band: the onboarding redirect lands on Getting Started.
+    await expect(page).toHaveURL(/\/getting-started/);
+    await expect(page.getByText("Welcome back!").first()).toBeVisible();
+
+    // Create a band: the too-long name is refused with the spec's message.
+    await page.getByLabel("Band name").fill("x".repeat(51));
+    await page.getByRole("button", { name: /Create band/i }).click();
+    await expect(page.getByText("Band name is too long", { exact: true })).toHaveCount(1);
+    await page.getByLabel("Band name").fill("The Night Owls");
+    await page.getByRole("button", { name: /Create band/i }).click();
+    await expect(page).toHaveURL(/\/getting-started/);
+    await expect(page.getByText("The Night Owls has been created successfully").first()).toBeVisible();
+    const switcher = page.locator("aside details").first();
+    await expect(switcher.locator("summary")).toContainText("The Night Owls");
+    await expect(switcher.locator("summary")).toContainText("Band Leader");
+
+    // A second band becomes current.
+    await page.goto("/bands/new");
+    await page.getByLabel("Band name").fill("Acoustic Duo");
+    await page.getByRole("button", { name: /Create band/i }).click();
+    await expect(page).toHaveURL(/\/getting-started/);
+    await expect(switcher.locator("summary")).toContainText("Acoustic Duo");
+
+    // Switch back through the band switcher (a <details> menu: works without JavaScript).
+    await switcher.locator("summary").click();
+    await switcher.getByRole("button", { name: /The Night Owls/ }).click();
+    await expect(switcher.locator("summary")).toContainText("The Night Owls");
+
+    // The choice is remembered: a reload renders the same band from the server.
+    await page.reload();
+    await expect(switcher.locator("summary")).toContainText("The Night Owls");
+
+    // Sign out ends the session: the signed-in pages send the browser to sign in.
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard/);
+  });
+
+  test("the login form answers a wrong password without saying whether the account exists", async ({ page, createUser }) => {
+    const user = await createUser();
+    for (const email of [user.email, uniqueEmail("nobody")]) {
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill("Wrong-password-1");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByText("Login failed").first()).toBeVisible();
+      await expect(page.getByText("Invalid email or password").first()).toBeVisible();
+    }
+  });
+});
+
+test.describe("the signed-in shell on a phone", () => {
+  test.skip(({ isMobile }) => !isMobile, "phone layout only");
+
+  test("shows the bottom tab bar (seven columns for a Pro band) and a slide-out menu", async ({ page, login, createBand }) => {
+    const user = await login();
+    await createBand(user, { name: "Pro Band", subscriptionTier: "pro" });
+    await page.goto("/dashboard");
+
+    const tabs = page.getByRole("navigation", { name: "Sections" });
+    await expect(tabs).toBeVisible();
+    for (const label of ["Getting Started", "Dashboard", "Calendar", "Setlists", "Songs", "Members", "Finances"]) {
+      await expect(tabs.getByText(label, { exact: true })).toBeVisible();
+    }
+    await expect(tabs).toHaveClass(/grid-cols-7/);
+    // The desktop side panel is not shown on a phone.
+    await expect(page.locator("aside")).toBeHidden();
+
+    await page.getByText("Menu", { exact: true }).locator("..").click();
+    const menu = page.getByRole("navigation", { name: "Main" });
+    await expect(menu.getByRole("link", { name: "Calendar" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign Out" })).toBeVisible();
+    await menu.getByRole("link", { name: "Calendar" }).click();
+    await expect(page).toHaveURL(/\/calendar/);
+  });
+
+  test("a free band's tab bar has six columns", async ({ page, login, createBand }) => {
+    const user = await login();
+    await createBand(user, { name: "Free Band" });
+    await page.goto("/dashboard");
+    const tabs = page.getByRole("navigation", { name: "Sections" });
+    await expect(tabs).toHaveClass(/grid-cols-6/);
+    await expect(tabs.getByText("Finances", { exact: true })).toHaveCount(0);
+  });
+});
