@@ -1,5 +1,7 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
+import { hit, rateLimitHeaders, type RateLimitRule } from "./rate-limit.server";
+import { clientAddress } from "./request.server";
 
 export const MAX_BODY_BYTES = 100 * 1024;
 
@@ -79,20 +81,31 @@ export function toJsonResponse(value: unknown): Response {
   return Response.json(value ?? null);
 }
 
+/** Every /api endpoint, per client address: generous for a band sharing one venue's Wi-Fi. */
+export const API_RATE_LIMIT: RateLimitRule = { name: "api", limit: 300, windowMs: 60_000 };
+
 /**
- * Wraps an /api loader or action. In Remix 2 with single fetch a resource route must
- * answer with a real Response: a returned `data()` loses its status and headers there
- * (a 401 goes out as 200) and a thrown one loses its body ("Unexpected Server Error").
- * This turns both, including what requireUser/requireBandPermission/parseJsonBody
- * throw, into the Response they describe.
+ * Wraps an /api loader or action, and is the one place every endpoint passes through:
+ * - the general rate limit (429 with RateLimit-* headers; auth endpoints add their own);
+ * - in Remix 2 with single fetch a resource route must answer with a real Response: a
+ *   returned `data()` loses its status and headers there (a 401 goes out as 200) and a
+ *   thrown one loses its body ("Unexpected Server Error"). This turns both, including
+ *   what requireUser/requireBandPermission/parseJsonBody throw, into the Response they
+ *   describe;
+ * - an unexpected failure is logged and answered as JSON, never as a stack trace.
  */
-export function apiRoute<Args>(handler: (args: Args) => unknown) {
+export function apiRoute<Args extends { request: Request }>(handler: (args: Args) => unknown) {
   return async (args: Args): Promise<Response> => {
+    const limit = hit(API_RATE_LIMIT, clientAddress(args.request));
+    if (!limit.ok) {
+      return toJsonResponse(apiError(429, "Too many requests. Please slow down and try again shortly.", undefined, rateLimitHeaders(limit)));
+    }
     try {
       return toJsonResponse(await handler(args));
     } catch (thrown) {
       if (thrown instanceof Response || isDataWithInit(thrown)) return toJsonResponse(thrown);
-      throw thrown;
+      console.error(thrown);
+      return toJsonResponse(apiError(500, "Something went wrong on our side. Please try again."));
     }
   };
 }
