@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatDate } from "./dates";
+import { formatDate, formatTime } from "./dates";
 
 describe("formatDate", () => {
   test('formats like "Jan 5, 2024"', () => {
@@ -10,5 +10,15 @@ describe("formatDate", () => {
     const lateEvening = new Date("2024-01-06T02:30:00Z");
     expect(formatDate(lateEvening)).toBe("Jan 6, 2024");
     expect(formatDate(lateEvening, "America/Chicago")).toBe("Jan 5, 2024");
+  });
+});
+
+describe("formatTime", () => {
+  test("shows the clock time and zone in the given time zone", () => {
+    const lateEvening = new Date("2024-01-06T02:30:00Z");
+    // ICU versions differ on the space before AM/PM (plain or narrow no-break).
+    expect(formatTime(lateEvening)).toMatch(/^2:30\sAM UTC$/);
+    expect(formatTime(lateEvening, "America/Chicago")).toMatch(/^8:30\sPM CST$/);
+    expect(formatTime(lateEvening, "America/Chicago", false)).toMatch(/^8:30\sPM$/);
   });
 });

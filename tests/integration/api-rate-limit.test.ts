@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { expect, test } from "vitest";
 import { buildRequest, callRoute, createUser, sessionCookieFor } from "#tests/db-utils";
 import { API_RATE_LIMIT } from "~/utils/api.server";

@@ -1,0 +1,54 @@
+import { data } from "@remix-run/node";
+import { db } from "~/utils/db.server";
+import { requireUser, type CurrentUser } from "~/features/auth/auth.server";
+
+/**
+ * The platform-admin area exists only for platform admins: everyone else gets the same
+ * 404 as an unknown path, so the area is not advertised.
+ */
+export async function requirePlatformAdmin(request: Request): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (!user.isPlatformAdmin) throw data({ message: "Not found" }, { status: 404 });
+  return user;
+}
+
+export async function getPlatformCounts(now = new Date()) {
+  const [users, bands, proBands, activeSessions] = await Promise.all([
+    db.user.count(),
+    db.band.count(),
+    db.band.count({ where: { subscriptionTier: "pro" } }),
+    db.session.count({ where: { expiresAt: { gt: now } } }),
+  ]);
+  return { users, bands, proBands, activeSessions };
+}
+
+export const USERS_PER_PAGE = 50;
+
+/** `?page=` as a page number: anything but a positive integer is the first page. */
+export function parsePage(value: string | null) {
+  const page = Number(value ?? "1");
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/** One page of users, newest first; a page past the end shows the last one. */
+export async function listUsersPage(requestedPage: number) {
+  const total = await db.user.count();
+  const pageCount = Math.max(1, Math.ceil(total / USERS_PER_PAGE));
+  const page = Math.min(requestedPage, pageCount);
+  const users = await db.user.findMany({
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    skip: (page - 1) * USERS_PER_PAGE,
+    take: USERS_PER_PAGE,
+    select: {
+      id: true,
+      firstName: true,
+      lastName: true,
+      email: true,
+      emailVerifiedAt: true,
+      isPlatformAdmin: true,
+      createdAt: true,
+      _count: { select: { memberships: true } },
+    },
+  });
+  return { users, page, pageCount, total };
+}

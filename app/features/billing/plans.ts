@@ -1,0 +1,24 @@
+/**
+ * The two plans (spec section 1): free for small bands, and Pro (subscriptionTier
+ * "pro"), which unlocks Finances. The price is the one analytics reports for Pro.
+ */
+export const PRO_TIER = "pro";
+export const PRO_PRICE_USD = 8;
+
+export function isPro(subscriptionTier: string) {
+  return subscriptionTier === PRO_TIER;
+}
+
+export function planName(subscriptionTier: string) {
+  return isPro(subscriptionTier) ? "Pro" : "Free";
+}
+
+/** What every band gets, on either plan. */
+export const FREE_FEATURES = ["Shared calendar for gigs and rehearsals", "Song library", "Setlists", "Members with roles, subs included"];
+
+/** What Pro adds. */
+export const PRO_FEATURES = [
+  "Finances: gig payments and expenses in one place",
+  "Band totals, so everyone sees what came in and went out",
+  "Member balances: who is owed what",
+];

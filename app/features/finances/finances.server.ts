@@ -1,0 +1,49 @@
+import { db } from "~/utils/db.server";
+
+/** Entries listed on the finances page; totals always cover every entry. */
+export const RECENT_ENTRIES_SHOWN = 50;
+
+/** Band totals in minor units of the band's currency. */
+export async function getFinanceTotals(bandId: number) {
+  const [band, payments, expenses] = await Promise.all([
+    db.band.findUnique({ where: { id: bandId }, select: { currency: true, timeZone: true } }),
+    db.payment.aggregate({ where: { bandId }, _sum: { amountMinor: true }, _count: { _all: true } }),
+    db.expense.aggregate({ where: { bandId }, _sum: { amountMinor: true }, _count: { _all: true } }),
+  ]);
+  if (!band) return null;
+  const paymentsMinor = payments._sum.amountMinor ?? 0;
+  const expensesMinor = expenses._sum.amountMinor ?? 0;
+  return {
+    currency: band.currency,
+    timeZone: band.timeZone,
+    paymentsMinor,
+    expensesMinor,
+    netMinor: paymentsMinor - expensesMinor,
+    entryCount: payments._count._all + expenses._count._all,
+  };
+}
+
+export type FinanceEntry = { kind: "payment" | "expense"; id: number; description: string; amountMinor: number; on: Date };
+
+/** The latest payments and expenses together, newest first. */
+export async function listRecentEntries(bandId: number, take = RECENT_ENTRIES_SHOWN): Promise<FinanceEntry[]> {
+  const [payments, expenses] = await Promise.all([
+    db.payment.findMany({
+      where: { bandId },
+      orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
+      take,
+      select: { id: true, description: true, amountMinor: true, receivedAt: true },
+    }),
+    db.expense.findMany({
+      where: { bandId },
+      orderBy: [{ spentAt: "desc" }, { id: "desc" }],
+      take,
+      select: { id: true, description: true, amountMinor: true, spentAt: true },
+    }),
+  ]);
+  const entries: FinanceEntry[] = [
+    ...payments.map(({ receivedAt, ...p }) => ({ kind: "payment" as const, ...p, on: receivedAt })),
+    ...expenses.map(({ spentAt, ...e }) => ({ kind: "expense" as const, ...e, on: spentAt })),
+  ];
+  return entries.sort((a, b) => b.on.getTime() - a.on.getTime()).slice(0, take);
+}

@@ -1,0 +1,68 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { requireUser } from "~/features/auth/auth.server";
+import { requireBandPermission } from "~/features/members/permissions.server";
+import { getSetlistForUser } from "~/features/setlists/setlists.server";
+import { DetailList, DetailRow } from "~/components/detail-list";
+import { ErrorScreen, NotFound } from "~/components/error-screens";
+import { PageHeader } from "~/components/page-header";
+import { formatDate } from "~/utils/dates";
+import { parseId } from "~/utils/ids";
+import { pageTitle } from "~/utils/meta";
+
+const notFound = () => data({ message: "Setlist not found" }, { status: 404 });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const setlistId = parseId(params.id);
+  const setlist = setlistId ? await getSetlistForUser(user.id, setlistId) : null;
+  if (!setlist) throw notFound();
+  const { grant } = await requireBandPermission(request, setlist.bandId, "content:view");
+  // A sub sees only the setlists of gigs they are booked on; bookings do not exist yet.
+  if (grant === "booked") throw notFound();
+  const { timeZone } = setlist.band;
+  return {
+    setlist: {
+      name: setlist.name,
+      bandName: setlist.band.name,
+      created: formatDate(setlist.createdAt, timeZone),
+      createdAt: setlist.createdAt.toISOString(),
+      updated: formatDate(setlist.updatedAt, timeZone),
+      updatedAt: setlist.updatedAt.toISOString(),
+    },
+  };
+}
+
+export default function SetlistDetails() {
+  const { setlist } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      <PageHeader back={{ to: "/setlists", label: "Setlists" }} title={setlist.name} />
+      <section aria-labelledby="details-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="details-heading" className="font-semibold text-slate-900">
+          Details
+        </h2>
+        <div className="mt-2">
+          <DetailList>
+            <DetailRow term="Band">{setlist.bandName}</DetailRow>
+            <DetailRow term="Created">
+              <time dateTime={setlist.createdAt}>{setlist.created}</time>
+            </DetailRow>
+            <DetailRow term="Last changed">
+              <time dateTime={setlist.updatedAt}>{setlist.updated}</time>
+            </DetailRow>
+          </DetailList>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageTitle(data?.setlist.name ?? "Setlist", error);
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return <ErrorScreen error={error} />;
+}
