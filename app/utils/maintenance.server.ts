@@ -1,9 +1,10 @@
 import { purgeExpiredSessions } from "~/features/auth/session.server";
+import { applyAnalyticsRetention } from "~/features/analytics/analytics.server";
 import { db } from "./db.server";
 
 let started = false;
 
-/** Housekeeping on start and hourly: expired sessions and spent tokens. */
+/** Housekeeping on start and hourly: expired sessions, spent tokens, analytics past retention. */
 export function startBackgroundTasks() {
   if (started || process.env.NODE_ENV === "test") return;
   started = true;
@@ -11,6 +12,7 @@ export function startBackgroundTasks() {
     try {
       await purgeExpiredSessions();
       await db.userToken.deleteMany({ where: { expiresAt: { lte: new Date(Date.now() - 7 * 24 * 60 * 60 * 1000) } } });
+      await applyAnalyticsRetention();
     } catch (error) {
       console.error("Housekeeping failed", error);
     }

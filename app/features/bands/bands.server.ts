@@ -1,5 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { db } from "~/utils/db.server";
+import { track } from "~/features/analytics/analytics.server";
 import { parseBandId } from "~/features/members/permissions.server";
 
 export type BandListItem = {
@@ -26,12 +27,14 @@ export async function listBandsForUser(userId: string): Promise<BandListItem[]> 
 
 /** Creates the band with its creator as band_leader and makes it the preferred band. */
 export async function createBand(userId: string, name: string) {
-  return db.$transaction(async (tx) => {
-    const band = await tx.band.create({ data: { name }, select: { id: true, name: true, subscriptionTier: true } });
-    await tx.bandMembership.create({ data: { bandId: band.id, userId, role: "band_leader" } });
-    await tx.user.update({ where: { id: userId }, data: { preferredBandId: band.id } });
-    return band;
+  const band = await db.$transaction(async (tx) => {
+    const created = await tx.band.create({ data: { name }, select: { id: true, name: true, subscriptionTier: true } });
+    await tx.bandMembership.create({ data: { bandId: created.id, userId, role: "band_leader" } });
+    await tx.user.update({ where: { id: userId }, data: { preferredBandId: created.id } });
+    return created;
   });
+  await track("create_band", { userId, bandId: band.id });
+  return band;
 }
 
 export async function getBandForUser(userId: string, bandId: number) {

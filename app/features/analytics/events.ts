@@ -1,0 +1,30 @@
+/**
+ * Every action we count (spec section 1), by name. Area modules record them with
+ * `track()` from the server where the action happens; add new names here.
+ */
+export const ANALYTICS_EVENTS = {
+  page_view: "Page view",
+  section_view: "Landing section view",
+  create_band: "Create band",
+  join_band: "Join band",
+  invite_member: "Invite member",
+  create_setlist: "Create setlist",
+  add_song_to_setlist: "Add song to setlist",
+  add_song_to_library: "Add song to library",
+  create_event: "Create event",
+  mark_blackout_date: "Mark blackout date",
+  rsvp: "RSVP",
+  add_payment_record: "Add payment record",
+  track_expense: "Track expense",
+  checkout: "Checkout",
+  purchase: "Purchase",
+  manage_subscription: "Manage subscription",
+  view_analytics: "View analytics",
+  download_calendar: "Download calendar",
+  export_setlist: "Export setlist",
+} as const;
+
+export type AnalyticsEventName = keyof typeof ANALYTICS_EVENTS;
+
+/** The Pro price reported with checkout and purchase events (spec section 1). */
+export const PRO_ANALYTICS_ITEM = { item_name: "pro_subscription", price: 8, currency: "USD" } as const;
