@@ -2,7 +2,7 @@
  * The server Playwright tests against (see playwright.config.ts): a fresh SQLite
  * database under data/e2e/ with the migrations and the demo data, a mail outbox the
  * tests read, and the production build (rebuilt first when missing or stale) served by
- * remix-serve on port 3100.
+ * remix-serve on port E2E_PORT (3100 unless set).
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";

@@ -7,7 +7,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-export const E2E_PORT = 3100;
+// E2E_PORT lets two checkouts on one machine run their suites side by side.
+export const E2E_PORT = Number(process.env.E2E_PORT) || 3100;
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_DIR = path.join(ROOT, "data/e2e");
 export const E2E_DB_FILE = path.join(E2E_DIR, "e2e.db");
