@@ -1,0 +1,185 @@
+/**
+ * What every route answers each kind of caller: one row per route module in app/routes
+ * (keyed like its file without the extension) plus the root. authorization.test.ts
+ * finds the routes from the Remix route config and fails for a module without a row, a
+ * row without a module, a loader without a `GET` or an action without a mutation.
+ *
+ * Band routes take their expectations from the permission table (PERMISSIONS in
+ * app/features/members/permissions.ts), so a change to the table changes the test:
+ * - `perm(p)` for routes whose band comes from the URL (a band id, or an event's band):
+ *   a role with the grant is allowed, one without gets 403, an outsider 404.
+ * - `current(p)` for routes working in the current band (the band cookie): the same,
+ *   except that an outsider is in their own band there, so they get their own band's
+ *   page and nothing of ours.
+ * - `permWrite` / `currentWrite`: the same for mutations, which the test sends with an
+ *   empty body, so a caller who passes the gate gets the validation error (400).
+ * A sub's "booked" grant reads as `booked`: the page loads but shows none of the band's
+ * events, setlists or songs (nobody is booked on any). Each helper takes per-actor
+ * overrides as its last argument, e.g. `perm("content:view", { sub: "notFound" })`.
+ * A request that deletes or uses up what it names takes a `fresh.*` param from
+ * authorization-world.ts, so every caller gets its own copy and the world stays intact.
+ */
+import { listGuides, listPosts } from "~/features/content/content.server";
+import { grantFor, type Permission } from "~/features/members/permissions";
+import { ACTORS, BAND_ROLES, type Actor, type Param, type World } from "./authorization-world";
+
+export type Outcome =
+  /** 2xx, or a redirect somewhere other than sign-in. */
+  | "allow"
+  /** 200 showing none of the band's events, setlists or songs (a sub's "booked" grant). */
+  | "booked"
+  /** 200 about the caller's own band: nothing of the band under test. */
+  | "own"
+  /** Pages: redirect to /api/login?redirectTo=<this path>. /api: 401. */
+  | "login"
+  | "forbidden"
+  /** 404, and nothing of the band in the answer. */
+  | "notFound"
+  /** 400: the caller passed the gate and the (empty) body was refused. */
+  | "bodyError"
+  | "methodNotAllowed"
+  /** A redirect to exactly this address (or one matching the pattern). */
+  | { redirect: string | RegExp };
+
+export type Expectation = Record<Actor, Outcome>;
+export type Overrides = Partial<Expectation>;
+
+export const MUTATIONS = ["POST", "PUT", "PATCH", "DELETE"] as const;
+export type Mutation = (typeof MUTATIONS)[number];
+export type Method = "GET" | Mutation;
+
+/** A request body; by default pages get an empty form and /api an empty JSON object. */
+export type Body = { form: Record<string, string> } | { json: unknown };
+export type BodySpec = Body | ((world: World, actor: Actor) => Body | Promise<Body>);
+
+export type Row = {
+  /** How to fill each `:param` of the route's path (and `*` for a splat). */
+  params?: Record<string, Param>;
+  /** Query string to add, e.g. { token: "invitationToken" }. */
+  query?: Record<string, Param>;
+  /** Body per mutation method when the empty default does not fit. */
+  body?: Partial<Record<Mutation, BodySpec>>;
+  /** Further cases for one method, e.g. each intent of a form with several. */
+  cases?: { label: string; method: Method; body?: BodySpec; expect: Expectation }[];
+} & Partial<Record<Method, Expectation>>;
+
+// ---------------------------------------------------------------------------
+// Expectation helpers
+
+const MEMBERS = Object.keys(BAND_ROLES) as (keyof typeof BAND_ROLES)[];
+
+function build(fill: (actor: Actor) => Outcome, overrides: Overrides = {}): Expectation {
+  return Object.fromEntries(ACTORS.map((actor) => [actor, overrides[actor] ?? fill(actor)])) as Expectation;
+}
+
+function byGrant(permission: Permission, granted: Outcome, outsider: Outcome, overrides: Overrides) {
+  return build((actor) => {
+    if (actor === "anonymous") return "login";
+    if (actor === "outsider" || actor === "platformAdmin") return outsider;
+    const grant = grantFor(BAND_ROLES[actor], permission);
+    if (grant === null) return "forbidden";
+    return grant === "booked" && granted === "allow" ? "booked" : granted;
+  }, overrides);
+}
+
+/** A band named by the URL; a caller outside it gets 404. */
+export const perm = (permission: Permission, overrides?: Overrides) => byGrant(permission, "allow", "notFound", overrides ?? {});
+export const permWrite = (permission: Permission, overrides?: Overrides) => byGrant(permission, "bodyError", "notFound", overrides ?? {});
+
+/** The current band; an outsider is in their own band (where they lead) there. */
+export const current = (permission: Permission, overrides?: Overrides) => byGrant(permission, "allow", "own", overrides ?? {});
+export const currentWrite = (permission: Permission, overrides?: Overrides) =>
+  byGrant(permission, "bodyError", grantFor("band_leader", permission) ? "bodyError" : "forbidden", overrides ?? {});
+
+/** Any signed-in user gets `outcome`; signed out goes to sign in. */
+export const signedIn = (outcome: Outcome = "allow", overrides?: Overrides) => build((actor) => (actor === "anonymous" ? "login" : outcome), overrides);
+
+/** The same answer for everyone. */
+export const everyone = (outcome: Outcome, overrides?: Overrides) => build(() => outcome, overrides);
+
+/** Public pages: the same page for everyone. */
+export const publicPage = () => everyone("allow");
+
+/** The platform admin area: 404 for everyone else, so it is not advertised. */
+export const platformAdminOnly = () => signedIn("notFound", { platformAdmin: "allow" });
+
+const notAllowed = everyone("methodNotAllowed");
+
+// Members of the band see it; the outsider and platform admin are in bands of their own.
+const memberOutcomes = (outcome: Outcome, others: Outcome): Overrides =>
+  Object.fromEntries([...MEMBERS.map((actor) => [actor, outcome]), ["outsider", others], ["platformAdmin", others]]);
+
+// ---------------------------------------------------------------------------
+// The matrix
+
+export const MATRIX: Record<string, Row> = {
+  root: { GET: everyone("allow", { outsider: "own", platformAdmin: "own" }) },
+  _index: { GET: everyone("allow", memberOutcomes({ redirect: "/dashboard" }, { redirect: "/getting-started" })) },
+  $: { params: { "*": () => "no-such-page" }, GET: everyone("notFound"), POST: everyone("notFound") },
+  "smart-song-analytics": { GET: everyone({ redirect: "/resources/analytics/smart-song-analytics" }) },
+  "what-makes-great-cover-band-setlist": { GET: everyone({ redirect: "/resources/setlist-strategy/great-cover-band-setlist" }) },
+
+  // Sign-in and account pages
+  "_auth+/login": { GET: everyone({ redirect: "/" }, { anonymous: "allow" }), POST: everyone("bodyError") },
+  "_auth+/reset-password": { GET: publicPage(), POST: everyone("bodyError") },
+  "_auth+/verification-pending": { GET: publicPage(), POST: everyone("bodyError") },
+  "_auth+/verify-email": { GET: everyone({ redirect: "/login?error=invalid-token" }) },
+
+  // Marketing pages
+  "_public+/_layout": {},
+  "_public+/blog._index": { GET: publicPage() },
+  "_public+/blog.$slug": { params: { slug: async () => (await listPosts())[0]!.slug }, GET: publicPage() },
+  "_public+/resources._index": { GET: publicPage() },
+  "_public+/resources.$category.$slug": {
+    params: {
+      category: async () => (await listGuides())[0]!.href.split("/")[2]!,
+      slug: async () => (await listGuides())[0]!.slug,
+    },
+    GET: publicPage(),
+  },
+  "_public+/privacy-policy": { GET: publicPage() },
+  "_public+/terms": { GET: publicPage() },
+
+  // The signed-in app
+  "_app+/_layout": { GET: signedIn() },
+  "_app+/dashboard": { GET: current("band:view") },
+  "_app+/getting-started": { GET: current("band:view") },
+  "_app+/bands.new": { GET: signedIn(), POST: signedIn("bodyError") },
+  "_app+/calendar": { GET: current("content:view") },
+  "_app+/events.$id": { params: { id: "event" }, GET: perm("content:view", { sub: "notFound" }) },
+  "_app+/setlists._index": { GET: current("content:view") },
+  "_app+/setlists.$id": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }) },
+  "_app+/songs": { GET: current("content:view") },
+  "_app+/bands.$bandId.songs": { params: { bandId: "band" }, GET: perm("content:view") },
+  "_app+/members": { GET: current("band:view") },
+  "_app+/finances": { GET: current("finances:view") },
+  "_app+/settings": { GET: current("band:view") },
+  "_app+/subscription": { GET: current("band:view") },
+  "_app+/admin._index": { GET: platformAdminOnly() },
+  "_app+/admin.users": { GET: platformAdminOnly() },
+  "bands+/switch": {
+    GET: everyone({ redirect: "/dashboard" }),
+    POST: signedIn("bodyError"),
+    cases: [{ label: "to the band", method: "POST", body: (world) => ({ form: { bandId: world.ids.band } }), expect: perm("band:view") }],
+  },
+
+  // /api
+  "api+/login": { GET: everyone({ redirect: "/login" }), POST: notAllowed },
+  "api+/logout": { GET: everyone({ redirect: "/" }), POST: everyone({ redirect: "/" }) },
+  "api+/auth.login": { GET: notAllowed, POST: everyone("bodyError") },
+  "api+/auth.register": { GET: notAllowed, POST: everyone("bodyError") },
+  "api+/auth.forgot-password": { GET: notAllowed, POST: everyone("bodyError") },
+  "api+/auth.resend-verification": { GET: notAllowed, POST: everyone("bodyError") },
+  "api+/auth.logout": { GET: notAllowed, POST: everyone("allow") },
+  "api+/auth.refresh-session": { GET: notAllowed, POST: signedIn() },
+  "api+/auth.user": { GET: signedIn(), POST: notAllowed },
+  "api+/user.profile": { GET: signedIn(), POST: notAllowed },
+  "api+/user.preferred-band": {
+    GET: notAllowed,
+    PATCH: signedIn("bodyError"),
+    cases: [{ label: "to the band", method: "PATCH", body: (world) => ({ json: { bandId: Number(world.ids.band) } }), expect: perm("band:view") }],
+  },
+  "api+/bands": { GET: signedIn(), POST: signedIn("bodyError") },
+  "api+/bands.$id": { params: { id: "band" }, GET: perm("band:view"), POST: notAllowed },
+  "api+/bands.$id.onboarding-status": { params: { id: "band" }, GET: perm("band:view"), POST: notAllowed },
+};
