@@ -144,7 +144,9 @@ function MobileTopBar({ root, state }: { root: SignedIn; state: ShellState }) {
       </details>
       <Brand />
       <span className="ml-auto min-w-0 truncate text-sm font-medium text-slate-700">{root.currentBand?.band.name}</span>
-      <Avatar person={{ ...root.user, displayName: root.currentBand?.membership.displayName }} position={root.avatarPosition} size="sm" className="mr-1" />
+      <Link to="/profile" className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full" aria-label="Your profile">
+        <Avatar person={{ ...root.user, displayName: root.currentBand?.membership.displayName }} position={root.avatarPosition} size="sm" decorative />
+      </Link>
     </header>
   );
 }
@@ -160,16 +162,24 @@ function Brand() {
   );
 }
 
+/** The user's name and avatar, leading to their profile (name, picture, password). */
 function UserSummary({ root }: { root: SignedIn }) {
   const person = { ...root.user, displayName: root.currentBand?.membership.displayName };
+  const location = useLocation();
+  const active = location.pathname === "/profile";
   return (
-    <div className="flex items-center gap-3 px-3 py-1">
+    <Link
+      to="/profile"
+      aria-current={active ? "page" : undefined}
+      className={`flex min-h-[44px] items-center gap-3 rounded-md px-3 py-1.5 ${active ? "bg-brand-50" : "hover:bg-slate-100"}`}
+    >
       <Avatar person={person} position={root.avatarPosition} size="md" decorative />
-      <div className="min-w-0">
-        <p className="truncate text-sm font-semibold text-slate-900">{displayName(person)}</p>
-        <p className="truncate text-xs text-slate-600">{root.user.email}</p>
-      </div>
-    </div>
+      <span className="min-w-0">
+        <span className="sr-only">Your profile: </span>
+        <span className="block truncate text-sm font-semibold text-slate-900">{displayName(person)}</span>
+        <span className="block truncate text-xs text-slate-600">{root.user.email}</span>
+      </span>
+    </Link>
   );
 }
 

@@ -1,29 +1,123 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { getBandForUser } from "~/features/bands/bands.server";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { useId, useMemo } from "react";
+import { requireUser } from "~/features/auth/auth.server";
+import { useSubmitting } from "~/features/auth/components/auth-form";
+import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { requireCurrentBand } from "~/features/bands/current-band.server";
+import { CURRENCY_LOCKED, bandSettingsSchema, deleteBandSchema } from "~/features/bands/settings-schema";
+import { SETTINGS_ROLES, currencyOptions, deleteBand, getBandSettings, listSettingsEditors, updateBandSettings } from "~/features/bands/settings.server";
 import { planName } from "~/features/billing/plans";
 import { permissionTable } from "~/features/members/permission-table";
+import { ROLE_LABELS, can, type Permission } from "~/features/members/permissions";
+import { requireBandPermission, type BandAccess } from "~/features/members/permissions.server";
 import { DetailList, DetailRow } from "~/components/detail-list";
 import { ErrorScreen, NotFound } from "~/components/error-screens";
+import { ErrorList, Field, type ListOfErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/role-badge";
+import { Button } from "~/components/ui/button";
 import { pageTitle } from "~/utils/meta";
+import { toastHeader } from "~/utils/toast.server";
+
+type Intent = "update-band" | "delete-band";
+
+const listFormat = new Intl.ListFormat("en", { style: "long", type: "disjunction" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, user, membership } = await requireCurrentBand(request, "band:view");
-  const details = await getBandForUser(user.id, band.id);
-  if (!details) throw data({ message: "Band not found" }, { status: 404 });
+  const { band, membership } = await requireCurrentBand(request, "band:view");
+  const settings = await getBandSettings(band.id);
+  if (!settings) throw data({ message: "Band not found" }, { status: 404 });
+  const { rules } = settings;
+  const canEdit = can(membership.role, "band:settings");
+  const currencies = currencyOptions(settings.band.currency);
+  const editorRoles = listFormat.format(SETTINGS_ROLES.map((role) => ROLE_LABELS[role]));
+  const editors = canEdit ? [] : await listSettingsEditors(band.id);
   return {
-    band: { name: details.name, timeZone: details.timeZone, currency: details.currency, plan: planName(details.subscriptionTier) },
+    bandId: band.id,
+    band: {
+      name: settings.band.name,
+      timeZone: settings.band.timeZone,
+      currency: settings.band.currency,
+      plan: planName(settings.band.subscriptionTier),
+    },
+    currencyLabel: currencies.find((option) => option.code === settings.band.currency)?.label ?? settings.band.currency,
+    /** Changes whenever the band is saved, so the form starts again from the saved values. */
+    version: settings.band.updatedAt.toISOString(),
     role: membership.role,
+    canEdit,
+    canDelete: can(membership.role, "band:delete"),
+    editorsNote: `Only a ${editorRoles} can change these${editors.length ? ` (${editors.join(", ")})` : ""}.`,
+    options: canEdit ? { timeZones: rules.timeZones, currencies, moneyRecorded: rules.moneyRecorded } : null,
     permissions: permissionTable(),
   };
 }
 
+function reply(intent: Intent, result: SubmissionResult<string[]>, status: number) {
+  return data({ intent, result }, { status });
+}
+
+/**
+ * The band the form was shown for (a hidden field: switching band in another tab must
+ * not turn an edit or a delete onto a different band), else the current band; either
+ * way through the one permission gate.
+ */
+function requireFormBand(request: Request, formData: FormData, permission: Permission) {
+  const bandId = formData.get("bandId");
+  return bandId ? requireBandPermission(request, bandId, permission) : requireCurrentBand(request, permission);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "update-band":
+      return updateBand(formData, await requireFormBand(request, formData, "band:settings"));
+    case "delete-band":
+      return removeBand(formData, await requireFormBand(request, formData, "band:delete"));
+    default:
+      throw data({ message: "Unknown form intent" }, { status: 400 });
+  }
+}
+
+async function updateBand(formData: FormData, access: BandAccess) {
+  const settings = await getBandSettings(access.band.id);
+  if (!settings) throw data({ message: "Band not found" }, { status: 404 });
+  const submission = parseWithZod(formData, { schema: bandSettingsSchema(settings.rules) });
+  if (submission.status !== "success") return reply("update-band", submission.reply(), 400);
+
+  const result = await updateBandSettings(access.band.id, submission.value);
+  if (result.status === "not-found") throw data({ message: "Band not found" }, { status: 404 });
+  if (result.status === "currency-locked") {
+    return reply("update-band", submission.reply({ fieldErrors: { currency: [CURRENCY_LOCKED] } }), 400);
+  }
+  return redirect("/settings", {
+    headers: { "Set-Cookie": await toastHeader({ title: "Settings saved", description: `${result.name} is up to date.` }) },
+  });
+}
+
+async function removeBand(formData: FormData, { band, user }: BandAccess) {
+  const submission = parseWithZod(formData, { schema: deleteBandSchema(band.name) });
+  if (submission.status !== "success") return reply("delete-band", submission.reply(), 400);
+
+  const nextBandId = await deleteBand(band.id, user.id);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await currentBandCookieHeader(nextBandId));
+  headers.append("Set-Cookie", await toastHeader({ title: `${band.name} was deleted`, description: "Its events, songs, setlists and money records are gone." }));
+  return redirect("/getting-started", { headers });
+}
+
+// ---------------------------------------------------------------------------
+
 export default function Settings() {
-  const { band, role, permissions } = useLoaderData<typeof loader>();
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { band, role, permissions, canEdit, canDelete } = loaderData;
+  const lastResult = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
+
   return (
     <div className="space-y-6">
       <PageHeader title="Settings" description={`How ${band.name} is set up, and what each role in the band may do.`} />
@@ -32,11 +126,22 @@ export default function Settings() {
         <h2 id="band-heading" className="font-semibold text-slate-900">
           Band details
         </h2>
-        <div className="mt-2">
+        {canEdit && loaderData.options ? (
+          <BandDetailsForm key={loaderData.version} data={{ ...loaderData, options: loaderData.options }} lastResult={lastResult("update-band")} />
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-slate-600">{loaderData.editorsNote}</p>
+            <div className="mt-2">
+              <DetailList>
+                <DetailRow term="Name">{band.name}</DetailRow>
+                <DetailRow term="Time zone">{zoneLabel(band.timeZone)}</DetailRow>
+                <DetailRow term="Currency">{loaderData.currencyLabel}</DetailRow>
+              </DetailList>
+            </div>
+          </>
+        )}
+        <div className={canEdit ? "mt-6 border-t border-slate-100 pt-2" : ""}>
           <DetailList>
-            <DetailRow term="Name">{band.name}</DetailRow>
-            <DetailRow term="Time zone">{band.timeZone}</DetailRow>
-            <DetailRow term="Currency">{band.currency}</DetailRow>
             <DetailRow term="Plan">
               <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 {band.plan}
@@ -123,7 +228,204 @@ export default function Settings() {
           ))}
         </ul>
       </section>
+
+      {canDelete ? <DeleteBandSection bandId={loaderData.bandId} bandName={band.name} lastResult={lastResult("delete-band")} /> : null}
     </div>
+  );
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+type EditData = LoaderData & { options: NonNullable<LoaderData["options"]> };
+
+/** "America/Argentina/Buenos_Aires" reads as "America / Argentina / Buenos Aires". */
+function zoneLabel(zone: string) {
+  return zone.replaceAll("_", " ").split("/").join(" / ");
+}
+
+/** Zones grouped by their first part (Africa, America, …); zones without one lead. */
+function groupZones(zones: readonly string[]) {
+  const single: string[] = [];
+  const groups = new Map<string, string[]>();
+  for (const zone of zones) {
+    const slash = zone.indexOf("/");
+    if (slash === -1) {
+      single.push(zone);
+      continue;
+    }
+    const region = zone.slice(0, slash);
+    groups.set(region, [...(groups.get(region) ?? []), zone]);
+  }
+  return { single, groups: [...groups] };
+}
+
+// No maxLength on the name: a too-long name can be typed and gets the spec's message
+// instead of being cut off silently (as on the create form).
+function nameConstraint(constraint: ReturnType<typeof getZodConstraint>) {
+  const { maxLength: _maxLength, ...rest } = constraint.name ?? {};
+  return { ...constraint, name: rest };
+}
+
+function BandDetailsForm({ data: loaderData, lastResult }: { data: EditData; lastResult?: SubmissionResult<string[]> }) {
+  const { band, options, bandId } = loaderData;
+  const schema = useMemo(
+    () =>
+      bandSettingsSchema({
+        timeZones: options.timeZones,
+        currencies: options.currencies.map((option) => option.code),
+        currentCurrency: band.currency,
+        moneyRecorded: options.moneyRecorded,
+      }),
+    [options, band.currency],
+  );
+  const [form, fields] = useForm({
+    id: "band-settings",
+    lastResult,
+    defaultValue: { name: band.name, timeZone: band.timeZone, currency: band.currency },
+    constraint: nameConstraint(getZodConstraint(schema)),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // As on the other forms: first check on submit, then live as they type.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const saving = useSubmitting("update-band");
+  const zones = useMemo(() => groupZones(options.timeZones), [options.timeZones]);
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 max-w-xl space-y-5">
+      <input type="hidden" name="intent" value="update-band" />
+      <input type="hidden" name="bandId" value={bandId} />
+      <Field
+        label="Band name"
+        hint="Up to 50 characters."
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }}
+        errors={fields.name.errors}
+      />
+      <SelectField
+        label="Time zone"
+        hint="Event times are entered and shown in this zone."
+        selectProps={getSelectProps(fields.timeZone)}
+        errors={fields.timeZone.errors}
+      >
+        {zones.single.map((zone) => (
+          <option key={zone} value={zone}>
+            {zoneLabel(zone)}
+          </option>
+        ))}
+        {zones.groups.map(([region, list]) => (
+          <optgroup key={region} label={region}>
+            {list.map((zone) => (
+              <option key={zone} value={zone}>
+                {zoneLabel(zone)}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </SelectField>
+      {options.moneyRecorded ? (
+        <div>
+          <p className="block text-sm font-medium text-slate-800">Currency</p>
+          <p className="mt-1 flex min-h-[44px] items-center rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-slate-900">
+            {loaderData.currencyLabel}
+          </p>
+          <input type="hidden" name="currency" value={band.currency} />
+          <p className="mt-1 text-sm text-slate-600">{CURRENCY_LOCKED}: amounts already recorded are in {band.currency}.</p>
+          <ErrorList errors={fields.currency.errors?.filter((message) => message !== CURRENCY_LOCKED)} />
+        </div>
+      ) : (
+        <SelectField
+          label="Currency"
+          hint="Payments and expenses are recorded in this currency. It can’t change once money is recorded."
+          selectProps={getSelectProps(fields.currency)}
+          errors={fields.currency.errors}
+        >
+          {options.currencies.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <Button type="submit" pending={saving} pendingText="Saving…">
+        Save changes
+      </Button>
+    </Form>
+  );
+}
+
+function SelectField({
+  label,
+  hint,
+  selectProps,
+  errors,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  selectProps: ReturnType<typeof getSelectProps>;
+  errors?: ListOfErrors;
+  children: React.ReactNode;
+}) {
+  const fallbackId = useId();
+  const id = selectProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const { key: _key, ...props } = selectProps;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        {...props}
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
+        className="mt-1 block min-h-[44px] w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid]:border-red-600"
+      >
+        {children}
+      </select>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+function DeleteBandSection({ bandId, bandName, lastResult }: { bandId: number; bandName: string; lastResult?: SubmissionResult<string[]> }) {
+  const schema = useMemo(() => deleteBandSchema(bandName), [bandName]);
+  const [form, fields] = useForm({
+    id: "delete-band",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const deleting = useSubmitting("delete-band");
+  return (
+    <section aria-labelledby="delete-band-heading" className="rounded-xl border border-red-200 bg-white p-5 shadow-sm">
+      <h2 id="delete-band-heading" className="font-semibold text-red-800">
+        Delete this band
+      </h2>
+      <p className="mt-1 max-w-2xl text-sm text-slate-700">
+        Deleting <strong className="font-semibold text-slate-900">{bandName}</strong> removes its events, songs, setlists, payments, expenses and
+        invitations, and takes every member out of it. This can’t be undone.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 max-w-xl space-y-4">
+        <input type="hidden" name="intent" value="delete-band" />
+        <input type="hidden" name="bandId" value={bandId} />
+        <Field
+          label={`Type “${bandName}” to confirm`}
+          inputProps={{ ...getInputProps(fields.confirmName, { type: "text" }), autoComplete: "off", spellCheck: false }}
+          errors={fields.confirmName.errors}
+        />
+        <Button type="submit" variant="danger" pending={deleting} pendingText="Deleting…">
+          Delete band
+        </Button>
+      </Form>
+    </section>
   );
 }
 

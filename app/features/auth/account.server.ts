@@ -1,0 +1,118 @@
+import { db } from "~/utils/db.server";
+import { limitAuthAttempt, RateLimitedError, verifyLogin } from "./auth.server";
+import { hashPassword } from "./password.server";
+import { destroyAllSessions } from "./session.server";
+import type { ProfileInput } from "./account-schema";
+
+export async function getProfile(userId: string) {
+  return db.user.findUnique({
+    where: { id: userId },
+    select: {
+      id: true,
+      email: true,
+      firstName: true,
+      lastName: true,
+      profileImageUrl: true,
+      updatedAt: true,
+      password: { select: { updatedAt: true } },
+    },
+  });
+}
+
+export async function updateProfile(userId: string, input: ProfileInput) {
+  return db.user.update({
+    where: { id: userId },
+    data: { firstName: input.firstName, lastName: input.lastName || null, profileImageUrl: input.profileImageUrl || null },
+    select: { firstName: true },
+  });
+}
+
+export type PasswordCheck = { status: "ok" } | { status: "incorrect" } | { status: "limited"; error: RateLimitedError };
+
+/**
+ * Checks the signed-in user's password before a sensitive change. It counts against
+ * the same limits as signing in (per client address, and failures per email), so a
+ * stolen session cannot be used to guess the password here instead of on /login.
+ */
+export async function checkCurrentPassword(request: Request, email: string, password: string): Promise<PasswordCheck> {
+  try {
+    limitAuthAttempt(request, "login", email);
+  } catch (error) {
+    if (error instanceof RateLimitedError) return { status: "limited", error };
+    throw error;
+  }
+  // verifyLogin records a failure against the email, or clears the count on success.
+  // "unverified" still means the password matched.
+  const result = await verifyLogin(email, password);
+  return result.status === "invalid" ? { status: "incorrect" } : { status: "ok" };
+}
+
+/**
+ * Sets the new password and ends every other session of the user; `keepSessionId`
+ * (the hashed id of the session making the change) stays signed in. Reset links
+ * mailed before the change stop working too.
+ */
+export async function changePassword(userId: string, newPassword: string, keepSessionId: string) {
+  const hash = await hashPassword(newPassword);
+  await db.$transaction([
+    db.password.upsert({ where: { userId }, update: { hash }, create: { userId, hash } }),
+    db.userToken.deleteMany({ where: { userId, purpose: "reset-password" } }),
+  ]);
+  await destroyAllSessions(userId, keepSessionId);
+}
+
+export type BandRef = { id: number; name: string };
+
+/**
+ * What deleting the account would do to the user's bands: those where they are the
+ * only leader but not the only member block it (the band would be left without a
+ * leader); those where they are the only member go with the account; from the rest
+ * they simply leave.
+ */
+export async function accountDeletionImpact(userId: string, client: Pick<typeof db, "bandMembership"> = db) {
+  const memberships = await client.bandMembership.findMany({
+    where: { userId },
+    select: { role: true, band: { select: { id: true, name: true, memberships: { select: { userId: true, role: true } } } } },
+  });
+  const blocking: BandRef[] = [];
+  const deleted: BandRef[] = [];
+  const left: BandRef[] = [];
+  for (const { role, band } of memberships) {
+    const others = band.memberships.filter((member) => member.userId !== userId);
+    const ref = { id: band.id, name: band.name };
+    if (others.length === 0) deleted.push(ref);
+    else if (role === "band_leader" && !others.some((member) => member.role === "band_leader")) blocking.push(ref);
+    else left.push(ref);
+  }
+  const byName = (a: BandRef, b: BandRef) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id - b.id;
+  return { blocking: blocking.sort(byName), deleted: deleted.sort(byName), left: left.sort(byName) };
+}
+
+export type DeleteAccountResult = { status: "deleted"; deletedBands: BandRef[] } | { status: "blocked"; bands: BandRef[] };
+
+/**
+ * Deletes the user, their password, sessions, tokens and memberships (by cascade) and
+ * the bands only they were in, all in one transaction that checks the blockers again.
+ * The analytics events linked to them go too, as the privacy policy promises.
+ */
+export async function deleteAccount(userId: string): Promise<DeleteAccountResult> {
+  return db.$transaction(async (tx) => {
+    const impact = await accountDeletionImpact(userId, tx);
+    if (impact.blocking.length) return { status: "blocked", bands: impact.blocking } as const;
+    const bandIds = impact.deleted.map((band) => band.id);
+    if (bandIds.length) {
+      await tx.user.updateMany({ where: { preferredBandId: { in: bandIds } }, data: { preferredBandId: null } });
+      await tx.band.deleteMany({ where: { id: { in: bandIds } } });
+    }
+    await tx.analyticsEvent.deleteMany({ where: { userId } });
+    await tx.user.delete({ where: { id: userId } });
+    return { status: "deleted", deletedBands: impact.deleted } as const;
+  });
+}
+
+const bandList = new Intl.ListFormat("en", { style: "long", type: "conjunction" });
+
+/** "Hand over leadership or delete The Late Shift and Basement Tapes first". */
+export function handOverMessage(bands: BandRef[]) {
+  return `Hand over leadership or delete ${bandList.format(bands.map((band) => band.name))} first`;
+}

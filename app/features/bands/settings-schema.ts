@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { BandNameSchema } from "./schema";
+
+export const DEFAULT_CURRENCY = "USD";
+export const CURRENCY_LOCKED = "Currency can't change once money is recorded";
+export const CONFIRM_BAND_NAME = "Type the band name exactly to confirm";
+export const CHOOSE_TIME_ZONE = "Choose a time zone from the list";
+export const CHOOSE_CURRENCY = "Choose a currency from the list";
+
+/**
+ * What the settings form may choose from. The server builds the lists from its own
+ * Intl data and sends them to the page, so the browser validates against exactly the
+ * options it was given (its own Intl lists may differ).
+ */
+export type BandSettingsRules = {
+  timeZones: readonly string[];
+  currencies: readonly string[];
+  /** The band's currency now; with money recorded it is the only one allowed. */
+  currentCurrency: string;
+  moneyRecorded: boolean;
+};
+
+export function bandSettingsSchema({ timeZones, currencies, currentCurrency, moneyRecorded }: BandSettingsRules) {
+  return z.object({
+    name: BandNameSchema,
+    timeZone: z.string({ error: CHOOSE_TIME_ZONE }).refine((value) => timeZones.includes(value), { error: CHOOSE_TIME_ZONE }),
+    currency: z
+      .string({ error: CHOOSE_CURRENCY })
+      .refine((value) => currencies.includes(value), { error: CHOOSE_CURRENCY, abort: true })
+      // Amounts are stored in minor units of the band's currency: switching it would
+      // silently turn $12.50 into ¥1,250. Once money is recorded the currency stays.
+      .refine((value) => !moneyRecorded || value === currentCurrency, { error: CURRENCY_LOCKED }),
+  });
+}
+
+export type BandSettingsInput = z.output<ReturnType<typeof bandSettingsSchema>>;
+
+/** Deleting a band: its exact name, typed by hand, is the confirmation. */
+export function deleteBandSchema(bandName: string) {
+  return z.object({
+    confirmName: z.string({ error: CONFIRM_BAND_NAME }).refine((value) => value.trim() === bandName, { error: CONFIRM_BAND_NAME }),
+  });
+}

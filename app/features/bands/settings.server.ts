@@ -1,0 +1,116 @@
+import { db } from "~/utils/db.server";
+import { ROLES, can } from "~/features/members/permissions";
+import { displayName } from "~/utils/names";
+import { listBandsForUser, resolveCurrentBand, setPreferredBand } from "./bands.server";
+import type { BandSettingsInput, BandSettingsRules } from "./settings-schema";
+
+/**
+ * Every IANA zone this server knows. Intl lists only canonical zones, which leaves out
+ * "UTC", the default of every new band, so it leads the list. A stored zone the list
+ * no longer has (renamed by a tz update) stays choosable, so saving the name alone
+ * never fails on it.
+ */
+export function timeZoneOptions(current?: string) {
+  const zones = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
+  return current && !zones.includes(current) ? [current, ...zones] : zones;
+}
+
+const currencyNames = new Intl.DisplayNames(["en"], { type: "currency", fallback: "code" });
+
+/** ISO 4217 codes this server can format, labelled for people ("EUR · Euro"). */
+export function currencyOptions(current?: string) {
+  const codes = Intl.supportedValuesOf("currency");
+  const all = current && !codes.includes(current) ? [current, ...codes] : codes;
+  return all.map((code) => {
+    const name = currencyNames.of(code);
+    return { code, label: name && name !== code ? `${code} · ${name}` : code };
+  });
+}
+
+/** Has the band recorded any payment or expense? Then its currency is fixed. */
+export async function hasRecordedMoney(bandId: number) {
+  const [payment, expense] = await Promise.all([
+    db.payment.findFirst({ where: { bandId }, select: { id: true } }),
+    db.expense.findFirst({ where: { bandId }, select: { id: true } }),
+  ]);
+  return Boolean(payment || expense);
+}
+
+/** The band's editable settings and the rules its form is checked against. */
+export async function getBandSettings(bandId: number) {
+  const band = await db.band.findUnique({
+    where: { id: bandId },
+    select: { id: true, name: true, timeZone: true, currency: true, subscriptionTier: true, updatedAt: true },
+  });
+  if (!band) return null;
+  const moneyRecorded = await hasRecordedMoney(bandId);
+  const rules: BandSettingsRules = {
+    timeZones: timeZoneOptions(band.timeZone),
+    currencies: currencyOptions(band.currency).map((option) => option.code),
+    currentCurrency: band.currency,
+    moneyRecorded,
+  };
+  return { band, rules };
+}
+
+export type UpdateBandResult = { status: "saved"; name: string } | { status: "currency-locked" } | { status: "not-found" };
+
+/**
+ * Saves name, time zone and currency. The money check runs again inside the write
+ * transaction, so a payment recorded while the form was open still locks the currency.
+ */
+export async function updateBandSettings(bandId: number, input: BandSettingsInput): Promise<UpdateBandResult> {
+  return db.$transaction(async (tx) => {
+    const band = await tx.band.findUnique({ where: { id: bandId }, select: { currency: true } });
+    if (!band) return { status: "not-found" } as const;
+    if (input.currency !== band.currency) {
+      const [payments, expenses] = await Promise.all([tx.payment.count({ where: { bandId } }), tx.expense.count({ where: { bandId } })]);
+      if (payments + expenses > 0) return { status: "currency-locked" } as const;
+    }
+    const saved = await tx.band.update({
+      where: { id: bandId },
+      data: { name: input.name, timeZone: input.timeZone, currency: input.currency },
+      select: { name: true },
+    });
+    return { status: "saved", name: saved.name } as const;
+  });
+}
+
+/**
+ * Deletes the band; the database cascades to memberships, invitations, events, songs,
+ * setlists, payments and expenses. Preferred-band ids are plain numbers (no foreign
+ * key), so whoever had this band as preferred falls back to the spec's default.
+ *
+ * Returns the band `userId` (who deleted it) works in next, by the spec's rule, which
+ * becomes their preference when the deleted band was it; null when none is left.
+ */
+export async function deleteBand(bandId: number, userId: string) {
+  await db.$transaction([
+    db.user.updateMany({ where: { preferredBandId: bandId }, data: { preferredBandId: null } }),
+    db.band.delete({ where: { id: bandId } }),
+  ]);
+  const [bands, user] = await Promise.all([
+    listBandsForUser(userId),
+    db.user.findUnique({ where: { id: userId }, select: { preferredBandId: true } }),
+  ]);
+  const next = resolveCurrentBand(bands, null, user?.preferredBandId ?? null);
+  if (next && user?.preferredBandId == null) await setPreferredBand(userId, next.band.id);
+  return next?.band.id ?? null;
+}
+
+/** The roles that may change band settings, highest first (from the permission table). */
+export const SETTINGS_ROLES = ROLES.filter((role) => can(role, "band:settings"));
+const rank = (role: string) => SETTINGS_ROLES.findIndex((candidate) => candidate === role);
+
+/** Who may change the band's settings, by name, for members who may not. */
+export async function listSettingsEditors(bandId: number) {
+  const rows = await db.bandMembership.findMany({
+    where: { bandId, role: { in: [...SETTINGS_ROLES] } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { role: true, displayName: true, user: { select: { firstName: true, lastName: true, email: true } } },
+  });
+  // Leaders first, then admins, each in joining order.
+  return rows
+    .sort((a, b) => rank(a.role) - rank(b.role))
+    .map((row) => displayName({ ...row.user, displayName: row.displayName }));
+}

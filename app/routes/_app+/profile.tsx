@@ -1,0 +1,390 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
+import {
+  accountDeletionImpact,
+  changePassword,
+  checkCurrentPassword,
+  deleteAccount,
+  getProfile,
+  handOverMessage,
+  updateProfile,
+  type BandRef,
+  type PasswordCheck,
+} from "~/features/auth/account.server";
+import {
+  CONFIRM_DELETE_WORD,
+  CURRENT_PASSWORD_INCORRECT,
+  ChangePasswordSchema,
+  ProfileSchema,
+  deleteAccountSchema,
+} from "~/features/auth/account-schema";
+import { requireUser, type CurrentUser } from "~/features/auth/auth.server";
+import { formErrorsOf, useSubmitting } from "~/features/auth/components/auth-form";
+import { destroySession, getSession } from "~/features/auth/session.server";
+import { currentBandCookieHeader } from "~/features/bands/bands.server";
+import { useRootData } from "~/root";
+import type { loader as layoutLoader } from "~/routes/_app+/_layout";
+import { Avatar } from "~/components/avatar";
+import { ErrorScreen, NotFound } from "~/components/error-screens";
+import { ErrorList, Field } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
+import { formatDate } from "~/utils/dates";
+import { pageTitle } from "~/utils/meta";
+import { rateLimitHeaders } from "~/utils/rate-limit.server";
+import { toastHeader } from "~/utils/toast.server";
+
+type Intent = "update-profile" | "change-password" | "delete-account";
+
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const [profile, impact] = await Promise.all([getProfile(user.id), accountDeletionImpact(user.id)]);
+  if (!profile) throw data({ message: "Not found" }, { status: 404 });
+  return {
+    profile: { id: profile.id, email: profile.email, firstName: profile.firstName, lastName: profile.lastName, profileImageUrl: profile.profileImageUrl },
+    /** Change whenever the profile or password is saved, so each form starts afresh. */
+    profileVersion: profile.updatedAt.toISOString(),
+    passwordVersion: profile.password?.updatedAt.toISOString() ?? "none",
+    passwordChanged: profile.password ? formatDate(profile.password.updatedAt) : null,
+    deletion: {
+      blocking: impact.blocking,
+      blockingMessage: impact.blocking.length ? handOverMessage(impact.blocking) : null,
+      deleted: impact.deleted,
+      left: impact.left,
+    },
+  };
+}
+
+function reply(intent: Intent, result: SubmissionResult<string[]>, init: { status: number; headers?: HeadersInit }) {
+  return data({ intent, result }, init);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "update-profile":
+      return saveProfile(user, formData);
+    case "change-password":
+      return savePassword(request, user, formData);
+    case "delete-account":
+      return removeAccount(request, user, formData);
+    default:
+      throw data({ message: "Unknown form intent" }, { status: 400 });
+  }
+}
+
+async function saveProfile(user: CurrentUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: ProfileSchema });
+  if (submission.status !== "success") return reply("update-profile", submission.reply(), { status: 400 });
+  await updateProfile(user.id, submission.value);
+  return redirect("/profile", { headers: { "Set-Cookie": await toastHeader({ title: "Profile saved", description: "Your bands see the change right away." }) } });
+}
+
+/** How a refused password is answered: too many tries (429) or simply wrong (400). */
+function passwordRefusal(check: Exclude<PasswordCheck, { status: "ok" }>) {
+  if (check.status === "limited") {
+    return { options: { formErrors: [check.error.message] }, init: { status: 429, headers: rateLimitHeaders(check.error.result) } };
+  }
+  return { options: { fieldErrors: { currentPassword: [CURRENT_PASSWORD_INCORRECT] } }, init: { status: 400 } };
+}
+
+async function savePassword(request: Request, user: CurrentUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+  if (submission.status !== "success") return reply("change-password", submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
+  const check = await checkCurrentPassword(request, user.email, submission.value.currentPassword);
+  if (check.status !== "ok") {
+    const refusal = passwordRefusal(check);
+    return reply("change-password", submission.reply({ ...refusal.options, hideFields: PASSWORD_FIELDS }), refusal.init);
+  }
+
+  const session = await getSession(request);
+  if (!session) throw redirect("/login");
+  await changePassword(user.id, submission.value.newPassword, session.id);
+  return redirect("/profile", {
+    headers: { "Set-Cookie": await toastHeader({ title: "Password changed", description: "You've been signed out everywhere else." }) },
+  });
+}
+
+async function removeAccount(request: Request, user: CurrentUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: deleteAccountSchema(user.email) });
+  if (submission.status !== "success") return reply("delete-account", submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
+  // A blocked account is said so before the password is tried, so it costs no attempt.
+  const impact = await accountDeletionImpact(user.id);
+  if (impact.blocking.length) {
+    return reply("delete-account", submission.reply({ formErrors: [handOverMessage(impact.blocking)], hideFields: PASSWORD_FIELDS }), { status: 400 });
+  }
+  const check = await checkCurrentPassword(request, user.email, submission.value.currentPassword);
+  if (check.status !== "ok") {
+    const refusal = passwordRefusal(check);
+    return reply("delete-account", submission.reply({ ...refusal.options, hideFields: PASSWORD_FIELDS }), refusal.init);
+  }
+
+  const result = await deleteAccount(user.id);
+  if (result.status === "blocked") {
+    return reply("delete-account", submission.reply({ formErrors: [handOverMessage(result.bands)], hideFields: PASSWORD_FIELDS }), { status: 400 });
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySession(request));
+  headers.append("Set-Cookie", await currentBandCookieHeader(null));
+  headers.append("Set-Cookie", await toastHeader({ title: "Your account has been deleted", description: deletedBandsNote(result.deletedBands) }));
+  return redirect("/", { headers });
+}
+
+const bandList = new Intl.ListFormat("en", { style: "long", type: "conjunction" });
+
+function deletedBandsNote(bands: BandRef[]) {
+  if (!bands.length) return "Thanks for playing with Bandroom.";
+  return `${bandList.format(bands.map((band) => band.name))} ${bands.length === 1 ? "was" : "were"} deleted with it.`;
+}
+
+// ---------------------------------------------------------------------------
+
+export default function Profile() {
+  const { profile, profileVersion, passwordVersion, passwordChanged, deletion } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Your profile" description="How your bandmates see you, and how you sign in." />
+      <ProfileForm key={profileVersion} profile={profile} lastResult={lastResult("update-profile")} />
+      <PasswordForm key={passwordVersion} email={profile.email} changed={passwordChanged} lastResult={lastResult("change-password")} />
+      <DeleteAccountSection email={profile.email} deletion={deletion} lastResult={lastResult("delete-account")} />
+    </div>
+  );
+}
+
+const cardClasses = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
+
+type ProfileData = ReturnType<typeof useLoaderData<typeof loader>>["profile"];
+
+function ProfileForm({ profile, lastResult }: { profile: ProfileData; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult,
+    defaultValue: { firstName: profile.firstName, lastName: profile.lastName ?? "", profileImageUrl: profile.profileImageUrl ?? "" },
+    constraint: getZodConstraint(ProfileSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    // As on the other forms: first check on submit, then live as they type.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const saving = useSubmitting("update-profile");
+  const root = useRootData();
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/_app+/_layout");
+  const current = root?.currentBand ?? null;
+  const bandDisplayName = current?.membership.displayName;
+
+  return (
+    <section aria-labelledby="profile-heading" className={cardClasses}>
+      <div className="flex items-center gap-4">
+        <Avatar person={profile} position={layout?.avatarPosition} size="xl" decorative />
+        <div className="min-w-0">
+          <h2 id="profile-heading" className="font-semibold text-slate-900">
+            Profile
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">Your name and picture appear in the member lists of every band you’re in.</p>
+        </div>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="mt-5 max-w-xl space-y-5">
+        <input type="hidden" name="intent" value="update-profile" />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            label="First name"
+            inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+            errors={fields.firstName.errors}
+          />
+          <Field
+            label="Last name (optional)"
+            inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+            errors={fields.lastName.errors}
+          />
+        </div>
+        <Field
+          label="Profile image URL (optional)"
+          hint="An https:// link to a square picture. Leave it empty to show your initials."
+          inputProps={{ ...getInputProps(fields.profileImageUrl, { type: "url" }), inputMode: "url", placeholder: "https://", spellCheck: false }}
+          errors={fields.profileImageUrl.errors}
+        />
+        <div>
+          <p className="block text-sm font-medium text-slate-800">Email</p>
+          <p className="mt-1 break-all text-slate-900">{profile.email}</p>
+          <p className="mt-1 text-sm text-slate-600">You sign in with this address, and band invitations are sent to it.</p>
+        </div>
+        {bandDisplayName && current ? (
+          <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
+            In {current.band.name} you appear as “{bandDisplayName}”, the display name set on the{" "}
+            <Link to="/members" className="font-medium text-brand-700 underline underline-offset-4">
+              Members
+            </Link>{" "}
+            page.
+          </p>
+        ) : null}
+        <Button type="submit" pending={saving} pendingText="Saving…">
+          Save profile
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+function FormFailure({ errors, id }: { errors: string[] | null; id?: string }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+      <ErrorList errors={errors} />
+    </div>
+  );
+}
+
+function PasswordForm({ email, changed, lastResult }: { email: string; changed: string | null; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult,
+    constraint: getZodConstraint(ChangePasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const saving = useSubmitting("change-password");
+  return (
+    <section aria-labelledby="password-heading" className={cardClasses}>
+      <h2 id="password-heading" className="font-semibold text-slate-900">
+        Password
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {changed ? `Last changed ${changed}. ` : ""}Changing it signs you out on every other device; this one stays signed in.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-5 max-w-xl space-y-5">
+        <input type="hidden" name="intent" value="change-password" />
+        {/* Tells password managers which account the new password belongs to; not sent. */}
+        <input type="text" autoComplete="username" value={email} readOnly hidden />
+        <FormFailure errors={formErrorsOf(lastResult)} id={form.errorId} />
+        <Field
+          label="Current password"
+          inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.currentPassword.errors}
+        />
+        <Field
+          label="New password"
+          hint="8 or more characters, with upper- and lowercase letters and a digit. Long passphrases are welcome."
+          inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.newPassword.errors}
+        />
+        <Field
+          label="Confirm new password"
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmPassword.errors}
+        />
+        <Button type="submit" pending={saving} pendingText="Changing…">
+          Change password
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+type Deletion = ReturnType<typeof useLoaderData<typeof loader>>["deletion"];
+
+function DeleteAccountSection({ email, deletion, lastResult }: { email: string; deletion: Deletion; lastResult?: SubmissionResult<string[]> }) {
+  const schema = useMemo(() => deleteAccountSchema(email), [email]);
+  const [form, fields] = useForm({
+    id: "delete-account",
+    lastResult,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const deleting = useSubmitting("delete-account");
+  const failure = formErrorsOf(lastResult);
+
+  return (
+    <section aria-labelledby="delete-account-heading" className="rounded-xl border border-red-200 bg-white p-5 shadow-sm">
+      <h2 id="delete-account-heading" className="font-semibold text-red-800">
+        Delete your account
+      </h2>
+      {deletion.blocking.length ? (
+        <div className="mt-2 max-w-2xl space-y-3 text-sm text-slate-700">
+          <p role={failure ? "alert" : undefined}>
+            You can’t delete your account yet. <strong className="font-semibold text-slate-900">{deletion.blockingMessage}.</strong>
+          </p>
+          <p>You’re the only Band Leader of a band that has other members, and a band always keeps a leader.</p>
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+            {deletion.blocking.map((band) => (
+              <li key={band.id} className="flex flex-wrap items-center gap-x-4 px-3 py-2">
+                <span className="w-full min-w-0 break-words pt-1 font-medium text-slate-900 sm:w-auto sm:flex-1 sm:pt-0">{band.name}</span>
+                <BandPageLink band={band} to="/members" label="Hand over leadership" />
+                <BandPageLink band={band} to="/settings" label="Delete band" />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <>
+          <div className="mt-1 max-w-2xl space-y-2 text-sm text-slate-700">
+            <p>This deletes your account, your sign-in and your place in every band, and signs you out. It can’t be undone.</p>
+            {deletion.deleted.length ? (
+              <p>
+                <strong className="font-semibold text-slate-900">{deletion.deleted.map((band) => band.name).join(", ")}</strong>{" "}
+                will be deleted with it, with {deletion.deleted.length === 1 ? "its" : "their"} events, songs,
+                setlists and money records, since you’re {deletion.deleted.length === 1 ? "its" : "their"} only member.
+              </p>
+            ) : null}
+            {deletion.left.length ? <p>You’ll leave {deletion.left.map((band) => band.name).join(", ")}; the rest of the band carries on.</p> : null}
+          </div>
+          <Form method="post" {...getFormProps(form)} className="mt-5 max-w-xl space-y-5">
+            <input type="hidden" name="intent" value="delete-account" />
+            <input type="text" autoComplete="username" value={email} readOnly hidden />
+            <FormFailure errors={failure} id={form.errorId} />
+            <Field
+              label={`Type ${CONFIRM_DELETE_WORD} or your email address to confirm`}
+              inputProps={{ ...getInputProps(fields.confirm, { type: "text" }), autoComplete: "off", spellCheck: false, autoCapitalize: "characters" }}
+              errors={fields.confirm.errors}
+            />
+            <Field
+              label="Your password"
+              inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+              errors={fields.currentPassword.errors}
+            />
+            <Button type="submit" variant="danger" pending={deleting} pendingText="Deleting…">
+              Delete my account
+            </Button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A link to a page of a band that may not be the current one: switching band is a
+ * form POST (it works without JavaScript) that lands on `to`.
+ */
+function BandPageLink({ band, to, label }: { band: BandRef; to: string; label: string }) {
+  return (
+    <Form method="post" action="/bands/switch">
+      <input type="hidden" name="bandId" value={band.id} />
+      <input type="hidden" name="redirectTo" value={to} />
+      <button type="submit" className="inline-flex min-h-[44px] items-center font-medium text-brand-700 underline-offset-4 hover:underline">
+        {label}
+        <span className="sr-only"> in {band.name}</span>
+      </button>
+    </Form>
+  );
+}
+
+export const meta: MetaFunction = ({ error }) => pageTitle("Your profile", error);
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return <ErrorScreen error={error} />;
+}

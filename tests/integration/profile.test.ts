@@ -1,0 +1,306 @@
+/**
+ * /profile: name and picture, changing the password (other sessions end), and deleting
+ * the account. Driven like a browser without JavaScript.
+ */
+import { describe, expect, test } from "vitest";
+import { buildRequest, callRoute, createBand, createUser, sessionCookieFor, TEST_PASSWORD } from "#tests/db-utils";
+import { db } from "~/utils/db.server";
+import { verifyPassword } from "~/features/auth/password.server";
+import { hashToken } from "~/utils/crypto.server";
+import { action, loader } from "~/routes/_app+/profile";
+import { loader as currentUserLoader } from "~/routes/api+/auth.user";
+import { body, clearsCookie, CROSS_SITE, expectRateLimited, expectRedirect, SESSION_COOKIE, toastOf } from "./auth-helpers";
+
+type FormReply = { intent: string; result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } };
+type ProfileData = {
+  profile: { email: string; firstName: string; lastName: string | null; profileImageUrl: string | null };
+  passwordChanged: string | null;
+  deletion: { blocking: { id: number; name: string }[]; blockingMessage: string | null; deleted: { name: string }[]; left: { name: string }[] };
+};
+
+const NEW_PASSWORD = "Brand-New-Pass-7";
+
+async function signedIn(overrides: Parameters<typeof createUser>[0] = {}) {
+  const user = await createUser({ firstName: "Dana", lastName: "Reyes", ...overrides });
+  return { user, cookie: await sessionCookieFor(user.id) };
+}
+
+function post(cookie: string, form: Record<string, string>, options: { headers?: Record<string, string>; peer?: string } = {}) {
+  return callRoute(action, buildRequest("/profile", { cookie, form, ...options }));
+}
+
+async function isSignedIn(cookie: string) {
+  return (await callRoute(currentUserLoader, buildRequest("/api/auth/user", { cookie }))).status === 200;
+}
+
+const userRow = (id: string) =>
+  db.user.findUnique({ where: { id }, select: { firstName: true, lastName: true, profileImageUrl: true, email: true } });
+
+describe("/profile loader", () => {
+  test("signed-out visitors are sent to sign in", async () => {
+    expectRedirect(await callRoute(loader, buildRequest("/profile")), `/api/login?${new URLSearchParams({ redirectTo: "/profile" })}`);
+  });
+
+  test("shows the user's own profile and what deleting the account would do", async () => {
+    const { user, cookie } = await signedIn();
+    const response = await callRoute(loader, buildRequest("/profile", { cookie }));
+    expect(response.status).toBe(200);
+    const data = await body<ProfileData>(response);
+    expect(data.profile).toEqual({ id: user.id, email: user.email, firstName: "Dana", lastName: "Reyes", profileImageUrl: null });
+    expect(data.passwordChanged).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(data.deletion).toEqual({ blocking: [], blockingMessage: null, deleted: [], left: [] });
+  });
+});
+
+describe("updating the profile", () => {
+  const profile = (overrides: Record<string, string> = {}) => ({
+    intent: "update-profile",
+    firstName: "Robin",
+    lastName: "Marsh",
+    profileImageUrl: "https://images.example.com/robin.jpg",
+    ...overrides,
+  });
+
+  test("saves names and picture, trimmed", async () => {
+    const { user, cookie } = await signedIn();
+    const response = await post(cookie, profile({ firstName: "  Robin ", lastName: " Marsh " }));
+    expectRedirect(response, "/profile");
+    expect(await toastOf(response)).toMatchObject({ title: "Profile saved" });
+    expect(await userRow(user.id)).toEqual({ firstName: "Robin", lastName: "Marsh", profileImageUrl: "https://images.example.com/robin.jpg", email: user.email });
+  });
+
+  test("the last name and picture are optional: empty clears them", async () => {
+    const { user, cookie } = await signedIn();
+    await db.user.update({ where: { id: user.id }, data: { profileImageUrl: "https://images.example.com/old.png" } });
+    expectRedirect(await post(cookie, profile({ lastName: "", profileImageUrl: "" })), "/profile");
+    expect(await userRow(user.id)).toMatchObject({ firstName: "Robin", lastName: null, profileImageUrl: null });
+  });
+
+  test("the first name is required", async () => {
+    const { user, cookie } = await signedIn();
+    for (const firstName of ["", "   "]) {
+      const response = await post(cookie, profile({ firstName }));
+      expect(response.status).toBe(400);
+      const reply = await body<FormReply>(response);
+      expect(reply.intent).toBe("update-profile");
+      expect(reply.result.error?.firstName).toEqual(["First name is required"]);
+    }
+    expect((await userRow(user.id))!.firstName).toBe("Dana");
+  });
+
+  test.each([
+    ["plain http", "http://images.example.com/robin.jpg"],
+    ["no scheme", "images.example.com/robin.jpg"],
+    ["a script", "javascript:alert(1)"],
+    ["a data URL", "data:image/png;base64,AAAA"],
+    ["no host", "https://"],
+    ["credentials", "https://user:secret@images.example.com/a.png"],
+    ["over 2048 characters", `https://images.example.com/${"a".repeat(2040)}`],
+  ])("the picture must be a full https address (%s)", async (_case, url) => {
+    const { user, cookie } = await signedIn();
+    const response = await post(cookie, profile({ profileImageUrl: url }));
+    expect(response.status).toBe(400);
+    expect((await body<FormReply>(response)).result.error?.profileImageUrl).toEqual(["Enter a full https:// image address"]);
+    expect((await userRow(user.id))!.profileImageUrl).toBeNull();
+  });
+
+  test("an address of exactly 2048 characters is accepted", async () => {
+    const { user, cookie } = await signedIn();
+    const url = `https://images.example.com/${"a".repeat(2048 - "https://images.example.com/".length)}`;
+    expect(url).toHaveLength(2048);
+    expectRedirect(await post(cookie, profile({ profileImageUrl: url })), "/profile");
+    expect((await userRow(user.id))!.profileImageUrl).toBe(url);
+  });
+
+  test("the email is not changed by the form", async () => {
+    const { user, cookie } = await signedIn();
+    expectRedirect(await post(cookie, { ...profile(), email: "someone-else@example.com" }), "/profile");
+    expect((await userRow(user.id))!.email).toBe(user.email);
+  });
+
+  test("unknown intents are 400, cross-site posts 403, signed-out posts go to sign in", async () => {
+    const { cookie } = await signedIn();
+    expect((await post(cookie, { intent: "nope" })).status).toBe(400);
+    expect((await post(cookie, profile(), { headers: CROSS_SITE })).status).toBe(403);
+    const response = await callRoute(action, buildRequest("/profile", { form: profile() }));
+    expectRedirect(response, `/api/login?${new URLSearchParams({ redirectTo: "/profile" })}`);
+  });
+});
+
+describe("changing the password", () => {
+  const change = (overrides: Record<string, string> = {}) => ({
+    intent: "change-password",
+    currentPassword: TEST_PASSWORD,
+    newPassword: NEW_PASSWORD,
+    confirmPassword: NEW_PASSWORD,
+    ...overrides,
+  });
+  const passwordMatches = async (userId: string, password: string) =>
+    verifyPassword((await db.password.findUniqueOrThrow({ where: { userId } })).hash, password);
+
+  test("ends every other session, keeps this one, and stops earlier reset links", async () => {
+    const { user, cookie } = await signedIn();
+    const otherPhone = await sessionCookieFor(user.id);
+    const otherLaptop = await sessionCookieFor(user.id);
+    await db.userToken.create({
+      data: { userId: user.id, purpose: "reset-password", tokenHash: hashToken("old-reset-token"), expiresAt: new Date(Date.now() + 3_600_000) },
+    });
+
+    const response = await post(cookie, change());
+    expectRedirect(response, "/profile");
+    expect(await toastOf(response)).toEqual({ title: "Password changed", description: "You've been signed out everywhere else.", type: "default" });
+    expect(response.headers.getSetCookie().some((header) => header.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
+
+    expect(await isSignedIn(cookie)).toBe(true);
+    expect(await isSignedIn(otherPhone)).toBe(false);
+    expect(await isSignedIn(otherLaptop)).toBe(false);
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(1);
+    expect(await db.userToken.count({ where: { userId: user.id, purpose: "reset-password" } })).toBe(0);
+    expect(await passwordMatches(user.id, NEW_PASSWORD)).toBe(true);
+  });
+
+  test("a wrong current password is refused and nothing changes", async () => {
+    const { user, cookie } = await signedIn();
+    const other = await sessionCookieFor(user.id);
+    const response = await post(cookie, change({ currentPassword: "Wrong-password-1" }));
+    expect(response.status).toBe(400);
+    const reply = await body<FormReply>(response);
+    expect(reply.intent).toBe("change-password");
+    expect(reply.result.error?.currentPassword).toEqual(["Current password is incorrect"]);
+    // Passwords never come back in the reply.
+    expect(reply.result.initialValue).not.toHaveProperty("currentPassword");
+    expect(reply.result.initialValue).not.toHaveProperty("newPassword");
+    expect(await passwordMatches(user.id, TEST_PASSWORD)).toBe(true);
+    expect(await isSignedIn(other)).toBe(true);
+  });
+
+  test("the new password follows the registration rules, and must be confirmed", async () => {
+    const { user, cookie } = await signedIn();
+    const cases: [Record<string, string>, Record<string, string[]>][] = [
+      [{ currentPassword: "" }, { currentPassword: ["Current password is required"] }],
+      [{ newPassword: "Short1", confirmPassword: "Short1" }, { newPassword: ["Password must be at least 8 characters"] }],
+      [{ newPassword: "lowercase-only-1", confirmPassword: "lowercase-only-1" }, { newPassword: ["Password must contain an uppercase letter"] }],
+      [{ newPassword: "UPPERCASE-ONLY-1", confirmPassword: "UPPERCASE-ONLY-1" }, { newPassword: ["Password must contain a lowercase letter"] }],
+      [{ newPassword: "No-Digits-Here", confirmPassword: "No-Digits-Here" }, { newPassword: ["Password must contain a number"] }],
+      [{ confirmPassword: "Brand-New-Pass-8" }, { confirmPassword: ["Passwords do not match"] }],
+      [{ confirmPassword: "" }, { confirmPassword: ["Please confirm your new password"] }],
+      [
+        { currentPassword: "", newPassword: "Brand-New-Pass-7", confirmPassword: "Brand-New-Pass-9" },
+        { currentPassword: ["Current password is required"], confirmPassword: ["Passwords do not match"] },
+      ],
+    ];
+    for (const [overrides, errors] of cases) {
+      const response = await post(cookie, change(overrides));
+      expect(response.status, JSON.stringify(overrides)).toBe(400);
+      const reported = (await body<FormReply>(response)).result.error ?? {};
+      expect(Object.fromEntries(Object.entries(reported).filter(([, messages]) => messages?.length)), JSON.stringify(overrides)).toEqual(errors);
+    }
+    expect(await passwordMatches(user.id, TEST_PASSWORD)).toBe(true);
+  });
+
+  test("guessing is rate limited per account, from any address, like signing in", async () => {
+    const { user, cookie } = await signedIn();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await post(cookie, change({ currentPassword: `Wrong-${attempt}` }), { peer: `10.0.0.${attempt}` });
+      expect(response.status).toBe(400);
+    }
+    // The right password from yet another address is refused now too.
+    const response = await post(cookie, change(), { peer: "10.0.1.1" });
+    expectRateLimited(response);
+    const reply = await body<FormReply>(response);
+    expect(reply.result.error?.[""]?.[0]).toMatch(/^Too many attempts\. Please wait \d+ minutes and try again\.$/);
+    expect(await passwordMatches(user.id, TEST_PASSWORD)).toBe(true);
+  });
+
+  test("a client address trying too often is stopped as on the login form", async () => {
+    const { cookie } = await signedIn();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await post(cookie, change({ currentPassword: `Wrong-${attempt}`, newPassword: "weak", confirmPassword: "weak" }));
+      await post(cookie, change({ currentPassword: `Wrong-${attempt}` }), { peer: "10.9.9.9" });
+    }
+    expectRateLimited(await post(cookie, change(), { peer: "10.9.9.9" }));
+  });
+});
+
+describe("deleting the account", () => {
+  const remove = (cookie: string, overrides: Record<string, string> = {}) =>
+    post(cookie, { intent: "delete-account", confirm: "DELETE", currentPassword: TEST_PASSWORD, ...overrides });
+
+  test("needs DELETE (or the email) and the current password", async () => {
+    const { user, cookie } = await signedIn();
+    let response = await remove(cookie, { confirm: "delete me", currentPassword: "" });
+    expect(response.status).toBe(400);
+    expect((await body<FormReply>(response)).result.error).toMatchObject({
+      confirm: ["Type DELETE or your email address to confirm"],
+      currentPassword: ["Current password is required"],
+    });
+    response = await remove(cookie, { currentPassword: "Wrong-password-1" });
+    expect(response.status).toBe(400);
+    expect((await body<FormReply>(response)).result.error?.currentPassword).toEqual(["Current password is incorrect"]);
+    expect(await userRow(user.id)).not.toBeNull();
+  });
+
+  test("is refused to the only leader of a band with other members, naming the bands", async () => {
+    const { user, cookie } = await signedIn();
+    const bandmate = await createUser();
+    const late = await createBand({ name: "The Late Shift", members: [{ userId: user.id, role: "band_leader" }, { userId: bandmate.id, role: "band_member" }] });
+    const tapes = await createBand({ name: "Basement Tapes", members: [{ userId: user.id, role: "band_leader" }, { userId: bandmate.id, role: "sub" }] });
+    // With a second leader the band carries on, so it does not block.
+    await createBand({ name: "Co-led", members: [{ userId: user.id, role: "band_leader" }, { userId: bandmate.id, role: "band_leader" }] });
+
+    const page = await body<ProfileData>(await callRoute(loader, buildRequest("/profile", { cookie })));
+    expect(page.deletion.blocking).toEqual([
+      { id: tapes.id, name: "Basement Tapes" },
+      { id: late.id, name: "The Late Shift" },
+    ]);
+    expect(page.deletion.blockingMessage).toBe("Hand over leadership or delete Basement Tapes and The Late Shift first");
+
+    const response = await remove(cookie);
+    expect(response.status).toBe(400);
+    expect((await body<FormReply>(response)).result.error?.[""]).toEqual(["Hand over leadership or delete Basement Tapes and The Late Shift first"]);
+    expect(await userRow(user.id)).not.toBeNull();
+    expect(await isSignedIn(cookie)).toBe(true);
+  });
+
+  test("deletes the user, their sessions and the bands only they were in; other bands carry on", async () => {
+    const { user, cookie } = await signedIn();
+    const otherSession = await sessionCookieFor(user.id);
+    const leader = await createUser();
+    const solo = await createBand({ name: "Solo Project", members: [{ userId: user.id, role: "band_leader" }] });
+    await db.song.create({ data: { bandId: solo.id, title: "Demo" } });
+    const shared = await createBand({ name: "Big Band", members: [{ userId: leader.id, role: "band_leader" }, { userId: user.id, role: "band_member" }] });
+    await db.invitation.create({
+      data: { bandId: shared.id, email: "x@example.com", role: "sub", tokenHash: "invite-hash", invitedById: user.id, expiresAt: new Date(Date.now() + 86_400_000) },
+    });
+    await db.analyticsEvent.create({ data: { name: "create_band", userId: user.id, bandId: solo.id } });
+
+    const page = await body<ProfileData>(await callRoute(loader, buildRequest("/profile", { cookie })));
+    expect(page.deletion.deleted.map((band) => band.name)).toEqual(["Solo Project"]);
+    expect(page.deletion.left.map((band) => band.name)).toEqual(["Big Band"]);
+
+    const response = await remove(cookie, { confirm: user.email.toUpperCase() });
+    expectRedirect(response, "/");
+    expect(await toastOf(response)).toEqual({ title: "Your account has been deleted", description: "Solo Project was deleted with it.", type: "default" });
+    expect(clearsCookie(response, SESSION_COOKIE)).toBe(true);
+    expect(clearsCookie(response, "bandroom_band")).toBe(true);
+
+    expect(await userRow(user.id)).toBeNull();
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
+    expect(await db.password.count({ where: { userId: user.id } })).toBe(0);
+    expect(await isSignedIn(otherSession)).toBe(false);
+    expect(await db.band.findUnique({ where: { id: solo.id } })).toBeNull();
+    expect(await db.song.count({ where: { bandId: solo.id } })).toBe(0);
+    expect(await db.band.findUnique({ where: { id: shared.id } })).not.toBeNull();
+    expect(await db.bandMembership.count({ where: { bandId: shared.id } })).toBe(1);
+    expect((await db.invitation.findUniqueOrThrow({ where: { tokenHash: "invite-hash" } })).invitedById).toBeNull();
+    expect(await db.analyticsEvent.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  test("a user with no bands can delete their account with DELETE", async () => {
+    const { user, cookie } = await signedIn();
+    const response = await remove(cookie);
+    expectRedirect(response, "/");
+    expect(await toastOf(response)).toMatchObject({ title: "Your account has been deleted" });
+    expect(await userRow(user.id)).toBeNull();
+  });
+});

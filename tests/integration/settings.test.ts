@@ -1,0 +1,292 @@
+/**
+ * /settings: band details for everyone in the band, edits for leaders and admins,
+ * deleting the band for leaders only. Driven like a browser without JavaScript.
+ */
+import { describe, expect, test } from "vitest";
+import { buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
+import { db } from "~/utils/db.server";
+import { currentBandCookieHeader } from "~/features/bands/bands.server";
+import { action, loader } from "~/routes/_app+/settings";
+import { body, clearsCookie, cookiePair, CROSS_SITE, expectRedirect, toastOf } from "./auth-helpers";
+
+type FormReply = { intent: string; result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } };
+type SettingsData = {
+  bandId: number;
+  band: { name: string; timeZone: string; currency: string; plan: string };
+  canEdit: boolean;
+  canDelete: boolean;
+  editorsNote: string;
+  currencyLabel: string;
+  options: { timeZones: string[]; currencies: { code: string; label: string }[]; moneyRecorded: boolean } | null;
+};
+
+async function bandCookie(bandId: number | null) {
+  return (await currentBandCookieHeader(bandId)).split(";")[0]!;
+}
+
+/** A band with one member of every role, and a cookie per role with it as current band. */
+async function bandWithEveryRole(name = "The Late Shift") {
+  const leader = await createUser({ firstName: "Zoe", lastName: "Leader" });
+  const admin = await createUser({ firstName: "Adam", lastName: "Admin" });
+  const member = await createUser({ firstName: "Bea", lastName: "Member" });
+  const sub = await createUser({ firstName: "Cy", lastName: "Sub" });
+  const band = await createBand({
+    name,
+    members: [
+      { userId: leader.id, role: "band_leader" },
+      { userId: admin.id, role: "band_admin" },
+      { userId: member.id, role: "band_member" },
+      { userId: sub.id, role: "sub" },
+    ],
+  });
+  const current = await bandCookie(band.id);
+  const cookieOf = async (userId: string) => `${await sessionCookieFor(userId)}; ${current}`;
+  return {
+    band,
+    users: { leader, admin, member, sub },
+    cookies: {
+      leader: await cookieOf(leader.id),
+      admin: await cookieOf(admin.id),
+      member: await cookieOf(member.id),
+      sub: await cookieOf(sub.id),
+    },
+  };
+}
+
+async function page(cookie: string) {
+  const response = await callRoute(loader, buildRequest("/settings", { cookie }));
+  expect(response.status).toBe(200);
+  return body<SettingsData>(response);
+}
+
+function post(cookie: string, form: Record<string, string>, headers?: Record<string, string>) {
+  return callRoute(action, buildRequest("/settings", { cookie, form, headers }));
+}
+
+const validSettings = (bandId: number, overrides: Record<string, string> = {}) => ({
+  intent: "update-band",
+  bandId: String(bandId),
+  name: "The Early Shift",
+  timeZone: "Europe/Berlin",
+  currency: "EUR",
+  ...overrides,
+});
+
+const bandRow = (id: number) => db.band.findUnique({ where: { id }, select: { name: true, timeZone: true, currency: true } });
+
+describe("/settings loader", () => {
+  test("leaders and admins get the form with every IANA zone and ISO currency; USD and UTC by default", async () => {
+    const { cookies } = await bandWithEveryRole();
+    for (const cookie of [cookies.leader, cookies.admin]) {
+      const data = await page(cookie);
+      expect(data.canEdit).toBe(true);
+      expect(data.band).toMatchObject({ timeZone: "UTC", currency: "USD" });
+      expect(data.options!.timeZones[0]).toBe("UTC");
+      expect(data.options!.timeZones).toEqual(expect.arrayContaining(Intl.supportedValuesOf("timeZone")));
+      expect(data.options!.currencies.map((option) => option.code)).toEqual(Intl.supportedValuesOf("currency"));
+      expect(data.options!.currencies.find((option) => option.code === "EUR")!.label).toBe("EUR · Euro");
+      expect(data.options!.moneyRecorded).toBe(false);
+    }
+    expect((await page(cookies.leader)).canDelete).toBe(true);
+    expect((await page(cookies.admin)).canDelete).toBe(false);
+  });
+
+  test("members and subs see the values read-only, with who can change them", async () => {
+    const { cookies } = await bandWithEveryRole();
+    for (const cookie of [cookies.member, cookies.sub]) {
+      const data = await page(cookie);
+      expect(data.canEdit).toBe(false);
+      expect(data.canDelete).toBe(false);
+      expect(data.options).toBeNull();
+      expect(data.currencyLabel).toBe("USD · US Dollar");
+      expect(data.editorsNote).toBe("Only a Band Leader or Band Admin can change these (Zoe Leader, Adam Admin).");
+    }
+  });
+});
+
+describe("saving band settings", () => {
+  test("a leader renames the band and sets its time zone and currency", async () => {
+    const { band, cookies } = await bandWithEveryRole();
+    const response = await post(cookies.leader, validSettings(band.id, { name: "  The Early Shift  " }));
+    expectRedirect(response, "/settings");
+    expect(await toastOf(response)).toEqual({ title: "Settings saved", description: "The Early Shift is up to date.", type: "default" });
+    expect(await bandRow(band.id)).toEqual({ name: "The Early Shift", timeZone: "Europe/Berlin", currency: "EUR" });
+  });
+
+  test("an admin may edit the settings too", async () => {
+    const { band, cookies } = await bandWithEveryRole();
+    expectRedirect(await post(cookies.admin, validSettings(band.id, { timeZone: "America/Argentina/Salta" })), "/settings");
+    expect((await bandRow(band.id))!.timeZone).toBe("America/Argentina/Salta");
+  });
+
+  test("without a bandId the form acts on the current band", async () => {
+    const { band, cookies } = await bandWithEveryRole();
+    const { bandId: _bandId, ...form } = validSettings(band.id);
+    expectRedirect(await post(cookies.leader, form), "/settings");
+    expect((await bandRow(band.id))!.name).toBe("The Early Shift");
+  });
+
+  test("a band member or sub gets 403 and nothing changes", async () => {
+    const { band, cookies } = await bandWithEveryRole();
+    for (const cookie of [cookies.member, cookies.sub]) {
+      const response = await post(cookie, validSettings(band.id));
+      expect(response.status).toBe(403);
+    }
+    expect(await bandRow(band.id)).toEqual({ name: "The Late Shift", timeZone: "UTC", currency: "USD" });
+  });
+
+  test("another band's settings are not found", async () => {
+    const { cookies } = await bandWithEveryRole();
+    const stranger = await createUser();
+    const theirs = await createBand({ name: "Theirs", members: [{ userId: stranger.id, role: "band_leader" }] });
+    expect((await post(cookies.leader, validSettings(theirs.id))).status).toBe(404);
+    expect((await post(cookies.leader, { ...validSettings(theirs.id), intent: "delete-band", confirmName: "Theirs" })).status).toBe(404);
+    expect((await bandRow(theirs.id))!.name).toBe("Theirs");
+  });
+
+  test("the band name follows the create rules and messages", async () => {
+    const { band, cookies } = await bandWithEveryRole();
+    for (const [name, message] of [
+      ["", "Band name is required"],
+      ["   ", "Band name is required"],
+      ["x".repeat(51), "Band name is too long"],
+    ]) {
+      const response = await post(cookies.leader, validSettings(band.id, { name: name! }));
+      expect(response.status).toBe(400);
+      const reply = await body<FormReply>(response);
+      expect(reply.intent).toBe("update-band");
+      expect(reply.result.error?.name).toEqual([message]);
+    }
+    expectRedirect(await post(cookies.leader, validSettings(band.id, { name: "x".repeat(50) })), "/settings");
+  });
+
+  test("a time zone or currency outside the lists is refused", async () => {
+    const { band, cookies } = await bandWithEveryRole();
+    const response = await post(cookies.leader, validSettings(band.id, { timeZone: "Mars/Olympus_Mons", currency: "XYZ" }));
+    expect(response.status).toBe(400);
+    const reply = await body<FormReply>(response);
+    expect(reply.result.error?.timeZone).toEqual(["Choose a time zone from the list"]);
+    expect(reply.result.error?.currency).toEqual(["Choose a currency from the list"]);
+    const missing = await body<FormReply>(await post(cookies.leader, { intent: "update-band", bandId: String(band.id), name: "Ok" }));
+    expect(missing.result.error?.timeZone).toEqual(["Choose a time zone from the list"]);
+    expect(await bandRow(band.id)).toEqual({ name: "The Late Shift", timeZone: "UTC", currency: "USD" });
+  });
+
+  test("UTC, the default zone, can be kept and chosen again", async () => {
+    const { band, cookies } = await bandWithEveryRole();
+    await db.band.update({ where: { id: band.id }, data: { timeZone: "Asia/Tokyo" } });
+    expectRedirect(await post(cookies.leader, validSettings(band.id, { timeZone: "UTC" })), "/settings");
+    expect((await bandRow(band.id))!.timeZone).toBe("UTC");
+  });
+
+  test("the currency is locked once a payment or expense is recorded; the rest still saves", async () => {
+    const { band, cookies } = await bandWithEveryRole();
+    await db.payment.create({ data: { bandId: band.id, description: "Gig fee", amountMinor: 50_000, receivedAt: new Date() } });
+    expect((await page(cookies.leader)).options!.moneyRecorded).toBe(true);
+
+    const response = await post(cookies.leader, validSettings(band.id, { currency: "EUR" }));
+    expect(response.status).toBe(400);
+    expect((await body<FormReply>(response)).result.error?.currency).toEqual(["Currency can't change once money is recorded"]);
+    expect(await bandRow(band.id)).toEqual({ name: "The Late Shift", timeZone: "UTC", currency: "USD" });
+
+    expectRedirect(await post(cookies.leader, validSettings(band.id, { currency: "USD" })), "/settings");
+    expect(await bandRow(band.id)).toEqual({ name: "The Early Shift", timeZone: "Europe/Berlin", currency: "USD" });
+  });
+
+  test("an expense locks it too", async () => {
+    const { band, cookies } = await bandWithEveryRole();
+    await db.expense.create({ data: { bandId: band.id, description: "Strings", amountMinor: 1_200, spentAt: new Date() } });
+    const response = await post(cookies.admin, validSettings(band.id, { currency: "GBP" }));
+    expect((await body<FormReply>(response)).result.error?.currency).toEqual(["Currency can't change once money is recorded"]);
+  });
+
+  test("unknown intents are 400; cross-site posts are refused", async () => {
+    const { band, cookies } = await bandWithEveryRole();
+    expect((await post(cookies.leader, { intent: "rename", bandId: String(band.id) })).status).toBe(400);
+    expect((await post(cookies.leader, validSettings(band.id), CROSS_SITE)).status).toBe(403);
+    expect((await bandRow(band.id))!.name).toBe("The Late Shift");
+  });
+
+  test("signed-out posts are sent to sign in", async () => {
+    const { band } = await bandWithEveryRole();
+    const response = await callRoute(action, buildRequest("/settings", { form: validSettings(band.id) }));
+    expectRedirect(response, `/api/login?${new URLSearchParams({ redirectTo: "/settings" })}`);
+  });
+});
+
+describe("deleting the band", () => {
+  async function withContent() {
+    const setup = await bandWithEveryRole();
+    const { band } = setup;
+    await db.song.create({ data: { bandId: band.id, title: "Superstition" } });
+    await db.setlist.create({ data: { bandId: band.id, name: "Friday" } });
+    await db.event.create({ data: { bandId: band.id, title: "Gig", kind: "gig", startsAt: new Date() } });
+    await db.payment.create({ data: { bandId: band.id, description: "Fee", amountMinor: 100, receivedAt: new Date() } });
+    await db.expense.create({ data: { bandId: band.id, description: "Van", amountMinor: 100, spentAt: new Date() } });
+    await db.invitation.create({
+      data: { bandId: band.id, email: "new@example.com", role: "band_member", tokenHash: `hash-${band.id}`, expiresAt: new Date(Date.now() + 86_400_000) },
+    });
+    return setup;
+  }
+
+  const remove = (cookie: string, bandId: number, confirmName: string) => post(cookie, { intent: "delete-band", bandId: String(bandId), confirmName });
+
+  test("the name must be typed exactly", async () => {
+    const { band, cookies } = await bandWithEveryRole();
+    for (const typed of ["", "the late shift", "The Late", "The Late Shift!"]) {
+      const response = await remove(cookies.leader, band.id, typed);
+      expect(response.status).toBe(400);
+      const reply = await body<FormReply>(response);
+      expect(reply.intent).toBe("delete-band");
+      expect(reply.result.error?.confirmName).toEqual(["Type the band name exactly to confirm"]);
+    }
+    expect(await bandRow(band.id)).not.toBeNull();
+  });
+
+  test("admins, members and subs may not delete it", async () => {
+    const { band, cookies } = await bandWithEveryRole();
+    for (const cookie of [cookies.admin, cookies.member, cookies.sub]) {
+      expect((await remove(cookie, band.id, band.name)).status).toBe(403);
+    }
+    expect(await bandRow(band.id)).not.toBeNull();
+  });
+
+  test("a leader deletes it with everything in it; everyone's preference and this browser move on", async () => {
+    const { band, users, cookies } = await withContent();
+    const other = await createBand({ name: "Acoustic Duo", members: [{ userId: users.leader.id, role: "band_member" }] });
+    await db.user.updateMany({ where: { id: { in: [users.leader.id, users.member.id] } }, data: { preferredBandId: band.id } });
+
+    const response = await remove(cookies.leader, band.id, " The Late Shift ");
+    expectRedirect(response, "/getting-started");
+    expect(await toastOf(response)).toMatchObject({ title: "The Late Shift was deleted" });
+    expect(cookiePair(response, "bandroom_band")).toBe(await bandCookie(other.id));
+
+    expect(await bandRow(band.id)).toBeNull();
+    for (const count of await Promise.all([
+      db.bandMembership.count({ where: { bandId: band.id } }),
+      db.song.count({ where: { bandId: band.id } }),
+      db.setlist.count({ where: { bandId: band.id } }),
+      db.event.count({ where: { bandId: band.id } }),
+      db.payment.count({ where: { bandId: band.id } }),
+      db.expense.count({ where: { bandId: band.id } }),
+      db.invitation.count({ where: { bandId: band.id } }),
+    ])) {
+      expect(count).toBe(0);
+    }
+    // The members themselves stay; nobody prefers a band that is gone.
+    expect(await db.user.count({ where: { id: { in: Object.values(users).map((user) => user.id) } } })).toBe(4);
+    expect((await db.user.findUniqueOrThrow({ where: { id: users.leader.id } })).preferredBandId).toBe(other.id);
+    expect((await db.user.findUniqueOrThrow({ where: { id: users.member.id } })).preferredBandId).toBeNull();
+    expect(await bandRow(other.id)).not.toBeNull();
+  });
+
+  test("deleting the last band clears the current band", async () => {
+    const leader = await createUser();
+    const band = await createBand({ name: "Solo", members: [{ userId: leader.id, role: "band_leader" }] });
+    const cookie = `${await sessionCookieFor(leader.id)}; ${await bandCookie(band.id)}`;
+    const response = await remove(cookie, band.id, "Solo");
+    expectRedirect(response, "/getting-started");
+    expect(clearsCookie(response, "bandroom_band")).toBe(true);
+    expect((await db.user.findUniqueOrThrow({ where: { id: leader.id } })).preferredBandId).toBeNull();
+  });
+});
