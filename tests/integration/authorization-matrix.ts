@@ -139,6 +139,9 @@ export const MATRIX: Record<string, Row> = {
   },
   "_public+/privacy-policy": { GET: publicPage() },
   "_public+/terms": { GET: publicPage() },
+  "blog.rss[.]xml": { GET: publicPage() },
+  "sitemap[.]xml": { GET: publicPage() },
+  "robots[.]txt": { GET: publicPage() },
 
   // The signed-in app
   "_app+/_layout": { GET: signedIn() },
@@ -153,7 +156,15 @@ export const MATRIX: Record<string, Row> = {
   "_app+/bands.$bandId.songs": { params: { bandId: "band" }, GET: perm("content:view") },
   "_app+/members": { GET: current("band:view") },
   "_app+/finances": { GET: current("finances:view") },
-  "_app+/settings": { GET: current("band:view") },
+  "_app+/settings": {
+    GET: current("band:view"),
+    POST: signedIn("bodyError"),
+    cases: [
+      { label: "update-band", method: "POST", body: { form: { intent: "update-band" } }, expect: currentWrite("band:settings") },
+      { label: "delete-band", method: "POST", body: { form: { intent: "delete-band" } }, expect: currentWrite("band:delete") },
+    ],
+  },
+  "_app+/profile": { GET: signedIn(), POST: signedIn("bodyError") },
   "_app+/subscription": { GET: current("band:view") },
   "_app+/admin._index": { GET: platformAdminOnly() },
   "_app+/admin.users": { GET: platformAdminOnly() },
@@ -173,6 +184,8 @@ export const MATRIX: Record<string, Row> = {
   "api+/auth.logout": { GET: notAllowed, POST: everyone("allow") },
   "api+/auth.refresh-session": { GET: notAllowed, POST: signedIn() },
   "api+/auth.user": { GET: signedIn(), POST: notAllowed },
+  // First-party analytics beacons: anyone may report, an empty body is refused.
+  "api+/analytics": { GET: notAllowed, POST: everyone("bodyError") },
   "api+/user.profile": { GET: signedIn(), POST: notAllowed },
   "api+/user.preferred-band": {
     GET: notAllowed,

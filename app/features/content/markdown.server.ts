@@ -46,24 +46,55 @@ function unquote(value: string) {
   return value.startsWith('"') ? quoted[1]!.replace(/\\"/g, '"').replace(/\\\\/g, "\\") : quoted[1]!.replace(/''/g, "'");
 }
 
-function escapeHtml(text: string) {
+export function escapeHtml(text: string) {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
+// The named references a browser would turn into scheme characters or whitespace.
+const NAMED_ENTITIES: Record<string, string> = { colon: ":", tab: "\t", newline: "\n", sol: "/", lpar: "(", rpar: ")", amp: "&" };
+
 /**
- * Only web, mail and same-site links survive; `javascript:`, `data:` and the like turn
- * into plain text. Entity- and whitespace-obfuscated schemes are caught because the
- * check runs on the decoded, whitespace-stripped value.
+ * Only web, mail and same-site links survive; `javascript:`, `data:`, `vbscript:` and the
+ * like turn into plain text. Entity- and whitespace-obfuscated schemes are caught because
+ * the check runs on the decoded, whitespace-stripped value. (The href is also written
+ * with `&` escaped, so a browser never decodes an entity in it anyway: two locks.)
  */
 export function safeHref(href: string): string | null {
   const decoded = href
-    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/[\p{Cc}\s]/gu, "");
+    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff)))
+    .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Math.min(Number(dec), 0x10ffff)))
+    .replace(/&([a-z]+);/gi, (whole, name: string) => NAMED_ENTITIES[name.toLowerCase()] ?? whole)
+    .replace(/[\p{Cc}\p{Cf}\s]/gu, "")
+    // Browsers read a backslash in a URL as a slash: "\\evil.example" is another host.
+    .replace(/\\/g, "/");
   if (/^(https?:|mailto:)/i.test(decoded)) return href;
   // A scheme-less reference (path, query or fragment) stays on this site.
   if (!/^[a-z][a-z0-9+.-]*:/i.test(decoded) && !decoded.startsWith("//")) return href;
   return null;
+}
+
+/** "Split the fee *before* the gig" → "split-the-fee-before-the-gig". */
+export function slugify(text: string) {
+  return (
+    text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[’']/g, "")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "section"
+  );
+}
+
+// Heading ids must be unique within one document; renderMarkdown resets this per call
+// (parsing is synchronous, so calls cannot interleave).
+let usedHeadingIds = new Map<string, number>();
+
+function uniqueHeadingId(text: string) {
+  const base = slugify(text);
+  const seen = usedHeadingIds.get(base) ?? 0;
+  usedHeadingIds.set(base, seen + 1);
+  return seen === 0 ? base : `${base}-${seen + 1}`;
 }
 
 const markdown = new Marked({ gfm: true });
@@ -73,6 +104,16 @@ markdown.use({
     // raw HTML is shown as text instead of being passed through.
     html({ text }: Tokens.HTML | Tokens.Tag) {
       return escapeHtml(text);
+    },
+    // Each heading gets an id and a visible "#" link to itself, so a section can be shared.
+    // The page title is the only h1, so a "# Heading" in a file becomes an h2.
+    heading({ tokens, depth }: Tokens.Heading) {
+      const level = Math.max(2, depth);
+      const inner = this.parser.parseInline(tokens);
+      const plain = this.parser.parseInline(tokens, this.parser.textRenderer);
+      const id = uniqueHeadingId(plain);
+      const label = escapeHtml(`Link to the section “${plain}”`);
+      return `<h${level} id="${id}">${inner} <a class="heading-anchor" href="#${id}" aria-label="${label}">#</a></h${level}>\n`;
     },
     link({ href, title, tokens }: Tokens.Link) {
       const inner = this.parser.parseInline(tokens);
@@ -94,5 +135,6 @@ markdown.use({
 
 /** Markdown to HTML that is safe to pass to dangerouslySetInnerHTML. */
 export function renderMarkdown(source: string): string {
+  usedHeadingIds = new Map();
   return markdown.parse(source, { async: false });
 }

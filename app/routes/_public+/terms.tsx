@@ -1,11 +1,13 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getPage } from "~/features/content/content.server";
 import { LegalPage } from "~/features/content/components/legal-page";
+import { appOrigin } from "~/utils/request.server";
+import { publicPageMeta } from "~/utils/meta";
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
   const page = await getPage("terms");
-  return { page: { ...page.meta, html: page.html, displayDate: page.displayDate } };
+  return { page: { ...page.meta, href: page.href, html: page.html, displayDate: page.displayDate }, origin: appOrigin(request) };
 }
 
 export default function Terms() {
@@ -13,7 +15,7 @@ export default function Terms() {
   return <LegalPage page={page} />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.page.title ?? "Terms of Service"} | Bandroom` },
-  { name: "description", content: data?.page.description ?? "" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? publicPageMeta({ title: data.page.title, description: data.page.description, origin: data.origin, path: data.page.href })
+    : [{ title: "Terms of Service | Bandroom" }];
