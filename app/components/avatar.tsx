@@ -17,11 +17,13 @@ type AvatarProps = {
   size?: AvatarSize;
   /** Set when a visible name sits beside the avatar, so screen readers do not hear it twice. */
   decorative?: boolean;
+  /** Letters chosen for this member among the band (resolveInitials), instead of the person's own. */
+  initials?: string;
   className?: string;
 };
 
 /** The person's picture, or their initials on a palette colour readable with white text. */
-export function Avatar({ person, position, size = "md", decorative = false, className = "" }: AvatarProps) {
+export function Avatar({ person, position, size = "md", decorative = false, className = "", initials: letters }: AvatarProps) {
   const name = displayName(person);
   const base = `inline-flex shrink-0 select-none items-center justify-center overflow-hidden rounded-full font-semibold ${SIZES[size]} ${className}`;
   if (person.profileImageUrl) {
@@ -35,7 +37,7 @@ export function Avatar({ person, position, size = "md", decorative = false, clas
       aria-label={decorative ? undefined : name}
       aria-hidden={decorative || undefined}
     >
-      {initials(person)}
+      {letters ?? initials(person)}
     </span>
   );
 }

@@ -1,5 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { AVATAR_PALETTE, AVATAR_STEP, avatarColor, avatarIndexForPosition, displayName, hashString, initials } from "./names";
+import {
+  alternativeInitials,
+  AVATAR_PALETTE,
+  AVATAR_STEP,
+  avatarColor,
+  avatarIndexForPosition,
+  displayName,
+  hashString,
+  initials,
+  resolveInitials,
+} from "./names";
 
 describe("displayName (spec section 3)", () => {
   test("prefers the membership display name", () => {
@@ -72,5 +82,79 @@ describe("avatar colours", () => {
     expect(avatarColor({ userId: "cluser123", position: null })).toBe(a);
     expect(a).toBe(AVATAR_PALETTE[hashString("cluser123") % 18]);
     expect(AVATAR_PALETTE).toContain(avatarColor({ userId: null }));
+  });
+});
+
+describe("alternativeInitials (docs/decisions/0005-member-initials.md)", () => {
+  test("two words: first + second letter of the last word, then first two letters + last initial", () => {
+    expect(alternativeInitials({ firstName: "John", lastName: "Smith" })).toEqual(["JM", "JOS"]);
+  });
+  test("one word: first and third letters, then the first three", () => {
+    expect(alternativeInitials({ displayName: "Marc" })).toEqual(["MR", "MAR"]);
+  });
+  test("three words use the first and last word", () => {
+    expect(alternativeInitials({ displayName: "DJ Late Shift" })).toEqual(["DS", "DH", "DJS"]);
+  });
+  test("a first name alone gains a second letter first", () => {
+    expect(initials({ firstName: "Priya" })).toBe("P");
+    expect(alternativeInitials({ firstName: "Priya" })).toEqual(["PR", "PI", "PRI"]);
+  });
+  test("someone without a name gets letters from the email", () => {
+    expect(alternativeInitials({ email: "alex.jones@example.com" })).toEqual(["AJ", "AO", "ALJ"]);
+  });
+});
+
+describe("resolveInitials", () => {
+  const resolve = (...people: Parameters<typeof initials>[0][]) =>
+    [...resolveInitials(people.map((person, index) => ({ ...person, id: index }))).values()];
+
+  test("without clashes everyone keeps the spec's initials", () => {
+    expect(resolve({ firstName: "Priya", lastName: "Shah" }, { firstName: "Marcus", lastName: "Hill" }, { displayName: "Dee" })).toEqual([
+      "PS",
+      "MH",
+      "DE",
+    ]);
+  });
+
+  test("the earlier member keeps theirs; the later one moves to the next free scheme", () => {
+    expect(resolve({ firstName: "John", lastName: "Smith" }, { firstName: "Jane", lastName: "Sutton" })).toEqual(["JS", "JU"]);
+  });
+
+  test("an alternative already taken by someone else is skipped", () => {
+    // Jo Mills holds JM, so the second John Smith goes on to JOS.
+    expect(resolve({ firstName: "John", lastName: "Smith" }, { firstName: "Jo", lastName: "Mills" }, { firstName: "John", lastName: "Smith" })).toEqual([
+      "JS",
+      "JM",
+      "JOS",
+    ]);
+  });
+
+  test("a member's own initials are never taken by someone else's alternative", () => {
+    // Jane Sutton's alternative JU would be taken, so she has to move on, but Judy Ure (JU, joined
+    // after her) keeps her own letters because own initials are settled first.
+    const result = resolveInitials([
+      { id: "john", firstName: "John", lastName: "Smith" },
+      { id: "jane", firstName: "Jane", lastName: "Sutton" },
+      { id: "judy", firstName: "Judy", lastName: "Ure" },
+    ]);
+    expect(result.get("judy")).toBe("JU");
+    expect(result.get("jane")).toBe("JAS");
+    expect(new Set(result.values()).size).toBe(3);
+  });
+
+  test("identical names end in numbered initials, smallest free number first", () => {
+    const same = { firstName: "John", lastName: "Smith" };
+    expect(resolve(same, same, same, same, same)).toEqual(["JS", "JM", "JOS", "JS2", "JS3"]);
+  });
+
+  test("clashing one-word display names and nameless members are told apart", () => {
+    expect(resolve({ displayName: "Marc" }, { displayName: "Mary" })).toEqual(["MA", "MR"]);
+    expect(resolve({ email: "sam@example.com" }, { email: "alex.jones@example.com" })).toEqual(["?", "AJ"]);
+  });
+
+  test("every member of a large band gets different letters", () => {
+    const people = Array.from({ length: 30 }, (_, index) => ({ id: index, firstName: "Sam", lastName: index % 2 ? "Stone" : "Smith" }));
+    const result = resolveInitials(people);
+    expect(new Set(result.values()).size).toBe(30);
   });
 });

@@ -92,3 +92,80 @@ export function avatarColor({ position, userId }: { position?: number | null; us
   }
   return AVATAR_PALETTE[hashString(userId ?? "") % AVATAR_PALETTE.length]!;
 }
+
+// ---------------------------------------------------------------------------
+// Clashing initials (spec section 3 leaves the scheme to us; docs/decisions/0005).
+
+const letters = (word: string) => Array.from(word);
+
+/**
+ * The words a person's alternative initials are made from: the display name's words
+ * when the member chose one; else the first name's first word and the last name's last
+ * word; else, for someone with no name at all, the parts of the email's local part
+ * ("alex.jones@…" → alex, jones), so two "?" members can still be told apart.
+ */
+function nameWords(person: PersonName): string[] {
+  const chosen = clean(person.displayName);
+  if (chosen) return chosen.split(" ");
+  const first = clean(person.firstName).split(" ")[0] ?? "";
+  const last = clean(person.lastName).split(" ").at(-1) ?? "";
+  const named = [first, last].filter(Boolean);
+  if (named.length) return named;
+  const local = clean(person.email).split("@")[0] ?? "";
+  return local.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/**
+ * The fall-backs, in order, after the spec's initials (any equal to those are skipped):
+ * 0. the first letters of the first and last words (one word: its first two letters),
+ *    new only for three words or more ("DJ Late Shift" → DS) or a first name alone
+ *    ("Priya": P → PR);
+ * 1. first letter of the first word + second letter of the last word ("John Smith" → JM);
+ *    a single word gives its first and third letters ("Marc" → MR);
+ * 2. first two letters of the first word + first letter of the last word (JOS);
+ *    a single word gives its first three letters (MAR).
+ * A member without a name (spec initials "?") gets these from the email's words
+ * (alex.jones@… → AJ, AO, ALJ).
+ */
+export function alternativeInitials(person: PersonName): string[] {
+  const words = nameWords(person).map(letters);
+  const first = words[0];
+  if (!first?.length) return [];
+  const last = words.length >= 2 ? words.at(-1)! : null;
+  const candidates = last
+    ? [first[0]! + last[0]!, first[0]! + (last[1] ?? ""), first.slice(0, 2).join("") + last[0]!]
+    : [first.slice(0, 2).join(""), first[0]! + (first[2] ?? ""), first.slice(0, 3).join("")];
+  const base = initials(person);
+  return [...new Set(candidates.map((c) => c.toUpperCase()))].filter((c) => c !== base && Array.from(c).length >= 2);
+}
+
+/**
+ * Initials for everyone in one band, none shared. `members` must be in joining order:
+ * whoever joined first keeps the spec's initials, so a newcomer never changes the
+ * letters the band already knows someone by; a later member whose initials are taken
+ * gets the first of their alternatives (above) that nobody has, and when all are taken,
+ * their spec initials with the smallest free number from 2 (JS2, JS3…).
+ */
+export function resolveInitials<Member extends PersonName & { id: string | number }>(members: Member[]): Map<Member["id"], string> {
+  const result = new Map<Member["id"], string>();
+  const taken = new Set<string>();
+  const later: Member[] = [];
+  for (const member of members) {
+    const own = initials(member);
+    if (taken.has(own)) later.push(member);
+    else {
+      result.set(member.id, own);
+      taken.add(own);
+    }
+  }
+  for (const member of later) {
+    let chosen = alternativeInitials(member).find((candidate) => !taken.has(candidate));
+    if (!chosen) {
+      const own = initials(member);
+      for (let n = 2; !chosen; n++) if (!taken.has(`${own}${n}`)) chosen = `${own}${n}`;
+    }
+    result.set(member.id, chosen);
+    taken.add(chosen);
+  }
+  return result;
+}

@@ -21,7 +21,7 @@
  */
 import { listGuides, listPosts } from "~/features/content/content.server";
 import { grantFor, type Permission } from "~/features/members/permissions";
-import { ACTORS, BAND_ROLES, type Actor, type Param, type World } from "./authorization-world";
+import { ACTORS, BAND_ROLES, fresh, type Actor, type Param, type World } from "./authorization-world";
 
 export type Outcome =
   /** 2xx, or a redirect somewhere other than sign-in. */
@@ -154,7 +154,28 @@ export const MATRIX: Record<string, Row> = {
   "_app+/setlists.$id": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }) },
   "_app+/songs": { GET: current("content:view") },
   "_app+/bands.$bandId.songs": { params: { bandId: "band" }, GET: perm("content:view") },
-  "_app+/members": { GET: current("band:view") },
+  "_app+/members": {
+    GET: current("band:view"),
+    POST: signedIn("bodyError"),
+    cases: [
+      { label: "invite", method: "POST", body: { form: { intent: "invite" } }, expect: currentWrite("members:manage") },
+      {
+        label: "remove a member of the band",
+        method: "POST",
+        body: async (world, actor) => ({ form: { intent: "remove", membershipId: await fresh.membership("band_member")(world, actor) } }),
+        expect: perm("members:manage"),
+      },
+      // Without a target: whoever passes the gate is told there is no such member.
+      { label: "transfer", method: "POST", body: { form: { intent: "transfer" } }, expect: currentWrite("band:delete", { leader: "notFound", outsider: "notFound", platformAdmin: "notFound" }) },
+      {
+        label: "revoke an invitation of the band",
+        method: "POST",
+        body: async (world, actor) => ({ form: { intent: "revoke", invitationId: await fresh.invitation()(world, actor) } }),
+        expect: perm("members:manage"),
+      },
+    ],
+  },
+  "invitations+/$token": { params: { token: "invitationToken" }, GET: everyone("allow"), POST: signedIn("bodyError") },
   "_app+/finances": { GET: current("finances:view") },
   "_app+/settings": {
     GET: current("band:view"),
@@ -195,4 +216,16 @@ export const MATRIX: Record<string, Row> = {
   "api+/bands": { GET: signedIn(), POST: signedIn("bodyError") },
   "api+/bands.$id": { params: { id: "band" }, GET: perm("band:view"), POST: notAllowed },
   "api+/bands.$id.onboarding-status": { params: { id: "band" }, GET: perm("band:view"), POST: notAllowed },
+  "api+/bands.$id.members": { params: { id: "band" }, GET: perm("band:view"), POST: permWrite("members:manage") },
+  "api+/bands.$id.invitations": { params: { id: "band" }, GET: perm("members:manage"), POST: notAllowed },
+  "api+/bands.$id.transfer-leadership": { params: { id: "band" }, GET: notAllowed, POST: permWrite("band:delete") },
+  "api+/band-memberships.$id": {
+    params: { id: fresh.membership("band_member") },
+    GET: notAllowed,
+    PATCH: permWrite("band:view"),
+    DELETE: perm("members:manage"),
+  },
+  "api+/invitations.$id": { params: { id: fresh.invitation() }, GET: notAllowed, DELETE: perm("members:manage") },
+  "api+/invitations.$id.resend": { params: { id: fresh.invitation() }, GET: notAllowed, POST: perm("members:manage") },
+  "api+/invitations.accept": { GET: notAllowed, POST: signedIn("bodyError") },
 };

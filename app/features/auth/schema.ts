@@ -48,8 +48,8 @@ export const ResetPasswordSchema = z
     path: ["confirmPassword"],
   });
 
-/** Form-only fields that the JSON endpoints never receive. */
-export const FORM_ONLY_FIELDS = ["intent", "redirectTo", "name__confirm", "website"] as const;
+/** Form-only fields that the JSON endpoints never receive (`invite`: sign-up from an invitation link). */
+export const FORM_ONLY_FIELDS = ["intent", "redirectTo", "name__confirm", "website", "invite"] as const;
 
 /**
  * The submitted form without its form-only fields, so the strict schemas the JSON

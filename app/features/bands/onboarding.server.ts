@@ -25,8 +25,10 @@ export async function getOnboardingStatus(bandId: number): Promise<OnboardingSta
   });
   if (!band) return null;
   const counts = band._count;
-  // Invitations arrive with the members issue; until then nobody can be pending.
-  const pendingInviteCount = 0;
+  // A pending invitation counts as inviting the band: the step is done on our side.
+  const pendingInviteCount = await db.invitation.count({
+    where: { bandId, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
+  });
   const hasFinancialData = counts.payments + counts.expenses > 0;
   const isPro = band.subscriptionTier === "pro";
   const steps = [

@@ -1,29 +1,86 @@
+import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/utils/db.server";
-import type { MemberPreview } from "~/features/bands/overview.server";
+import { hashToken, randomToken } from "~/utils/crypto.server";
+import { sendMail } from "~/utils/mail.server";
+import { formatDate } from "~/utils/dates";
 import { displayName } from "~/utils/names";
-
-const byName = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+import { track } from "~/features/analytics/analytics.server";
+import { hashPassword } from "~/features/auth/password.server";
+import type { CurrentUser } from "~/features/auth/auth.server";
+import { can, grantFor, roleLabel, type Role } from "./permissions";
+import type { BandAccess } from "./permissions.server";
+import { INVITATION_TTL_DAYS } from "./schema";
 
 /**
- * Everyone in the band, leaders first, then by display name. `position` is still the
- * joining order (as on the dashboard), so each member keeps their avatar colour.
+ * Members and invitations: every rule about who may invite, change, remove, leave and
+ * lead lives here, once. The /members page and the /api endpoints are thin adapters
+ * that call these functions and turn a MemberRuleError into their own kind of answer.
  */
-export async function listMembers(bandId: number): Promise<MemberPreview[]> {
+
+const byName = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A refusal with the status the API answers and, for a form, the field it belongs to. */
+export class MemberRuleError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 409,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const MESSAGES = {
+  forbidden: "You do not have permission to do that",
+  memberNotFound: "Member not found",
+  invitationNotFound: "Invitation not found",
+  adminTouchesLeader: "Band admins cannot change or remove a Band Leader",
+  onlyLeadersMakeLeaders: "Only a Band Leader can make someone a Band Leader",
+  lastLeader: "A band always keeps at least one Band Leader. Make someone else Band Leader first.",
+  soleLeaderLeaves: "You're the only Band Leader. Transfer leadership or delete the band in Settings first.",
+  transferToSelf: "Choose another member to lead the band",
+  alreadyMember: (email: string) => `${email} is already a member of this band`,
+  alreadyInBand: (band: string) => `You're already a member of ${band}`,
+  invitationNotPending: "This invitation is no longer pending",
+} as const;
+
+export type MemberListItem = {
+  /** Place in the band in joining order; it picks the avatar colour. */
+  position: number;
+  membership: { id: number; userId: string; displayName: string | null; role: string; instruments: string[] };
+  user: { id: string; firstName: string; lastName: string | null; email: string; profileImageUrl: string | null };
+};
+
+const MEMBER_SELECT = {
+  id: true,
+  userId: true,
+  displayName: true,
+  role: true,
+  instruments: { select: { instrument: true }, orderBy: { id: "asc" } },
+  user: { select: { id: true, firstName: true, lastName: true, email: true, profileImageUrl: true } },
+} as const;
+
+export function memberName(member: Pick<MemberListItem, "membership" | "user">) {
+  return displayName({ ...member.user, displayName: member.membership.displayName });
+}
+
+/** Everyone in the band, leaders first, then by display name; `position` is the joining order. */
+export async function listMembers(bandId: number): Promise<MemberListItem[]> {
   const rows = await db.bandMembership.findMany({
     where: { bandId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: {
-      id: true,
-      userId: true,
-      displayName: true,
-      role: true,
-      user: { select: { id: true, firstName: true, lastName: true, email: true, profileImageUrl: true } },
-    },
+    select: MEMBER_SELECT,
   });
-  const members = rows.map(({ user, ...membership }, position) => ({ position, membership, user }));
-  const nameOf = (member: MemberPreview) => displayName({ ...member.user, displayName: member.membership.displayName });
-  const leaderFirst = (member: MemberPreview) => (member.membership.role === "band_leader" ? 0 : 1);
-  return members.sort((a, b) => leaderFirst(a) - leaderFirst(b) || byName.compare(nameOf(a), nameOf(b)) || a.position - b.position);
+  const members = rows.map(({ user, instruments, ...membership }, position) => ({
+    position,
+    membership: { ...membership, instruments: instruments.map((row) => row.instrument) },
+    user,
+  }));
+  const leaderFirst = (member: MemberListItem) => (member.membership.role === "band_leader" ? 0 : 1);
+  return members.sort(
+    (a, b) => leaderFirst(a) - leaderFirst(b) || byName.compare(memberName(a), memberName(b)) || a.position - b.position,
+  );
 }
 
 /** The band leaders' names, for pages that tell people who decides. */
@@ -34,4 +91,426 @@ export async function listLeaderNames(bandId: number) {
     select: { displayName: true, user: { select: { firstName: true, lastName: true, email: true } } },
   });
   return leaders.map((leader) => displayName({ ...leader.user, displayName: leader.displayName }));
+}
+
+// ---------------------------------------------------------------------------
+// Who may do what to whom (the PERMISSIONS table decides the role; these add the
+// per-target rules it cannot express: admins never touch leaders, self-service).
+
+type Actor = Pick<BandAccess, "user" | "membership" | "band">;
+type Target = { id: number; userId: string; role: string; bandId: number };
+
+/** Rights over another member (role, removal, their details): members:manage, and admins keep off leaders. */
+export function mayManage(actorRole: string, targetRole: string) {
+  const grant = grantFor(actorRole, "members:manage");
+  if (!grant) return false;
+  return grant === true || targetRole !== "band_leader";
+}
+
+/** The roles someone with `actorRole` may give (invite with, or change to). */
+export function grantableRoles(actorRole: string): Role[] {
+  const grant = grantFor(actorRole, "members:manage");
+  if (!grant) return [];
+  return grant === true ? ["band_leader", "band_admin", "band_member", "sub"] : ["band_admin", "band_member", "sub"];
+}
+
+function requireManage(actor: Actor, target: Pick<Target, "role">) {
+  if (!can(actor.membership.role, "members:manage")) throw new MemberRuleError(403, MESSAGES.forbidden);
+  if (!mayManage(actor.membership.role, target.role)) throw new MemberRuleError(403, MESSAGES.adminTouchesLeader);
+}
+
+function requireMayGrant(actor: Actor, role: string) {
+  if (!grantableRoles(actor.membership.role).some((allowed) => allowed === role)) {
+    throw new MemberRuleError(403, role === "band_leader" ? MESSAGES.onlyLeadersMakeLeaders : MESSAGES.forbidden, "role");
+  }
+}
+
+/** The band id a membership belongs to, for the /api routes' permission gate; null when unknown. */
+export async function bandIdOfMembership(membershipId: number) {
+  const row = await db.bandMembership.findUnique({ where: { id: membershipId }, select: { bandId: true } });
+  return row?.bandId ?? null;
+}
+
+async function findTarget(bandId: number, membershipId: number): Promise<Target> {
+  const target = await db.bandMembership.findUnique({ where: { id: membershipId }, select: { id: true, userId: true, role: true, bandId: true } });
+  // Another band's membership is "not found", exactly like one that does not exist.
+  if (!target || target.bandId !== bandId) throw new MemberRuleError(404, MESSAGES.memberNotFound);
+  return target;
+}
+
+type Tx = Prisma.TransactionClient;
+
+/** Counted inside the write's transaction, so two leaders stepping down at once cannot both succeed. */
+async function refuseLosingLastLeader(tx: Tx, bandId: number, message: string = MESSAGES.lastLeader) {
+  const leaders = await tx.bandMembership.count({ where: { bandId, role: "band_leader" } });
+  if (leaders <= 1) throw new MemberRuleError(409, message);
+}
+
+async function forgetPreferredBand(tx: Tx, userId: string, bandId: number) {
+  await tx.user.updateMany({ where: { id: userId, preferredBandId: bandId }, data: { preferredBandId: null } });
+}
+
+// ---------------------------------------------------------------------------
+// Changing members
+
+export type MembershipChanges = { role?: Role; displayName?: string | null; instruments?: string[] };
+
+/**
+ * Changes a member's role, display name and/or instruments. Your own display name and
+ * instruments are yours to change; anything of someone else's, and any role, needs
+ * members:manage over them. The last leader cannot be demoted.
+ */
+export async function updateMembership(actor: Actor, membershipId: number, changes: MembershipChanges) {
+  const target = await findTarget(actor.band.id, membershipId);
+  const self = target.userId === actor.user.id;
+  if (changes.role !== undefined) {
+    requireManage(actor, target);
+    if (changes.role !== target.role) requireMayGrant(actor, changes.role);
+  }
+  if ((changes.displayName !== undefined || changes.instruments !== undefined) && !self) requireManage(actor, target);
+
+  await db.$transaction(async (tx) => {
+    if (changes.role !== undefined && changes.role !== target.role && target.role === "band_leader") {
+      await refuseLosingLastLeader(tx, target.bandId);
+    }
+    await tx.bandMembership.update({
+      where: { id: target.id },
+      data: {
+        ...(changes.role !== undefined ? { role: changes.role } : {}),
+        ...(changes.displayName !== undefined ? { displayName: changes.displayName } : {}),
+      },
+    });
+    if (changes.instruments !== undefined) {
+      await tx.membershipInstrument.deleteMany({ where: { membershipId: target.id } });
+      if (changes.instruments.length) {
+        await tx.membershipInstrument.createMany({ data: changes.instruments.map((instrument) => ({ membershipId: target.id, instrument })) });
+      }
+    }
+  });
+  return getMember(target.id);
+}
+
+export async function getMember(membershipId: number) {
+  const row = await db.bandMembership.findUniqueOrThrow({ where: { id: membershipId }, select: MEMBER_SELECT });
+  const { user, instruments, ...membership } = row;
+  return { membership: { ...membership, instruments: instruments.map((entry) => entry.instrument) }, user };
+}
+
+/**
+ * Removes someone else from the band (members:manage; admins never remove a leader).
+ * Removing yourself is leaving, with leaving's rule.
+ */
+export async function removeMember(actor: Actor, membershipId: number) {
+  const target = await findTarget(actor.band.id, membershipId);
+  if (target.userId === actor.user.id) return leaveBand(actor);
+  requireManage(actor, target);
+  const removed = await getMember(target.id);
+  await db.$transaction(async (tx) => {
+    if (target.role === "band_leader") await refuseLosingLastLeader(tx, target.bandId);
+    await tx.bandMembership.delete({ where: { id: target.id } });
+    await forgetPreferredBand(tx, target.userId, target.bandId);
+  });
+  return { left: false as const, name: memberName(removed) };
+}
+
+/** Anyone may leave, except the only leader, who must hand over or delete the band first. */
+export async function leaveBand(actor: Actor) {
+  await db.$transaction(async (tx) => {
+    const own = await tx.bandMembership.findUnique({ where: { id: actor.membership.id }, select: { role: true } });
+    if (!own) throw new MemberRuleError(404, MESSAGES.memberNotFound);
+    if (own.role === "band_leader") await refuseLosingLastLeader(tx, actor.band.id, MESSAGES.soleLeaderLeaves);
+    await tx.bandMembership.delete({ where: { id: actor.membership.id } });
+    await forgetPreferredBand(tx, actor.user.id, actor.band.id);
+  });
+  return { left: true as const };
+}
+
+/** The leader hands the band to another member, who becomes Band Leader; the old leader stays as Band Admin. */
+export async function transferLeadership(actor: Actor, membershipId: number) {
+  if (!can(actor.membership.role, "band:delete")) throw new MemberRuleError(403, MESSAGES.forbidden);
+  const target = await findTarget(actor.band.id, membershipId);
+  if (target.userId === actor.user.id) throw new MemberRuleError(400, MESSAGES.transferToSelf, "membershipId");
+  await db.$transaction([
+    db.bandMembership.update({ where: { id: target.id }, data: { role: "band_leader" } }),
+    db.bandMembership.update({ where: { id: actor.membership.id }, data: { role: "band_admin" } }),
+  ]);
+  return getMember(target.id);
+}
+
+// ---------------------------------------------------------------------------
+// Invitations
+
+export type PendingInvitation = {
+  id: number;
+  email: string;
+  role: string;
+  expiresAt: Date;
+  createdAt: Date;
+  invitedBy: string | null;
+};
+
+function pendingWhere(now = new Date()) {
+  return { acceptedAt: null, revokedAt: null, expiresAt: { gt: now } };
+}
+
+function inviteUrl(origin: string, token: string) {
+  return `${origin}/invitations/${token}`;
+}
+
+/** Invitations not yet accepted, revoked or expired, newest first. */
+export async function listPendingInvitations(bandId: number): Promise<PendingInvitation[]> {
+  const rows = await db.invitation.findMany({
+    where: { bandId, ...pendingWhere() },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true, email: true, role: true, expiresAt: true, createdAt: true, invitedBy: { select: { firstName: true, lastName: true, email: true } } },
+  });
+  return rows.map(({ invitedBy, ...invitation }) => ({ ...invitation, invitedBy: invitedBy ? displayName(invitedBy) : null }));
+}
+
+export type CreatedInvitation = {
+  invitation: { id: number; email: string; role: string; expiresAt: Date };
+  /** Shown once to whoever invited; only its hash is stored. */
+  inviteUrl: string;
+  /** False when the mail could not be sent; the link still works and can be copied. */
+  mailed: boolean;
+};
+
+async function requireNotMember(bandId: number, email: string) {
+  const member = await db.bandMembership.findFirst({ where: { bandId, user: { email } }, select: { id: true } });
+  if (member) throw new MemberRuleError(400, MESSAGES.alreadyMember(email), "email");
+}
+
+function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+async function mailInvitation(input: { email: string; role: string; bandName: string; inviter: string; url: string; expiresAt: Date }) {
+  const role = roleLabel(input.role);
+  const expires = formatDate(input.expiresAt);
+  try {
+    await sendMail({
+      to: input.email,
+      subject: `${input.inviter} invited you to join ${input.bandName} on Bandroom`,
+      text: `Hi,\n\n${input.inviter} invited you to join ${input.bandName} on Bandroom as ${role}.\n\nAccept the invitation here:\n${input.url}\n\nThe link works once and expires on ${expires}. If you weren't expecting this, you can ignore this message.`,
+      html: `<p>Hi,</p><p>${escapeHtml(input.inviter)} invited you to join <strong>${escapeHtml(input.bandName)}</strong> on Bandroom as ${role}.</p><p><a href="${input.url}">Accept the invitation</a></p><p>The link works once and expires on ${expires}. If you weren't expecting this, you can ignore this message.</p>`,
+      link: input.url,
+    });
+    return true;
+  } catch (error) {
+    console.error("Could not send an invitation mail", error);
+    return false;
+  }
+}
+
+function actorName(actor: Actor) {
+  return displayName({ ...actor.user, displayName: actor.membership.displayName });
+}
+
+/**
+ * Invites `email` to the band with `role` (members:manage; admins cannot invite a
+ * leader). Inviting an address with a pending invitation replaces it: the old link
+ * stops working. The link is mailed and returned once; only its hash is kept.
+ */
+export async function inviteMember(actor: Actor, input: { email: string; role: Role }, origin: string): Promise<CreatedInvitation> {
+  if (!can(actor.membership.role, "members:manage")) throw new MemberRuleError(403, MESSAGES.forbidden);
+  requireMayGrant(actor, input.role);
+  await requireNotMember(actor.band.id, input.email);
+
+  const token = randomToken(32);
+  const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS);
+  const invitation = await db.$transaction(async (tx) => {
+    await tx.invitation.updateMany({ where: { bandId: actor.band.id, email: input.email, acceptedAt: null, revokedAt: null }, data: { revokedAt: new Date() } });
+    return tx.invitation.create({
+      data: { bandId: actor.band.id, email: input.email, role: input.role, tokenHash: hashToken(token), invitedById: actor.user.id, expiresAt },
+      select: { id: true, email: true, role: true, expiresAt: true },
+    });
+  });
+  const url = inviteUrl(origin, token);
+  const mailed = await mailInvitation({ email: input.email, role: input.role, bandName: actor.band.name, inviter: actorName(actor), url, expiresAt });
+  await track("invite_member", { userId: actor.user.id, bandId: actor.band.id, props: { role: input.role } });
+  return { invitation, inviteUrl: url, mailed };
+}
+
+async function findInvitationForManager(actor: Actor, invitationId: number) {
+  const invitation = await db.invitation.findUnique({
+    where: { id: invitationId },
+    select: { id: true, bandId: true, email: true, role: true, acceptedAt: true, revokedAt: true },
+  });
+  if (!invitation || invitation.bandId !== actor.band.id) throw new MemberRuleError(404, MESSAGES.invitationNotFound);
+  if (!can(actor.membership.role, "members:manage")) throw new MemberRuleError(403, MESSAGES.forbidden);
+  // A pending leader invitation is a leader-to-be: admins leave it alone too.
+  if (!mayManage(actor.membership.role, invitation.role)) throw new MemberRuleError(403, MESSAGES.adminTouchesLeader);
+  if (invitation.acceptedAt || invitation.revokedAt) throw new MemberRuleError(409, MESSAGES.invitationNotPending);
+  return invitation;
+}
+
+/** The band an invitation belongs to, for the /api routes' permission gate; null when unknown. */
+export async function bandIdOfInvitation(invitationId: number) {
+  const row = await db.invitation.findUnique({ where: { id: invitationId }, select: { bandId: true } });
+  return row?.bandId ?? null;
+}
+
+/** Withdraws a pending invitation; its link stops working. */
+export async function revokeInvitation(actor: Actor, invitationId: number) {
+  const invitation = await findInvitationForManager(actor, invitationId);
+  await db.invitation.update({ where: { id: invitation.id }, data: { revokedAt: new Date() } });
+  return { id: invitation.id, email: invitation.email };
+}
+
+/** A fresh link (the old one stops working), seven more days, and the mail again. */
+export async function resendInvitation(actor: Actor, invitationId: number, origin: string): Promise<CreatedInvitation> {
+  const found = await findInvitationForManager(actor, invitationId);
+  await requireNotMember(actor.band.id, found.email);
+  const token = randomToken(32);
+  const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS);
+  const invitation = await db.invitation.update({
+    where: { id: found.id },
+    data: { tokenHash: hashToken(token), expiresAt, invitedById: actor.user.id },
+    select: { id: true, email: true, role: true, expiresAt: true },
+  });
+  const url = inviteUrl(origin, token);
+  const mailed = await mailInvitation({ email: invitation.email, role: invitation.role, bandName: actor.band.name, inviter: actorName(actor), url, expiresAt });
+  return { invitation, inviteUrl: url, mailed };
+}
+
+export type InvitationStatus = "pending" | "expired" | "revoked" | "accepted";
+
+export type InvitationView = {
+  id: number;
+  status: InvitationStatus;
+  email: string;
+  role: string;
+  band: { id: number; name: string };
+  inviter: string;
+  expiresAt: Date;
+};
+
+/** What an invitation link shows, or null for a token that never existed. Reading changes nothing. */
+export async function getInvitationByToken(token: string, now = new Date()): Promise<InvitationView | null> {
+  if (!token || token.length > 200) return null;
+  const row = await db.invitation.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: {
+      id: true,
+      email: true,
+      role: true,
+      expiresAt: true,
+      acceptedAt: true,
+      revokedAt: true,
+      band: { select: { id: true, name: true } },
+      invitedBy: { select: { firstName: true, lastName: true, email: true } },
+    },
+  });
+  if (!row) return null;
+  const status: InvitationStatus = row.acceptedAt
+    ? "accepted"
+    : row.revokedAt
+      ? "revoked"
+      : row.expiresAt.getTime() <= now.getTime()
+        ? "expired"
+        : "pending";
+  return {
+    id: row.id,
+    status,
+    email: row.email,
+    role: row.role,
+    band: row.band,
+    inviter: row.invitedBy ? displayName(row.invitedBy) : "A band leader",
+    expiresAt: row.expiresAt,
+  };
+}
+
+/** Why a link cannot be used, in words for the person holding it. */
+export function invitationProblem(view: InvitationView | null) {
+  if (!view) return "This invitation link is not valid. Check that you copied all of it, or ask the band for a new invitation.";
+  switch (view.status) {
+    case "expired":
+      return `This invitation expired on ${formatDate(view.expiresAt)}. Ask ${view.inviter} to send a new one.`;
+    case "revoked":
+      return `This invitation was withdrawn or replaced by a newer one. Check your mail for a newer link, or ask ${view.inviter}.`;
+    case "accepted":
+      return "This invitation has already been used.";
+    case "pending":
+      return null;
+  }
+}
+
+export async function isMemberOf(bandId: number, userId: string) {
+  return Boolean(await db.bandMembership.findUnique({ where: { bandId_userId: { bandId, userId } }, select: { id: true } }));
+}
+
+export type Joined = { band: { id: number; name: string }; membershipId: number; role: string };
+
+/** Inside a transaction: consumes the invitation (only once, only while pending) and adds the member. */
+async function join(tx: Tx, view: InvitationView, userId: string): Promise<Joined> {
+  const consumed = await tx.invitation.updateMany({ where: { id: view.id, ...pendingWhere() }, data: { acceptedAt: new Date() } });
+  if (consumed.count !== 1) throw new MemberRuleError(409, invitationProblem({ ...view, status: "accepted" })!);
+  const membership = await tx.bandMembership.create({ data: { bandId: view.band.id, userId, role: view.role }, select: { id: true } });
+  await tx.user.update({ where: { id: userId }, data: { preferredBandId: view.band.id } });
+  return { band: view.band, membershipId: membership.id, role: view.role };
+}
+
+/**
+ * Accepts an invitation as `user`, whatever address it was sent to (whoever holds the
+ * link was meant to have it). The band becomes their preferred band. An existing
+ * member is told so; an expired, withdrawn or used link is refused.
+ */
+export async function acceptInvitation(token: string, user: Pick<CurrentUser, "id" | "email">): Promise<Joined> {
+  const view = await getInvitationByToken(token);
+  const problem = invitationProblem(view);
+  if (!view) throw new MemberRuleError(404, problem!);
+  if (await isMemberOf(view.band.id, user.id)) {
+    // Their own invitation has nothing left to do: it leaves the pending list.
+    if (view.status === "pending" && view.email === user.email.toLowerCase()) {
+      await db.invitation.update({ where: { id: view.id }, data: { acceptedAt: new Date() } });
+    }
+    throw new MemberRuleError(409, MESSAGES.alreadyInBand(view.band.name));
+  }
+  if (problem) throw new MemberRuleError(409, problem);
+  const joined = await db.$transaction((tx) => join(tx, view, user.id));
+  await track("join_band", { userId: user.id, bandId: view.band.id, props: { role: view.role } });
+  return joined;
+}
+
+/**
+ * Sign-up from an invitation mail: when the address is the invited one and has no
+ * account yet, the person has shown they read that mailbox, so the account starts
+ * verified and joins the band in the same transaction. Null means "not this path":
+ * the caller goes on with the ordinary sign-up (verification mail), which also keeps
+ * an existing account's owner from being revealed.
+ */
+export async function registerWithInvitation(
+  token: string,
+  input: { email: string; password: string; firstName: string; lastName?: string },
+): Promise<{ userId: string; joined: Joined } | null> {
+  const view = await getInvitationByToken(token);
+  if (!view || view.status !== "pending" || view.email !== input.email) return null;
+  if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) return null;
+  const hash = await hashPassword(input.password);
+  let result: { userId: string; joined: Joined };
+  try {
+    result = await db.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: {
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName || null,
+          emailVerifiedAt: new Date(),
+          password: { create: { hash } },
+        },
+        select: { id: true },
+      });
+      return { userId: user.id, joined: await join(tx, view, user.id) };
+    });
+  } catch (error) {
+    // Used a moment ago, or the address registered in between: the ordinary path answers.
+    if (error instanceof MemberRuleError || isUniqueViolation(error)) return null;
+    throw error;
+  }
+  await track("join_band", { userId: result.userId, bandId: view.band.id, props: { role: view.role } });
+  return result;
+}
+
+function isUniqueViolation(error: unknown) {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }

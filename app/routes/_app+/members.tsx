@@ -1,53 +1,400 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import type { z } from "zod";
+import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { requireCurrentBand } from "~/features/bands/current-band.server";
-import { listMembers } from "~/features/members/members.server";
+import { groupByInstrument, groupCountLabel } from "~/features/members/grouping";
+import {
+  grantableRoles,
+  inviteMember,
+  leaveBand,
+  listMembers,
+  listPendingInvitations,
+  mayManage,
+  memberName,
+  MemberRuleError,
+  removeMember,
+  resendInvitation,
+  revokeInvitation,
+  transferLeadership,
+  updateMembership,
+} from "~/features/members/members.server";
+import { can, roleLabel, type Permission } from "~/features/members/permissions";
+import { requireBandPermission, type BandAccess } from "~/features/members/permissions.server";
+import {
+  InvitationTargetSchema,
+  InviteSchema,
+  MemberDetailsFormSchema,
+  MemberTargetSchema,
+  withoutPageFields,
+} from "~/features/members/schema";
+import { InviteForm, InviteLinkPanel } from "~/features/members/components/invite-form";
+import { InstrumentDatalist } from "~/features/members/components/instrument-fields";
+import { LeaveBand } from "~/features/members/components/leave-band";
+import { MemberRow, type MemberRowData } from "~/features/members/components/member-row";
+import { PendingInvitations } from "~/features/members/components/pending-invitations";
 import { Avatar } from "~/components/avatar";
 import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/role-badge";
-import { displayName } from "~/utils/names";
+import { formatDate } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
+import { displayName, resolveInitials } from "~/utils/names";
+import { appOrigin } from "~/utils/request.server";
+import { toastHeader } from "~/utils/toast.server";
+
+export type MembersIntent = "invite" | "update" | "remove" | "leave" | "transfer" | "revoke" | "resend";
+
+export type MembersActionData = {
+  intent: MembersIntent;
+  /** The member or invitation the form was about, so its panel opens with the message. */
+  targetId?: number;
+  result: SubmissionResult<string[]>;
+  /** A new invitation link, shown once (after inviting or resending). */
+  created?: { email: string; url: string; expires: string; mailed: boolean; resent: boolean };
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, user } = await requireCurrentBand(request, "band:view");
+  const { band, user, membership: viewer } = await requireCurrentBand(request, "band:view");
+  const view = new URL(request.url).searchParams.get("group") === "instrument" ? "instrument" : "list";
   const members = await listMembers(band.id);
-  return {
-    bandName: band.name,
-    members: members.map(({ position, membership, user: person }) => ({
+  const manager = can(viewer.role, "members:manage");
+  const invitations = manager ? await listPendingInvitations(band.id) : [];
+
+  // Initials are settled in joining order, so whoever joined first keeps their own.
+  const joiningOrder = [...members].sort((a, b) => a.position - b.position);
+  const initialsById = resolveInitials(joiningOrder.map((m) => ({ ...m.user, displayName: m.membership.displayName, id: m.membership.id })));
+
+  const rows: MemberRowData[] = members.map(({ position, membership, user: person }) => {
+    const isYou = person.id === user.id;
+    const manages = !isYou && mayManage(viewer.role, membership.role);
+    return {
       id: membership.id,
       position,
       role: membership.role,
-      isYou: person.id === user.id,
+      isYou,
+      name: memberName({ membership, user: person }),
+      initials: initialsById.get(membership.id) ?? "?",
+      instruments: membership.instruments,
       person: { ...person, displayName: membership.displayName },
+      can: {
+        edit: isYou || manages,
+        changeRole: (isYou && manager) || manages,
+        remove: manages,
+        transfer: !isYou && can(viewer.role, "band:delete") && membership.role !== "band_leader",
+      },
+    };
+  });
+
+  return {
+    band: { id: band.id, name: band.name },
+    view,
+    viewer: { membershipId: viewer.id, role: viewer.role, manager, grantableRoles: grantableRoles(viewer.role) },
+    members: rows,
+    groups:
+      view === "instrument"
+        ? groupByInstrument(rows).map((group) => ({ instrument: group.instrument, label: groupCountLabel(group), memberIds: group.members.map((m) => m.id) }))
+        : null,
+    invitations: invitations.map((invitation) => ({
+      id: invitation.id,
+      email: invitation.email,
+      role: invitation.role,
+      expires: formatDate(invitation.expiresAt),
+      invitedBy: invitation.invitedBy,
+      manageable: mayManage(viewer.role, invitation.role),
     })),
   };
 }
 
+// ---------------------------------------------------------------------------
+
+function failure(intent: MembersIntent, result: SubmissionResult<string[]>, status: number, targetId?: number) {
+  const body: MembersActionData = { intent, result, targetId };
+  return data(body, { status });
+}
+
+/** A domain refusal as the form's own error: under its field when it has one. */
+function refusal<S extends { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> }>(
+  intent: MembersIntent,
+  submission: S,
+  error: unknown,
+  targetId?: number,
+) {
+  if (!(error instanceof MemberRuleError)) throw error;
+  const result = error.field ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
+  return failure(intent, result, error.status, targetId);
+}
+
+async function redirectWithToast(url: string, toast: { title: string; description?: string }, extraCookies: string[] = []) {
+  const headers = new Headers();
+  for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await toastHeader(toast));
+  return redirect(url, { headers });
+}
+
+function backHere(request: Request) {
+  const url = new URL(request.url);
+  return url.searchParams.get("group") === "instrument" ? "/members?group=instrument" : "/members";
+}
+
+function parse<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
+  return parseWithZod(formData, { schema });
+}
+
+const INTENT_PERMISSIONS: Partial<Record<string, Permission>> = {
+  invite: "members:manage",
+  revoke: "members:manage",
+  resend: "members:manage",
+  remove: "members:manage",
+  transfer: "band:delete",
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  // Forms name the band they were shown for, so a band switched in another tab cannot
+  // redirect an invitation; a post without one works on the current band.
+  const access = formData.has("bandId") ? await requireBandPermission(request, formData.get("bandId"), "band:view") : await requireCurrentBand(request, "band:view");
+  const intent = formData.get("intent");
+  // Refuse a role that may not act before looking at what it sent: 403, not field errors.
+  const needed = typeof intent === "string" ? INTENT_PERMISSIONS[intent] : undefined;
+  if (needed) await requireBandPermission(request, access.band.id, needed);
+  switch (intent) {
+    case "invite":
+      return invite(request, access, formData);
+    case "update":
+      return update(request, access, formData);
+    case "remove":
+      return remove(request, access, formData);
+    case "leave":
+      return leave(access, formData);
+    case "transfer":
+      return transfer(request, access, formData);
+    case "revoke":
+      return revoke(request, access, formData);
+    case "resend":
+      return resend(request, access, formData);
+    default:
+      throw data({ message: "Unknown form intent" }, { status: 400 });
+  }
+}
+
+async function invite(request: Request, access: BandAccess, formData: FormData) {
+  const submission = parse(withoutPageFields(formData), InviteSchema);
+  if (submission.status !== "success") return failure("invite", submission.reply(), 400);
+  try {
+    const created = await inviteMember(access, submission.value, appOrigin(request));
+    const body: MembersActionData = {
+      intent: "invite",
+      // Not a redirect: the link is shown this once and is not stored in the clear.
+      result: submission.reply({ resetForm: true }),
+      created: { email: created.invitation.email, url: created.inviteUrl, expires: formatDate(created.invitation.expiresAt), mailed: created.mailed, resent: false },
+    };
+    return data(body);
+  } catch (error) {
+    return refusal("invite", submission, error);
+  }
+}
+
+async function update(request: Request, access: BandAccess, formData: FormData) {
+  const target = parse(formData, MemberTargetSchema);
+  if (target.status !== "success") return failure("update", target.reply(), 404);
+  const targetId = target.value.membershipId;
+  const submission = parse(withoutPageFields(formData), MemberDetailsFormSchema);
+  if (submission.status !== "success") return failure("update", submission.reply(), 400, targetId);
+  try {
+    const member = await updateMembership(access, targetId, submission.value);
+    const name = memberName(member);
+    const self = member.user.id === access.user.id;
+    return await redirectWithToast(backHere(request), {
+      title: "Changes saved",
+      description: self ? "Your details are up to date." : `${name} is ${roleLabel(member.membership.role)} with the details you set.`,
+    });
+  } catch (error) {
+    return refusal("update", submission, error, targetId);
+  }
+}
+
+async function remove(request: Request, access: BandAccess, formData: FormData) {
+  const submission = parse(formData, MemberTargetSchema);
+  if (submission.status !== "success") return failure("remove", submission.reply(), 404);
+  const targetId = submission.value.membershipId;
+  try {
+    const outcome = await removeMember(access, targetId);
+    if (outcome.left) return await leftBand(access);
+    return await redirectWithToast(backHere(request), { title: "Member removed", description: `${outcome.name} is no longer in ${access.band.name}.` });
+  } catch (error) {
+    return refusal("remove", submission, error, targetId);
+  }
+}
+
+async function leftBand(access: BandAccess) {
+  // The band is gone from this browser too; "/" picks the next band (or Getting Started).
+  return redirectWithToast("/", { title: `You left ${access.band.name}` }, [await currentBandCookieHeader(null)]);
+}
+
+async function leave(access: BandAccess, formData: FormData) {
+  const submission = parse(formData, MemberTargetSchema.partial());
+  try {
+    await leaveBand(access);
+    return await leftBand(access);
+  } catch (error) {
+    return refusal("leave", submission, error, access.membership.id);
+  }
+}
+
+async function transfer(request: Request, access: BandAccess, formData: FormData) {
+  const submission = parse(formData, MemberTargetSchema);
+  if (submission.status !== "success") return failure("transfer", submission.reply(), 404);
+  const targetId = submission.value.membershipId;
+  try {
+    const member = await transferLeadership(access, targetId);
+    return await redirectWithToast(backHere(request), {
+      title: "Leadership transferred",
+      description: `${memberName(member)} now leads ${access.band.name}. You are a Band Admin.`,
+    });
+  } catch (error) {
+    return refusal("transfer", submission, error, targetId);
+  }
+}
+
+async function revoke(request: Request, access: BandAccess, formData: FormData) {
+  const submission = parse(formData, InvitationTargetSchema);
+  if (submission.status !== "success") return failure("revoke", submission.reply(), 404);
+  const targetId = submission.value.invitationId;
+  try {
+    const revoked = await revokeInvitation(access, targetId);
+    return await redirectWithToast(backHere(request), { title: "Invitation withdrawn", description: `The link sent to ${revoked.email} no longer works.` });
+  } catch (error) {
+    return refusal("revoke", submission, error, targetId);
+  }
+}
+
+async function resend(request: Request, access: BandAccess, formData: FormData) {
+  const submission = parse(formData, InvitationTargetSchema);
+  if (submission.status !== "success") return failure("resend", submission.reply(), 404);
+  const targetId = submission.value.invitationId;
+  try {
+    const created = await resendInvitation(access, targetId, appOrigin(request));
+    const body: MembersActionData = {
+      intent: "resend",
+      targetId,
+      result: submission.reply(),
+      created: { email: created.invitation.email, url: created.inviteUrl, expires: formatDate(created.invitation.expiresAt), mailed: created.mailed, resent: true },
+    };
+    return data(body);
+  } catch (error) {
+    return refusal("resend", submission, error, targetId);
+  }
+}
+
+// ---------------------------------------------------------------------------
+
+const viewLinkClasses =
+  "inline-flex min-h-[44px] items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-white aria-[current=page]:text-slate-900 aria-[current=page]:shadow-sm aria-[current=page]:ring-1 aria-[current=page]:ring-slate-200";
+
 export default function Members() {
-  const { bandName, members } = useLoaderData<typeof loader>();
+  const { band, view, viewer, members, groups, invitations } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const result = (intent: MembersIntent, targetId?: number) =>
+    actionData?.intent === intent && (targetId === undefined || actionData.targetId === targetId) ? actionData.result : undefined;
+  const you = members.find((m) => m.isYou);
+
   return (
-    <div className="space-y-6">
+    <div className="space-y-8">
       <PageHeader
         title="Members"
-        description={`Everyone in ${bandName} and their role, band leaders first.`}
+        description={`Everyone in ${band.name} and their role, band leaders first.`}
         aside={<span className="text-sm text-slate-600">{members.length === 1 ? "1 member" : `${members.length} members`}</span>}
       />
-      <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-        {members.map((member) => (
-          <li key={member.id} className="flex items-center gap-3 px-4 py-3">
-            <Avatar person={member.person} position={member.position} size="md" decorative />
-            <div className="min-w-0 flex-1">
-              <p className="truncate font-semibold text-slate-900">
-                {displayName(member.person)}
-                {member.isYou ? <span className="font-normal text-slate-600"> (you)</span> : null}
-              </p>
-              <p className="truncate text-sm text-slate-600">{member.person.email}</p>
-            </div>
-            <RoleBadge role={member.role} />
-          </li>
-        ))}
-      </ul>
+      <InstrumentDatalist />
+
+      {viewer.manager ? (
+        <section aria-labelledby="invite-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          <h2 id="invite-heading" className="text-lg font-semibold text-slate-900">
+            Invite someone
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">We’ll email them a link to join {band.name}. It works once and expires after 7 days.</p>
+          {actionData?.created && !actionData.created.resent ? <InviteLinkPanel created={actionData.created} /> : null}
+          <InviteForm bandId={band.id} roles={viewer.grantableRoles} lastResult={result("invite")} />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="members-heading" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="members-heading" className="text-lg font-semibold text-slate-900">
+            {view === "instrument" ? "By instrument" : "Band members"}
+          </h2>
+          <nav aria-label="Member views" className="inline-flex rounded-lg bg-slate-100 p-1">
+            <Link to="/members" className={viewLinkClasses} aria-current={view === "list" ? "page" : undefined}>
+              List
+            </Link>
+            <Link to="/members?group=instrument" className={viewLinkClasses} aria-current={view === "instrument" ? "page" : undefined}>
+              Group by instrument
+            </Link>
+          </nav>
+        </div>
+
+        {groups ? (
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            {groups.map((group) => (
+              <section key={group.instrument} aria-label={group.instrument} className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm">
+                <header className="flex flex-wrap items-baseline justify-between gap-x-3 border-b border-slate-100 px-4 py-3">
+                  <h3 className="font-semibold text-slate-900">{group.instrument}</h3>
+                  <p className="text-sm text-slate-600">{group.label}</p>
+                </header>
+                <ul className="divide-y divide-slate-100">
+                  {group.memberIds.map((id) => {
+                    const member = members.find((m) => m.id === id)!;
+                    return (
+                      <li key={id} className="flex items-center gap-3 px-4 py-2">
+                        <Avatar person={member.person} position={member.position} initials={member.initials} size="sm" decorative />
+                        <span className="min-w-0 flex-1 truncate text-slate-900">
+                          {displayName(member.person)}
+                          {member.isYou ? <span className="text-slate-600"> (you)</span> : null}
+                        </span>
+                        <RoleBadge role={member.role} />
+                      </li>
+                    );
+                  })}
+                </ul>
+              </section>
+            ))}
+          </div>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
+            {members.map((member) => (
+              <MemberRow
+                key={member.id}
+                member={member}
+                bandId={band.id}
+                bandName={band.name}
+                roles={viewer.grantableRoles}
+                actionData={actionData?.targetId === member.id && actionData.intent !== "leave" ? actionData : undefined}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {viewer.manager ? (
+        <PendingInvitations
+          bandId={band.id}
+          invitations={invitations}
+          actionData={actionData && (actionData.intent === "revoke" || actionData.intent === "resend") ? actionData : undefined}
+        />
+      ) : null}
+
+      {you ? (
+        <LeaveBand
+          bandId={band.id}
+          bandName={band.name}
+          soleLeader={you.role === "band_leader" && members.filter((m) => m.role === "band_leader").length === 1}
+          lastResult={result("leave")}
+        />
+      ) : null}
     </div>
   );
 }

@@ -24,6 +24,8 @@ import {
 } from "~/features/auth/auth.server";
 import { ForgotSchema, LoginSchema, RegisterSchema, ResendVerificationSchema, withoutFormOnlyFields } from "~/features/auth/schema";
 import { createSession, destroySession } from "~/features/auth/session.server";
+import { currentBandCookieHeader } from "~/features/bands/bands.server";
+import { getInvitationByToken, registerWithInvitation } from "~/features/members/members.server";
 import { rateLimitHeaders } from "~/utils/rate-limit.server";
 import { appOrigin, safeRedirect } from "~/utils/request.server";
 import { toastHeader } from "~/utils/toast.server";
@@ -79,11 +81,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : error
         ? ({ tone: "error", title: "Verification Error", message: VERIFICATION_ERRORS[error] ?? UNKNOWN_VERIFICATION_ERROR } as const)
         : null;
+  const invite = await pendingInvite(url);
   return {
     mode: readMode(url.searchParams.get("mode")),
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
     notice,
+    ...(invite ? { invite } : {}),
   };
+}
+
+/** Sign-up from an invitation link (/invitations/{token}): the band it joins and the invited address. */
+async function pendingInvite(url: URL) {
+  const token = url.searchParams.get("invite");
+  if (!token) return null;
+  const invitation = await getInvitationByToken(token);
+  if (invitation?.status !== "pending") return null;
+  return { token, bandName: invitation.band.name, email: invitation.email };
 }
 
 type ActionResult = { intent: Intent; result: SubmissionResult<string[]>; unverifiedEmail?: string };
@@ -180,6 +193,19 @@ async function register(request: Request, formData: FormData) {
     });
   }
   const { email, password, firstName, lastName } = submission.value;
+  const invite = formData.get("invite");
+  if (typeof invite === "string" && invite) {
+    // The invited address itself: reading the mail proved the mailbox, so no second mail.
+    const joined = await registerWithInvitation(invite, { email, password, firstName, lastName });
+    if (joined) {
+      await destroySession(request);
+      const headers = new Headers();
+      headers.append("Set-Cookie", await createSession(request, joined.userId));
+      headers.append("Set-Cookie", await currentBandCookieHeader(joined.joined.band.id));
+      headers.append("Set-Cookie", await toastHeader({ title: `Welcome to ${joined.joined.band.name}` }));
+      throw redirect("/getting-started", { headers });
+    }
+  }
   // The answer is the same whether or not the address already had an account.
   await registerUser({ email, password, firstName, lastName }, appOrigin(request));
   throw redirect(pendingPage(email));
@@ -230,7 +256,7 @@ const TITLES: Record<Mode, { heading: string; description: string; meta: string 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${TITLES[data?.mode ?? "login"].meta} · Bandroom` }];
 
 export default function LoginPage() {
-  const { mode, notice, redirectTo } = useLoaderData<typeof loader>();
+  const { mode, notice, redirectTo, invite } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
   // With JavaScript, a server-side failure also shows as the spec's toast.
@@ -284,7 +310,14 @@ export default function LoginPage() {
           resendResult={lastResult("resend")}
         />
       ) : mode === "register" ? (
-        <RegisterForm key="register" lastResult={lastResult("register")} />
+        <>
+          {invite ? (
+            <Notice tone="success" title={`You’re invited to ${invite.bandName}`}>
+              Sign up with the address the invitation was sent to and you’ll join the band straight away.
+            </Notice>
+          ) : null}
+          <RegisterForm key="register" lastResult={lastResult("register")} invite={invite} />
+        </>
       ) : (
         <ForgotForm key="forgot" lastResult={lastResult("forgot")} />
       )}
@@ -368,7 +401,7 @@ function ResendForm({ email }: { email: string }) {
   );
 }
 
-function RegisterForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+function RegisterForm({ lastResult, invite }: { lastResult?: SubmissionResult<string[]>; invite?: { token: string; email: string } | null }) {
   const [form, fields] = useAuthForm("register", RegisterSchema, lastResult);
   const submitting = useSubmitting("register");
   return (
@@ -376,6 +409,7 @@ function RegisterForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
       <FormFailure intent="register" id={form.errorId} errors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <input type="hidden" name="intent" value="register" />
+        {invite ? <input type="hidden" name="invite" value={invite.token} /> : null}
         <HoneypotField />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
@@ -391,7 +425,7 @@ function RegisterForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
         </div>
         <Field
           label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", defaultValue: fields.email.initialValue ?? invite?.email }}
           errors={fields.email.errors}
         />
         <Field

@@ -1,0 +1,113 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { ErrorList, Field } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { showToast } from "~/components/ui/toaster";
+import { InviteSchema, withoutPageFields } from "~/features/members/schema";
+import { usePending } from "./pending";
+import { RoleSelect } from "./role-select";
+
+type InviteFormProps = {
+  bandId: number;
+  /** The roles this viewer may invite with (an admin never invites a leader). */
+  roles: readonly string[];
+  lastResult?: SubmissionResult<string[]>;
+};
+
+export function InviteForm({ bandId, roles, lastResult }: InviteFormProps) {
+  const pending = usePending("invite");
+  const [form, fields] = useForm({
+    id: "invite-member",
+    lastResult,
+    defaultValue: { role: "band_member" },
+    constraint: getZodConstraint(InviteSchema),
+    onValidate: ({ formData }) => parseWithZod(withoutPageFields(formData), { schema: InviteSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-start">
+      <input type="hidden" name="intent" value="invite" />
+      <input type="hidden" name="bandId" value={bandId} />
+      <Field
+        label="Email"
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off", placeholder: "name@example.com" }}
+        errors={fields.email.errors}
+      />
+      <RoleSelect label="Role" roles={roles} selectProps={getSelectProps(fields.role)} errors={fields.role.errors} />
+      <div className="sm:pt-6">
+        <Button type="submit" pending={pending} pendingText="Sending…" className="w-full sm:w-auto">
+          Send invitation
+        </Button>
+      </div>
+      {form.errors?.length ? (
+        <div role="alert" id={form.errorId} className="sm:col-span-3">
+          <ErrorList errors={form.errors} />
+        </div>
+      ) : null}
+    </Form>
+  );
+}
+
+export type CreatedInvite = { email: string; url: string; expires: string; mailed: boolean; resent: boolean };
+
+/**
+ * The new invitation link, shown once right after inviting or resending: only its hash
+ * is stored, so this is the one moment it can be copied.
+ */
+export function InviteLinkPanel({ created }: { created: CreatedInvite }) {
+  const [canCopy, setCanCopy] = useState(false);
+  useEffect(() => {
+    // Only with JavaScript and a clipboard; without, the box is there to select and copy.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard));
+    showToast({
+      title: created.resent ? "Invitation sent again" : "Invitation sent",
+      description: created.mailed ? `We emailed ${created.email} a link to join.` : `Copy the link below and send it to ${created.email} yourself.`,
+    });
+  }, [created]);
+
+  const inputId = `invite-link-${created.email}`;
+  return (
+    <div role="status" className="mt-4 rounded-lg border border-green-300 bg-green-50 p-4 text-sm text-green-950">
+      <p className="font-semibold">
+        {created.resent ? "Invitation sent again to " : "Invitation sent to "}
+        {created.email}
+      </p>
+      <p className="mt-1">
+        {created.mailed
+          ? "We emailed them the link below. You can also copy it and send it yourself."
+          : "We couldn’t send the email just now. Copy the link below and send it to them yourself."}{" "}
+        It works once, until {created.expires}. For safety it is shown only now{created.resent ? "; the earlier link no longer works" : ""}.
+      </p>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+        <label htmlFor={inputId} className="sr-only">
+          Invitation link
+        </label>
+        <input
+          id={inputId}
+          readOnly
+          value={created.url}
+          onFocus={(event) => event.currentTarget.select()}
+          className="block min-h-[44px] w-full min-w-0 flex-1 rounded-md border border-green-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 focus:outline-none focus:ring-2 focus:ring-brand-600"
+        />
+        {canCopy ? (
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => {
+              navigator.clipboard.writeText(created.url).then(
+                () => showToast({ title: "Link copied" }),
+                () => showToast({ title: "Could not copy", description: "Select the link and copy it by hand.", type: "destructive" }),
+              );
+            }}
+          >
+            Copy link
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { Avatar } from "~/components/avatar";
+import { ErrorList, Field } from "~/components/forms";
+import { RoleBadge } from "~/components/role-badge";
+import { Button } from "~/components/ui/button";
+import { DISPLAY_NAME_MAX, MemberDetailsFormSchema, withoutPageFields } from "~/features/members/schema";
+import { displayName } from "~/utils/names";
+import { ConfirmDisclosure } from "./confirm-disclosure";
+import { InstrumentFields } from "./instrument-fields";
+import { usePending } from "./pending";
+import { RoleSelect } from "./role-select";
+
+export type MemberRowData = {
+  id: number;
+  position: number;
+  role: string;
+  isYou: boolean;
+  name: string;
+  initials: string;
+  instruments: string[];
+  person: { id: string; firstName: string; lastName: string | null; email: string; profileImageUrl: string | null; displayName: string | null };
+  can: { edit: boolean; changeRole: boolean; remove: boolean; transfer: boolean };
+};
+
+type RowActionData = { intent: string; result: SubmissionResult<string[]> };
+
+type MemberRowProps = {
+  member: MemberRowData;
+  bandId: number;
+  bandName: string;
+  roles: readonly string[];
+  /** The last answer to a form about this member, if any: its panel opens to show it. */
+  actionData?: RowActionData;
+};
+
+export function MemberRow({ member, bandId, bandName, roles, actionData }: MemberRowProps) {
+  const manageable = member.can.edit || member.can.remove || member.can.transfer;
+  // Saved details change the key, so the panel closes and the form starts from them.
+  const version = [member.role, member.person.displayName ?? "", ...member.instruments].join("\u0000");
+  return (
+    <li className="relative px-4 py-4">
+      <div className="flex items-start gap-3 sm:pr-28">
+        <Avatar person={member.person} position={member.position} initials={member.initials} size="md" decorative />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <p className="min-w-0 break-words font-semibold text-slate-900">
+              {member.name}
+              {member.isYou ? <span className="font-normal text-slate-600"> (you)</span> : null}
+            </p>
+            <RoleBadge role={member.role} />
+          </div>
+          <p className="truncate text-sm text-slate-600">{member.person.email}</p>
+          {member.instruments.length ? (
+            <ul aria-label="Instruments" className="mt-2 flex flex-wrap gap-1.5">
+              {member.instruments.map((instrument) => (
+                <li key={instrument} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
+                  {instrument}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-1 text-sm text-slate-500">No instrument yet</p>
+          )}
+        </div>
+      </div>
+      {manageable ? (
+        <details key={version} open={actionData ? true : undefined} className="mt-3 sm:mt-0">
+          <summary className="inline-flex min-h-[44px] cursor-pointer list-none items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 sm:absolute sm:right-4 sm:top-4 [&::-webkit-details-marker]:hidden">
+            {member.isYou ? "Edit your details" : "Manage"}
+            <span className="sr-only"> {member.name}</span>
+          </summary>
+          <div className="mt-3 space-y-5 rounded-lg border border-slate-200 bg-slate-50 p-4">
+            {member.can.edit ? (
+              <EditMemberForm member={member} bandId={bandId} roles={roles} lastResult={actionData?.intent === "update" ? actionData.result : undefined} />
+            ) : null}
+            {member.can.transfer || member.can.remove ? (
+              <div className="flex flex-col gap-3 border-t border-slate-200 pt-4">
+                {member.can.transfer ? (
+                  <TransferLeadership member={member} bandId={bandId} bandName={bandName} lastResult={actionData?.intent === "transfer" ? actionData.result : undefined} />
+                ) : null}
+                {member.can.remove ? (
+                  <RemoveMember member={member} bandId={bandId} bandName={bandName} lastResult={actionData?.intent === "remove" ? actionData.result : undefined} />
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+function EditMemberForm({ member, bandId, roles, lastResult }: { member: MemberRowData; bandId: number; roles: readonly string[]; lastResult?: SubmissionResult<string[]> }) {
+  const pending = usePending("update", { name: "membershipId", id: member.id });
+  const formId = `member-${member.id}`;
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult,
+    defaultValue: { displayName: member.person.displayName ?? "", instruments: member.instruments, role: member.role },
+    constraint: getZodConstraint(MemberDetailsFormSchema),
+    onValidate: ({ formData }) => parseWithZod(withoutPageFields(formData), { schema: MemberDetailsFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const initial = fields.instruments.initialValue;
+  const instruments = Array.isArray(initial) ? initial.map((value) => (typeof value === "string" ? value : "")) : member.instruments;
+  const ownName = displayName({ ...member.person, displayName: null });
+  // An admin may see a leader's role here only as text: they cannot give it.
+  const roleChoices = roles.includes(member.role) ? roles : [member.role, ...roles];
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="bandId" value={bandId} />
+      <input type="hidden" name="membershipId" value={member.id} />
+      <Field
+        label="Display name"
+        hint={`Shown to the band instead of ${member.isYou ? "your" : "their"} name. Leave it empty to use ${ownName}. Up to ${DISPLAY_NAME_MAX} characters.`}
+        inputProps={{ ...getInputProps(fields.displayName, { type: "text" }), maxLength: undefined, autoComplete: "off" }}
+        errors={fields.displayName.errors}
+      />
+      <InstrumentFields name={fields.instruments.name} formId={formId} values={instruments} errorsByName={form.allErrors} listErrors={fields.instruments.errors} />
+      {member.can.changeRole ? (
+        <RoleSelect label="Role" roles={roleChoices} selectProps={getSelectProps(fields.role)} errors={fields.role.errors} />
+      ) : null}
+      {form.errors?.length ? (
+        <div role="alert" id={form.errorId}>
+          <ErrorList errors={form.errors} />
+        </div>
+      ) : null}
+      <Button type="submit" pending={pending} pendingText="Saving…">
+        Save changes
+      </Button>
+    </Form>
+  );
+}
+
+function FormFailure({ result }: { result?: SubmissionResult<string[]> }) {
+  const errors = result?.error ? Object.values(result.error).flat() : [];
+  if (!errors.length) return null;
+  return (
+    <div role="alert" className="mb-3 rounded-md border border-red-300 bg-white px-3 py-2">
+      <ErrorList errors={errors} />
+    </div>
+  );
+}
+
+function TransferLeadership({ member, bandId, bandName, lastResult }: { member: MemberRowData; bandId: number; bandName: string; lastResult?: SubmissionResult<string[]> }) {
+  const pending = usePending("transfer", { name: "membershipId", id: member.id });
+  return (
+    <ConfirmDisclosure summary="Make Band Leader" open={Boolean(lastResult)}>
+      <FormFailure result={lastResult} />
+      <p className="font-semibold">Hand {bandName} over to {member.name}?</p>
+      <p className="mt-1">
+        {member.name} becomes the Band Leader, with billing, deleting the band and handing leadership on. You stay in the band as a Band Admin.
+      </p>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="transfer" />
+        <input type="hidden" name="bandId" value={bandId} />
+        <input type="hidden" name="membershipId" value={member.id} />
+        <Button type="submit" variant="danger" pending={pending} pendingText="Transferring…">
+          Transfer leadership to {member.name}
+        </Button>
+      </Form>
+    </ConfirmDisclosure>
+  );
+}
+
+function RemoveMember({ member, bandId, bandName, lastResult }: { member: MemberRowData; bandId: number; bandName: string; lastResult?: SubmissionResult<string[]> }) {
+  const pending = usePending("remove", { name: "membershipId", id: member.id });
+  return (
+    <ConfirmDisclosure summary="Remove from band" open={Boolean(lastResult)}>
+      <FormFailure result={lastResult} />
+      <p className="font-semibold">
+        Remove {member.name} from {bandName}?
+      </p>
+      <p className="mt-1">They lose access to the band’s calendar, setlists and songs straight away. You can invite them again later.</p>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="bandId" value={bandId} />
+        <input type="hidden" name="membershipId" value={member.id} />
+        <Button type="submit" variant="danger" pending={pending} pendingText="Removing…">
+          Remove {member.name}
+        </Button>
+      </Form>
+    </ConfirmDisclosure>
+  );
+}

@@ -1,0 +1,96 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { ErrorList } from "~/components/forms";
+import { RoleBadge } from "~/components/role-badge";
+import { Button } from "~/components/ui/button";
+import { ConfirmDisclosure } from "./confirm-disclosure";
+import { InviteLinkPanel, type CreatedInvite } from "./invite-form";
+import { usePending } from "./pending";
+
+export type PendingInvitationRow = { id: number; email: string; role: string; expires: string; invitedBy: string | null; manageable: boolean };
+
+type ActionData = { intent: string; targetId?: number; result: SubmissionResult<string[]>; created?: CreatedInvite };
+
+export function PendingInvitations({ bandId, invitations, actionData }: { bandId: number; invitations: PendingInvitationRow[]; actionData?: ActionData }) {
+  return (
+    <section aria-labelledby="pending-heading" className="space-y-3">
+      <h2 id="pending-heading" className="text-lg font-semibold text-slate-900">
+        Pending invitations
+      </h2>
+      {invitations.length ? (
+        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
+          {invitations.map((invitation) => (
+            <InvitationRow
+              key={invitation.id}
+              bandId={bandId}
+              invitation={invitation}
+              actionData={actionData?.targetId === invitation.id ? actionData : undefined}
+            />
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600">
+          No invitations waiting. Invite someone above and they’ll show here until they join.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function InvitationRow({ bandId, invitation, actionData }: { bandId: number; invitation: PendingInvitationRow; actionData?: ActionData }) {
+  const target = { name: "invitationId", id: invitation.id } as const;
+  const resending = usePending("resend", target);
+  const revoking = usePending("revoke", target);
+  const errors = actionData?.result.error ? Object.values(actionData.result.error).flat() : [];
+  return (
+    <li className="px-4 py-4">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <p className="min-w-0 break-all font-medium text-slate-900">{invitation.email}</p>
+        <RoleBadge role={invitation.role} />
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        {invitation.invitedBy ? `Invited by ${invitation.invitedBy}. ` : ""}Expires {invitation.expires}.
+      </p>
+      {errors.length ? (
+        <div role="alert" className="mt-2">
+          <ErrorList errors={errors} />
+        </div>
+      ) : null}
+      {actionData?.created ? <InviteLinkPanel created={actionData.created} /> : null}
+      {invitation.manageable ? (
+        <div className="mt-3 flex flex-wrap items-start gap-2">
+          <Form method="post">
+            <input type="hidden" name="intent" value="resend" />
+            <input type="hidden" name="bandId" value={bandId} />
+            <input type="hidden" name="invitationId" value={invitation.id} />
+            <Button type="submit" variant="secondary" pending={resending} pendingText="Sending…">
+              Resend<span className="sr-only"> the invitation to {invitation.email}</span>
+            </Button>
+          </Form>
+          <ConfirmDisclosure
+            summary={
+              <>
+                Revoke<span className="sr-only"> the invitation to {invitation.email}</span>
+              </>
+            }
+            open={actionData?.intent === "revoke"}
+            className="min-w-0 basis-full sm:basis-auto"
+          >
+            <p className="font-semibold">Withdraw the invitation to {invitation.email}?</p>
+            <p className="mt-1">The link we sent stops working. You can invite them again later.</p>
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="revoke" />
+              <input type="hidden" name="bandId" value={bandId} />
+              <input type="hidden" name="invitationId" value={invitation.id} />
+              <Button type="submit" variant="danger" pending={revoking} pendingText="Revoking…">
+                Revoke invitation
+              </Button>
+            </Form>
+          </ConfirmDisclosure>
+        </div>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">Only a Band Leader can change an invitation to lead the band.</p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { EmailSchema } from "~/features/auth/schema";
+import { ROLES } from "./permissions";
+
+/**
+ * Zod schemas shared by the /members forms and the members /api endpoints. The API
+ * bodies are strict objects; the forms parse the same field schemas (see the *Form*
+ * schemas for where a form's meaning differs from a JSON body's).
+ */
+
+export const INSTRUMENT_MAX_LENGTH = 40;
+export const INSTRUMENTS_MAX = 8;
+export const DISPLAY_NAME_MAX = 50;
+/** How long an invitation link works. */
+export const INVITATION_TTL_DAYS = 7;
+
+/** Offered in a datalist; anything else may be typed. A typed "bass" is stored as "Bass". */
+export const INSTRUMENT_SUGGESTIONS = [
+  "Vocals",
+  "Guitar",
+  "Bass",
+  "Drums",
+  "Keys",
+  "Saxophone",
+  "Trumpet",
+  "Violin",
+  "Percussion",
+  "DJ",
+  "Sound engineer",
+] as const;
+
+export const RoleSchema = z.enum(ROLES, { error: "Choose a role" });
+
+const InstrumentSchema = z
+  .string({ error: "Instruments are words, like Bass" })
+  .trim()
+  .max(INSTRUMENT_MAX_LENGTH, { error: `Keep each instrument to ${INSTRUMENT_MAX_LENGTH} characters or fewer` });
+
+/**
+ * One entry per instrument; blank entries (an unused form slot, "" in JSON) are dropped,
+ * a suggestion's spelling wins over the typed case, and repeats count once.
+ */
+export const InstrumentsSchema = z
+  .array(InstrumentSchema.optional(), { error: "Instruments must be a list" })
+  .max(50, { error: `List up to ${INSTRUMENTS_MAX} instruments` })
+  .transform(normalizeInstruments)
+  .refine((list) => list.length <= INSTRUMENTS_MAX, { error: `List up to ${INSTRUMENTS_MAX} instruments` });
+
+export function normalizeInstruments(list: (string | undefined)[]) {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const raw of list) {
+    const value = raw?.trim().replace(/\s+/g, " ");
+    if (!value) continue;
+    const key = value.toLocaleLowerCase("en");
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.push(INSTRUMENT_SUGGESTIONS.find((suggestion) => suggestion.toLocaleLowerCase("en") === key) ?? value);
+  }
+  return result;
+}
+
+/** A blank display name means "use my name" (null). */
+export const DisplayNameSchema = z
+  .string({ error: "Display name must be text" })
+  .trim()
+  .max(DISPLAY_NAME_MAX, { error: `Display name must be ${DISPLAY_NAME_MAX} characters or fewer` })
+  .transform((value) => value.replace(/\s+/g, " ") || null);
+
+/** POST /api/bands/{id}/members and the invite form. */
+export const InviteSchema = z.strictObject({ email: EmailSchema, role: RoleSchema });
+
+/** PATCH /api/band-memberships/{id}: only the fields sent change; null clears the display name. */
+export const UpdateMembershipSchema = z
+  .strictObject({
+    role: RoleSchema.optional(),
+    displayName: DisplayNameSchema.nullable().optional(),
+    instruments: InstrumentsSchema.optional(),
+  })
+  .refine((body) => body.role !== undefined || body.displayName !== undefined || body.instruments !== undefined, {
+    error: "Send at least one of role, displayName or instruments",
+    // Only for an otherwise valid body: an unknown key is reason enough.
+    when: (payload) => payload.issues.length === 0,
+  });
+
+/**
+ * The member edit form: every field is on the page, so an emptied display name or no
+ * instruments at all means "clear it" (conform drops empty inputs, hence the defaults).
+ * The role select is only there for those who may change it.
+ */
+export const MemberDetailsFormSchema = z.strictObject({
+  displayName: DisplayNameSchema.optional().transform((value) => value ?? null),
+  instruments: InstrumentsSchema.optional().transform((value) => value ?? []),
+  role: RoleSchema.optional(),
+});
+
+/** POST /api/bands/{id}/transfer-leadership. */
+export const TransferLeadershipSchema = z.strictObject({
+  membershipId: z.number({ error: "Choose a member" }).int({ error: "Choose a member" }).positive({ error: "Choose a member" }),
+});
+
+/** POST /api/invitations/accept. */
+export const AcceptInvitationSchema = z.strictObject({
+  token: z.string({ error: "Token is required" }).min(1, { error: "Token is required" }).max(200, { error: "Token is not valid" }),
+});
+
+/** Positive integer ids from URLs and hidden form fields; anything else is "not found". */
+export function parseId(value: unknown) {
+  const id = typeof value === "number" ? value : Number(String(value ?? ""));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** The hidden ids of the member and invitation buttons on /members (conform coerces the strings). */
+export const MemberTargetSchema = z.object({
+  membershipId: z.number({ error: "Member not found" }).int({ error: "Member not found" }).positive({ error: "Member not found" }),
+});
+export const InvitationTargetSchema = z.object({
+  invitationId: z.number({ error: "Invitation not found" }).int({ error: "Invitation not found" }).positive({ error: "Invitation not found" }),
+});
+
+/** Fields a /members form carries besides its schema's (the strict API schemas must not see them). */
+const PAGE_ONLY_FIELDS = ["intent", "bandId", "membershipId", "invitationId"];
+
+export function withoutPageFields(formData: FormData) {
+  const fields = new FormData();
+  for (const [name, value] of formData) if (!PAGE_ONLY_FIELDS.includes(name)) fields.append(name, value);
+  return fields;
+}

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { memberJson, ruleErrorResponse } from "~/features/members/api.server";
+import { transferLeadership } from "~/features/members/members.server";
+import { requireBandPermission } from "~/features/members/permissions.server";
+import { TransferLeadershipSchema } from "~/features/members/schema";
+import { apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+
+/**
+ * POST /api/bands/{id}/transfer-leadership {membershipId}: the leader hands over; the
+ * member becomes Band Leader and the caller Band Admin. Answers the new leader.
+ */
+export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const access = await requireBandPermission(request, params.id, "band:delete");
+  const { membershipId } = await parseJsonBody(request, TransferLeadershipSchema);
+  try {
+    return data(memberJson(await transferLeadership(access, membershipId)));
+  } catch (error) {
+    return ruleErrorResponse(error);
+  }
+});
+
+export const loader = apiRoute(() => methodNotAllowed(["POST"]));

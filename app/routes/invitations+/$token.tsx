@@ -1,0 +1,147 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getCurrentUser, requireUser } from "~/features/auth/auth.server";
+import { AuthErrorBoundary, authLinkClasses, AuthShell, Notice } from "~/features/auth/components/auth-shell";
+import { currentBandCookieHeader } from "~/features/bands/bands.server";
+import { acceptInvitation, getInvitationByToken, invitationProblem, isMemberOf, MemberRuleError } from "~/features/members/members.server";
+import { roleLabel } from "~/features/members/permissions";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { formatDate } from "~/utils/dates";
+import { toastHeader } from "~/utils/toast.server";
+
+/**
+ * /invitations/{token}: the link from an invitation mail. Public, so it can lead a
+ * signed-out person through sign-up or sign-in; joining is always a POST.
+ */
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const token = params.token ?? "";
+  const [view, current] = await Promise.all([getInvitationByToken(token), getCurrentUser(request)]);
+  const here = `/invitations/${encodeURIComponent(token)}`;
+  return {
+    problem: invitationProblem(view),
+    invitation: view
+      ? { bandId: view.band.id, bandName: view.band.name, inviter: view.inviter, role: roleLabel(view.role), email: view.email, expires: formatDate(view.expiresAt) }
+      : null,
+    viewer: current
+      ? { email: current.user.email, isMember: view ? await isMemberOf(view.band.id, current.user.id) : false }
+      : null,
+    links: view
+      ? {
+          register: `/login?${new URLSearchParams({ mode: "register", invite: token, email: view.email, redirectTo: here })}`,
+          signIn: `/login?${new URLSearchParams({ redirectTo: here })}`,
+        }
+      : null,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "accept") throw data({ message: "Unknown form intent" }, { status: 400 });
+  try {
+    const joined = await acceptInvitation(params.token ?? "", user);
+    const headers = new Headers();
+    headers.append("Set-Cookie", await currentBandCookieHeader(joined.band.id));
+    headers.append("Set-Cookie", await toastHeader({ title: `Welcome to ${joined.band.name}`, description: `You joined as ${roleLabel(joined.role)}.` }));
+    return redirect("/dashboard", { headers });
+  } catch (error) {
+    if (!(error instanceof MemberRuleError)) throw error;
+    return data({ message: error.message }, { status: error.status });
+  }
+}
+
+export default function Invitation() {
+  const { problem, invitation, viewer, links } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const accepting = navigation.state !== "idle" && navigation.formData?.get("intent") === "accept";
+
+  if (!invitation || !links) {
+    return (
+      <AuthShell title="Invitation not found" footer={<HomeLink />}>
+        <Notice tone="error" title="This link doesn’t work">
+          {problem}
+        </Notice>
+      </AuthShell>
+    );
+  }
+
+  const intro = `${invitation.inviter} invited you to join ${invitation.bandName} as ${invitation.role}.`;
+  return (
+    <AuthShell title={`Join ${invitation.bandName}`} description={intro} footer={<HomeLink />}>
+      {actionData ? (
+        <Notice tone="error" title="Could not join">
+          {actionData.message}
+        </Notice>
+      ) : null}
+      {viewer?.isMember ? (
+        <>
+          <Notice tone="success" title={`You’re already a member of ${invitation.bandName}`}>
+            There’s nothing more to do with this invitation.
+          </Notice>
+          <Form method="post" action="/bands/switch">
+            <input type="hidden" name="bandId" value={invitation.bandId} />
+            <input type="hidden" name="redirectTo" value="/dashboard" />
+            <Button type="submit" className="w-full">
+              Open {invitation.bandName}
+            </Button>
+          </Form>
+        </>
+      ) : problem ? (
+        <Notice tone="error" title="This invitation can’t be used">
+          {problem}
+        </Notice>
+      ) : viewer ? (
+        <>
+          {viewer.email !== invitation.email ? (
+            <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+              This invitation was sent to <strong className="break-all">{invitation.email}</strong>. You’re signed in as{" "}
+              <strong className="break-all">{viewer.email}</strong>; accepting adds that account to {invitation.bandName}.
+            </p>
+          ) : null}
+          <Form method="post">
+            <input type="hidden" name="intent" value="accept" />
+            <Button type="submit" className="w-full" pending={accepting} pendingText="Joining…">
+              Accept invitation
+            </Button>
+          </Form>
+          <p className="mt-4 text-sm text-slate-600">The link works once and expires on {invitation.expires}.</p>
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">
+            New to Bandroom? Create an account with <strong className="break-all">{invitation.email}</strong> and you’ll join straight away. Already
+            have an account? Sign in and accept.
+          </p>
+          <div className="mt-5 grid gap-3">
+            <Link to={links.register} className={buttonClasses("primary", "w-full")}>
+              Create an account
+            </Link>
+            <Link to={links.signIn} className={buttonClasses("secondary", "w-full")}>
+              Sign in
+            </Link>
+          </div>
+          <p className="mt-4 text-sm text-slate-600">The link works once and expires on {invitation.expires}.</p>
+        </>
+      )}
+    </AuthShell>
+  );
+}
+
+function HomeLink() {
+  return (
+    <Link to="/" className={authLinkClasses}>
+      Go to Bandroom
+    </Link>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: loaded?.invitation ? `Join ${loaded.invitation.bandName} · Bandroom` : "Invitation · Bandroom" },
+  // The token is in the address: keep these pages out of search engines.
+  { name: "robots", content: "noindex" },
+];
+
+export { AuthErrorBoundary as ErrorBoundary };

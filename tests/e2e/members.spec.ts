@@ -1,0 +1,85 @@
+import { expect, test, uniqueEmail } from "./fixtures";
+
+const PASSWORD = "Fresh-Member-42";
+
+test.describe("members and invitations", () => {
+  test.skip(({ isMobile }) => isMobile, "a desktop journey; the phone shell has its own test");
+  // Two people in two browsers, and the first database fixture of a worker loads the app's modules.
+  test.setTimeout(90_000);
+
+  test("a leader invites someone who signs up from the mail, changes their role, and they leave", async ({
+    page,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+    login,
+    createUser,
+    createBand,
+    outbox,
+  }) => {
+    const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));
+    const bandName = `The Invitations ${Date.now().toString(36)}`;
+    await createBand(leader, { name: bandName });
+    const email = uniqueEmail("invitee");
+
+    // The leader invites a new address as a Band Member.
+    await page.goto("/members");
+    const invite = page.getByRole("region", { name: "Invite someone" });
+    await invite.getByLabel("Email").fill(email);
+    await invite.getByLabel("Role").selectOption("band_member");
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await expect(invite.getByRole("status")).toContainText(`Invitation sent to ${email}`);
+
+    const mail = await outbox.waitForMail(email, `Lou Leader invited you to join ${bandName}`);
+    expect(mail.link).toMatch(/\/invitations\/[\w-]+$/);
+    // The same link is shown once, to copy.
+    await expect(invite.getByLabel("Invitation link")).toHaveValue(mail.link!);
+    await expect(page.getByRole("region", { name: "Pending invitations" })).toContainText(email);
+
+    // The invitee opens the mail's link in their own, signed-out browser and signs up.
+    const theirs = await browser.newContext({ baseURL, javaScriptEnabled });
+    const newcomer = await theirs.newPage();
+    await newcomer.goto(mail.link!);
+    await expect(newcomer.getByRole("heading", { name: `Join ${bandName}` })).toBeVisible();
+    await expect(newcomer.getByText(`Lou Leader invited you to join ${bandName} as Band Member.`)).toBeVisible();
+    await newcomer.getByRole("link", { name: "Create an account" }).click();
+    await expect(newcomer).toHaveURL(/\/login\?mode=register/);
+    await expect(newcomer.getByText(`You’re invited to ${bandName}`)).toBeVisible();
+    await expect(newcomer.getByLabel("Email")).toHaveValue(email);
+    await newcomer.getByLabel("First name").fill("Nora");
+    await newcomer.getByLabel("Last name (optional)").fill("Newman");
+    await newcomer.getByLabel("Password").fill(PASSWORD);
+    await newcomer.getByLabel(/I agree to the/).check();
+    await newcomer.getByRole("button", { name: "Create account" }).click();
+    await expect(newcomer).toHaveURL(/\/getting-started/);
+    await expect(newcomer.getByText(`Welcome to ${bandName}`).first()).toBeVisible();
+
+    // They are in the leader's list, and the invitation is no longer pending.
+    await page.goto("/members");
+    const row = page.getByRole("listitem").filter({ hasText: email });
+    // The row's own line (name, badge, email), not the closed edit form below it.
+    const summary = row.locator(":scope > div").first();
+    await expect(summary).toContainText("Nora Newman");
+    await expect(summary.getByText("Band Member", { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Pending invitations" })).not.toContainText(email);
+
+    // The leader makes them a Band Admin.
+    await row.locator("summary", { hasText: "Manage" }).click();
+    await row.getByLabel("Role").selectOption("band_admin");
+    await row.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Changes saved").first()).toBeVisible();
+    await expect(summary.getByText("Band Admin", { exact: true })).toBeVisible();
+
+    // The new member leaves, after confirming, and is gone from the list.
+    await newcomer.goto("/members");
+    await newcomer.locator("summary", { hasText: "Leave band" }).click();
+    await newcomer.getByRole("button", { name: `Yes, leave ${bandName}` }).click();
+    await expect(newcomer).toHaveURL(/\/getting-started/);
+    await expect(newcomer.getByText(`You left ${bandName}`).first()).toBeVisible();
+
+    await page.goto("/members");
+    await expect(page.getByRole("heading", { name: "Members", level: 1 })).toBeVisible();
+    await expect(page.getByText(email)).toHaveCount(0);
+    await theirs.close();
+  });
+});
