@@ -10,6 +10,7 @@ import { NonceProvider } from "~/utils/nonce-provider";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { isSecureRequest } from "~/utils/request.server";
 import { startBackgroundTasks } from "~/utils/maintenance.server";
+import { recordPageView, viewerFromRootData } from "~/features/analytics/analytics.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -29,6 +30,8 @@ export default function handleRequest(
 ) {
   const nonce = crypto.randomBytes(16).toString("base64");
   applySecurityHeaders(responseHeaders, request, nonce);
+  // Counted here, where only rendered pages arrive: redirects and data requests never do.
+  void recordPageView(request, responseStatusCode, viewerFromRootData(remixContext.staticHandlerContext.loaderData.root));
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {

@@ -1,5 +1,7 @@
+import { isbot } from "isbot";
 import { db } from "~/utils/db.server";
 import type { AnalyticsEventName } from "./events";
+import type { CollectInput } from "./schema";
 
 type Properties = Record<string, string | number | boolean | null>;
 
@@ -33,4 +35,112 @@ export async function applyAnalyticsRetention(now = new Date()) {
   const cutoff = new Date(now.getTime() - ANALYTICS_RETENTION_DAYS * 24 * 60 * 60 * 1000);
   const { count } = await db.analyticsEvent.deleteMany({ where: { createdAt: { lt: cutoff } } });
   return count;
+}
+
+// ---------------------------------------------------------------------------
+// Page and section views
+
+export type Viewer = { userId: string | null; bandId: number | null };
+
+/**
+ * Do Not Track or Global Privacy Control. Anonymous visitors who send either are not
+ * counted at all; signed-in members are counted as the privacy policy explains.
+ */
+export function asksNotToBeTracked(request: Request) {
+  return request.headers.get("dnt") === "1" || request.headers.get("sec-gpc") === "1";
+}
+
+function isBotRequest(request: Request) {
+  return isbot(request.headers.get("user-agent") ?? "");
+}
+
+// Random tokens in a path (invitation links, say) must not end up in analytics. Our
+// tokens are base64url, so they mix cases; slugs and ids are lower case.
+const TOKEN_SEGMENT = /^(?=.{20,}$)(?:[A-Za-z0-9_-]*[A-Z_][A-Za-z0-9_-]*|[0-9a-f-]{32,})$/;
+
+/** The path as stored: the pathname only, token-like segments masked. */
+export function analyticsPath(pathname: string) {
+  return pathname
+    .split("/")
+    .map((segment) => (TOKEN_SEGMENT.test(segment) ? ":token" : segment))
+    .join("/")
+    .slice(0, 300);
+}
+
+/** Where the visitor came from, as a host name only; null when they typed the address. */
+function referrerHost(request: Request) {
+  const referrer = request.headers.get("referer");
+  if (!referrer) return null;
+  try {
+    return new URL(referrer).host || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A page a person will see: a GET that the browser made as a document (not a fetch,
+ * not a speculative prefetch), from something that is not a crawler.
+ */
+export function isCountablePageRequest(request: Request) {
+  if (request.method !== "GET") return false;
+  const dest = request.headers.get("sec-fetch-dest");
+  if (dest && dest !== "document") return false;
+  const purpose = `${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""}`;
+  if (/prefetch|prerender/i.test(purpose)) return false;
+  return !isBotRequest(request);
+}
+
+/** The signed-in viewer from the root loader's data, which the document render already has. */
+export function viewerFromRootData(rootData: unknown): Viewer {
+  const root = (rootData ?? {}) as { user?: { id?: unknown } | null; currentBand?: { band?: { id?: unknown } } | null };
+  const userId = typeof root.user?.id === "string" ? root.user.id : null;
+  const bandId = typeof root.currentBand?.band?.id === "number" ? root.currentBand.band.id : null;
+  return { userId, bandId: userId ? bandId : null };
+}
+
+/**
+ * Counts one rendered page (entry.server.tsx calls this for every HTML document it
+ * renders, so redirects and data requests are never counted). Returns whether it did.
+ */
+export async function recordPageView(request: Request, status: number, viewer: Viewer) {
+  if (!isCountablePageRequest(request)) return false;
+  if (!viewer.userId && asksNotToBeTracked(request)) return false;
+  await track("page_view", {
+    userId: viewer.userId,
+    bandId: viewer.bandId,
+    path: analyticsPath(new URL(request.url).pathname),
+    props: { via: "document", status, referrer: referrerHost(request) },
+  });
+  return true;
+}
+
+// A section counts once per page view even if a browser sends its beacon twice.
+const seenSectionViews = new Set<string>();
+const MAX_REMEMBERED_SECTION_VIEWS = 20_000;
+
+function firstSighting(key: string) {
+  if (seenSectionViews.has(key)) return false;
+  if (seenSectionViews.size >= MAX_REMEMBERED_SECTION_VIEWS) {
+    const oldest = seenSectionViews.values().next().value;
+    if (oldest !== undefined) seenSectionViews.delete(oldest);
+  }
+  seenSectionViews.add(key);
+  return true;
+}
+
+/**
+ * What a browser reported to POST /api/analytics: a landing section seen, or a page
+ * reached by client-side navigation. Returns whether it was recorded.
+ */
+export async function recordBrowserEvent(request: Request, input: CollectInput, viewer: Viewer) {
+  if (isBotRequest(request)) return false;
+  if (!viewer.userId && asksNotToBeTracked(request)) return false;
+  if (input.name === "section_view") {
+    if (!firstSighting(`${input.view}:${input.section}`)) return false;
+    await track("section_view", { ...viewer, path: input.path, props: { section: input.section, view: input.view } });
+    return true;
+  }
+  await track("page_view", { ...viewer, path: analyticsPath(input.path), props: { via: "client" } });
+  return true;
 }
