@@ -15,7 +15,7 @@ import {
 import { useEffect, useRef } from "react";
 import { getUserForDocument } from "~/features/auth/auth.server";
 import { currentBandCookieHeader, listBandsForUser, readCurrentBandCookie, resolveCurrentBand } from "~/features/bands/bands.server";
-import { getOnboardingStatus } from "~/features/bands/onboarding.server";
+import { getOnboardingStatusFor } from "~/features/bands/onboarding.server";
 import { getToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce-provider";
 import { Toaster } from "~/components/ui/toaster";
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const currentBand = resolveCurrentBand(bands, storedBandId, user.preferredBandId);
   const resolvedId = currentBand?.band.id ?? null;
   if (storedBandId !== resolvedId) headers.append("Set-Cookie", await currentBandCookieHeader(resolvedId));
-  const onboarding = currentBand ? await getOnboardingStatus(currentBand.band.id) : null;
+  const onboarding = currentBand ? await getOnboardingStatusFor(currentBand.band.id, currentBand.membership.role) : null;
   return data({ user, bands, currentBand, onboarding, toast }, { headers });
 }
 

@@ -215,7 +215,7 @@ export const MATRIX: Record<string, Row> = {
   },
   "api+/bands": { GET: signedIn(), POST: signedIn("bodyError") },
   "api+/bands.$id": { params: { id: "band" }, GET: perm("band:view"), POST: notAllowed },
-  "api+/bands.$id.onboarding-status": { params: { id: "band" }, GET: perm("band:view"), POST: notAllowed },
+  "api+/bands.$id.onboarding-status": { params: { id: "band" }, GET: perm("band:setup"), POST: notAllowed },
   "api+/bands.$id.members": { params: { id: "band" }, GET: perm("band:view"), POST: permWrite("members:manage") },
   "api+/bands.$id.invitations": { params: { id: "band" }, GET: perm("members:manage"), POST: notAllowed },
   "api+/bands.$id.transfer-leadership": { params: { id: "band" }, GET: notAllowed, POST: permWrite("band:delete") },

@@ -3,7 +3,7 @@ import { requireUser, type CurrentUser } from "~/features/auth/auth.server";
 import { requireBandPermission, type BandAccess } from "~/features/members/permissions.server";
 import type { Permission } from "~/features/members/permissions";
 import { listBandsForUser, readCurrentBandCookie, resolveCurrentBand, type BandListItem } from "./bands.server";
-import { getOnboardingStatus } from "./onboarding.server";
+import { getOnboardingStatusFor } from "./onboarding.server";
 
 /**
  * The band this browser is working in, chosen exactly as the root loader chooses it
@@ -29,6 +29,8 @@ export async function requireCurrentBand(request: Request, permission: Permissio
 export async function homePathFor(request: Request, user: Pick<CurrentUser, "id" | "preferredBandId">) {
   const current = await getCurrentBand(request, user);
   if (!current) return "/getting-started";
-  const onboarding = await getOnboardingStatus(current.band.id);
-  return !onboarding || onboarding.isBrandNew ? "/getting-started" : "/dashboard";
+  const onboarding = await getOnboardingStatusFor(current.band.id, current.membership.role);
+  // A sub has no setup to do: their home is the dashboard.
+  if (!onboarding) return "/dashboard";
+  return onboarding.isBrandNew ? "/getting-started" : "/dashboard";
 }

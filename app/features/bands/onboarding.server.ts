@@ -1,4 +1,5 @@
 import { db } from "~/utils/db.server";
+import { can } from "~/features/members/permissions";
 
 export type OnboardingStatus = {
   overallProgress: number;
@@ -54,6 +55,14 @@ export async function getOnboardingStatus(bandId: number): Promise<OnboardingSta
     isBrandNew:
       counts.memberships <= 1 && counts.songs === 0 && counts.setlists === 0 && counts.events === 0 && !hasFinancialData,
   };
+}
+
+/**
+ * The status for a member whose role may see it (band:setup). A sub sees only the gigs
+ * they are booked on, so even the band's counts of songs, setlists and events stay hidden.
+ */
+export async function getOnboardingStatusFor(bandId: number, role: string) {
+  return can(role, "band:setup") ? getOnboardingStatus(bandId) : null;
 }
 
 export function onboardingSteps(status: OnboardingStatus): OnboardingStep[] {

@@ -29,6 +29,7 @@ export type Grant = true | "booked" | "own" | "totals" | "own-balance" | "not-le
 
 export const PERMISSIONS = {
   "band:view": { label: "See the band", band_leader: true, band_admin: true, band_member: true, sub: true },
+  "band:setup": { label: "See the band's setup progress and how many songs, setlists and events it has", band_leader: true, band_admin: true, band_member: true },
   "content:view": { label: "See the band's events, songs, setlists", band_leader: true, band_admin: true, band_member: true, sub: "booked" },
   "content:edit": { label: "Create and edit events, songs, setlists", band_leader: true, band_admin: true, band_member: true },
   "content:delete": { label: "Delete events, songs, setlists", band_leader: true, band_admin: true, band_member: "own" },

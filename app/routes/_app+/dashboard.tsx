@@ -10,6 +10,7 @@ import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { RoleBadge } from "~/components/role-badge";
 import { Icon, type IconName } from "~/components/shell/icons";
 import { displayName } from "~/utils/names";
+import { can } from "~/features/members/permissions";
 
 const MEMBER_PREVIEW = 6;
 
@@ -20,11 +21,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     band: { name: band.name, isPro: band.subscriptionTier === "pro" },
     role: membership.role,
-    counts: { members: onboarding.memberCount, songs: onboarding.songCount, setlists: onboarding.setlistCount, events: onboarding.eventCount },
+    // A sub sees only the gigs they are booked on: not even the band's content counts.
+    counts: can(membership.role, "band:setup")
+      ? { members: onboarding.memberCount, songs: onboarding.songCount, setlists: onboarding.setlistCount, events: onboarding.eventCount }
+      : { members: onboarding.memberCount },
     progress: onboarding.overallProgress,
-    nextSteps: onboardingSteps(onboarding)
-      .filter((step) => !step.done)
-      .slice(0, 3),
+    nextSteps: can(membership.role, "band:setup")
+      ? onboardingSteps(onboarding)
+          .filter((step) => !step.done)
+          .slice(0, 3)
+      : [],
     members,
   };
 }
@@ -57,7 +63,7 @@ export default function Dashboard() {
           Overview
         </h2>
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {STATS.map((stat) => (
+          {STATS.filter((stat) => counts[stat.key] !== undefined).map((stat) => (
             <li key={stat.key}>
               <Link
                 to={stat.to}

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { requireUser } from "~/features/auth/auth.server";
 import { getCurrentBand } from "~/features/bands/current-band.server";
-import { getOnboardingStatus, onboardingSteps } from "~/features/bands/onboarding.server";
+import { getOnboardingStatusFor, onboardingSteps } from "~/features/bands/onboarding.server";
 import { requireBandPermission } from "~/features/members/permissions.server";
 import { CreateBandForm } from "~/features/bands/components/create-band-form";
 import { ProgressBar } from "~/features/bands/components/progress-bar";
@@ -17,8 +16,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const current = await getCurrentBand(request, user);
   if (!current) return { firstName: user.firstName, band: null };
   const { band, membership } = await requireBandPermission(request, current.band.id, "band:view");
-  const onboarding = await getOnboardingStatus(band.id);
-  if (!onboarding) throw data({ message: "Band not found" }, { status: 404 });
+  const onboarding = await getOnboardingStatusFor(band.id, membership.role);
+  // A sub has nothing to set up, and sees only the gigs they are booked on.
+  if (!onboarding) return { firstName: user.firstName, band: null, subOf: { name: band.name, role: membership.role } };
   return {
     firstName: user.firstName,
     band: { id: band.id, name: band.name, role: membership.role },
@@ -30,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function GettingStarted() {
   const loaderData = useLoaderData<typeof loader>();
+  if ("subOf" in loaderData && loaderData.subOf) return <SubWelcome firstName={loaderData.firstName} band={loaderData.subOf} />;
   if (!loaderData.band) return <NoBandYet firstName={loaderData.firstName} />;
   const { band, progress, isBrandNew, steps } = loaderData;
   const remaining = steps.filter((step) => !step.done).length;
@@ -108,6 +109,33 @@ export default function GettingStarted() {
             </li>
           ))}
         </ol>
+      </section>
+    </div>
+  );
+}
+
+function SubWelcome({ firstName, band }: { firstName: string; band: { name: string; role: string } }) {
+  return (
+    <div className="mx-auto max-w-lg space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Welcome, {firstName}!</h1>
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-600">
+          You’re in <span className="font-semibold text-slate-900">{band.name}</span> <RoleBadge role={band.role} />
+        </p>
+      </header>
+      <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <p className="text-slate-700">
+          There’s nothing for you to set up. The gigs you’re booked on appear on the calendar, with their setlists and songs. Keep your name,
+          instruments and picture up to date so the band knows who’s covering.
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Link to="/calendar" className={buttonClasses("primary")}>
+            Open the calendar
+          </Link>
+          <Link to="/profile" className={buttonClasses("secondary")}>
+            Your profile
+          </Link>
+        </div>
       </section>
     </div>
   );

@@ -6,7 +6,7 @@ import { apiError, apiRoute, methodNotAllowed } from "~/utils/api.server";
 
 /** GET /api/bands/{id}/onboarding-status: the fields of spec section 3. */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  const { band } = await requireBandPermission(request, params.id, "band:view");
+  const { band } = await requireBandPermission(request, params.id, "band:setup");
   const status = await getOnboardingStatus(band.id);
   if (!status) return apiError(404, "Band not found");
   const { overallProgress, bandCreated, memberCount, songCount, setlistCount, eventCount, hasFinancialData } = status;
