@@ -16,6 +16,9 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
   );
 }
 
+const CONTROL_CLASSES =
+  "mt-1 block min-h-[44px] w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid]:border-red-600";
+
 type FieldProps = {
   label: string;
   inputProps: React.InputHTMLAttributes<HTMLInputElement>;
@@ -39,8 +42,47 @@ export function Field({ label, inputProps, errors, hint, className = "" }: Field
         id={id}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
-        className="mt-1 block min-h-[44px] w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid]:border-red-600"
+        className={CONTROL_CLASSES}
       />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+type SelectFieldProps = {
+  label: string;
+  hint?: string;
+  /** conform's getSelectProps(), or plain select attributes. */
+  selectProps: React.SelectHTMLAttributes<HTMLSelectElement> & { key?: React.Key | null };
+  errors?: ListOfErrors;
+  children: React.ReactNode;
+};
+
+export function SelectField({ label, hint, selectProps, errors, children }: SelectFieldProps) {
+  const fallbackId = useId();
+  const id = selectProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const { key: _key, ...props } = selectProps;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        {...props}
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
+        className={CONTROL_CLASSES}
+      >
+        {children}
+      </select>
       {hint ? (
         <p id={hintId} className="mt-1 text-sm text-slate-600">
           {hint}

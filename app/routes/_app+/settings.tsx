@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { useId, useMemo } from "react";
+import { useMemo } from "react";
 import { requireUser } from "~/features/auth/auth.server";
 import { useSubmitting } from "~/features/auth/components/auth-form";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
@@ -16,7 +16,7 @@ import { ROLE_LABELS, can, type Permission } from "~/features/members/permission
 import { requireBandPermission, type BandAccess } from "~/features/members/permissions.server";
 import { DetailList, DetailRow } from "~/components/detail-list";
 import { ErrorScreen, NotFound } from "~/components/error-screens";
-import { ErrorList, Field, type ListOfErrors } from "~/components/forms";
+import { ErrorList, Field, SelectField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/role-badge";
 import { Button } from "~/components/ui/button";
@@ -349,48 +349,6 @@ function BandDetailsForm({ data: loaderData, lastResult }: { data: EditData; las
         Save changes
       </Button>
     </Form>
-  );
-}
-
-function SelectField({
-  label,
-  hint,
-  selectProps,
-  errors,
-  children,
-}: {
-  label: string;
-  hint?: string;
-  selectProps: ReturnType<typeof getSelectProps>;
-  errors?: ListOfErrors;
-  children: React.ReactNode;
-}) {
-  const fallbackId = useId();
-  const id = selectProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const { key: _key, ...props } = selectProps;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        {...props}
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
-        className="mt-1 block min-h-[44px] w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid]:border-red-600"
-      >
-        {children}
-      </select>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
   );
 }
 
