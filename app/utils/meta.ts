@@ -77,3 +77,30 @@ export function publicPageMeta(page: PublicPageMeta): MetaDescriptor[] {
 export function feedLink(origin: string): MetaDescriptor {
   return { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${SITE_NAME} blog`, href: `${origin}/blog/rss.xml` };
 }
+
+type ArticleLike = {
+  title: string;
+  description: string;
+  href: string;
+  date: string;
+  author?: string;
+  tags?: string[];
+  cover?: string;
+  coverAlt?: string;
+};
+
+/** publicPageMeta for a blog post or guide, from its front matter. */
+export function articleMeta(article: ArticleLike, origin: string, links: MetaDescriptor[] = []): MetaDescriptor[] {
+  return publicPageMeta({
+    title: article.title,
+    description: article.description,
+    origin,
+    path: article.href,
+    type: "article",
+    image: article.cover ? { src: article.cover, alt: article.coverAlt ?? article.title } : null,
+    publishedTime: article.date,
+    author: article.author,
+    tags: article.tags,
+    links,
+  });
+}

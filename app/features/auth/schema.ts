@@ -12,6 +12,9 @@ export const EmailSchema = z
   .max(254, { error: "Invalid email address" })
   .pipe(z.email({ error: "Invalid email address" }));
 
+/** Shown under every new-password field, so the rules are read before they are broken. */
+export const NEW_PASSWORD_HINT = "8 or more characters, with upper- and lowercase letters and a digit. Long passphrases are welcome.";
+
 export const NewPasswordSchema = z
   .string({ error: "Password must be at least 8 characters" })
   .min(PASSWORD_MIN, { error: "Password must be at least 8 characters" })

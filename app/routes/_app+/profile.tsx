@@ -25,6 +25,7 @@ import {
 import { requireUser, type CurrentUser } from "~/features/auth/auth.server";
 import { formErrorsOf, useSubmitting } from "~/features/auth/components/auth-form";
 import { destroySession, getSession } from "~/features/auth/session.server";
+import { NEW_PASSWORD_HINT } from "~/features/auth/schema";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { useRootData } from "~/root";
 import type { loader as layoutLoader } from "~/routes/_app+/_layout";
@@ -274,7 +275,7 @@ function PasswordForm({ email, changed, lastResult }: { email: string; changed: 
         />
         <Field
           label="New password"
-          hint="8 or more characters, with upper- and lowercase letters and a digit. Long passphrases are welcome."
+          hint={NEW_PASSWORD_HINT}
           inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
           errors={fields.newPassword.errors}
         />

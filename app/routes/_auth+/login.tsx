@@ -22,7 +22,7 @@ import {
   type AuthFlow,
   type CurrentUser,
 } from "~/features/auth/auth.server";
-import { ForgotSchema, LoginSchema, RegisterSchema, ResendVerificationSchema, withoutFormOnlyFields } from "~/features/auth/schema";
+import { ForgotSchema, LoginSchema, NEW_PASSWORD_HINT, RegisterSchema, ResendVerificationSchema, withoutFormOnlyFields } from "~/features/auth/schema";
 import { createSession, destroySession } from "~/features/auth/session.server";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { getInvitationByToken, registerWithInvitation } from "~/features/members/members.server";
@@ -430,7 +430,7 @@ function RegisterForm({ lastResult, invite }: { lastResult?: SubmissionResult<st
         />
         <Field
           label="Password"
-          hint="8 or more characters, with upper- and lowercase letters and a digit. Long passphrases are welcome."
+          hint={NEW_PASSWORD_HINT}
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
           errors={fields.password.errors}
         />

@@ -8,7 +8,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { formErrorsOf, useAuthForm, useSubmitting } from "~/features/auth/components/auth-form";
 import { AuthErrorBoundary, authLinkClasses, AuthShell, Notice } from "~/features/auth/components/auth-shell";
 import { isResetTokenValid, requireSameSite, resetPassword } from "~/features/auth/auth.server";
-import { ResetPasswordSchema } from "~/features/auth/schema";
+import { NEW_PASSWORD_HINT, ResetPasswordSchema } from "~/features/auth/schema";
 import { destroySession } from "~/features/auth/session.server";
 import { toastHeader } from "~/utils/toast.server";
 
@@ -91,7 +91,7 @@ function ResetForm({ token }: { token: string }) {
         <input type="hidden" name="token" value={token} />
         <Field
           label="New password"
-          hint="8 or more characters, with upper- and lowercase letters and a digit. Long passphrases are welcome."
+          hint={NEW_PASSWORD_HINT}
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
           errors={fields.password.errors}
         />

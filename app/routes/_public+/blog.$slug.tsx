@@ -7,7 +7,7 @@ import { CallToAction } from "~/features/content/components/call-to-action";
 import { TagList } from "~/features/content/components/tag-list";
 import { CoverImage } from "~/features/content/components/cover-image";
 import { appOrigin } from "~/utils/request.server";
-import { feedLink, publicPageMeta } from "~/utils/meta";
+import { articleMeta, feedLink } from "~/utils/meta";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const post = await getPost(params.slug);
@@ -86,16 +86,5 @@ export default function BlogPost() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Page Not Found" }];
   const { post, origin } = data;
-  return publicPageMeta({
-    title: post.title,
-    description: post.description,
-    origin,
-    path: post.href,
-    type: "article",
-    image: post.cover ? { src: post.cover, alt: post.coverAlt ?? post.title } : null,
-    publishedTime: post.date,
-    author: post.author,
-    tags: post.tags,
-    links: [feedLink(origin)],
-  });
+  return articleMeta(post, origin, [feedLink(origin)]);
 };

@@ -6,7 +6,7 @@ import { Prose } from "~/features/content/components/prose";
 import { CallToAction } from "~/features/content/components/call-to-action";
 import { CoverImage } from "~/features/content/components/cover-image";
 import { appOrigin } from "~/utils/request.server";
-import { publicPageMeta } from "~/utils/meta";
+import { articleMeta } from "~/utils/meta";
 
 // Only the guides in content/resources exist here, each under its own category.
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -80,15 +80,5 @@ export default function Guide() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Page Not Found" }];
   const { guide, origin } = data;
-  return publicPageMeta({
-    title: guide.title,
-    description: guide.description,
-    origin,
-    path: guide.href,
-    type: "article",
-    image: guide.cover ? { src: guide.cover, alt: guide.coverAlt ?? guide.title } : null,
-    publishedTime: guide.date,
-    author: guide.author,
-    tags: guide.tags,
-  });
+  return articleMeta(guide, origin);
 };
