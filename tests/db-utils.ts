@@ -7,6 +7,7 @@ import path from "node:path";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { createSession } from "~/features/auth/session.server";
+import { currentBandCookieHeader } from "~/features/bands/bands.server";
 
 export const ORIGIN = "http://localhost:3000";
 export const TEST_PASSWORD = "Correct-Horse-9";
@@ -44,6 +45,11 @@ export async function createBand(options: { name?: string; subscriptionTier?: st
     },
     select: { id: true, name: true, subscriptionTier: true },
   });
+}
+
+/** The Cookie pair that makes `bandId` the browser's current band (null: the cleared cookie). */
+export async function bandCookie(bandId: number | null) {
+  return (await currentBandCookieHeader(bandId)).split(";")[0]!;
 }
 
 /** A Cookie header value for a fresh session of `userId`. */

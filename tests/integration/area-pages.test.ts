@@ -1,7 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
+import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
 import { db } from "~/utils/db.server";
-import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { PERMISSIONS } from "~/features/members/permissions";
 import { loader as calendarLoader } from "~/routes/_app+/calendar";
 import { loader as eventLoader } from "~/routes/_app+/events.$id";
@@ -19,9 +18,6 @@ import { body, expectRedirect } from "./auth-helpers";
 
 type Loader = Parameters<typeof callRoute>[0];
 
-async function bandCookie(bandId: number) {
-  return (await currentBandCookieHeader(bandId)).split(";")[0]!;
-}
 
 /** A band with one member of every role; `cookies[role]` works in that band. */
 async function bandWithEveryRole(options: { subscriptionTier?: string; timeZone?: string; currency?: string } = {}) {

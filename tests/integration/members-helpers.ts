@@ -1,14 +1,10 @@
 /** A band with one member of every role, for the members tests (page, API, invitations). */
 import { expect } from "vitest";
-import { buildRequest, createBand, createUser, readOutbox, sessionCookieFor } from "#tests/db-utils";
+import { bandCookie, buildRequest, createBand, createUser, readOutbox, sessionCookieFor } from "#tests/db-utils";
 import { db } from "~/utils/db.server";
-import { currentBandCookieHeader } from "~/features/bands/bands.server";
 
 export type Role = "band_leader" | "band_admin" | "band_member" | "sub";
 
-export async function bandCookie(bandId: number) {
-  return (await currentBandCookieHeader(bandId)).split(";")[0]!;
-}
 
 export async function bandWithEveryRole(name = "The Late Shift") {
   const leader = await createUser({ firstName: "Lena", lastName: "Leader" });

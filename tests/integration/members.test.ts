@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { buildRequest, callRoute, clearOutbox, createBand, createUser, ORIGIN, readOutbox, sessionCookieFor } from "#tests/db-utils";
+import { bandCookie, buildRequest, callRoute, clearOutbox, createBand, createUser, ORIGIN, readOutbox, sessionCookieFor } from "#tests/db-utils";
 import { db } from "~/utils/db.server";
 import { hashToken } from "~/utils/crypto.server";
 import { getInvitationByToken, MESSAGES } from "~/features/members/members.server";
 import { action, loader } from "~/routes/_app+/members";
 import { body, clearsCookie, expectRedirect, toastOf } from "./auth-helpers";
-import { bandCookie, bandWithEveryRole, mailedInvite, membersForm, otherBand, roleOf, trackedEvents, type World } from "./members-helpers";
+import { bandWithEveryRole, mailedInvite, membersForm, otherBand, roleOf, trackedEvents, type World } from "./members-helpers";
 
 type ActionBody = {
   intent: string;

@@ -3,9 +3,8 @@
  * deleting the band for leaders only. Driven like a browser without JavaScript.
  */
 import { describe, expect, test } from "vitest";
-import { buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
+import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
 import { db } from "~/utils/db.server";
-import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { action, loader } from "~/routes/_app+/settings";
 import { body, clearsCookie, cookiePair, CROSS_SITE, expectRedirect, toastOf } from "./auth-helpers";
 
@@ -20,9 +19,6 @@ type SettingsData = {
   options: { timeZones: string[]; currencies: { code: string; label: string }[]; moneyRecorded: boolean } | null;
 };
 
-async function bandCookie(bandId: number | null) {
-  return (await currentBandCookieHeader(bandId)).split(";")[0]!;
-}
 
 /** A band with one member of every role, and a cookie per role with it as current band. */
 async function bandWithEveryRole(name = "The Late Shift") {

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
+import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
 import { db } from "~/utils/db.server";
-import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { loader as rootLoader } from "~/root";
 import { loader as layoutLoader } from "~/routes/_app+/_layout";
 import { action as switchAction, loader as switchLoader } from "~/routes/bands+/switch";
@@ -27,9 +26,6 @@ afterEach(() => {
   createFailure.enabled = false;
 });
 
-async function bandCookie(bandId: number | null) {
-  return (await currentBandCookieHeader(bandId)).split(";")[0]!;
-}
 
 async function signedIn() {
   const user = await createUser({ firstName: "Dana", lastName: "Reyes" });
