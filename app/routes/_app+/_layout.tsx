@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { requireUser } from "~/features/auth/auth.server";
 import { getCurrentBand } from "~/features/bands/current-band.server";
@@ -19,7 +19,7 @@ import {
   type ShellState,
 } from "~/components/shell/navigation";
 import { displayName } from "~/utils/names";
-import { useRevalidateOnFocus, useSessionKeepalive } from "~/utils/use-session-keepalive";
+import { signOut, useRevalidateOnFocus, useSessionKeepalive } from "~/utils/use-session-keepalive";
 import shellStyles from "~/styles/shell.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shellStyles }];
@@ -88,7 +88,15 @@ function SidePanel({ root, state }: { root: SignedIn; state: ShellState }) {
       </nav>
       <div className="space-y-2 border-t border-slate-200 p-3">
         <UserSummary root={root} />
-        <Form method="post" action="/api/logout">
+        {/* A plain form without JavaScript; with it, the spec's sign-out call (signOut). */}
+        <form
+          method="post"
+          action="/api/logout"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void signOut();
+          }}
+        >
           <button
             type="submit"
             className="flex min-h-[44px] w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
@@ -96,7 +104,7 @@ function SidePanel({ root, state }: { root: SignedIn; state: ShellState }) {
             <Icon name="logout" />
             Sign Out
           </button>
-        </Form>
+        </form>
       </div>
     </aside>
   );
