@@ -196,6 +196,14 @@ export const MATRIX: Record<string, Row> = {
   },
 
   // /api
+  "api+/$": {
+    params: { "*": () => "no-such-endpoint" },
+    GET: everyone("notFound"),
+    POST: everyone("notFound"),
+    PUT: everyone("notFound"),
+    PATCH: everyone("notFound"),
+    DELETE: everyone("notFound"),
+  },
   "api+/login": { GET: everyone({ redirect: "/login" }), POST: notAllowed },
   "api+/logout": { GET: everyone({ redirect: "/" }), POST: everyone({ redirect: "/" }) },
   "api+/auth.login": { GET: notAllowed, POST: everyone("bodyError") },
