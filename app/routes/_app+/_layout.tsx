@@ -6,7 +6,7 @@ import { getCurrentBand } from "~/features/bands/current-band.server";
 import { memberPosition } from "~/features/bands/overview.server";
 import { useRootData } from "~/root";
 import { Avatar } from "~/components/avatar";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
+import { ErrorScreen, InsideMainContext, NotFound } from "~/components/error-screens";
 import { BandSwitcher } from "~/components/shell/band-switcher";
 import { Icon } from "~/components/shell/icons";
 import {
@@ -68,7 +68,9 @@ export default function AppLayout() {
       <MobileTopBar root={signedIn} state={state} />
       <main id="main" tabIndex={-1} className="pb-28 focus:outline-none md:pb-0 md:pl-64">
         <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 md:px-8 md:py-10">
-          <Outlet />
+          <InsideMainContext.Provider value={true}>
+            <Outlet />
+          </InsideMainContext.Provider>
         </div>
       </main>
       <TabBar state={state} />
