@@ -1,4 +1,5 @@
 import { db } from "~/utils/db.server";
+import { compareMembers } from "~/features/members/order";
 
 export type MemberPreview = {
   position: number;
@@ -7,14 +8,14 @@ export type MemberPreview = {
 };
 
 /**
- * The first `take` members in the order they joined; `position` is their place in the
- * band, which picks their avatar colour (the same colour on every member list).
+ * The first `take` members in the one member order (compareMembers, as on the members
+ * page); `position` is their place in the band by joining order, which picks their
+ * avatar colour (the same colour on every member list), so every row is read.
  */
 export async function listMembersPreview(bandId: number, take = 6): Promise<MemberPreview[]> {
   const rows = await db.bandMembership.findMany({
     where: { bandId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    take,
     select: {
       id: true,
       userId: true,
@@ -23,7 +24,10 @@ export async function listMembersPreview(bandId: number, take = 6): Promise<Memb
       user: { select: { id: true, firstName: true, lastName: true, email: true, profileImageUrl: true } },
     },
   });
-  return rows.map(({ user, ...membership }, position) => ({ position, membership, user }));
+  return rows
+    .map(({ user, ...membership }, position) => ({ position, membership, user }))
+    .sort(compareMembers)
+    .slice(0, take);
 }
 
 /** The user's place in the band in joining order (as in listMembersPreview), or null. */

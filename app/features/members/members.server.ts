@@ -9,6 +9,7 @@ import { hashPassword } from "~/features/auth/password.server";
 import type { CurrentUser } from "~/features/auth/auth.server";
 import { can, grantFor, roleLabel, type Role } from "./permissions";
 import type { BandAccess } from "./permissions.server";
+import { compareMembers } from "./order";
 import { INVITATION_TTL_DAYS } from "./schema";
 
 /**
@@ -17,7 +18,6 @@ import { INVITATION_TTL_DAYS } from "./schema";
  * that call these functions and turn a MemberRuleError into their own kind of answer.
  */
 
-const byName = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A refusal with the status the API answers and, for a form, the field it belongs to. */
@@ -65,7 +65,7 @@ export function memberName(member: Pick<MemberListItem, "membership" | "user">) 
   return displayName({ ...member.user, displayName: member.membership.displayName });
 }
 
-/** Everyone in the band, leaders first, then by display name; `position` is the joining order. */
+/** Everyone in the band in the one member order (compareMembers); `position` is the joining order. */
 export async function listMembers(bandId: number): Promise<MemberListItem[]> {
   const rows = await db.bandMembership.findMany({
     where: { bandId },
@@ -77,10 +77,7 @@ export async function listMembers(bandId: number): Promise<MemberListItem[]> {
     membership: { ...membership, instruments: instruments.map((row) => row.instrument) },
     user,
   }));
-  const leaderFirst = (member: MemberListItem) => (member.membership.role === "band_leader" ? 0 : 1);
-  return members.sort(
-    (a, b) => leaderFirst(a) - leaderFirst(b) || byName.compare(memberName(a), memberName(b)) || a.position - b.position,
-  );
+  return members.sort(compareMembers);
 }
 
 /** The band leaders' names, for pages that tell people who decides. */
