@@ -87,8 +87,10 @@ export function PublicHeader({ onLanding = false }: { onLanding?: boolean }) {
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {signedIn ? (
-            <Link to="/dashboard" className={START_FREE}>
-              Open app
+            // A member reading the blog (the app's sidebar links here) gets a clear way back.
+            <Link to="/" className={START_FREE}>
+              <span aria-hidden="true">←&nbsp;</span>
+              Back to Bandroom
             </Link>
           ) : (
             <>
