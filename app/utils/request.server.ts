@@ -1,21 +1,25 @@
 import { env } from "./env.server";
 
-/** HTTPS directly, or behind a proxy the operator trusts (TRUST_PROXY=true). */
+/**
+ * HTTPS directly, or behind a proxy the operator trusts (TRUST_PROXY): the scheme the
+ * outermost trusted proxy recorded, read like X-Forwarded-For from the right.
+ */
 export function isSecureRequest(request: Request) {
   if (new URL(request.url).protocol === "https:") return true;
   if (!env.trustProxy) return false;
-  return request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+  const protos = (request.headers.get("x-forwarded-proto") ?? "").split(",").map((p) => p.trim()).filter(Boolean);
+  if (!protos.length) return false;
+  return protos[Math.max(0, protos.length - env.trustProxyHops)] === "https";
 }
 
 export const PEER_HEADER = "x-bandroom-peer";
 
-/** The client address used to key rate limits. */
+/**
+ * The client address used to key rate limits. network-edge.server.ts writes it from the
+ * socket (or, with TRUST_PROXY, from the hop our proxy appended to X-Forwarded-For),
+ * overwriting any value a client sent.
+ */
 export function clientAddress(request: Request) {
-  if (env.trustProxy) {
-    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  // Set from the socket by peer-address.server.ts, overwriting any value a client sent.
   return request.headers.get(PEER_HEADER) || "unknown";
 }
 
