@@ -57,8 +57,9 @@ function resolveAppOrigin() {
     const message =
       "APP_URL is not set. Behind a proxy (TRUST_PROXY) Bandroom needs to know its public address to build the links it mails: " +
       "set APP_URL, for example APP_URL=https://bandroom.example.com";
-    console.error(message);
-    throw new Error(message);
+    console.error(`\n${message}\n`);
+    // A clear refusal, not a stack trace from deep inside remix-serve.
+    process.exit(1);
   }
   return `http://localhost:${parsed.PORT ?? "3000"}`;
 }

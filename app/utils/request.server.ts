@@ -23,12 +23,13 @@ export function clientAddress(request: Request) {
   return request.headers.get(PEER_HEADER) || "unknown";
 }
 
-/** Origin used in links we send by mail. */
-export function appOrigin(request: Request) {
-  if (env.APP_URL) return env.APP_URL.replace(/\/$/, "");
-  const url = new URL(request.url);
-  const proto = isSecureRequest(request) ? "https:" : url.protocol;
-  return `${proto}//${url.host}`;
+/**
+ * Origin of every absolute link we build (mail, feeds, sitemap, canonical URLs): APP_URL,
+ * or http://localhost:PORT without it. Never the request's Host or X-Forwarded-Host, which
+ * the client chooses: a reset link built from them hands the token to any host.
+ */
+export function appOrigin(_request?: Request) {
+  return env.appOrigin;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
