@@ -51,9 +51,27 @@ export function isCrossSiteMutation(request: Request) {
   }
 }
 
-/** Only same-site relative paths; anything else falls back to `fallback`. */
+const REDIRECT_BASE = "http://bandroom.invalid";
+
+/**
+ * Only a path on this site; anything else falls back to `fallback`. The value must
+ * start with one "/", hold no control character (CR, LF, NUL, TAB: browsers drop TAB
+ * and newlines, so "/\t/evil.example" becomes "//evil.example", and CR/LF cannot go
+ * into a Location header) nor a backslash, and resolve against a fixed origin to that
+ * same origin. What comes back is the normalised path, query and hash.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
   if (!to || typeof to !== "string") return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
+  if (!to.startsWith("/") || to.startsWith("//")) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, REDIRECT_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== REDIRECT_BASE) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return path.startsWith("//") ? fallback : path;
 }
