@@ -7,8 +7,14 @@ import { PEER_HEADER } from "./request.server";
  * @remix-run/serve hands Remix a Request built from the HTTP headers alone, so the
  * socket's address (needed for per-IP rate limits) would be lost, and Remix v2 has no
  * middleware. `installNetworkEdge()` wraps `http.Server.prototype.emit` so that, before
- * any listener (express, its static files, Remix) sees a request, the client address
- * is written into a header of our own, replacing whatever a client sent under that name.
+ * any listener (express, its static files, Remix) sees a request:
+ * - the client address is written into a header of our own, replacing whatever a client
+ *   sent under that name;
+ * - a request the app cannot make sense of (a malformed Host, an absolute-form or
+ *   undecodable target, a method no page takes, a cross-site form post, a page post that
+ *   is not a form or is too large) is answered here with a plain 4xx page, instead of a
+ *   500 and a stack trace from deeper down;
+ * - every response carries X-Content-Type-Options: nosniff, static files included.
  * entry.server.tsx calls it: an import kept only for its side effect is dropped by the
  * build (package.json says "sideEffects": false). See docs/decisions/0003-client-address.md.
  */
@@ -38,6 +44,138 @@ export function clientAddressFrom(socketAddress: string | undefined, forwardedFo
   return net.isIP(chosen) ? chosen : peer;
 }
 
+/** Page (non-/api) form posts: at most this many bytes. /api bodies are capped by parseJsonBody. */
+export const MAX_FORM_BYTES = 100 * 1024;
+/** A refused body up to this size is read and thrown away so the connection stays usable; beyond, it is closed. */
+const MAX_DRAIN_BYTES = 8 * 1024 * 1024;
+
+const PAGE_METHODS = ["GET", "HEAD", "POST"];
+const API_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+/**
+ * What page actions read. No page takes an upload, so multipart/form-data is refused
+ * here: undici's formData() throws on a broken multipart body, which would be a 500
+ * deep inside an action. A page that adds an upload must parse its body itself
+ * (catching that error as a 400) and be let through here, with its own size limit.
+ */
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded"]);
+// A host name or IPv4 address, or a bracketed IPv6 address, with an optional port.
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9_.-]{0,252})?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+type Refusal = { status: number; title: string; message: string; headers?: Record<string, string> };
+
+const refusals = {
+  badRequest: { status: 400, title: "Bad request", message: "This request could not be understood." },
+  crossSite: { status: 403, title: "Forbidden", message: "Forms can only be sent from Bandroom's own pages." },
+  method: (allowed: string[]): Refusal => ({
+    status: 405,
+    title: "Method not allowed",
+    message: `This address accepts only ${allowed.join(", ")} requests.`,
+    headers: { Allow: allowed.join(", ") },
+  }),
+  lengthRequired: { status: 411, title: "Length required", message: "Send the form with a Content-Length header." },
+  tooLarge: { status: 413, title: "Form too large", message: "This form is too large to send (the limit is 100 KB). Shorten it and try again." },
+  unsupportedType: { status: 415, title: "Unsupported form type", message: "This page accepts only HTML form submissions." },
+} satisfies Record<string, Refusal | ((...args: never[]) => Refusal)>;
+
+function isSameSite(req: Pick<http.IncomingMessage, "headers">) {
+  const site = req.headers["sec-fetch-site"];
+  if (site) return site === "same-origin" || site === "none";
+  const origin = req.headers.origin;
+  if (!origin) return true; // not a browser, or one too old to say: no ambient cross-site credentials
+  if (origin === "null") return false;
+  if (origin === env.appOrigin) return true; // behind a proxy the Host may be an internal name
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/** Why the app should not see this request, or null to let it through. Pure: reads only the request head. */
+export function refusalFor(req: Pick<http.IncomingMessage, "method" | "url" | "headers">): Refusal | null {
+  const target = req.url ?? "";
+  // Origin-form only ("/path?query"); absolute-form and "*" are for proxies.
+  if (!target.startsWith("/") || target.startsWith("//")) return refusals.badRequest;
+  const path = target.split("?")[0]!;
+  try {
+    decodeURIComponent(path);
+  } catch {
+    return refusals.badRequest;
+  }
+  const host = req.headers.host;
+  if (!host || !HOST.test(host)) return refusals.badRequest;
+  const forwardedHost = req.headers["x-forwarded-host"];
+  if (forwardedHost !== undefined && (typeof forwardedHost !== "string" || !HOST.test(forwardedHost))) return refusals.badRequest;
+
+  const method = (req.method ?? "").toUpperCase();
+  const isApi = path === "/api" || path.startsWith("/api/");
+  const allowed = isApi ? API_METHODS : PAGE_METHODS;
+  if (!allowed.includes(method)) return refusals.method(allowed);
+  if (isApi || method !== "POST") return null;
+
+  // A page action: a same-site HTML form of bounded size, nothing else.
+  if (!isSameSite(req)) return refusals.crossSite;
+  const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  const length = req.headers["content-length"];
+  if (length === undefined) return req.headers["transfer-encoding"] ? refusals.lengthRequired : null;
+  if (Number(length) > MAX_FORM_BYTES) return refusals.tooLarge;
+  if (Number(length) > 0 && !FORM_TYPES.has(type)) return refusals.unsupportedType;
+  return null;
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function refusalBody(refusal: Refusal, json: boolean) {
+  if (json) return JSON.stringify({ message: refusal.message });
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(refusal.title)} | Bandroom</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5">
+<main><h1>${escapeHtml(refusal.title)}</h1><p>${escapeHtml(refusal.message)}</p><p><a href="/">Go Home</a></p></main>
+</body></html>
+`;
+}
+
+/** Answers with a plain page (JSON under /api), after reading and discarding any body so keep-alive survives. */
+function refuse(req: http.IncomingMessage, res: http.ServerResponse, refusal: Refusal) {
+  const json = (req.url ?? "").startsWith("/api/");
+  const body = refusalBody(refusal, json);
+  const send = () => {
+    if (res.headersSent) return;
+    res.writeHead(refusal.status, {
+      "Content-Type": json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
+      "Content-Length": Buffer.byteLength(body),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      ...refusal.headers,
+    });
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
+  const declared = Number(req.headers["content-length"] ?? 0);
+  const hasBody = declared > 0 || req.headers["transfer-encoding"] !== undefined;
+  if (!hasBody || req.complete) return send();
+  if (declared > MAX_DRAIN_BYTES) {
+    // Not worth reading: answer, then close the connection.
+    res.shouldKeepAlive = false;
+    res.once("finish", () => req.socket.destroy());
+    return send();
+  }
+  let drained = 0;
+  req.on("data", (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > MAX_DRAIN_BYTES) {
+      res.shouldKeepAlive = false;
+      res.once("finish", () => req.socket.destroy());
+      send();
+    }
+  });
+  req.once("end", send);
+  req.once("error", () => req.socket.destroy());
+  req.resume();
+}
+
 const marker = Symbol.for("bandroom.networkEdgeInstalled");
 const proto = http.Server.prototype as http.Server & { [marker]?: boolean };
 
@@ -49,7 +187,16 @@ export function installNetworkEdge() {
   proto.emit = function patchedEmit(this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === "request") {
       const req = args[0] as http.IncomingMessage;
+      const res = args[1] as http.ServerResponse;
       req.headers[PEER_HEADER] = clientAddressFrom(req.socket.remoteAddress, req.headers["x-forwarded-for"], env.trustProxyHops);
+      // Only a proxy we trust may say which host the client asked for (express reads its port).
+      if (!env.trustProxy) delete req.headers["x-forwarded-host"];
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      const refusal = refusalFor(req);
+      if (refusal) {
+        refuse(req, res, refusal);
+        return true;
+      }
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as typeof proto.emit;

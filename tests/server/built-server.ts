@@ -134,6 +134,11 @@ export function send(options: {
   body?: string | Buffer;
   localAddress?: string;
 }): Promise<RawResponse> {
+  const headers = { ...options.headers };
+  const lower = Object.keys(headers).map((name) => name.toLowerCase());
+  if (options.body !== undefined && !lower.includes("content-length") && !lower.includes("transfer-encoding")) {
+    headers["content-length"] = String(Buffer.byteLength(options.body));
+  }
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -141,7 +146,7 @@ export function send(options: {
         port: options.port,
         path: options.path,
         method: options.method ?? "GET",
-        headers: options.headers,
+        headers,
         localAddress: options.localAddress,
         agent: false,
       },
