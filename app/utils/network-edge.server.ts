@@ -176,6 +176,44 @@ function refuse(req: http.IncomingMessage, res: http.ServerResponse, refusal: Re
   req.resume();
 }
 
+/** HTTPS to us, or to the outermost proxy we trust (its X-Forwarded-Proto hop, read from the right). */
+function isSecure(req: http.IncomingMessage) {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  if (!env.trustProxy) return false;
+  const raw = req.headers["x-forwarded-proto"];
+  const protos = (Array.isArray(raw) ? raw.join(",") : (raw ?? "")).split(",").map((p) => p.trim()).filter(Boolean);
+  return protos.length > 0 && protos[Math.max(0, protos.length - env.trustProxyHops)] === "https";
+}
+
+const DEFAULTED = new Set(["cache-control", "x-content-type-options"]);
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?bandroom_session=/;
+
+/**
+ * Response defaults set before any handler runs (a handler's own value wins):
+ * - /api answers and anything a signed-in browser asks the app for (pages, .data) are
+ *   never stored by a cache; static files keep their own caching;
+ * - over HTTPS every cookie we set is Secure, the band, toast and flash cookies too.
+ */
+function applyResponseDefaults(req: http.IncomingMessage, res: http.ServerResponse) {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  const path = (req.url ?? "/").split("?")[0]!;
+  const isApi = path.startsWith("/api/");
+  const isStatic = path.startsWith("/build/") || /\.(?!data$)[A-Za-z0-9]+$/.test(path);
+  if (isApi || (!isStatic && SESSION_COOKIE.test(String(req.headers.cookie ?? "")))) res.setHeader("Cache-Control", "no-store");
+  const secure = isSecure(req);
+  const setHeader = res.setHeader;
+  res.setHeader = function withDefaults(this: http.ServerResponse, name: string, value: number | string | readonly string[]) {
+    const lower = name.toLowerCase();
+    // express's res.append() adds to our default: the handler's own value wins.
+    if (DEFAULTED.has(lower) && Array.isArray(value) && value.length > 1) value = value[value.length - 1] as string;
+    if (lower === "set-cookie" && secure) {
+      const withSecure = (cookie: string) => (/;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`);
+      value = typeof value === "number" ? value : typeof value === "string" ? withSecure(value) : value.map(withSecure);
+    }
+    return Reflect.apply(setHeader, this, [name, value]) as http.ServerResponse;
+  } as typeof res.setHeader;
+}
+
 const marker = Symbol.for("bandroom.networkEdgeInstalled");
 const proto = http.Server.prototype as http.Server & { [marker]?: boolean };
 
@@ -191,7 +229,7 @@ export function installNetworkEdge() {
       req.headers[PEER_HEADER] = clientAddressFrom(req.socket.remoteAddress, req.headers["x-forwarded-for"], env.trustProxyHops);
       // Only a proxy we trust may say which host the client asked for (express reads its port).
       if (!env.trustProxy) delete req.headers["x-forwarded-host"];
-      res.setHeader("X-Content-Type-Options", "nosniff");
+      applyResponseDefaults(req, res);
       const refusal = refusalFor(req);
       if (refusal) {
         refuse(req, res, refusal);

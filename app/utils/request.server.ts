@@ -35,20 +35,25 @@ export function appOrigin(_request?: Request) {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Cookie-authenticated mutations refuse cross-site requests: Sec-Fetch-Site when the
- * browser sends it, else the Origin header compared with our own host.
+ * A request a browser sent because another site told it to (a link, a form, an image):
+ * Sec-Fetch-Site when the browser sends it, else a foreign Origin. Without either (an
+ * old browser, curl) it is taken as ours.
  */
-export function isCrossSiteMutation(request: Request) {
-  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
+export function isCrossSiteRequest(request: Request) {
   const site = request.headers.get("sec-fetch-site");
   if (site) return site !== "same-origin" && site !== "none";
   const origin = request.headers.get("origin");
-  if (!origin || origin === "null") return origin === "null";
+  if (!origin) return false;
   try {
-    return new URL(origin).host !== new URL(request.url).host;
+    return origin === "null" || new URL(origin).host !== new URL(request.url).host;
   } catch {
     return true;
   }
+}
+
+/** Cookie-authenticated mutations refuse cross-site requests. */
+export function isCrossSiteMutation(request: Request) {
+  return !SAFE_METHODS.has(request.method.toUpperCase()) && isCrossSiteRequest(request);
 }
 
 const REDIRECT_BASE = "http://bandroom.invalid";

@@ -427,6 +427,17 @@ describe("/api/login and /api/logout", () => {
     expect(await isSignedIn(cookie)).toBe(false);
   });
 
+  test("GET /api/logout from another site goes home without signing out", async () => {
+    const user = await createUser();
+    const cookie = await sessionCookieFor(user.id);
+    for (const headers of [CROSS_SITE, { "sec-fetch-site": "same-site" }, { "sec-fetch-site": "", origin: "https://evil.example" }]) {
+      const response = await callRoute(apiLogout.loader, buildRequest("/api/logout", { cookie, headers }));
+      expectRedirect(response, "/");
+      expect(clearsCookie(response, SESSION_COOKIE)).toBe(false);
+      expect(await isSignedIn(cookie)).toBe(true);
+    }
+  });
+
   test("POST /api/logout refuses cross-site posts", async () => {
     const user = await createUser();
     const cookie = await sessionCookieFor(user.id);
