@@ -15,3 +15,10 @@ test("behind trusted proxies the hops-th entry from the right is the client, nev
   expect(clientAddressFrom("10.0.0.1", undefined, 1)).toBe("10.0.0.1");
   expect(clientAddressFrom("10.0.0.1", "1.2.3.4, not-an-ip", 1)).toBe("10.0.0.1");
 });
+
+test("the legacy ?_data parameter is dropped, the rest of the query kept", async () => {
+  const { withoutLegacyDataParam } = await import("./network-edge.server");
+  expect(withoutLegacyDataParam("/login?_data=routes%2Flogin")).toBe("/login");
+  expect(withoutLegacyDataParam("/a?x=1&_data=&y=%2F")).toBe("/a?x=1&y=%2F");
+  expect(withoutLegacyDataParam("/a?my_data=1")).toBe("/a?my_data=1");
+});

@@ -66,6 +66,7 @@ type Refusal = { status: number; title: string; message: string; headers?: Recor
 const refusals = {
   badRequest: { status: 400, title: "Bad request", message: "This request could not be understood." },
   crossSite: { status: 403, title: "Forbidden", message: "Forms can only be sent from Bandroom's own pages." },
+  crossSiteApi: { status: 403, title: "Forbidden", message: "Cross-site requests are not allowed" },
   method: (allowed: string[]): Refusal => ({
     status: 405,
     title: "Method not allowed",
@@ -79,7 +80,9 @@ const refusals = {
 
 function isSameSite(req: Pick<http.IncomingMessage, "headers">) {
   const site = req.headers["sec-fetch-site"];
-  if (site) return site === "same-origin" || site === "none";
+  if (site && site !== "same-origin" && site !== "none") return false;
+  // Checked even when Sec-Fetch-Site agrees: Remix compares Origin with Host itself and
+  // answers a mismatch with a 500.
   const origin = req.headers.origin;
   if (!origin) return true; // not a browser, or one too old to say: no ambient cross-site credentials
   if (origin === "null") return false;
@@ -111,15 +114,18 @@ export function refusalFor(req: Pick<http.IncomingMessage, "method" | "url" | "h
   const isApi = path === "/api" || path.startsWith("/api/");
   const allowed = isApi ? API_METHODS : PAGE_METHODS;
   if (!allowed.includes(method)) return refusals.method(allowed);
-  if (isApi || method !== "POST") return null;
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return null;
+  // Cookie-authenticated writes come from our own pages (the API's requireSameSite agrees).
+  if (!isSameSite(req)) return isApi ? refusals.crossSiteApi : refusals.crossSite;
+  if (isApi) return null;
 
-  // A page action: a same-site HTML form of bounded size, nothing else.
-  if (!isSameSite(req)) return refusals.crossSite;
+  // A page action: an HTML form of bounded size, nothing else.
   const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
   const length = req.headers["content-length"];
-  if (length === undefined) return req.headers["transfer-encoding"] ? refusals.lengthRequired : null;
+  if (length === undefined && req.headers["transfer-encoding"]) return refusals.lengthRequired;
   if (Number(length) > MAX_FORM_BYTES) return refusals.tooLarge;
-  if (Number(length) > 0 && !FORM_TYPES.has(type)) return refusals.unsupportedType;
+  // Even an empty body: an action's formData() throws without a form content type.
+  if (!FORM_TYPES.has(type)) return refusals.unsupportedType;
   return null;
 }
 
@@ -214,6 +220,20 @@ function applyResponseDefaults(req: http.IncomingMessage, res: http.ServerRespon
   } as typeof res.setHeader;
 }
 
+/**
+ * `?_data=` is Remix's pre-single-fetch data protocol; this app never sends it, and
+ * Remix answers it with a logged warning and, for some routes, a 500. Dropped.
+ */
+export function withoutLegacyDataParam(url: string) {
+  const at = url.indexOf("?");
+  if (at < 0 || !/(?:^|&)_data(?:=|&|$)/.test(url.slice(at + 1))) return url;
+  const kept = url
+    .slice(at + 1)
+    .split("&")
+    .filter((part) => part.split("=")[0] !== "_data");
+  return kept.length ? `${url.slice(0, at)}?${kept.join("&")}` : url.slice(0, at);
+}
+
 const marker = Symbol.for("bandroom.networkEdgeInstalled");
 const proto = http.Server.prototype as http.Server & { [marker]?: boolean };
 
@@ -230,6 +250,10 @@ export function installNetworkEdge() {
       // Only a proxy we trust may say which host the client asked for (express reads its port).
       if (!env.trustProxy) delete req.headers["x-forwarded-host"];
       applyResponseDefaults(req, res);
+      // Remix answers HEAD on a .data URL with a 500; as GET it renders, and Node still
+      // sends no body (the response decided that from the HEAD it was created for).
+      if (req.method === "HEAD") req.method = "GET";
+      req.url = withoutLegacyDataParam(req.url ?? "/");
       const refusal = refusalFor(req);
       if (refusal) {
         refuse(req, res, refusal);
