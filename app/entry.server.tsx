@@ -6,6 +6,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import "~/utils/peer-address.server";
+import "~/utils/request-memo.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { isSecureRequest } from "~/utils/request.server";

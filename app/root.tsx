@@ -14,7 +14,8 @@ import {
 } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { getUserForDocument } from "~/features/auth/auth.server";
-import { currentBandCookieHeader, listBandsForUser, readCurrentBandCookie, resolveCurrentBand } from "~/features/bands/bands.server";
+import { resolveBands } from "~/features/bands/access.server";
+import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { getOnboardingStatusFor } from "~/features/bands/onboarding.server";
 import { getToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce-provider";
@@ -41,8 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   if (!user) return data({ user: null, bands: [], currentBand: null, onboarding: null, toast }, { headers });
 
-  const [bands, storedBandId] = await Promise.all([listBandsForUser(user.id), readCurrentBandCookie(request)]);
-  const currentBand = resolveCurrentBand(bands, storedBandId, user.preferredBandId);
+  const { bands, storedBandId, currentBand } = await resolveBands(request, user);
   const resolvedId = currentBand?.band.id ?? null;
   if (storedBandId !== resolvedId) headers.append("Set-Cookie", await currentBandCookieHeader(resolvedId));
   const onboarding = currentBand ? await getOnboardingStatusFor(currentBand.band.id, currentBand.membership.role) : null;

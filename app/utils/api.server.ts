@@ -90,7 +90,7 @@ export const API_RATE_LIMIT: RateLimitRule = { name: "api", limit: 300, windowMs
  * - in Remix 2 with single fetch a resource route must answer with a real Response: a
  *   returned `data()` loses its status and headers there (a 401 goes out as 200) and a
  *   thrown one loses its body ("Unexpected Server Error"). This turns both, including
- *   what requireUser/requireBandPermission/parseJsonBody throw, into the Response they
+ *   what requireUser/requireBandAccess/parseJsonBody throw, into the Response they
  *   describe;
  * - an unexpected failure is logged and answered as JSON, never as a stack trace.
  */

@@ -5,6 +5,7 @@ import { db } from "~/utils/db.server";
 import { hashToken, randomToken } from "~/utils/crypto.server";
 import { sendMail } from "~/utils/mail.server";
 import { clientAddress, isCrossSiteMutation } from "~/utils/request.server";
+import { requestMemo } from "~/utils/request-memo.server";
 import { hit, peek, rateLimitHeaders, reset, type RateLimitResult, type RateLimitRule } from "~/utils/rate-limit.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { destroyAllSessions, getSession, touchSession } from "./session.server";
@@ -97,12 +98,15 @@ export function requireAuthAttempt(request: Request, flow: AuthFlow, email?: str
 // ---------------------------------------------------------------------------
 // Current user
 
-export async function getCurrentUser(request: Request) {
-  const session = await getSession(request);
-  if (!session) return null;
-  const user = await db.user.findUnique({ where: { id: session.userId }, select: USER_SELECT });
-  if (!user) return null;
-  return { user, session };
+/** The signed-in user and their session, looked up once per request (see request-memo.server.ts). */
+export function getCurrentUser(request: Request) {
+  return requestMemo(request, "current-user", async () => {
+    const session = await getSession(request);
+    if (!session) return null;
+    const user = await db.user.findUnique({ where: { id: session.userId }, select: USER_SELECT });
+    if (!user) return null;
+    return { user, session };
+  });
 }
 
 function isApiRequest(request: Request) {

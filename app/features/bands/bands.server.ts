@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { db } from "~/utils/db.server";
 import { track } from "~/features/analytics/analytics.server";
-import { parseBandId } from "~/features/members/permissions.server";
+import { parseId } from "~/utils/ids";
 
 export type BandListItem = {
   band: { id: number; name: string; subscriptionTier: string };
@@ -67,7 +67,7 @@ const currentBandCookie = createCookie("bandroom_band", {
 });
 
 export async function readCurrentBandCookie(request: Request) {
-  return parseBandId(await currentBandCookie.parse(request.headers.get("Cookie")));
+  return parseId(await currentBandCookie.parse(request.headers.get("Cookie")));
 }
 
 export function currentBandCookieHeader(bandId: number | null) {

@@ -8,7 +8,7 @@ import { track } from "~/features/analytics/analytics.server";
 import { hashPassword } from "~/features/auth/password.server";
 import type { CurrentUser } from "~/features/auth/auth.server";
 import { can, grantFor, roleLabel, type Role } from "./permissions";
-import type { BandAccess } from "./permissions.server";
+import type { BandAccess } from "~/features/bands/access.server";
 import { INVITATION_TTL_DAYS } from "./schema";
 
 /**

@@ -1,5 +1,5 @@
 /**
- * What each band role may do, as data. `requireBandPermission` is the only gate and
+ * What each band role may do, as data. `requireBandAccess` (features/bands/access.server.ts) is the only gate and
  * reads this table; the settings page renders it for the band.
  */
 export const ROLES = ["band_leader", "band_admin", "band_member", "sub"] as const;

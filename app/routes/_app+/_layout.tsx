@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { requireUser } from "~/features/auth/auth.server";
-import { getCurrentBand } from "~/features/bands/current-band.server";
+import { getCurrentBand } from "~/features/bands/access.server";
 import { memberPosition } from "~/features/bands/overview.server";
 import { useRootData } from "~/root";
 import { Avatar } from "~/components/avatar";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireBandPermission } from "~/features/members/permissions.server";
+import { requireBandAccess } from "~/features/bands/access.server";
 import { listSongs } from "~/features/songs/songs.server";
 import { SongLibrary, type SongLibraryData } from "~/features/songs/components/song-library";
 import { ErrorScreen, NotFound } from "~/components/error-screens";
@@ -8,7 +8,7 @@ import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request, params }: LoaderFunctionArgs): Promise<SongLibraryData> {
   // Any of the user's bands, not only the current one; another band's id is a 404.
-  const { band, grant } = await requireBandPermission(request, params.bandId, "content:view");
+  const { band, grant } = await requireBandAccess(request, { band: params.bandId, permission: "content:view" });
   if (grant === "booked") return { bandName: band.name, bookedOnly: true, songs: [] };
   return { bandName: band.name, bookedOnly: false, songs: await listSongs(band.id) };
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireCurrentBand } from "~/features/bands/current-band.server";
+import { requireBandAccess } from "~/features/bands/access.server";
 import { getCalendar } from "~/features/events/events.server";
 import { presentEvent } from "~/features/events/present";
 import { EventRow, type EventRowData } from "~/features/events/components/event-row";
@@ -12,7 +12,7 @@ import { Icon } from "~/components/shell/icons";
 import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, grant } = await requireCurrentBand(request, "content:view");
+  const { band, grant } = await requireBandAccess(request, { band: "current", permission: "content:view" });
   // Subs see only the gigs they are booked on, and nobody is booked on anything yet.
   if (grant === "booked") return { band: { name: band.name, timeZone: null }, bookedOnly: true, upcoming: [], past: [], pastCount: 0 };
   const calendar = await getCalendar(band.id);

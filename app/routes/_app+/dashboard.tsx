@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireCurrentBand } from "~/features/bands/current-band.server";
+import { requireBandAccess } from "~/features/bands/access.server";
 import { getOnboardingStatus, onboardingSteps } from "~/features/bands/onboarding.server";
 import { listMembersPreview } from "~/features/bands/overview.server";
 import { ProgressBar } from "~/features/bands/components/progress-bar";
@@ -15,7 +15,7 @@ import { can } from "~/features/members/permissions";
 const MEMBER_PREVIEW = 6;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, membership } = await requireCurrentBand(request, "band:view");
+  const { band, membership } = await requireBandAccess(request, { band: "current", permission: "band:view" });
   const [onboarding, members] = await Promise.all([getOnboardingStatus(band.id), listMembersPreview(band.id, MEMBER_PREVIEW)]);
   if (!onboarding) throw data({ message: "Band not found" }, { status: 404 });
   return {

@@ -4,7 +4,7 @@ import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/r
 import { requireUser } from "~/features/auth/auth.server";
 import { getEventForUser } from "~/features/events/events.server";
 import { presentEvent } from "~/features/events/present";
-import { requireBandPermission } from "~/features/members/permissions.server";
+import { requireBandAccess } from "~/features/bands/access.server";
 import { DetailList, DetailRow } from "~/components/detail-list";
 import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { PageHeader } from "~/components/page-header";
@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const eventId = parseId(params.id);
   const event = eventId ? await getEventForUser(user.id, eventId) : null;
   if (!event) throw notFound();
-  const { grant } = await requireBandPermission(request, event.bandId, "content:view");
+  const { grant } = await requireBandAccess(request, { band: event.bandId, permission: "content:view" });
   // A sub sees only the gigs they are booked on; bookings do not exist yet.
   if (grant === "booked") throw notFound();
   return {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireCurrentBand } from "~/features/bands/current-band.server";
+import { requireBandAccess } from "~/features/bands/access.server";
 import { isPro } from "~/features/billing/plans";
 import { getFinanceTotals, listRecentEntries } from "~/features/finances/finances.server";
 import { EmptyState } from "~/components/empty-state";
@@ -13,7 +13,7 @@ import { formatMoney } from "~/utils/money";
 import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, grant } = await requireCurrentBand(request, "finances:view");
+  const { band, grant } = await requireBandAccess(request, { band: "current", permission: "finances:view" });
   const bandName = band.name;
   // A free band reaching /finances by its address learns what Pro adds instead of a 404.
   if (!isPro(band.subscriptionTier)) return { view: "upgrade" as const, bandName };

@@ -5,7 +5,7 @@ import { data, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import type { z } from "zod";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
-import { requireCurrentBand } from "~/features/bands/current-band.server";
+import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
 import { groupByInstrument, groupCountLabel } from "~/features/members/grouping";
 import {
   grantableRoles,
@@ -23,7 +23,6 @@ import {
   updateMembership,
 } from "~/features/members/members.server";
 import { can, roleLabel, type Permission } from "~/features/members/permissions";
-import { requireBandPermission, type BandAccess } from "~/features/members/permissions.server";
 import {
   InvitationTargetSchema,
   InviteSchema,
@@ -58,7 +57,7 @@ export type MembersActionData = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, user, membership: viewer } = await requireCurrentBand(request, "band:view");
+  const { band, user, membership: viewer } = await requireBandAccess(request, { band: "current", permission: "band:view" });
   const view = new URL(request.url).searchParams.get("group") === "instrument" ? "instrument" : "list";
   const members = await listMembers(band.id);
   const manager = can(viewer.role, "members:manage");
@@ -156,11 +155,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   // Forms name the band they were shown for, so a band switched in another tab cannot
   // redirect an invitation; a post without one works on the current band.
-  const access = formData.has("bandId") ? await requireBandPermission(request, formData.get("bandId"), "band:view") : await requireCurrentBand(request, "band:view");
+  const access = await requireBandAccess(request, { band: formData.get("bandId") ?? "current", permission: "band:view" });
   const intent = formData.get("intent");
   // Refuse a role that may not act before looking at what it sent: 403, not field errors.
   const needed = typeof intent === "string" ? INTENT_PERMISSIONS[intent] : undefined;
-  if (needed) await requireBandPermission(request, access.band.id, needed);
+  if (needed) await requireBandAccess(request, { band: access.band.id, permission: needed });
   switch (intent) {
     case "invite":
       return invite(request, access, formData);

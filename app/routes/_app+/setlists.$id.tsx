@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { requireUser } from "~/features/auth/auth.server";
-import { requireBandPermission } from "~/features/members/permissions.server";
+import { requireBandAccess } from "~/features/bands/access.server";
 import { getSetlistForUser } from "~/features/setlists/setlists.server";
 import { DetailList, DetailRow } from "~/components/detail-list";
 import { ErrorScreen, NotFound } from "~/components/error-screens";
@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const setlistId = parseId(params.id);
   const setlist = setlistId ? await getSetlistForUser(user.id, setlistId) : null;
   if (!setlist) throw notFound();
-  const { grant } = await requireBandPermission(request, setlist.bandId, "content:view");
+  const { grant } = await requireBandAccess(request, { band: setlist.bandId, permission: "content:view" });
   // A sub sees only the setlists of gigs they are booked on; bookings do not exist yet.
   if (grant === "booked") throw notFound();
   const { timeZone } = setlist.band;

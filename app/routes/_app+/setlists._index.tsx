@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireCurrentBand } from "~/features/bands/current-band.server";
+import { requireBandAccess } from "~/features/bands/access.server";
 import { listSetlists } from "~/features/setlists/setlists.server";
 import { EmptyState } from "~/components/empty-state";
 import { ErrorScreen, NotFound } from "~/components/error-screens";
@@ -10,7 +10,7 @@ import { formatDate } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, grant } = await requireCurrentBand(request, "content:view");
+  const { band, grant } = await requireBandAccess(request, { band: "current", permission: "content:view" });
   // Subs see only the setlists of gigs they are booked on, and nobody is booked yet.
   if (grant === "booked") return { bandName: band.name, bookedOnly: true, setlists: [] };
   const result = await listSetlists(band.id);

@@ -7,13 +7,12 @@ import { useMemo } from "react";
 import { requireUser } from "~/features/auth/auth.server";
 import { useSubmitting } from "~/features/auth/components/auth-form";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
-import { requireCurrentBand } from "~/features/bands/current-band.server";
+import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
 import { CURRENCY_LOCKED, bandSettingsSchema, deleteBandSchema } from "~/features/bands/settings-schema";
 import { SETTINGS_ROLES, currencyOptions, deleteBand, getBandSettings, listSettingsEditors, updateBandSettings } from "~/features/bands/settings.server";
 import { planName } from "~/features/billing/plans";
 import { permissionTable } from "~/features/members/permission-table";
 import { ROLE_LABELS, can, type Permission } from "~/features/members/permissions";
-import { requireBandPermission, type BandAccess } from "~/features/members/permissions.server";
 import { DetailList, DetailRow } from "~/components/detail-list";
 import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { ErrorList, Field, SelectField } from "~/components/forms";
@@ -28,7 +27,7 @@ type Intent = "update-band" | "delete-band";
 const listFormat = new Intl.ListFormat("en", { style: "long", type: "disjunction" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, membership } = await requireCurrentBand(request, "band:view");
+  const { band, membership } = await requireBandAccess(request, { band: "current", permission: "band:view" });
   const settings = await getBandSettings(band.id);
   if (!settings) throw data({ message: "Band not found" }, { status: 404 });
   const { rules } = settings;
@@ -67,7 +66,7 @@ function reply(intent: Intent, result: SubmissionResult<string[]>, status: numbe
  */
 function requireFormBand(request: Request, formData: FormData, permission: Permission) {
   const bandId = formData.get("bandId");
-  return bandId ? requireBandPermission(request, bandId, permission) : requireCurrentBand(request, permission);
+  return requireBandAccess(request, { band: bandId || "current", permission });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

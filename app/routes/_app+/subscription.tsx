@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireCurrentBand } from "~/features/bands/current-band.server";
+import { requireBandAccess } from "~/features/bands/access.server";
 import { FREE_FEATURES, isPro, PRO_FEATURES, PRO_PRICE_USD } from "~/features/billing/plans";
 import { listLeaderNames } from "~/features/members/members.server";
 import { ErrorScreen, NotFound } from "~/components/error-screens";
@@ -9,7 +9,7 @@ import { Icon } from "~/components/shell/icons";
 import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, membership } = await requireCurrentBand(request, "band:view");
+  const { band, membership } = await requireBandAccess(request, { band: "current", permission: "band:view" });
   return {
     bandName: band.name,
     isPro: isPro(band.subscriptionTier),
