@@ -19,6 +19,24 @@ export type BandAccess = {
   grant: Grant;
 };
 
+/**
+ * What the member's role holds for `permission` in this band (null: nothing). Area
+ * functions read their own permission's grant here, whatever permission the route's
+ * gate asked for, so a rule holds however the function is reached.
+ */
+export function grantIn(access: Pick<BandAccess, "membership">, permission: Permission): Grant | null {
+  return grantFor(access.membership.role, permission);
+}
+
+/** grantIn, refusing (403) a member whose role holds nothing for `permission`. */
+export function requireGrant(access: Pick<BandAccess, "membership">, permission: Permission): Grant {
+  const grant = grantIn(access, permission);
+  if (!grant) throw forbidden();
+  return grant;
+}
+
+const forbidden = () => data({ message: "You do not have permission to do that" }, { status: 403 });
+
 /** The band a request names: its id (from the URL or the submitted form) or "current", the browser's current band. */
 export type BandRef = "current" | FormDataEntryValue | number | null | undefined;
 
@@ -64,7 +82,7 @@ export async function requireBandAccess(
     if (!item) throw data({ message: notFoundMessage }, { status: 404 });
   }
   const grant = grantFor(item.membership.role, permission);
-  if (!grant) throw data({ message: "You do not have permission to do that" }, { status: 403 });
+  if (!grant) throw forbidden();
   const { id, role, displayName } = item.membership;
   return { user, band: { ...item.band, isPro: isPro(item.band.subscriptionTier) }, membership: { id, role, displayName }, grant };
 }

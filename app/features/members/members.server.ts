@@ -40,6 +40,7 @@ export const MESSAGES = {
   lastLeader: "A band always keeps at least one Band Leader. Make someone else Band Leader first.",
   soleLeaderLeaves: "You're the only Band Leader. Transfer leadership or delete the band in Settings first.",
   transferToSelf: "Choose another member to lead the band",
+  transferToLeader: "They already lead the band. Choose a member who is not a Band Leader",
   alreadyMember: (email: string) => `${email} is already a member of this band`,
   alreadyInBand: (band: string) => `You're already a member of ${band}`,
   invitationNotPending: "This invitation is no longer pending",
@@ -112,6 +113,47 @@ export function grantableRoles(actorRole: string): Role[] {
   const grant = grantFor(actorRole, "members:manage");
   if (!grant) return [];
   return grant === true ? ["band_leader", "band_admin", "band_member", "sub"] : ["band_admin", "band_member", "sub"];
+}
+
+export type MemberAbilities = { edit: boolean; changeRole: boolean; remove: boolean; transfer: boolean };
+
+/**
+ * What the viewer may do to one member: the flags the /members page shows, from the same
+ * rules the functions below enforce (requireManage, requireMayTransfer).
+ */
+export function memberAbilities(actor: Actor, target: Pick<Target, "userId" | "role">): MemberAbilities {
+  const isYou = target.userId === actor.user.id;
+  const manages = !isYou && mayManage(actor.membership.role, target.role);
+  return {
+    edit: isYou || manages,
+    changeRole: (isYou && can(actor.membership.role, "members:manage")) || manages,
+    remove: manages,
+    transfer: transferRefusal(actor, target) === null,
+  };
+}
+
+/** Whether the actor may revoke or resend an invitation (the rule revokeInvitation and resendInvitation enforce). */
+export function mayManageInvitation(actor: Actor, invitation: { role: string }) {
+  return mayManage(actor.membership.role, invitation.role);
+}
+
+/** What the viewer may do on the members page as a whole. */
+export function membersPageAbilities(actor: Actor, members: Pick<MemberListItem, "membership">[]) {
+  const leaders = members.filter((member) => member.membership.role === "band_leader").length;
+  return {
+    manage: can(actor.membership.role, "members:manage"),
+    grantableRoles: grantableRoles(actor.membership.role),
+    /** The only leader cannot leave (see leaveBand): the page says so up front. */
+    soleLeader: actor.membership.role === "band_leader" && leaders === 1,
+  };
+}
+
+/** Why the actor may not hand the band to `target`, or null when they may. */
+function transferRefusal(actor: Actor, target: Pick<Target, "userId" | "role">) {
+  if (!can(actor.membership.role, "band:delete")) return new MemberRuleError(403, MESSAGES.forbidden);
+  if (target.userId === actor.user.id) return new MemberRuleError(400, MESSAGES.transferToSelf, "membershipId");
+  if (target.role === "band_leader") return new MemberRuleError(400, MESSAGES.transferToLeader, "membershipId");
+  return null;
 }
 
 function requireManage(actor: Actor, target: Pick<Target, "role">) {
@@ -229,7 +271,8 @@ export async function leaveBand(actor: Actor) {
 export async function transferLeadership(actor: Actor, membershipId: number) {
   if (!can(actor.membership.role, "band:delete")) throw new MemberRuleError(403, MESSAGES.forbidden);
   const target = await findTarget(actor.band.id, membershipId);
-  if (target.userId === actor.user.id) throw new MemberRuleError(400, MESSAGES.transferToSelf, "membershipId");
+  const refusal = transferRefusal(actor, target);
+  if (refusal) throw refusal;
   await db.$transaction([
     db.bandMembership.update({ where: { id: target.id }, data: { role: "band_leader" } }),
     db.bandMembership.update({ where: { id: actor.membership.id }, data: { role: "band_admin" } }),

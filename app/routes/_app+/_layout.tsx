@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { requireUser } from "~/features/auth/auth.server";
 import { getCurrentBand } from "~/features/bands/access.server";
 import { memberPosition } from "~/features/bands/overview.server";
+import { isPro } from "~/features/billing/plans";
 import { useRootData } from "~/root";
 import { Avatar } from "~/components/avatar";
 import { ErrorScreen, NotFound } from "~/components/error-screens";
@@ -39,7 +40,7 @@ type SignedIn = RootData & { user: NonNullable<RootData["user"]>; avatarPosition
 function shellState(root: SignedIn): ShellState {
   return {
     hasBand: root.currentBand !== null,
-    isPro: root.currentBand?.band.subscriptionTier === "pro",
+    isPro: root.currentBand ? isPro(root.currentBand.band.subscriptionTier) : false,
     isBrandNew: root.onboarding?.isBrandNew ?? false,
     isPlatformAdmin: root.user.isPlatformAdmin,
     progress: root.onboarding?.overallProgress ?? null,

@@ -8,9 +8,8 @@ import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request, params }: LoaderFunctionArgs): Promise<SongLibraryData> {
   // Any of the user's bands, not only the current one; another band's id is a 404.
-  const { band, grant } = await requireBandAccess(request, { band: params.bandId, permission: "content:view" });
-  if (grant === "booked") return { bandName: band.name, bookedOnly: true, songs: [] };
-  return { bandName: band.name, bookedOnly: false, songs: await listSongs(band.id) };
+  const access = await requireBandAccess(request, { band: params.bandId, permission: "content:view" });
+  return { bandName: access.band.name, ...(await listSongs(access)) };
 }
 
 export default function BandSongs() {

@@ -12,15 +12,14 @@ import { Icon } from "~/components/shell/icons";
 import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, grant } = await requireBandAccess(request, { band: "current", permission: "content:view" });
-  // Subs see only the gigs they are booked on, and nobody is booked on anything yet.
-  if (grant === "booked") return { band: { name: band.name, timeZone: null }, bookedOnly: true, upcoming: [], past: [], pastCount: 0 };
-  const calendar = await getCalendar(band.id);
+  const access = await requireBandAccess(request, { band: "current", permission: "content:view" });
+  const calendar = await getCalendar(access);
   if (!calendar) throw data({ message: "Band not found" }, { status: 404 });
-  const { timeZone } = calendar;
+  // Only the booked-only view has no time zone, and it lists no events.
+  const timeZone = calendar.timeZone ?? "UTC";
   return {
-    band: { name: band.name, timeZone },
-    bookedOnly: false,
+    band: { name: access.band.name, timeZone: calendar.timeZone },
+    bookedOnly: calendar.bookedOnly,
     upcoming: calendar.upcoming.map((event) => presentEvent(event, timeZone)),
     past: calendar.past.map((event) => presentEvent(event, timeZone)),
     pastCount: calendar.pastCount,

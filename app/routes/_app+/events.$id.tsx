@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireUser } from "~/features/auth/auth.server";
-import { getEventForUser } from "~/features/events/events.server";
+import { bandIdOfEvent, getEvent } from "~/features/events/events.server";
 import { presentEvent } from "~/features/events/present";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { DetailList, DetailRow } from "~/components/detail-list";
@@ -11,16 +10,16 @@ import { PageHeader } from "~/components/page-header";
 import { parseId } from "~/utils/ids";
 import { pageTitle } from "~/utils/meta";
 
-const notFound = () => data({ message: "Event not found" }, { status: 404 });
+const NOT_FOUND = "Event not found";
+const notFound = () => data({ message: NOT_FOUND }, { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
   const eventId = parseId(params.id);
-  const event = eventId ? await getEventForUser(user.id, eventId) : null;
+  const bandId = eventId ? await bandIdOfEvent(eventId) : null;
+  // Another band's event is "not found", the same answer as an id that does not exist.
+  const access = await requireBandAccess(request, { band: bandId, permission: "content:view", notFound: NOT_FOUND });
+  const event = eventId ? await getEvent(access, eventId) : null;
   if (!event) throw notFound();
-  const { grant } = await requireBandAccess(request, { band: event.bandId, permission: "content:view" });
-  // A sub sees only the gigs they are booked on; bookings do not exist yet.
-  if (grant === "booked") throw notFound();
   return {
     event: presentEvent(event, event.band.timeZone),
     band: { name: event.band.name, timeZone: event.band.timeZone },

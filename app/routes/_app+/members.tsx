@@ -8,13 +8,14 @@ import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
 import { groupByInstrument, groupCountLabel } from "~/features/members/grouping";
 import {
-  grantableRoles,
   inviteMember,
   leaveBand,
   listMembers,
   listPendingInvitations,
-  mayManage,
+  mayManageInvitation,
+  memberAbilities,
   memberName,
+  membersPageAbilities,
   MemberRuleError,
   removeMember,
   resendInvitation,
@@ -22,7 +23,7 @@ import {
   transferLeadership,
   updateMembership,
 } from "~/features/members/members.server";
-import { can, roleLabel, type Permission } from "~/features/members/permissions";
+import { roleLabel, type Permission } from "~/features/members/permissions";
 import {
   InvitationTargetSchema,
   InviteSchema,
@@ -57,41 +58,33 @@ export type MembersActionData = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, user, membership: viewer } = await requireBandAccess(request, { band: "current", permission: "band:view" });
+  const access = await requireBandAccess(request, { band: "current", permission: "band:view" });
+  const { band, user } = access;
   const view = new URL(request.url).searchParams.get("group") === "instrument" ? "instrument" : "list";
   const members = await listMembers(band.id);
-  const manager = can(viewer.role, "members:manage");
-  const invitations = manager ? await listPendingInvitations(band.id) : [];
+  const abilities = membersPageAbilities(access, members);
+  const invitations = abilities.manage ? await listPendingInvitations(band.id) : [];
 
   // Initials are settled in joining order, so whoever joined first keeps their own.
   const joiningOrder = [...members].sort((a, b) => a.position - b.position);
   const initialsById = resolveInitials(joiningOrder.map((m) => ({ ...m.user, displayName: m.membership.displayName, id: m.membership.id })));
 
-  const rows: MemberRowData[] = members.map(({ position, membership, user: person }) => {
-    const isYou = person.id === user.id;
-    const manages = !isYou && mayManage(viewer.role, membership.role);
-    return {
-      id: membership.id,
-      position,
-      role: membership.role,
-      isYou,
-      name: memberName({ membership, user: person }),
-      initials: initialsById.get(membership.id) ?? "?",
-      instruments: membership.instruments,
-      person: { ...person, displayName: membership.displayName },
-      can: {
-        edit: isYou || manages,
-        changeRole: (isYou && manager) || manages,
-        remove: manages,
-        transfer: !isYou && can(viewer.role, "band:delete") && membership.role !== "band_leader",
-      },
-    };
-  });
+  const rows: MemberRowData[] = members.map(({ position, membership, user: person }) => ({
+    id: membership.id,
+    position,
+    role: membership.role,
+    isYou: person.id === user.id,
+    name: memberName({ membership, user: person }),
+    initials: initialsById.get(membership.id) ?? "?",
+    instruments: membership.instruments,
+    person: { ...person, displayName: membership.displayName },
+    can: memberAbilities(access, membership),
+  }));
 
   return {
     band: { id: band.id, name: band.name },
     view,
-    viewer: { membershipId: viewer.id, role: viewer.role, manager, grantableRoles: grantableRoles(viewer.role) },
+    viewer: { membershipId: access.membership.id, role: access.membership.role, manager: abilities.manage, grantableRoles: abilities.grantableRoles, soleLeader: abilities.soleLeader },
     members: rows,
     groups:
       view === "instrument"
@@ -103,7 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       role: invitation.role,
       expires: formatDate(invitation.expiresAt),
       invitedBy: invitation.invitedBy,
-      manageable: mayManage(viewer.role, invitation.role),
+      manageable: mayManageInvitation(access, invitation),
     })),
   };
 }
@@ -390,7 +383,7 @@ export default function Members() {
         <LeaveBand
           bandId={band.id}
           bandName={band.name}
-          soleLeader={you.role === "band_leader" && members.filter((m) => m.role === "band_leader").length === 1}
+          soleLeader={viewer.soleLeader}
           lastResult={result("leave")}
         />
       ) : null}

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireUser } from "~/features/auth/auth.server";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { getSetlistForUser } from "~/features/setlists/setlists.server";
+import { bandIdOfSetlist, getSetlist } from "~/features/setlists/setlists.server";
 import { DetailList, DetailRow } from "~/components/detail-list";
 import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { PageHeader } from "~/components/page-header";
@@ -11,16 +10,16 @@ import { formatDate } from "~/utils/dates";
 import { parseId } from "~/utils/ids";
 import { pageTitle } from "~/utils/meta";
 
-const notFound = () => data({ message: "Setlist not found" }, { status: 404 });
+const NOT_FOUND = "Setlist not found";
+const notFound = () => data({ message: NOT_FOUND }, { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
   const setlistId = parseId(params.id);
-  const setlist = setlistId ? await getSetlistForUser(user.id, setlistId) : null;
+  const bandId = setlistId ? await bandIdOfSetlist(setlistId) : null;
+  // Another band's setlist is "not found", the same answer as an id that does not exist.
+  const access = await requireBandAccess(request, { band: bandId, permission: "content:view", notFound: NOT_FOUND });
+  const setlist = setlistId ? await getSetlist(access, setlistId) : null;
   if (!setlist) throw notFound();
-  const { grant } = await requireBandAccess(request, { band: setlist.bandId, permission: "content:view" });
-  // A sub sees only the setlists of gigs they are booked on; bookings do not exist yet.
-  if (grant === "booked") throw notFound();
   const { timeZone } = setlist.band;
   return {
     setlist: {

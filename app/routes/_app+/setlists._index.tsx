@@ -10,14 +10,12 @@ import { formatDate } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, grant } = await requireBandAccess(request, { band: "current", permission: "content:view" });
-  // Subs see only the setlists of gigs they are booked on, and nobody is booked yet.
-  if (grant === "booked") return { bandName: band.name, bookedOnly: true, setlists: [] };
-  const result = await listSetlists(band.id);
+  const access = await requireBandAccess(request, { band: "current", permission: "content:view" });
+  const result = await listSetlists(access);
   if (!result) throw data({ message: "Band not found" }, { status: 404 });
   return {
-    bandName: band.name,
-    bookedOnly: false,
+    bandName: access.band.name,
+    bookedOnly: result.bookedOnly,
     setlists: result.setlists.map((setlist) => ({
       id: setlist.id,
       name: setlist.name,

@@ -9,10 +9,10 @@ import { useSubmitting } from "~/features/auth/components/auth-form";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
 import { CURRENCY_LOCKED, bandSettingsSchema, deleteBandSchema } from "~/features/bands/settings-schema";
-import { SETTINGS_ROLES, currencyOptions, deleteBand, getBandSettings, listSettingsEditors, updateBandSettings } from "~/features/bands/settings.server";
+import { SETTINGS_ROLES, currencyOptions, deleteBand, getBandSettings, listSettingsEditors, settingsAbilities, updateBandSettings } from "~/features/bands/settings.server";
 import { planName } from "~/features/billing/plans";
 import { permissionTable } from "~/features/members/permission-table";
-import { ROLE_LABELS, can, type Permission } from "~/features/members/permissions";
+import { ROLE_LABELS, type Permission } from "~/features/members/permissions";
 import { DetailList, DetailRow } from "~/components/detail-list";
 import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { ErrorList, Field, SelectField } from "~/components/forms";
@@ -27,11 +27,13 @@ type Intent = "update-band" | "delete-band";
 const listFormat = new Intl.ListFormat("en", { style: "long", type: "disjunction" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, membership } = await requireBandAccess(request, { band: "current", permission: "band:view" });
+  const access = await requireBandAccess(request, { band: "current", permission: "band:view" });
+  const { band, membership } = access;
+  const abilities = settingsAbilities(access);
   const settings = await getBandSettings(band.id);
   if (!settings) throw data({ message: "Band not found" }, { status: 404 });
   const { rules } = settings;
-  const canEdit = can(membership.role, "band:settings");
+  const canEdit = abilities.edit;
   const currencies = currencyOptions(settings.band.currency);
   const editorRoles = listFormat.format(SETTINGS_ROLES.map((role) => ROLE_LABELS[role]));
   const editors = canEdit ? [] : await listSettingsEditors(band.id);
@@ -48,10 +50,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     version: settings.band.updatedAt.toISOString(),
     role: membership.role,
     canEdit,
-    canDelete: can(membership.role, "band:delete"),
+    canDelete: abilities.delete,
     editorsNote: `Only a ${editorRoles} can change these${editors.length ? ` (${editors.join(", ")})` : ""}.`,
     options: canEdit ? { timeZones: rules.timeZones, currencies, moneyRecorded: rules.moneyRecorded } : null,
-    permissions: permissionTable(),
+    permissions: permissionTable(membership.role),
   };
 }
 
@@ -178,10 +180,10 @@ export default function Settings() {
                   <th
                     key={column.role}
                     scope="col"
-                    className={`whitespace-nowrap px-3 py-2 font-semibold text-slate-900 ${column.role === role ? "bg-brand-50" : ""}`}
+                    className={`whitespace-nowrap px-3 py-2 font-semibold text-slate-900 ${column.yours ? "bg-brand-50" : ""}`}
                   >
                     {column.label}
-                    {column.role === role ? <span className="block text-xs font-normal text-brand-700">Your role</span> : null}
+                    {column.yours ? <span className="block text-xs font-normal text-brand-700">Your role</span> : null}
                   </th>
                 ))}
               </tr>
@@ -195,8 +197,8 @@ export default function Settings() {
                   {row.cells.map((cell) => (
                     <td
                       key={cell.role}
-                      className={`px-3 py-2.5 ${cell.grant === null ? "text-slate-500" : "text-slate-900"} ${
-                        cell.role === role ? "bg-brand-50" : ""
+                      className={`px-3 py-2.5 ${cell.allowed ? "text-slate-900" : "text-slate-500"} ${
+                        cell.yours ? "bg-brand-50" : ""
                       }`}
                     >
                       {cell.text}
@@ -213,12 +215,13 @@ export default function Settings() {
             <li key={row.permission} className="rounded-lg border border-slate-200 p-3">
               <h3 className="font-medium text-slate-900">{row.label}</h3>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                {row.cells.map((cell) => {
-                  const label = permissions.roles.find((column) => column.role === cell.role)?.label;
+                {row.cells.map((cell, column) => {
+                  // Cells come in the roles' column order.
+                  const label = permissions.roles[column]?.label;
                   return (
                     <div key={cell.role} className="contents">
-                      <dt className={`text-slate-600 ${cell.role === role ? "font-semibold" : ""}`}>{label}</dt>
-                      <dd className={cell.grant === null ? "text-slate-500" : "text-slate-900"}>{cell.text}</dd>
+                      <dt className={`text-slate-600 ${cell.yours ? "font-semibold" : ""}`}>{label}</dt>
+                      <dd className={cell.allowed ? "text-slate-900" : "text-slate-500"}>{cell.text}</dd>
                     </div>
                   );
                 })}

@@ -7,10 +7,8 @@ import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<SongLibraryData> {
-  const { band, grant } = await requireBandAccess(request, { band: "current", permission: "content:view" });
-  // Subs see only the songs of gigs they are booked on, and nobody is booked yet.
-  if (grant === "booked") return { bandName: band.name, bookedOnly: true, songs: [] };
-  return { bandName: band.name, bookedOnly: false, songs: await listSongs(band.id) };
+  const access = await requireBandAccess(request, { band: "current", permission: "content:view" });
+  return { bandName: access.band.name, ...(await listSongs(access)) };
 }
 
 export default function Songs() {
