@@ -7,6 +7,7 @@ import { sendMail } from "~/utils/mail.server";
 import { clientAddress, isCrossSiteMutation } from "~/utils/request.server";
 import { requestMemo } from "~/utils/request-memo.server";
 import { hit, peek, rateLimitHeaders, reset, type RateLimitResult, type RateLimitRule } from "~/utils/rate-limit.server";
+import { RuleError } from "~/utils/rule-error";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { destroyAllSessions, getSession, touchSession } from "./session.server";
 import { LoginSchema } from "./schema";
@@ -56,13 +57,17 @@ const IP_RULE: Record<AuthFlow, RateLimitRule> = {
   resend: RATE_LIMITS.ipResend,
 };
 
-export class RateLimitedError extends Error {
+/** A refused attempt: 429 with RateLimit-* headers (apiRoute answers it as JSON). */
+export class RateLimitedError extends RuleError {
   constructor(public readonly result: RateLimitResult) {
     const minutes = Math.ceil(result.resetSeconds / 60);
     super(
+      429,
       result.resetSeconds < 90
         ? `Too many attempts. Please wait ${result.resetSeconds} seconds and try again.`
         : `Too many attempts. Please wait ${minutes} minutes and try again.`,
+      undefined,
+      rateLimitHeaders(result),
     );
   }
 }
@@ -81,18 +86,6 @@ export function limitAuthAttempt(request: Request, flow: AuthFlow, email?: strin
     if (!mails.ok) throw new RateLimitedError(mails);
   }
   return byIp;
-}
-
-/** limitAuthAttempt for the JSON endpoints: a refusal is thrown as a 429 answer with RateLimit-* headers. */
-export function requireAuthAttempt(request: Request, flow: AuthFlow, email?: string) {
-  try {
-    return limitAuthAttempt(request, flow, email);
-  } catch (error) {
-    if (error instanceof RateLimitedError) {
-      throw data({ message: error.message }, { status: 429, headers: rateLimitHeaders(error.result) });
-    }
-    throw error;
-  }
 }
 
 // ---------------------------------------------------------------------------
@@ -257,9 +250,10 @@ export async function verifyLogin(email: string, password: string): Promise<Logi
   return { status: "ok", user: current };
 }
 
-export class LoginError extends Error {
+/** A refused sign-in: 401 for wrong credentials, 403 for an unverified email. */
+export class LoginError extends RuleError {
   constructor(public readonly result: Exclude<LoginResult, { status: "ok" }>) {
-    super(result.status === "unverified" ? UNVERIFIED_MESSAGE : INVALID_CREDENTIALS);
+    super(result.status === "unverified" ? 403 : 401, result.status === "unverified" ? UNVERIFIED_MESSAGE : INVALID_CREDENTIALS);
   }
 }
 

@@ -2,20 +2,14 @@ import { requireUser } from "~/features/auth/auth.server";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { apiError } from "~/utils/api.server";
 import type { Permission } from "./permissions";
-import { MemberRuleError, MESSAGES, type MemberListItem } from "./members.server";
+import { MESSAGES, type MemberListItem } from "./members.server";
 import { parseId } from "~/utils/ids";
 
 /**
  * Helpers for the members /api endpoints: the gate for ids that are not band ids
- * (memberships, invitations), and MemberRuleError as a JSON answer.
+ * (memberships, invitations), and the JSON shapes. Refusals are RuleErrors, which
+ * apiRoute answers.
  */
-
-/** A domain refusal as the API's error body: 400 with field errors, else 403/404/409 with a message. */
-export function ruleErrorResponse(error: unknown) {
-  if (!(error instanceof MemberRuleError)) throw error;
-  if (error.status === 400 && error.field) return apiError(400, "Invalid request", { [error.field]: [error.message] });
-  return apiError(error.status, error.message);
-}
 
 /**
  * The permission gate for a row that belongs to a band (a membership, an invitation):

@@ -10,26 +10,17 @@ import type { CurrentUser } from "~/features/auth/auth.server";
 import { can, grantFor, roleLabel, type Role } from "./permissions";
 import type { BandAccess } from "~/features/bands/access.server";
 import { INVITATION_TTL_DAYS } from "./schema";
+import { RuleError } from "~/utils/rule-error";
 
 /**
  * Members and invitations: every rule about who may invite, change, remove, leave and
  * lead lives here, once. The /members page and the /api endpoints are thin adapters
- * that call these functions and turn a MemberRuleError into their own kind of answer.
+ * that call these functions and turn a RuleError into their own kind of answer.
  */
 
 const byName = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A refusal with the status the API answers and, for a form, the field it belongs to. */
-export class MemberRuleError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 409,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
 
 export const MESSAGES = {
   forbidden: "You do not have permission to do that",
@@ -150,20 +141,20 @@ export function membersPageAbilities(actor: Actor, members: Pick<MemberListItem,
 
 /** Why the actor may not hand the band to `target`, or null when they may. */
 function transferRefusal(actor: Actor, target: Pick<Target, "userId" | "role">) {
-  if (!can(actor.membership.role, "band:delete")) return new MemberRuleError(403, MESSAGES.forbidden);
-  if (target.userId === actor.user.id) return new MemberRuleError(400, MESSAGES.transferToSelf, "membershipId");
-  if (target.role === "band_leader") return new MemberRuleError(400, MESSAGES.transferToLeader, "membershipId");
+  if (!can(actor.membership.role, "band:delete")) return new RuleError(403, MESSAGES.forbidden);
+  if (target.userId === actor.user.id) return new RuleError(400, MESSAGES.transferToSelf, "membershipId");
+  if (target.role === "band_leader") return new RuleError(400, MESSAGES.transferToLeader, "membershipId");
   return null;
 }
 
 function requireManage(actor: Actor, target: Pick<Target, "role">) {
-  if (!can(actor.membership.role, "members:manage")) throw new MemberRuleError(403, MESSAGES.forbidden);
-  if (!mayManage(actor.membership.role, target.role)) throw new MemberRuleError(403, MESSAGES.adminTouchesLeader);
+  if (!can(actor.membership.role, "members:manage")) throw new RuleError(403, MESSAGES.forbidden);
+  if (!mayManage(actor.membership.role, target.role)) throw new RuleError(403, MESSAGES.adminTouchesLeader);
 }
 
 function requireMayGrant(actor: Actor, role: string) {
   if (!grantableRoles(actor.membership.role).some((allowed) => allowed === role)) {
-    throw new MemberRuleError(403, role === "band_leader" ? MESSAGES.onlyLeadersMakeLeaders : MESSAGES.forbidden, "role");
+    throw new RuleError(403, role === "band_leader" ? MESSAGES.onlyLeadersMakeLeaders : MESSAGES.forbidden, "role");
   }
 }
 
@@ -176,7 +167,7 @@ export async function bandIdOfMembership(membershipId: number) {
 async function findTarget(bandId: number, membershipId: number): Promise<Target> {
   const target = await db.bandMembership.findUnique({ where: { id: membershipId }, select: { id: true, userId: true, role: true, bandId: true } });
   // Another band's membership is "not found", exactly like one that does not exist.
-  if (!target || target.bandId !== bandId) throw new MemberRuleError(404, MESSAGES.memberNotFound);
+  if (!target || target.bandId !== bandId) throw new RuleError(404, MESSAGES.memberNotFound);
   return target;
 }
 
@@ -185,7 +176,7 @@ type Tx = Prisma.TransactionClient;
 /** Counted inside the write's transaction, so two leaders stepping down at once cannot both succeed. */
 async function refuseLosingLastLeader(tx: Tx, bandId: number, message: string = MESSAGES.lastLeader) {
   const leaders = await tx.bandMembership.count({ where: { bandId, role: "band_leader" } });
-  if (leaders <= 1) throw new MemberRuleError(409, message);
+  if (leaders <= 1) throw new RuleError(409, message);
 }
 
 async function forgetPreferredBand(tx: Tx, userId: string, bandId: number) {
@@ -259,7 +250,7 @@ export async function removeMember(actor: Actor, membershipId: number) {
 export async function leaveBand(actor: Actor) {
   await db.$transaction(async (tx) => {
     const own = await tx.bandMembership.findUnique({ where: { id: actor.membership.id }, select: { role: true } });
-    if (!own) throw new MemberRuleError(404, MESSAGES.memberNotFound);
+    if (!own) throw new RuleError(404, MESSAGES.memberNotFound);
     if (own.role === "band_leader") await refuseLosingLastLeader(tx, actor.band.id, MESSAGES.soleLeaderLeaves);
     await tx.bandMembership.delete({ where: { id: actor.membership.id } });
     await forgetPreferredBand(tx, actor.user.id, actor.band.id);
@@ -269,7 +260,7 @@ export async function leaveBand(actor: Actor) {
 
 /** The leader hands the band to another member, who becomes Band Leader; the old leader stays as Band Admin. */
 export async function transferLeadership(actor: Actor, membershipId: number) {
-  if (!can(actor.membership.role, "band:delete")) throw new MemberRuleError(403, MESSAGES.forbidden);
+  if (!can(actor.membership.role, "band:delete")) throw new RuleError(403, MESSAGES.forbidden);
   const target = await findTarget(actor.band.id, membershipId);
   const refusal = transferRefusal(actor, target);
   if (refusal) throw refusal;
@@ -320,7 +311,7 @@ export type CreatedInvitation = {
 
 async function requireNotMember(bandId: number, email: string) {
   const member = await db.bandMembership.findFirst({ where: { bandId, user: { email } }, select: { id: true } });
-  if (member) throw new MemberRuleError(400, MESSAGES.alreadyMember(email), "email");
+  if (member) throw new RuleError(400, MESSAGES.alreadyMember(email), "email");
 }
 
 function escapeHtml(value: string) {
@@ -355,7 +346,7 @@ function actorName(actor: Actor) {
  * stops working. The link is mailed and returned once; only its hash is kept.
  */
 export async function inviteMember(actor: Actor, input: { email: string; role: Role }, origin: string): Promise<CreatedInvitation> {
-  if (!can(actor.membership.role, "members:manage")) throw new MemberRuleError(403, MESSAGES.forbidden);
+  if (!can(actor.membership.role, "members:manage")) throw new RuleError(403, MESSAGES.forbidden);
   requireMayGrant(actor, input.role);
   await requireNotMember(actor.band.id, input.email);
 
@@ -379,11 +370,11 @@ async function findInvitationForManager(actor: Actor, invitationId: number) {
     where: { id: invitationId },
     select: { id: true, bandId: true, email: true, role: true, acceptedAt: true, revokedAt: true },
   });
-  if (!invitation || invitation.bandId !== actor.band.id) throw new MemberRuleError(404, MESSAGES.invitationNotFound);
-  if (!can(actor.membership.role, "members:manage")) throw new MemberRuleError(403, MESSAGES.forbidden);
+  if (!invitation || invitation.bandId !== actor.band.id) throw new RuleError(404, MESSAGES.invitationNotFound);
+  if (!can(actor.membership.role, "members:manage")) throw new RuleError(403, MESSAGES.forbidden);
   // A pending leader invitation is a leader-to-be: admins leave it alone too.
-  if (!mayManage(actor.membership.role, invitation.role)) throw new MemberRuleError(403, MESSAGES.adminTouchesLeader);
-  if (invitation.acceptedAt || invitation.revokedAt) throw new MemberRuleError(409, MESSAGES.invitationNotPending);
+  if (!mayManage(actor.membership.role, invitation.role)) throw new RuleError(403, MESSAGES.adminTouchesLeader);
+  if (invitation.acceptedAt || invitation.revokedAt) throw new RuleError(409, MESSAGES.invitationNotPending);
   return invitation;
 }
 
@@ -487,7 +478,7 @@ export type Joined = { band: { id: number; name: string }; membershipId: number;
 /** Inside a transaction: consumes the invitation (only once, only while pending) and adds the member. */
 async function join(tx: Tx, view: InvitationView, userId: string): Promise<Joined> {
   const consumed = await tx.invitation.updateMany({ where: { id: view.id, ...pendingWhere() }, data: { acceptedAt: new Date() } });
-  if (consumed.count !== 1) throw new MemberRuleError(409, invitationProblem({ ...view, status: "accepted" })!);
+  if (consumed.count !== 1) throw new RuleError(409, invitationProblem({ ...view, status: "accepted" })!);
   const membership = await tx.bandMembership.create({ data: { bandId: view.band.id, userId, role: view.role }, select: { id: true } });
   await tx.user.update({ where: { id: userId }, data: { preferredBandId: view.band.id } });
   return { band: view.band, membershipId: membership.id, role: view.role };
@@ -501,15 +492,15 @@ async function join(tx: Tx, view: InvitationView, userId: string): Promise<Joine
 export async function acceptInvitation(token: string, user: Pick<CurrentUser, "id" | "email">): Promise<Joined> {
   const view = await getInvitationByToken(token);
   const problem = invitationProblem(view);
-  if (!view) throw new MemberRuleError(404, problem!);
+  if (!view) throw new RuleError(404, problem!);
   if (await isMemberOf(view.band.id, user.id)) {
     // Their own invitation has nothing left to do: it leaves the pending list.
     if (view.status === "pending" && view.email === user.email.toLowerCase()) {
       await db.invitation.update({ where: { id: view.id }, data: { acceptedAt: new Date() } });
     }
-    throw new MemberRuleError(409, MESSAGES.alreadyInBand(view.band.name));
+    throw new RuleError(409, MESSAGES.alreadyInBand(view.band.name));
   }
-  if (problem) throw new MemberRuleError(409, problem);
+  if (problem) throw new RuleError(409, problem);
   const joined = await db.$transaction((tx) => join(tx, view, user.id));
   await track("join_band", { userId: user.id, bandId: view.band.id, props: { role: view.role } });
   return joined;
@@ -547,7 +538,7 @@ export async function registerWithInvitation(
     });
   } catch (error) {
     // Used a moment ago, or the address registered in between: the ordinary path answers.
-    if (error instanceof MemberRuleError || isUniqueViolation(error)) return null;
+    if (error instanceof RuleError || isUniqueViolation(error)) return null;
     throw error;
   }
   await track("join_band", { userId: result.userId, bandId: view.band.id, props: { role: view.role } });

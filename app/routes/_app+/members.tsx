@@ -16,7 +16,6 @@ import {
   memberAbilities,
   memberName,
   membersPageAbilities,
-  MemberRuleError,
   removeMember,
   resendInvitation,
   revokeInvitation,
@@ -44,6 +43,7 @@ import { formatDate } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 import { displayName, resolveInitials } from "~/utils/names";
 import { appOrigin } from "~/utils/request.server";
+import { replyWithRuleError } from "~/utils/rule-error";
 import { toastHeader } from "~/utils/toast.server";
 
 export type MembersIntent = "invite" | "update" | "remove" | "leave" | "transfer" | "revoke" | "resend";
@@ -108,16 +108,10 @@ function failure(intent: MembersIntent, result: SubmissionResult<string[]>, stat
   return data(body, { status });
 }
 
-/** A domain refusal as the form's own error: under its field when it has one. */
-function refusal<S extends { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> }>(
-  intent: MembersIntent,
-  submission: S,
-  error: unknown,
-  targetId?: number,
-) {
-  if (!(error instanceof MemberRuleError)) throw error;
-  const result = error.field ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
-  return failure(intent, result, error.status, targetId);
+/** A domain refusal (RuleError) as the form's own error: under its field when it has one. */
+function refusal(intent: MembersIntent, submission: Parameters<typeof replyWithRuleError>[0], error: unknown, targetId?: number) {
+  const { result, status } = replyWithRuleError(submission, error);
+  return failure(intent, result, status, targetId);
 }
 
 async function redirectWithToast(url: string, toast: { title: string; description?: string }, extraCookies: string[] = []) {

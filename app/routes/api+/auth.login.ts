@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { INVALID_CREDENTIALS, requireAuthAttempt, requireSameSite, UNVERIFIED_MESSAGE, verifyLogin } from "~/features/auth/auth.server";
+import { INVALID_CREDENTIALS, limitAuthAttempt, requireSameSite, UNVERIFIED_MESSAGE, verifyLogin } from "~/features/auth/auth.server";
 import { LoginSchema } from "~/features/auth/schema";
 import { createSession, destroySession } from "~/features/auth/session.server";
 import { apiError, apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
@@ -15,7 +15,7 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   requireSameSite(request);
   const { email, password } = await parseJsonBody(request, LoginSchema);
-  requireAuthAttempt(request, "login", email);
+  limitAuthAttempt(request, "login", email);
   const result = await verifyLogin(email, password);
   if (result.status === "invalid") return apiError(401, INVALID_CREDENTIALS);
   if (result.status === "unverified") return apiError(403, UNVERIFIED_MESSAGE);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { invitationJson, memberJson, ruleErrorResponse } from "~/features/members/api.server";
+import { invitationJson, memberJson } from "~/features/members/api.server";
 import { inviteMember, listMembers } from "~/features/members/members.server";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { InviteSchema } from "~/features/members/schema";
@@ -18,9 +18,5 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const access = await requireBandAccess(request, { band: params.id, permission: "members:manage" });
   const input = await parseJsonBody(request, InviteSchema);
-  try {
-    return data(invitationJson(await inviteMember(access, input, appOrigin(request))), { status: 201 });
-  } catch (error) {
-    return ruleErrorResponse(error);
-  }
+  return data(invitationJson(await inviteMember(access, input, appOrigin(request))), { status: 201 });
 });

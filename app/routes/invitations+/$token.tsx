@@ -4,10 +4,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { getCurrentUser, requireUser } from "~/features/auth/auth.server";
 import { AuthErrorBoundary, authLinkClasses, AuthShell, Notice } from "~/features/auth/components/auth-shell";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
-import { acceptInvitation, getInvitationByToken, invitationProblem, isMemberOf, MemberRuleError } from "~/features/members/members.server";
+import { acceptInvitation, getInvitationByToken, invitationProblem, isMemberOf } from "~/features/members/members.server";
 import { roleLabel } from "~/features/members/permissions";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { formatDate } from "~/utils/dates";
+import { RuleError } from "~/utils/rule-error";
 import { toastHeader } from "~/utils/toast.server";
 
 /**
@@ -47,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     headers.append("Set-Cookie", await toastHeader({ title: `Welcome to ${joined.band.name}`, description: `You joined as ${roleLabel(joined.role)}.` }));
     return redirect("/dashboard", { headers });
   } catch (error) {
-    if (!(error instanceof MemberRuleError)) throw error;
+    if (!(error instanceof RuleError)) throw error;
     return data({ message: error.message }, { status: error.status });
   }
 }
