@@ -1,17 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useMatches,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { getUserForDocument } from "~/features/auth/auth.server";
 import { resolveBands } from "~/features/bands/access.server";
@@ -20,8 +9,8 @@ import { getOnboardingStatusFor } from "~/features/bands/onboarding.server";
 import { getToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce-provider";
 import { Toaster } from "~/components/ui/toaster";
-import { NotFound, ErrorScreen } from "~/components/error-screens";
 import tailwind from "~/styles/tailwind.css";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwind },
@@ -173,8 +162,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

@@ -3,6 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { db } from "~/utils/db.server";
 import { hashToken, randomToken } from "~/utils/crypto.server";
+import { escapeHtml } from "~/utils/html";
 import { sendMail } from "~/utils/mail.server";
 import { clientAddress, isCrossSiteMutation } from "~/utils/request.server";
 import { requestMemo } from "~/utils/request-memo.server";
@@ -309,8 +310,4 @@ export async function resetPassword(token: string, newPassword: string) {
   await db.user.update({ where: { id: userId }, data: { emailVerifiedAt: new Date() } });
   await destroyAllSessions(userId);
   return true;
-}
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

@@ -1,6 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/utils/db.server";
 import { hashToken, randomToken } from "~/utils/crypto.server";
+import { escapeHtml } from "~/utils/html";
 import { sendMail } from "~/utils/mail.server";
 import { formatDate } from "~/utils/dates";
 import { displayName } from "~/utils/names";
@@ -314,9 +315,6 @@ async function requireNotMember(bandId: number, email: string) {
   if (member) throw new RuleError(400, MESSAGES.alreadyMember(email), "email");
 }
 
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 async function mailInvitation(input: { email: string; role: string; bandName: string; inviter: string; url: string; expiresAt: Date }) {
   const role = roleLabel(input.role);

@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { requireUser } from "~/features/auth/auth.server";
 import { getCurrentBand } from "~/features/bands/access.server";
@@ -7,7 +7,6 @@ import { memberPosition } from "~/features/bands/overview.server";
 import { isPro } from "~/features/billing/plans";
 import { useRootData } from "~/root";
 import { Avatar } from "~/components/avatar";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { BandSwitcher } from "~/components/shell/band-switcher";
 import { Icon } from "~/components/shell/icons";
 import {
@@ -22,6 +21,7 @@ import {
 import { displayName } from "~/utils/names";
 import { useRevalidateOnFocus, useSessionKeepalive } from "~/utils/use-session-keepalive";
 import shellStyles from "~/styles/shell.css";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shellStyles }];
 
@@ -296,8 +296,4 @@ function TabBar({ state }: { state: ShellState }) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { getCalendar } from "~/features/events/events.server";
 import { presentEvent } from "~/features/events/present";
 import { EventRow, type EventRowData } from "~/features/events/components/event-row";
 import { EmptyState } from "~/components/empty-state";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { PageHeader } from "~/components/page-header";
 import { Icon } from "~/components/shell/icons";
 import { pageTitle } from "~/utils/meta";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "content:view" });
@@ -103,8 +103,4 @@ function EventList({ events }: { events: EventRowData[] }) {
 
 export const meta: MetaFunction = ({ error }) => pageTitle("Calendar", error);
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

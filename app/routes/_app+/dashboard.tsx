@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { getBandOverview } from "~/features/bands/overview.server";
 import { ProgressBar } from "~/features/bands/components/progress-bar";
 import { Avatar } from "~/components/avatar";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { RoleBadge } from "~/components/role-badge";
 import { Icon, type IconName } from "~/components/shell/icons";
 import { displayName } from "~/utils/names";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 const MEMBER_PREVIEW = 6;
 
@@ -127,8 +127,4 @@ export default function Dashboard() {
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Bandroom" }];
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

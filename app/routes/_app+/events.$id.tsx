@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { bandIdOfEvent, getEvent } from "~/features/events/events.server";
 import { presentEvent } from "~/features/events/present";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { DetailList, DetailRow } from "~/components/detail-list";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { PageHeader } from "~/components/page-header";
 import { parseId } from "~/utils/ids";
 import { pageTitle } from "~/utils/meta";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 const NOT_FOUND = "Event not found";
 const notFound = () => data({ message: NOT_FOUND }, { status: 404 });
@@ -60,8 +60,4 @@ export default function EventDetails() {
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageTitle(data?.event.title ?? "Event", error);
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
@@ -36,7 +36,6 @@ import { LeaveBand } from "~/features/members/components/leave-band";
 import { MemberRow, type MemberRowData } from "~/features/members/components/member-row";
 import { PendingInvitations } from "~/features/members/components/pending-invitations";
 import { Avatar } from "~/components/avatar";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/role-badge";
 import { formatDate } from "~/utils/dates";
@@ -44,7 +43,8 @@ import { pageTitle } from "~/utils/meta";
 import { displayName, resolveInitials } from "~/utils/names";
 import { appOrigin } from "~/utils/request.server";
 import { replyWithRuleError } from "~/utils/rule-error";
-import { toastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 export type MembersIntent = "invite" | "update" | "remove" | "leave" | "transfer" | "revoke" | "resend";
 
@@ -112,13 +112,6 @@ function failure(intent: MembersIntent, result: SubmissionResult<string[]>, stat
 function refusal(intent: MembersIntent, submission: Parameters<typeof replyWithRuleError>[0], error: unknown, targetId?: number) {
   const { result, status } = replyWithRuleError(submission, error);
   return failure(intent, result, status, targetId);
-}
-
-async function redirectWithToast(url: string, toast: { title: string; description?: string }, extraCookies: string[] = []) {
-  const headers = new Headers();
-  for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await toastHeader(toast));
-  return redirect(url, { headers });
 }
 
 function backHere(request: Request) {
@@ -387,8 +380,4 @@ export default function Members() {
 
 export const meta: MetaFunction = ({ error }) => pageTitle("Members", error);
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { listSetlists } from "~/features/setlists/setlists.server";
 import { EmptyState } from "~/components/empty-state";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { PageHeader } from "~/components/page-header";
 import { formatDate } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "content:view" });
@@ -79,8 +79,4 @@ function Count({ n }: { n: number }) {
 
 export const meta: MetaFunction = ({ error }) => pageTitle("Setlists", error);
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

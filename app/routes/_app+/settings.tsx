@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { requireUser } from "~/features/auth/auth.server";
 import { useSubmitting } from "~/features/auth/components/auth-form";
@@ -14,13 +14,13 @@ import { planName } from "~/features/billing/plans";
 import { permissionTable } from "~/features/members/permission-table";
 import { ROLE_LABELS, type Permission } from "~/features/members/permissions";
 import { DetailList, DetailRow } from "~/components/detail-list";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { ErrorList, Field, SelectField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/role-badge";
 import { Button } from "~/components/ui/button";
 import { pageTitle } from "~/utils/meta";
-import { toastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 type Intent = "update-band" | "delete-band";
 
@@ -95,9 +95,7 @@ async function updateBand(formData: FormData, access: BandAccess) {
   if (result.status === "currency-locked") {
     return reply("update-band", submission.reply({ fieldErrors: { currency: [CURRENCY_LOCKED] } }), 400);
   }
-  return redirect("/settings", {
-    headers: { "Set-Cookie": await toastHeader({ title: "Settings saved", description: `${result.name} is up to date.` }) },
-  });
+  return redirectWithToast("/settings", { title: "Settings saved", description: `${result.name} is up to date.` });
 }
 
 async function removeBand(formData: FormData, { band, user }: BandAccess) {
@@ -105,10 +103,9 @@ async function removeBand(formData: FormData, { band, user }: BandAccess) {
   if (submission.status !== "success") return reply("delete-band", submission.reply(), 400);
 
   const nextBandId = await deleteBand(band.id, user.id);
-  const headers = new Headers();
-  headers.append("Set-Cookie", await currentBandCookieHeader(nextBandId));
-  headers.append("Set-Cookie", await toastHeader({ title: `${band.name} was deleted`, description: "Its events, songs, setlists and money records are gone." }));
-  return redirect("/getting-started", { headers });
+  return redirectWithToast("/getting-started", { title: `${band.name} was deleted`, description: "Its events, songs, setlists and money records are gone." }, [
+    await currentBandCookieHeader(nextBandId),
+  ]);
 }
 
 // ---------------------------------------------------------------------------
@@ -391,8 +388,4 @@ function DeleteBandSection({ bandId, bandName, lastResult }: { bandId: number; b
 
 export const meta: MetaFunction = ({ error }) => pageTitle("Settings", error);
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

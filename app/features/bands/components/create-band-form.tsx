@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useEffect } from "react";
 import { Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toaster";
 import { CreateBandSchema } from "~/features/bands/schema";
+import { useIsPending } from "~/utils/use-is-pending";
 
 export const CREATE_BAND_ACTION = "/bands/new";
 export const CREATE_BAND_FAILED = "Failed to create band. Please try again.";
@@ -19,8 +20,7 @@ const { maxLength: _maxLength, ...nameConstraint } = getZodConstraint(CreateBand
  * band. It always posts to /bands/new, whose action answers both.
  */
 export function CreateBandForm({ lastResult, submitLabel = "Create band" }: { lastResult?: SubmissionResult<string[]> | null; submitLabel?: string }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formAction === CREATE_BAND_ACTION;
+  const pending = useIsPending({ formAction: CREATE_BAND_ACTION });
   const [form, fields] = useForm({
     id: "create-band",
     lastResult,
