@@ -258,19 +258,39 @@ export class LoginError extends RuleError {
   }
 }
 
-/** remix-auth drives the form sign-in; the JSON endpoint calls verifyLogin directly. */
+/**
+ * remix-auth's FormStrategy is the one sign-in path, for the sign-in form and for POST
+ * /api/auth/login alike: it counts the attempt (429), checks the password (401, or 403
+ * unverified) and answers the user. Refusals are RuleErrors. See
+ * docs/decisions/0008-one-login-strategy.md.
+ */
 export const authenticator = new Authenticator<CurrentUser>();
 
 authenticator.use(
-  new FormStrategy(async ({ form }) => {
+  new FormStrategy(async ({ form, request }) => {
     const parsed = LoginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
     if (!parsed.success) throw new LoginError({ status: "invalid" });
+    limitAuthAttempt(request, "login", parsed.data.email);
     const result = await verifyLogin(parsed.data.email, parsed.data.password);
     if (result.status !== "ok") throw new LoginError(result);
     return result.user;
   }),
   "form",
 );
+
+/**
+ * Signs in through the strategy with credentials the caller has already parsed (the page
+ * with conform, the API with parseJsonBody), so neither clones and re-reads its body:
+ * the strategy gets a request carrying just the credentials, with the caller's headers
+ * (the client address for the rate limit stays the same).
+ */
+export function signIn(request: Request, credentials: { email: string; password: string }) {
+  const headers = new Headers(request.headers);
+  headers.delete("content-length");
+  headers.set("content-type", "application/x-www-form-urlencoded");
+  const body = new URLSearchParams({ email: credentials.email, password: credentials.password });
+  return authenticator.authenticate("form", new Request(request.url, { method: "POST", headers, body }));
+}
 
 // ---------------------------------------------------------------------------
 // Password reset
