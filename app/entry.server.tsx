@@ -9,7 +9,7 @@ import { installNetworkEdge } from "~/utils/network-edge.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { isSecureRequest } from "~/utils/request.server";
-import { startBackgroundTasks } from "~/utils/maintenance.server";
+import { startBackgroundTasks } from "~/features/admin/housekeeping.server";
 import { recordPageView, viewerFromRootData } from "~/features/analytics/analytics.server";
 
 const ABORT_DELAY = 5_000;

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useLocation } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
 import { createContext, useContext } from "react";
 
 /**
@@ -63,4 +63,14 @@ export function ErrorScreen({ error }: { error: unknown }) {
       </div>
     </ScreenLandmark>
   );
+}
+
+/**
+ * Every route's ErrorBoundary (`export const ErrorBoundary = RouteErrorBoundary`): a 404
+ * as Page Not Found, anything else as the error screen.
+ */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return <ErrorScreen error={error} />;
 }

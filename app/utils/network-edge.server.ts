@@ -2,6 +2,7 @@ import http from "node:http";
 import net from "node:net";
 import { env } from "./env.server";
 import { PEER_HEADER } from "./request.server";
+import { runWithRequestMemo } from "./request-memo.server";
 
 /**
  * @remix-run/serve hands Remix a Request built from the HTTP headers alone, so the
@@ -259,6 +260,8 @@ export function installNetworkEdge() {
         refuse(req, res, refusal);
         return true;
       }
+      // The root, layout and page loaders of this request share one memo (request-memo.server.ts).
+      return runWithRequestMemo(() => Reflect.apply(emit, this, [event, ...args]) as boolean);
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as typeof proto.emit;

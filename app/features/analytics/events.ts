@@ -49,9 +49,6 @@ export const PENDING_ANALYTICS_EVENTS = [
   "export_setlist",
 ] as const satisfies readonly AnalyticsEventName[];
 
-/** The Pro price reported with checkout and purchase events (spec section 1). */
-export const PRO_ANALYTICS_ITEM = { item_name: "pro_subscription", price: 8, currency: "USD" } as const;
-
 /**
  * The landing page's sections, in page order. Each renders with this id, and
  * public/js/public.js reports a `section_view` for it once per page view when half of it

@@ -1,5 +1,7 @@
 import { db } from "~/utils/db.server";
 import { compareMembers } from "~/features/members/order";
+import { grantIn, type BandAccess } from "./access.server";
+import { getOnboardingStatus, onboardingSteps } from "./onboarding.server";
 
 export type MemberPreview = {
   position: number;
@@ -39,4 +41,30 @@ export async function memberPosition(bandId: number, userId: string) {
   });
   const index = rows.findIndex((row) => row.userId === userId);
   return index === -1 ? null : index;
+}
+
+/**
+ * The dashboard's view of the band: its members first in joining order, and for a
+ * member who may see the band's setup (band:setup) its counts and next steps. A sub sees
+ * only the gigs they are booked on, so not even the band's content counts. Null when
+ * the band is gone.
+ */
+export async function getBandOverview(access: BandAccess, preview: number) {
+  const [onboarding, members] = await Promise.all([getOnboardingStatus(access.band.id), listMembersPreview(access.band.id, preview)]);
+  if (!onboarding) return null;
+  const setup = grantIn(access, "band:setup") !== null;
+  return {
+    counts: setup
+      ? { members: onboarding.memberCount, songs: onboarding.songCount, setlists: onboarding.setlistCount, events: onboarding.eventCount }
+      : { members: onboarding.memberCount },
+    progress: onboarding.overallProgress,
+    // Links follow the permission table like the actions do.
+    canManageMembers: grantIn(access, "members:manage") !== null,
+    nextSteps: setup
+      ? onboardingSteps(onboarding)
+          .filter((step) => !step.done)
+          .slice(0, 3)
+      : [],
+    members,
+  };
 }

@@ -1,12 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { requireUser } from "~/features/auth/auth.server";
-import { getCurrentBand } from "~/features/bands/current-band.server";
+import { getCurrentBand } from "~/features/bands/access.server";
 import { memberPosition } from "~/features/bands/overview.server";
+import { isPro } from "~/features/billing/plans";
 import { useRootData } from "~/root";
 import { Avatar } from "~/components/avatar";
-import { ErrorScreen, InsideMainContext, NotFound } from "~/components/error-screens";
 import { BandSwitcher } from "~/components/shell/band-switcher";
 import { Icon } from "~/components/shell/icons";
 import {
@@ -21,6 +21,7 @@ import {
 import { displayName } from "~/utils/names";
 import { signOut, useRevalidateOnFocus, useSessionKeepalive } from "~/utils/use-session-keepalive";
 import shellStyles from "~/styles/shell.css";
+import { InsideMainContext, RouteErrorBoundary } from "~/components/error-screens";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shellStyles }];
 
@@ -39,7 +40,7 @@ type SignedIn = RootData & { user: NonNullable<RootData["user"]>; avatarPosition
 function shellState(root: SignedIn): ShellState {
   return {
     hasBand: root.currentBand !== null,
-    isPro: root.currentBand?.band.subscriptionTier === "pro",
+    isPro: root.currentBand ? isPro(root.currentBand.band.subscriptionTier) : false,
     isBrandNew: root.onboarding?.isBrandNew ?? false,
     isPlatformAdmin: root.user.isPlatformAdmin,
     progress: root.onboarding?.overallProgress ?? null,
@@ -305,8 +306,4 @@ function TabBar({ state }: { state: ShellState }) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,29 +1,28 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
-import { requireCurrentBand } from "~/features/bands/current-band.server";
+import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
 import { groupByInstrument, groupCountLabel } from "~/features/members/grouping";
 import {
-  grantableRoles,
   inviteMember,
   leaveBand,
   listMembers,
   listPendingInvitations,
-  mayManage,
+  mayManageInvitation,
+  memberAbilities,
   memberName,
-  MemberRuleError,
+  membersPageAbilities,
   removeMember,
   resendInvitation,
   revokeInvitation,
   transferLeadership,
   updateMembership,
 } from "~/features/members/members.server";
-import { can, roleLabel, type Permission } from "~/features/members/permissions";
-import { requireBandPermission, type BandAccess } from "~/features/members/permissions.server";
+import { roleLabel, type Permission } from "~/features/members/permissions";
 import {
   InvitationTargetSchema,
   InviteSchema,
@@ -37,14 +36,15 @@ import { LeaveBand } from "~/features/members/components/leave-band";
 import { MemberRow, type MemberRowData } from "~/features/members/components/member-row";
 import { PendingInvitations } from "~/features/members/components/pending-invitations";
 import { Avatar } from "~/components/avatar";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/role-badge";
 import { formatDate } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 import { displayName, resolveInitials } from "~/utils/names";
 import { appOrigin } from "~/utils/request.server";
-import { toastHeader } from "~/utils/toast.server";
+import { replyWithRuleError } from "~/utils/rule-error";
+import { redirectWithToast } from "~/utils/toast.server";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 export type MembersIntent = "invite" | "update" | "remove" | "leave" | "transfer" | "revoke" | "resend";
 
@@ -58,41 +58,33 @@ export type MembersActionData = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, user, membership: viewer } = await requireCurrentBand(request, "band:view");
+  const access = await requireBandAccess(request, { band: "current", permission: "band:view" });
+  const { band, user } = access;
   const view = new URL(request.url).searchParams.get("group") === "instrument" ? "instrument" : "list";
   const members = await listMembers(band.id);
-  const manager = can(viewer.role, "members:manage");
-  const invitations = manager ? await listPendingInvitations(band.id) : [];
+  const abilities = membersPageAbilities(access, members);
+  const invitations = abilities.manage ? await listPendingInvitations(band.id) : [];
 
   // Initials are settled in joining order, so whoever joined first keeps their own.
   const joiningOrder = [...members].sort((a, b) => a.position - b.position);
   const initialsById = resolveInitials(joiningOrder.map((m) => ({ ...m.user, displayName: m.membership.displayName, id: m.membership.id })));
 
-  const rows: MemberRowData[] = members.map(({ position, membership, user: person }) => {
-    const isYou = person.id === user.id;
-    const manages = !isYou && mayManage(viewer.role, membership.role);
-    return {
-      id: membership.id,
-      position,
-      role: membership.role,
-      isYou,
-      name: memberName({ membership, user: person }),
-      initials: initialsById.get(membership.id) ?? "?",
-      instruments: membership.instruments,
-      person: { ...person, displayName: membership.displayName },
-      can: {
-        edit: isYou || manages,
-        changeRole: (isYou && manager) || manages,
-        remove: manages,
-        transfer: !isYou && can(viewer.role, "band:delete") && membership.role !== "band_leader",
-      },
-    };
-  });
+  const rows: MemberRowData[] = members.map(({ position, membership, user: person }) => ({
+    id: membership.id,
+    position,
+    role: membership.role,
+    isYou: person.id === user.id,
+    name: memberName({ membership, user: person }),
+    initials: initialsById.get(membership.id) ?? "?",
+    instruments: membership.instruments,
+    person: { ...person, displayName: membership.displayName },
+    can: memberAbilities(access, membership),
+  }));
 
   return {
     band: { id: band.id, name: band.name },
     view,
-    viewer: { membershipId: viewer.id, role: viewer.role, manager, grantableRoles: grantableRoles(viewer.role) },
+    viewer: { membershipId: access.membership.id, role: access.membership.role, manager: abilities.manage, grantableRoles: abilities.grantableRoles, soleLeader: abilities.soleLeader },
     members: rows,
     groups:
       view === "instrument"
@@ -104,7 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       role: invitation.role,
       expires: formatDate(invitation.expiresAt),
       invitedBy: invitation.invitedBy,
-      manageable: mayManage(viewer.role, invitation.role),
+      manageable: mayManageInvitation(access, invitation),
     })),
   };
 }
@@ -116,23 +108,10 @@ function failure(intent: MembersIntent, result: SubmissionResult<string[]>, stat
   return data(body, { status });
 }
 
-/** A domain refusal as the form's own error: under its field when it has one. */
-function refusal<S extends { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> }>(
-  intent: MembersIntent,
-  submission: S,
-  error: unknown,
-  targetId?: number,
-) {
-  if (!(error instanceof MemberRuleError)) throw error;
-  const result = error.field ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
-  return failure(intent, result, error.status, targetId);
-}
-
-async function redirectWithToast(url: string, toast: { title: string; description?: string }, extraCookies: string[] = []) {
-  const headers = new Headers();
-  for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await toastHeader(toast));
-  return redirect(url, { headers });
+/** A domain refusal (RuleError) as the form's own error: under its field when it has one. */
+function refusal(intent: MembersIntent, submission: Parameters<typeof replyWithRuleError>[0], error: unknown, targetId?: number) {
+  const { result, status } = replyWithRuleError(submission, error);
+  return failure(intent, result, status, targetId);
 }
 
 function backHere(request: Request) {
@@ -156,11 +135,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   // Forms name the band they were shown for, so a band switched in another tab cannot
   // redirect an invitation; a post without one works on the current band.
-  const access = formData.has("bandId") ? await requireBandPermission(request, formData.get("bandId"), "band:view") : await requireCurrentBand(request, "band:view");
+  const access = await requireBandAccess(request, { band: formData.get("bandId") ?? "current", permission: "band:view" });
   const intent = formData.get("intent");
   // Refuse a role that may not act before looking at what it sent: 403, not field errors.
   const needed = typeof intent === "string" ? INTENT_PERMISSIONS[intent] : undefined;
-  if (needed) await requireBandPermission(request, access.band.id, needed);
+  if (needed) await requireBandAccess(request, { band: access.band.id, permission: needed });
   switch (intent) {
     case "invite":
       return invite(request, access, formData);
@@ -391,7 +370,7 @@ export default function Members() {
         <LeaveBand
           bandId={band.id}
           bandName={band.name}
-          soleLeader={you.role === "band_leader" && members.filter((m) => m.role === "band_leader").length === 1}
+          soleLeader={viewer.soleLeader}
           lastResult={result("leave")}
         />
       ) : null}
@@ -401,8 +380,4 @@ export default function Members() {
 
 export const meta: MetaFunction = ({ error }) => pageTitle("Members", error);
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import {
   accountDeletionImpact,
@@ -30,7 +30,6 @@ import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { useRootData } from "~/root";
 import type { loader as layoutLoader } from "~/routes/_app+/_layout";
 import { Avatar } from "~/components/avatar";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { ErrorList, Field } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
@@ -38,6 +37,7 @@ import { formatDate } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 import { rateLimitHeaders } from "~/utils/rate-limit.server";
 import { toastHeader } from "~/utils/toast.server";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 type Intent = "update-profile" | "change-password" | "delete-account";
 
@@ -384,8 +384,4 @@ function BandPageLink({ band, to, label }: { band: BandRef; to: string; label: s
 
 export const meta: MetaFunction = ({ error }) => pageTitle("Your profile", error);
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

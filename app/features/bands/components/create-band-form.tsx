@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toaster";
 import { CreateBandSchema } from "~/features/bands/schema";
 import { ApiError, apiMutation } from "~/utils/api-client";
+import { useIsPending } from "~/utils/use-is-pending";
 
 export const CREATE_BAND_ACTION = "/bands/new";
 export const CREATE_BAND_FAILED = "Failed to create band. Please try again.";
@@ -22,11 +23,11 @@ const { maxLength: _maxLength, ...nameConstraint } = getZodConstraint(CreateBand
  * band. It always posts to /bands/new, whose action answers both.
  */
 export function CreateBandForm({ lastResult, submitLabel = "Create band" }: { lastResult?: SubmissionResult<string[]> | null; submitLabel?: string }) {
-  const navigation = useNavigation();
   const navigate = useNavigate();
   const submit = useSubmit();
   const [creating, setCreating] = useState(false);
-  const pending = creating || (navigation.state !== "idle" && navigation.formAction === CREATE_BAND_ACTION);
+  const posting = useIsPending({ formAction: CREATE_BAND_ACTION });
+  const pending = creating || posting;
   const [form, fields] = useForm({
     id: "create-band",
     lastResult,

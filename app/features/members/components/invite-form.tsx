@@ -6,7 +6,7 @@ import { ErrorList, Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toaster";
 import { InviteSchema, withoutPageFields } from "~/features/members/schema";
-import { usePending } from "./pending";
+import { useIsPending } from "~/utils/use-is-pending";
 import { RoleSelect } from "./role-select";
 
 type InviteFormProps = {
@@ -17,7 +17,7 @@ type InviteFormProps = {
 };
 
 export function InviteForm({ bandId, roles, lastResult }: InviteFormProps) {
-  const pending = usePending("invite");
+  const pending = useIsPending({ intent: "invite" });
   const [form, fields] = useForm({
     id: "invite-member",
     lastResult,

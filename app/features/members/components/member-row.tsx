@@ -9,7 +9,7 @@ import { DISPLAY_NAME_MAX, MemberDetailsFormSchema, withoutPageFields } from "~/
 import { displayName } from "~/utils/names";
 import { ConfirmDisclosure } from "./confirm-disclosure";
 import { InstrumentFields } from "./instrument-fields";
-import { usePending } from "./pending";
+import { useIsPending } from "~/utils/use-is-pending";
 import { RoleSelect } from "./role-select";
 
 export type MemberRowData = {
@@ -93,7 +93,7 @@ export function MemberRow({ member, bandId, bandName, roles, actionData }: Membe
 }
 
 function EditMemberForm({ member, bandId, roles, lastResult }: { member: MemberRowData; bandId: number; roles: readonly string[]; lastResult?: SubmissionResult<string[]> }) {
-  const pending = usePending("update", { name: "membershipId", id: member.id });
+  const pending = useIsPending({ intent: "update", fields: { membershipId: String(member.id) } });
   const formId = `member-${member.id}`;
   const [form, fields] = useForm({
     id: formId,
@@ -148,7 +148,7 @@ function FormFailure({ result }: { result?: SubmissionResult<string[]> }) {
 }
 
 function TransferLeadership({ member, bandId, bandName, lastResult }: { member: MemberRowData; bandId: number; bandName: string; lastResult?: SubmissionResult<string[]> }) {
-  const pending = usePending("transfer", { name: "membershipId", id: member.id });
+  const pending = useIsPending({ intent: "transfer", fields: { membershipId: String(member.id) } });
   return (
     <ConfirmDisclosure summary="Make Band Leader" open={Boolean(lastResult)}>
       <FormFailure result={lastResult} />
@@ -169,7 +169,7 @@ function TransferLeadership({ member, bandId, bandName, lastResult }: { member: 
 }
 
 function RemoveMember({ member, bandId, bandName, lastResult }: { member: MemberRowData; bandId: number; bandName: string; lastResult?: SubmissionResult<string[]> }) {
-  const pending = usePending("remove", { name: "membershipId", id: member.id });
+  const pending = useIsPending({ intent: "remove", fields: { membershipId: String(member.id) } });
   return (
     <ConfirmDisclosure summary="Remove from band" open={Boolean(lastResult)}>
       <FormFailure result={lastResult} />

@@ -1,0 +1,57 @@
+/**
+ * Import FIRST in a test file (before anything imports ~/utils/db.server): installs the
+ * app's database client over a driver adapter that records every SQL statement, so a
+ * test can hold a page to a number of queries. db.server.ts reuses the client it finds
+ * on globalThis, so the app's own code runs unchanged against the same database.
+ */
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, SqlQuery } from "@prisma/driver-adapter-utils";
+import { PrismaClient } from "~/generated/prisma/client";
+
+const statements: string[] = [];
+
+function counting(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  return new Proxy(adapter, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (property === "queryRaw" || property === "executeRaw") {
+        return (query: SqlQuery) => {
+          statements.push(query.sql);
+          return (value as (query: SqlQuery) => Promise<unknown>).call(target, query);
+        };
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+const factory = new PrismaBetterSqlite3({ url: process.env.DATABASE_URL!, timeout: 5000 });
+const countingFactory: SqlMigrationAwareDriverAdapterFactory = {
+  provider: factory.provider,
+  adapterName: factory.adapterName,
+  connect: async () => counting(await factory.connect()),
+  connectToShadowDb: () => factory.connectToShadowDb(),
+};
+
+const globalForDb = globalThis as unknown as { __bandroomDb?: unknown };
+if (globalForDb.__bandroomDb) throw new Error("tests/query-counter.ts must be imported before ~/utils/db.server");
+const operations: string[] = [];
+// Each Prisma call the app makes ("Session.findUnique") is one query as the app sees it;
+// Prisma may send it as more than one SQL statement (a relation is a second SELECT).
+globalForDb.__bandroomDb = new PrismaClient({ adapter: countingFactory }).$extends({
+  query: {
+    $allModels: {
+      $allOperations({ model, operation, args, query }) {
+        operations.push(`${model}.${operation}`);
+        return query(args);
+      },
+    },
+  },
+});
+
+/** Runs `fn` and returns the Prisma queries and the SQL statements it sent to the database. */
+export async function recordQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: string[]; statements: string[] }> {
+  const [opStart, sqlStart] = [operations.length, statements.length];
+  const result = await fn();
+  return { result, queries: operations.slice(opStart), statements: statements.slice(sqlStart) };
+}
