@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { withMigrationLock } from "./lib/migration-lock.ts";
 import { applyMigrations, diffSchemaAgainstMigrations, MIGRATIONS_DIR, sqliteFileFromUrl } from "./lib/schema-engine.ts";
 
 const DEFAULT_URL = "file:./data/bandroom.db";
@@ -16,10 +17,16 @@ export function databaseFile() {
   return sqliteFileFromUrl(process.env.DATABASE_URL || DEFAULT_URL);
 }
 
-export async function deploy() {
+/** Applies pending migrations; the caller holds the migration lock (withMigrationLock). */
+export async function applyPendingMigrations() {
   const applied = await applyMigrations(databaseFile());
   if (applied.length) console.log(`Applied ${applied.length} migration(s): ${applied.join(", ")}`);
   return applied;
+}
+
+/** Applies pending migrations, waiting for any other process migrating the same file. */
+export function deploy() {
+  return withMigrationLock(databaseFile(), applyPendingMigrations);
 }
 
 async function migrate(name: string) {
@@ -58,8 +65,10 @@ if (isMain) {
     if (command === "migrate") await migrate(values.name ?? "");
     else if (command === "deploy") await deploy();
     else if (command === "seed") {
-      await deploy();
-      await seedCommand();
+      await withMigrationLock(databaseFile(), async () => {
+        await applyPendingMigrations();
+        await seedCommand();
+      });
     } else {
       console.error("Usage: tsx scripts/db.ts <migrate --name NAME | deploy | seed>");
       process.exitCode = 2;
