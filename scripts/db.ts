@@ -3,11 +3,14 @@
  *   migrate --name <name>   write a new migration from the schema diff, then apply it
  *   deploy                  apply pending migrations (what `npm start` does)
  *   seed                    add the demo data (idempotent)
+ *   backup [--to FILE]      consistent copy of the live database (default data/backups/)
+ *   restore --from FILE     put a backup in the database's place (stop the app first)
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { backupDatabase, restoreDatabase } from "./lib/backup.ts";
 import { withMigrationLock } from "./lib/migration-lock.ts";
 import { applyMigrations, diffSchemaAgainstMigrations, MIGRATIONS_DIR, sqliteFileFromUrl } from "./lib/schema-engine.ts";
 
@@ -57,20 +60,36 @@ async function seedCommand() {
   console.log("Seeded the demo data.");
 }
 
+async function backupCommand(to: string | undefined) {
+  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+  const destination = path.resolve(to ?? path.join(path.dirname(databaseFile()), "backups", `bandroom-${stamp}.db`));
+  const verdict = await backupDatabase(databaseFile(), destination);
+  if (verdict !== "ok") throw new Error(`The backup at ${destination} fails SQLite's integrity check: ${verdict}`);
+  console.log(`Backed up ${databaseFile()} to ${destination} (integrity check: ok)`);
+}
+
+async function restoreCommand(from: string | undefined) {
+  if (!from) throw new Error("Name the backup: npm run db:restore -- --from data/backups/bandroom-….db");
+  await restoreDatabase(path.resolve(from), databaseFile());
+  console.log(`Restored ${databaseFile()} from ${path.resolve(from)}`);
+}
+
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { name: { type: "string" } } });
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { name: { type: "string" }, to: { type: "string" }, from: { type: "string" } } });
   const command = positionals[0];
   try {
     if (command === "migrate") await migrate(values.name ?? "");
     else if (command === "deploy") await deploy();
+    else if (command === "backup") await backupCommand(values.to);
+    else if (command === "restore") await restoreCommand(values.from);
     else if (command === "seed") {
       await withMigrationLock(databaseFile(), async () => {
         await applyPendingMigrations();
         await seedCommand();
       });
     } else {
-      console.error("Usage: tsx scripts/db.ts <migrate --name NAME | deploy | seed>");
+      console.error("Usage: tsx scripts/db.ts <migrate --name NAME | deploy | seed | backup [--to FILE] | restore --from FILE>");
       process.exitCode = 2;
     }
   } catch (error) {
