@@ -23,6 +23,7 @@ import {
   deleteAccountSchema,
 } from "~/features/auth/account-schema";
 import { requireUser, type CurrentUser } from "~/features/auth/auth.server";
+import { refuseCommonPasswords } from "~/features/auth/common-passwords.server";
 import { formErrorsOf, useSubmitting } from "~/features/auth/components/auth-form";
 import { destroySession, getSession } from "~/features/auth/session.server";
 import { NEW_PASSWORD_HINT } from "~/features/auth/schema";
@@ -97,7 +98,7 @@ function passwordRefusal(check: Exclude<PasswordCheck, { status: "ok" }>) {
 }
 
 async function savePassword(request: Request, user: CurrentUser, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+  const submission = parseWithZod(formData, { schema: refuseCommonPasswords(ChangePasswordSchema, "newPassword") });
   if (submission.status !== "success") return reply("change-password", submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   const check = await checkCurrentPassword(request, user.email, submission.value.currentPassword);
   if (check.status !== "ok") {

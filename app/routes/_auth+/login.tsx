@@ -22,6 +22,7 @@ import {
   type AuthFlow,
   type CurrentUser,
 } from "~/features/auth/auth.server";
+import { refuseCommonPasswords } from "~/features/auth/common-passwords.server";
 import { ForgotSchema, LoginSchema, NEW_PASSWORD_HINT, RegisterSchema, ResendVerificationSchema, withoutFormOnlyFields } from "~/features/auth/schema";
 import { createSession, destroySession } from "~/features/auth/session.server";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
@@ -181,7 +182,7 @@ async function login(request: Request, formData: FormData) {
 
 async function register(request: Request, formData: FormData) {
   if (honeypotFilled(formData)) throw redirect(pendingPage(String(formData.get("email") ?? "").slice(0, 254)));
-  const submission = parseWithZod(withoutFormOnlyFields(formData), { schema: RegisterSchema });
+  const submission = parseWithZod(withoutFormOnlyFields(formData), { schema: refuseCommonPasswords(RegisterSchema, "password") });
   if (submission.status !== "success") {
     return failure("register", submission.reply({ hideFields: HIDDEN_FIELDS }), { status: 400 });
   }
