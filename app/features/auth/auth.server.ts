@@ -314,7 +314,22 @@ export async function resetPassword(token: string, newPassword: string) {
   // Whoever can read the mailbox has proven control of the address.
   await db.user.update({ where: { id: userId }, data: { emailVerifiedAt: new Date() } });
   await destroyAllSessions(userId);
+  await notifyPasswordChanged(userId);
   return true;
+}
+
+/**
+ * Tells the owner their password changed (reset or from the profile), so a change they
+ * did not make does not go unnoticed. Says how to get the account back.
+ */
+export async function notifyPasswordChanged(userId: string) {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, firstName: true } });
+  if (!user) return;
+  await sendMail({
+    to: user.email,
+    subject: "Your Bandroom password was changed",
+    text: `Hi ${user.firstName},\n\nThe password of your Bandroom account was just changed, and every other device was signed out.\n\nIf this was you, there is nothing to do. If it was not, reset your password right away from the sign-in page ("Forgot password?") and check the sessions listed on your profile.`,
+  });
 }
 
 function escapeHtml(value: string) {
