@@ -241,13 +241,15 @@ describe("setlists and songs", () => {
 describe("members", () => {
   test("leaders first, then by name, with each member's join position for the avatar", async () => {
     const { cookies, users } = await bandWithEveryRole();
-    const data = await body<{ members: { position: number; role: string; isYou: boolean; person: { id: string; email: string } }[] }>(
+    const data = await body<{ members: { position: number; role: string; isYou: boolean; person: { id: string; email: string | null } }[] }>(
       await get(membersLoader, "/members", cookies.sub)
     );
     expect(data.members.map((m) => m.role)).toEqual(["band_leader", "band_admin", "band_member", "sub"]);
     expect(data.members.map((m) => m.position)).toEqual([1, 3, 0, 2]);
     expect(data.members.find((m) => m.isYou)?.person.id).toBe(users.sub.id);
-    expect(data.members[0]!.person.email).toBe(users.leader.email);
+    // A sub sees bandmates' names, not their email addresses; their own stays.
+    expect(data.members[0]!.person.email).toBeNull();
+    expect(data.members.find((m) => m.isYou)?.person.email).toBe(users.sub.email);
   });
 });
 

@@ -1,6 +1,6 @@
 import { requireUser } from "~/features/auth/auth.server";
 import { apiError } from "~/utils/api.server";
-import type { Permission } from "./permissions";
+import { can, type Permission } from "./permissions";
 import { isMemberOf, MemberRuleError, MESSAGES, type MemberListItem } from "./members.server";
 import { requireBandPermission } from "./permissions.server";
 import { parseId } from "./schema";
@@ -33,11 +33,13 @@ export async function requireRowAccess(request: Request, idInput: unknown, bandI
 export const NOT_FOUND = { member: MESSAGES.memberNotFound, invitation: MESSAGES.invitationNotFound } as const;
 
 /** The spec's member list item (section 3), plus the instruments this issue adds. */
-export function memberJson(member: Pick<MemberListItem, "membership" | "user">) {
+export function memberJson(member: Pick<MemberListItem, "membership" | "user">, viewer?: { userId: string; role: string }) {
   const { membership, user } = member;
+  // A sub sees bandmates' names, not their email addresses (members:contact); always their own.
+  const showEmail = !viewer || viewer.userId === user.id || can(viewer.role, "members:contact");
   return {
     membership: { id: membership.id, userId: membership.userId, displayName: membership.displayName, role: membership.role, instruments: membership.instruments },
-    user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email },
+    user: { id: user.id, firstName: user.firstName, lastName: user.lastName, ...(showEmail ? { email: user.email } : {}) },
   };
 }
 

@@ -31,7 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
           .filter((step) => !step.done)
           .slice(0, 3)
       : [],
-    members,
+    // A sub sees bandmates' names, not their email addresses.
+    members: can(membership.role, "members:contact") ? members : members.map((member) => ({ ...member, user: { ...member.user, email: null } })),
   };
 }
 

@@ -62,6 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const view = new URL(request.url).searchParams.get("group") === "instrument" ? "instrument" : "list";
   const members = await listMembers(band.id);
   const manager = can(viewer.role, "members:manage");
+  const seesEmails = can(viewer.role, "members:contact");
   const invitations = manager ? await listPendingInvitations(band.id) : [];
 
   // Initials are settled in joining order, so whoever joined first keeps their own.
@@ -79,7 +80,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       name: memberName({ membership, user: person }),
       initials: initialsById.get(membership.id) ?? "?",
       instruments: membership.instruments,
-      person: { ...person, displayName: membership.displayName },
+      // A sub sees bandmates' names, not their email addresses.
+      person: { ...person, email: seesEmails || isYou ? person.email : null, displayName: membership.displayName },
       can: {
         edit: isYou || manages,
         changeRole: (isYou && manager) || manages,

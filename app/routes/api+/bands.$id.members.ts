@@ -9,8 +9,9 @@ import { appOrigin } from "~/utils/request.server";
 
 /** GET /api/bands/{id}/members: every member (leaders first, then by name). */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  const { band } = await requireBandPermission(request, params.id, "band:view");
-  return data((await listMembers(band.id)).map(memberJson));
+  const { band, user, membership } = await requireBandPermission(request, params.id, "band:view");
+  const viewer = { userId: user.id, role: membership.role };
+  return data((await listMembers(band.id)).map((member) => memberJson(member, viewer)));
 });
 
 /** POST /api/bands/{id}/members {email, role}: invites by email; 201 with the one-time link. */
