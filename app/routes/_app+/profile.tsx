@@ -24,6 +24,8 @@ import {
 } from "~/features/auth/account-schema";
 import { requireUser, type CurrentUser } from "~/features/auth/auth.server";
 import { refuseCommonPasswords } from "~/features/auth/common-passwords.server";
+import { cancelMfaSetup, confirmMfaSetup, disableMfa, MFA_MESSAGES, mfaStatus, startMfaSetup } from "~/features/auth/mfa.server";
+import { TwoStepSection, type TwoStepReply } from "~/features/auth/components/two-step-section";
 import { formErrorsOf, useSubmitting } from "~/features/auth/components/auth-form";
 import { destroyAllSessions, destroySession, destroyUserSession, getSession, listActiveSessions } from "~/features/auth/session.server";
 import { describeDevice } from "~/features/auth/device";
@@ -48,7 +50,12 @@ const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const session = await getSession(request);
-  const [profile, impact, sessions] = await Promise.all([getProfile(user.id), accountDeletionImpact(user.id), listActiveSessions(user.id, session?.id ?? "")]);
+  const [profile, impact, sessions, mfa] = await Promise.all([
+    getProfile(user.id),
+    accountDeletionImpact(user.id),
+    listActiveSessions(user.id, session?.id ?? ""),
+    mfaStatus(user),
+  ]);
   if (!profile) throw data({ message: "Not found" }, { status: 404 });
   return {
     profile: { id: profile.id, email: profile.email, firstName: profile.firstName, lastName: profile.lastName, profileImageUrl: profile.profileImageUrl },
@@ -56,6 +63,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     profileVersion: profile.updatedAt.toISOString(),
     passwordVersion: profile.password?.updatedAt.toISOString() ?? "none",
     passwordChanged: profile.password ? formatDate(profile.password.updatedAt) : null,
+    twoStep: {
+      ...(mfa.state === "on" ? { state: mfa.state, since: formatDate(mfa.since), recoveryCodesLeft: mfa.recoveryCodesLeft } : mfa),
+      // /admin sends platform admins here until it is on.
+      required: new URL(request.url).searchParams.get("mfa") === "required" && user.isPlatformAdmin && mfa.state !== "on",
+      requiredMessage: MFA_MESSAGES.adminRequired,
+    },
     sessions: sessions.map((s) => ({
       id: s.id,
       device: describeDevice(s.userAgent),
@@ -86,6 +99,16 @@ export async function action({ request }: ActionFunctionArgs) {
       return savePassword(request, user, formData);
     case "delete-account":
       return removeAccount(request, user, formData);
+    case "mfa-start":
+      await startMfaSetup(user.id);
+      return redirect("/profile#two-step");
+    case "mfa-cancel":
+      await cancelMfaSetup(user.id);
+      return redirect("/profile#two-step");
+    case "mfa-confirm":
+      return confirmTwoStep(user, formData);
+    case "mfa-disable":
+      return disableTwoStep(request, user, formData);
     case "sign-out-session":
       return signOutSession(request, user, formData);
     case "sign-out-everywhere":
@@ -100,6 +123,33 @@ async function saveProfile(user: CurrentUser, formData: FormData) {
   if (submission.status !== "success") return reply("update-profile", submission.reply(), { status: 400 });
   await updateProfile(user.id, submission.value);
   return redirect("/profile", { headers: { "Set-Cookie": await toastHeader({ title: "Profile saved", description: "Your bands see the change right away." }) } });
+}
+
+function twoStepReply(reply: TwoStepReply, status = 200) {
+  return data({ intent: "two-step" as const, result: undefined, twoStep: reply }, { status });
+}
+
+async function confirmTwoStep(user: CurrentUser, formData: FormData) {
+  const code = formData.get("code");
+  if (typeof code !== "string" || !code.trim()) return twoStepReply({ error: MFA_MESSAGES.codeRequired }, 400);
+  const recoveryCodes = await confirmMfaSetup(user, code.slice(0, 64));
+  if (!recoveryCodes) return twoStepReply({ error: MFA_MESSAGES.setupCodeInvalid }, 400);
+  // Shown once, on this answer only (no redirect): they are stored hashed.
+  return twoStepReply({ recoveryCodes });
+}
+
+async function disableTwoStep(request: Request, user: CurrentUser, formData: FormData) {
+  const password = formData.get("currentPassword");
+  if (typeof password !== "string" || !password) return twoStepReply({ error: "Enter your password to turn off two-step sign-in" }, 400);
+  const check = await checkCurrentPassword(request, user.email, password.slice(0, 512));
+  if (check.status !== "ok") {
+    const refusal = passwordRefusal(check);
+    return data({ intent: "two-step" as const, result: undefined, twoStep: { error: check.status === "limited" ? check.error.message : CURRENT_PASSWORD_INCORRECT } }, refusal.init);
+  }
+  await disableMfa(user);
+  return redirect("/profile#two-step", {
+    headers: { "Set-Cookie": await toastHeader({ title: "Two-step sign-in is off", description: "Signing in now asks only for your password." }) },
+  });
 }
 
 async function signOutSession(request: Request, user: CurrentUser, formData: FormData) {
@@ -189,7 +239,7 @@ function deletedBandsNote(bands: BandRef[]) {
 // ---------------------------------------------------------------------------
 
 export default function Profile() {
-  const { profile, profileVersion, passwordVersion, passwordChanged, sessions, deletion } = useLoaderData<typeof loader>();
+  const { profile, profileVersion, passwordVersion, passwordChanged, twoStep, sessions, deletion } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
 
@@ -198,6 +248,7 @@ export default function Profile() {
       <PageHeader title="Your profile" description="How your bandmates see you, and how you sign in." />
       <ProfileForm key={profileVersion} profile={profile} lastResult={lastResult("update-profile")} />
       <PasswordForm key={passwordVersion} email={profile.email} changed={passwordChanged} lastResult={lastResult("change-password")} />
+      <TwoStepSection status={twoStep} reply={actionData?.intent === "two-step" ? actionData.twoStep : undefined} />
       <SessionsSection sessions={sessions} />
       <DeleteAccountSection email={profile.email} deletion={deletion} lastResult={lastResult("delete-account")} />
     </div>

@@ -23,6 +23,7 @@ import {
   type CurrentUser,
 } from "~/features/auth/auth.server";
 import { refuseCommonPasswords } from "~/features/auth/common-passwords.server";
+import { isMfaEnabled, startMfaChallenge } from "~/features/auth/mfa.server";
 import { ForgotSchema, LoginSchema, NEW_PASSWORD_HINT, RegisterSchema, ResendVerificationSchema, withoutFormOnlyFields } from "~/features/auth/schema";
 import { createSession, destroySession } from "~/features/auth/session.server";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
@@ -170,6 +171,12 @@ async function login(request: Request, formData: FormData) {
       { status: 400 },
       error.result.status === "unverified" ? { unverifiedEmail: error.result.email } : {},
     );
+  }
+
+  // Two-step sign-in: the password was right; /two-step asks for the code before any session exists.
+  if (await isMfaEnabled(user.id)) {
+    const challenge = await startMfaChallenge(request, { userId: user.id, redirectTo: safeRedirect(formData.get("redirectTo")) });
+    throw redirect("/two-step", { headers: { "Set-Cookie": challenge } });
   }
 
   // Any session this browser had ends here; the new id is fresh (no session fixation).
