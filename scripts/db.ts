@@ -12,7 +12,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { backupDatabase, restoreDatabase } from "./lib/backup.ts";
 import { withMigrationLock } from "./lib/migration-lock.ts";
-import { applyMigrations, diffSchemaAgainstMigrations, MIGRATIONS_DIR, sqliteFileFromUrl } from "./lib/schema-engine.ts";
+import { applyMigrations, diffSchemaAgainstMigrations, MIGRATIONS_DIR, pendingMigrations, sqliteFileFromUrl } from "./lib/schema-engine.ts";
 
 const DEFAULT_URL = "file:./data/bandroom.db";
 
@@ -22,7 +22,20 @@ export function databaseFile() {
 
 /** Applies pending migrations; the caller holds the migration lock (withMigrationLock). */
 export async function applyPendingMigrations() {
-  const applied = await applyMigrations(databaseFile());
+  // Prisma's schema engine takes SQLite's exclusive locking mode, which fails while any
+  // other process has the file open: a second `npm start` beside a running one would die
+  // here. With nothing pending (the usual case) the engine is not needed at all.
+  const pending = fs.existsSync(databaseFile()) ? pendingMigrations(databaseFile()) : null;
+  if (pending?.length === 0) return [];
+  let applied: string[];
+  try {
+    applied = await applyMigrations(databaseFile());
+  } catch (error) {
+    if (pending && /SocketTimeout|SQLITE_BUSY|database is locked/i.test(String(error))) {
+      throw new Error(`Migrations ${pending.join(", ")} are pending, and applying them needs the database to itself: stop the running app, then start again.`);
+    }
+    throw error;
+  }
   if (applied.length) console.log(`Applied ${applied.length} migration(s): ${applied.join(", ")}`);
   return applied;
 }

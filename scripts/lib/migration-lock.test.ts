@@ -30,3 +30,23 @@ test("two starts migrating one fresh database at nearly the same moment both suc
   }
   fs.rmSync(dir, { recursive: true, force: true });
 }, 60_000);
+
+test("a start beside a running one (the database open in another process) gets through the migration step", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bandroom-migrate-lock-"));
+  const file = path.join(dir, "db.sqlite");
+  const env = { ...process.env, DATABASE_URL: `file:${file}` };
+  const deployNow = () =>
+    promisify(execFile)(process.execPath, ["--import", "tsx", "tests/helpers/deploy-at.ts", String(Date.now())], { env })
+      .then(({ stdout }) => stdout.trim().split("\n").at(-1))
+      .catch((error: { stdout?: string }) => error.stdout?.trim() || String(error));
+  expect(await deployNow()).toBe("ok");
+  // The running app: a connection that has read the database and stays open.
+  const running = new Database(file, { timeout: 5000 });
+  try {
+    running.prepare("SELECT count(*) FROM User").get();
+    expect(await deployNow()).toBe("ok");
+  } finally {
+    running.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
