@@ -82,7 +82,9 @@ export function limitAuthAttempt(request: Request, flow: AuthFlow, email?: strin
     const failures = peek(RATE_LIMITS.accountFailures, email);
     if (!failures.ok) throw new RateLimitedError(failures);
   }
-  if (flow === "forgot" || flow === "resend") {
+  // Every flow that mails an address on request shares one per-address cap, sign-up
+  // included: it mails an existing address ("you already have an account").
+  if (flow === "forgot" || flow === "resend" || flow === "register") {
     const mails = hit(RATE_LIMITS.emailMail, email);
     if (!mails.ok) throw new RateLimitedError(mails);
   }
@@ -181,6 +183,9 @@ export type RegisterInput = { email: string; password: string; firstName: string
  * the same answer either way, so sign-up does not reveal who has an account.
  */
 export async function registerUser(input: RegisterInput, origin: string) {
+  // Hash first, whoever asks: skipping it for an existing address made that answer
+  // three times faster than a new sign-up, which told a prober the address had an account.
+  const hash = await hashPassword(input.password);
   const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true, email: true, firstName: true, emailVerifiedAt: true } });
   if (existing) {
     if (!existing.emailVerifiedAt) {
@@ -195,7 +200,6 @@ export async function registerUser(input: RegisterInput, origin: string) {
     });
     return;
   }
-  const hash = await hashPassword(input.password);
   const user = await db.user.create({
     data: {
       email: input.email,
@@ -329,5 +333,21 @@ export async function resetPassword(token: string, newPassword: string) {
   // Whoever can read the mailbox has proven control of the address.
   await db.user.update({ where: { id: userId }, data: { emailVerifiedAt: new Date() } });
   await destroyAllSessions(userId);
+  await notifyPasswordChanged(userId);
   return true;
 }
+
+/**
+ * Tells the owner their password changed (reset or from the profile), so a change they
+ * did not make does not go unnoticed. Says how to get the account back.
+ */
+export async function notifyPasswordChanged(userId: string) {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, firstName: true } });
+  if (!user) return;
+  await sendMail({
+    to: user.email,
+    subject: "Your Bandroom password was changed",
+    text: `Hi ${user.firstName},\n\nThe password of your Bandroom account was just changed, and every other device was signed out.\n\nIf this was you, there is nothing to do. If it was not, reset your password right away from the sign-in page ("Forgot password?") and check the sessions listed on your profile.`,
+  });
+}
+

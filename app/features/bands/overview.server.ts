@@ -1,5 +1,6 @@
 import { db } from "~/utils/db.server";
 import { compareMembers } from "~/features/members/order";
+import { seesContact } from "~/features/members/members.server";
 import { grantIn, type BandAccess } from "./access.server";
 import { getOnboardingStatus, onboardingSteps } from "./onboarding.server";
 
@@ -65,6 +66,7 @@ export async function getBandOverview(access: BandAccess, preview: number) {
           .filter((step) => !step.done)
           .slice(0, 3)
       : [],
-    members,
+    // A sub sees bandmates' names, not their email addresses.
+    members: members.map((member) => (seesContact(access, member.user.id) ? member : { ...member, user: { ...member.user, email: null } })),
   };
 }

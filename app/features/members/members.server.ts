@@ -23,6 +23,14 @@ import { RuleError } from "~/utils/rule-error";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 
+/**
+ * Whether the viewer may see `userId`'s email address: their own always, a bandmate's
+ * only with members:contact (a sub sees bandmates' names, not their addresses).
+ */
+export function seesContact(access: Pick<BandAccess, "user" | "membership">, userId: string) {
+  return access.user.id === userId || can(access.membership.role, "members:contact");
+}
+
 export const MESSAGES = {
   forbidden: "You do not have permission to do that",
   memberNotFound: "Member not found",

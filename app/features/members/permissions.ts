@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   "content:view": { label: "See the band's events, songs, setlists", band_leader: true, band_admin: true, band_member: true, sub: "booked" },
   "content:edit": { label: "Create and edit events, songs, setlists", band_leader: true, band_admin: true, band_member: true },
   "content:delete": { label: "Delete events, songs, setlists", band_leader: true, band_admin: true, band_member: "own" },
+  "members:contact": { label: "See bandmates' email addresses", band_leader: true, band_admin: true, band_member: true },
   "availability:own": { label: "RSVP, mark own blackout dates", band_leader: true, band_admin: true, band_member: true, sub: true },
   "members:manage": { label: "Invite, change roles, remove members", band_leader: true, band_admin: "not-leader" },
   "band:settings": { label: "Band settings", band_leader: true, band_admin: true },

@@ -22,6 +22,8 @@ import {
   type AuthFlow,
   type CurrentUser,
 } from "~/features/auth/auth.server";
+import { refuseCommonPasswords } from "~/features/auth/common-passwords.server";
+import { isMfaEnabled, startMfaChallenge } from "~/features/auth/mfa.server";
 import { ForgotSchema, LoginSchema, NEW_PASSWORD_HINT, RegisterSchema, ResendVerificationSchema, withoutFormOnlyFields } from "~/features/auth/schema";
 import { createSession, destroySession } from "~/features/auth/session.server";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
@@ -174,6 +176,12 @@ async function login(request: Request, formData: FormData) {
     );
   }
 
+  // Two-step sign-in: the password was right; /two-step asks for the code before any session exists.
+  if (await isMfaEnabled(user.id)) {
+    const challenge = await startMfaChallenge(request, { userId: user.id, redirectTo: safeRedirect(formData.get("redirectTo")) });
+    throw redirect("/two-step", { headers: { "Set-Cookie": challenge } });
+  }
+
   // Any session this browser had ends here; the new id is fresh (no session fixation).
   await destroySession(request);
   const headers = new Headers();
@@ -184,7 +192,7 @@ async function login(request: Request, formData: FormData) {
 
 async function register(request: Request, formData: FormData) {
   if (honeypotFilled(formData)) throw redirect(pendingPage(String(formData.get("email") ?? "").slice(0, 254)));
-  const submission = parseWithZod(withoutFormOnlyFields(formData), { schema: RegisterSchema });
+  const submission = parseWithZod(withoutFormOnlyFields(formData), { schema: refuseCommonPasswords(RegisterSchema, "password") });
   if (submission.status !== "success") {
     return failure("register", submission.reply({ hideFields: HIDDEN_FIELDS }), { status: 400 });
   }
