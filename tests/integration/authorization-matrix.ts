@@ -152,8 +152,16 @@ export const MATRIX: Record<string, Row> = {
   "_app+/events.$id": { params: { id: "event" }, GET: perm("content:view", { sub: "notFound" }) },
   "_app+/setlists._index": { GET: current("content:view") },
   "_app+/setlists.$id": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }) },
-  "_app+/songs": { GET: current("content:view") },
+  "_app+/songs._index": { GET: current("content:view") },
   "_app+/bands.$bandId.songs": { params: { bandId: "band" }, GET: perm("content:view") },
+  "_app+/songs.new": { GET: current("content:edit"), POST: currentWrite("content:edit") },
+  "_app+/songs.$id.edit": {
+    params: { id: fresh.song() },
+    GET: perm("content:edit"),
+    POST: permWrite("content:edit"),
+    // A band member may delete only the songs they added; this one the leader added.
+    cases: [{ label: "delete", method: "POST", body: { form: { intent: "delete" } }, expect: perm("content:delete", { member: "forbidden" }) }],
+  },
   "_app+/members": {
     GET: current("band:view"),
     POST: signedIn("bodyError"),
