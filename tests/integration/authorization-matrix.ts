@@ -155,6 +155,8 @@ export const MATRIX: Record<string, Row> = {
   "_app+/songs._index": { GET: current("content:view") },
   "_app+/bands.$bandId.songs": { params: { bandId: "band" }, GET: perm("content:view") },
   "_app+/songs.new": { GET: current("content:edit"), POST: currentWrite("content:edit") },
+  "_app+/songs.import": { GET: current("content:edit"), POST: currentWrite("content:edit") },
+  "_app+/songs.export[.]csv": { GET: current("content:view") },
   "_app+/songs.$id.edit": {
     params: { id: fresh.song() },
     GET: perm("content:edit"),
