@@ -245,5 +245,14 @@ export const MATRIX: Record<string, Row> = {
   },
   "api+/invitations.$id": { params: { id: fresh.invitation() }, GET: notAllowed, DELETE: perm("members:manage") },
   "api+/invitations.$id.resend": { params: { id: fresh.invitation() }, GET: notAllowed, POST: perm("members:manage") },
+  "api+/bands.$id.songs": { params: { id: "band" }, GET: perm("content:view"), POST: permWrite("content:edit") },
+  "api+/songs.$id": {
+    params: { id: fresh.song() },
+    GET: perm("content:view", { sub: "notFound" }),
+    PATCH: permWrite("content:edit", { leader: "allow", admin: "allow", member: "allow" }),
+    // A band member may delete only the songs they added; this one the leader added.
+    DELETE: perm("content:delete", { member: "forbidden" }),
+  },
+  "api+/songs.lookup": { GET: notAllowed, POST: signedIn("bodyError") },
   "api+/invitations.accept": { GET: notAllowed, POST: signedIn("bodyError") },
 };

@@ -207,3 +207,13 @@ export type SongListQuery = z.infer<typeof SongListQuerySchema>;
 export function parseListQuery(params: URLSearchParams): SongListQuery {
   return SongListQuerySchema.parse(Object.fromEntries([...params].filter(([, value]) => value !== "")));
 }
+
+/** POST /api/songs/lookup. */
+export const LookupApiSchema = z.strictObject({
+  title: z.string({ error: SONG_MESSAGES.titleRequired }).transform(rules.title),
+  artist: nullableText.transform(rules.artist),
+  isrc: nullableText.transform(rules.isrc),
+});
+
+/** Any JSON object, as sent (PATCH reads it once, then applies SongPatchApiSchema). */
+export const JsonObject = z.record(z.string(), z.unknown(), { error: "The body must be a JSON object" });
