@@ -27,11 +27,11 @@ export async function getJson(url: string): Promise<unknown> {
     throw new PartnerError(name === "TimeoutError" || name === "AbortError" ? "timeout" : "unreachable");
   }
   if (response.status === 429 || response.status === 503) {
-    await response.body?.cancel();
+    discard(response);
     throw new PartnerError("busy", response.status);
   }
   if (!response.ok) {
-    await response.body?.cancel();
+    discard(response);
     throw new PartnerError("error", response.status);
   }
   let text: string;
@@ -46,4 +46,9 @@ export async function getJson(url: string): Promise<unknown> {
   } catch {
     throw new PartnerError("garbage");
   }
+}
+
+/** Lets go of a body we will not read, without waiting on it. */
+function discard(response: Response) {
+  response.body?.cancel().catch(() => {});
 }
