@@ -4,6 +4,10 @@
  */
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/features/auth/password.server";
+import { parseDuration } from "~/features/songs/format";
+import { parseKey } from "~/features/songs/keys";
+import { fold } from "~/features/songs/songs.server";
+import { DEMO_SONGS } from "./seed-songs";
 
 export const DEMO_EMAIL = "demo@bandroom.app";
 export const DEMO_PASSWORD = "Bandroom-demo-1";
@@ -79,6 +83,34 @@ export async function seed() {
         },
       },
     });
+  }
+
+  // A real repertoire for each demo band (only for a band with no songs yet).
+  for (const spec of BANDS) {
+    const band = await db.band.findFirst({ where: { name: spec.name, memberships: { some: { role: "band_leader", user: { email: spec.members[0]!.email } } } }, select: { id: true, memberships: { select: { id: true, role: true } } } });
+    if (!band || (await db.song.count({ where: { bandId: band.id } })) > 0) continue;
+    const singers = band.memberships.filter((m) => m.role !== "sub").map((m) => m.id);
+    const leader = band.memberships.find((m) => m.role === "band_leader")!;
+    const leaderUser = await db.bandMembership.findUniqueOrThrow({ where: { id: leader.id }, select: { userId: true } });
+    const songs = spec.name === "The Late Shift" ? DEMO_SONGS : DEMO_SONGS.filter((_, index) => index % 3 === 0);
+    for (const [index, [title, artist, key, tempo, length, tags]] of songs.entries()) {
+      await db.song.create({
+        data: {
+          bandId: band.id,
+          title,
+          artist,
+          titleKey: fold(title),
+          artistKey: fold(artist),
+          key: parseKey(key),
+          tempo,
+          durationSeconds: parseDuration(length),
+          timeSignature: "4/4",
+          leadSingerId: singers[index % singers.length] ?? null,
+          createdById: leaderUser.userId,
+          tags: { create: tags.split(",").map((tag) => ({ bandId: band.id, name: tag.trim(), nameKey: tag.trim().toLowerCase() })) },
+        },
+      });
+    }
   }
 
   const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true, preferredBandId: true } });

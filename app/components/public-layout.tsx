@@ -199,8 +199,8 @@ export function PublicFooter() {
             </a>
           </li>
           <li>
-            <a href="https://www.discogs.com" className={FOOTER_LINK} rel="noopener">
-              Discogs
+            <a href="https://www.deezer.com" className={FOOTER_LINK} rel="noopener">
+              Deezer
             </a>
           </li>
         </FooterColumn>

@@ -90,8 +90,8 @@ const FEATURES: { eyebrow: string; title: string; body: string; points: string[]
   {
     eyebrow: "Song library",
     title: "Every song you play, filled in for you",
-    body: "Keep the band’s repertoire in one place. Search a title and Bandroom looks up the details from our music-metadata partners, MusicBrainz and Discogs; you can edit anything it finds.",
-    points: ["Details looked up from MusicBrainz and Discogs", "Key and tempo for each song", "Add any song to a setlist"],
+    body: "Keep the band’s repertoire in one place. Search a title and Bandroom looks up the details from our music-metadata partners, MusicBrainz and Deezer; you can edit anything it finds.",
+    points: ["Details looked up from MusicBrainz and Deezer", "Key and tempo for each song", "Add any song to a setlist"],
     Mockup: SongLibraryMockup,
   },
   {
@@ -129,7 +129,7 @@ const FREE_ITEMS = [
   "Members and roles",
   "Shared calendar with RSVPs and blackout dates",
   "Setlists with drag and drop and printable PDFs",
-  "Song library with details from MusicBrainz and Discogs",
+  "Song library with details from MusicBrainz and Deezer",
 ];
 const PRO_ITEMS = ["Everything in Free", "Finances: payment records and gig fees", "Expenses, with who paid", "Member balances"];
 
@@ -160,7 +160,7 @@ const FAQ: { q: string; a: string }[] = [
   },
   {
     q: "Where does song information come from?",
-    a: "When you add a song, Bandroom looks up its details from our music-metadata partners, MusicBrainz and Discogs. You can always edit what it finds.",
+    a: "When you add a song, Bandroom looks up its details from our music-metadata partners, MusicBrainz and Deezer. You can always edit what it finds.",
   },
   {
     q: "What happens to my data?",

@@ -50,6 +50,14 @@ export const MAX_FORM_BYTES = 100 * 1024;
 /** A refused body up to this size is read and thrown away so the connection stays usable; beyond, it is closed. */
 const MAX_DRAIN_BYTES = 8 * 1024 * 1024;
 
+/**
+ * The song CSV import (app/routes/_app+/songs.import.tsx) is the one page that takes an
+ * upload: multipart, and forms up to this size (its confirm step carries the file back).
+ * It reads the body itself and answers a broken one with a 400.
+ */
+export const UPLOAD_PATHS = new Set(["/songs/import", "/songs/import.data"]);
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
 const PAGE_METHODS = ["GET", "HEAD", "POST"];
 const API_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 /**
@@ -76,6 +84,11 @@ const refusals = {
   }),
   lengthRequired: { status: 411, title: "Length required", message: "Send the form with a Content-Length header." },
   tooLarge: { status: 413, title: "Form too large", message: "This form is too large to send (the limit is 100 KB). Shorten it and try again." },
+  uploadTooLarge: {
+    status: 413,
+    title: "File too large",
+    message: "This file is too large to import (the limit is 10 MB). Split it into smaller files and try again.",
+  },
   unsupportedType: { status: 415, title: "Unsupported form type", message: "This page accepts only HTML form submissions." },
 } satisfies Record<string, Refusal | ((...args: never[]) => Refusal)>;
 
@@ -124,6 +137,10 @@ export function refusalFor(req: Pick<http.IncomingMessage, "method" | "url" | "h
   const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
   const length = req.headers["content-length"];
   if (length === undefined && req.headers["transfer-encoding"]) return refusals.lengthRequired;
+  if (UPLOAD_PATHS.has(path)) {
+    if (Number(length) > MAX_UPLOAD_BYTES) return refusals.uploadTooLarge;
+    return FORM_TYPES.has(type) || type === "multipart/form-data" ? null : refusals.unsupportedType;
+  }
   if (Number(length) > MAX_FORM_BYTES) return refusals.tooLarge;
   // Even an empty body: an action's formData() throws without a form content type.
   if (!FORM_TYPES.has(type)) return refusals.unsupportedType;

@@ -109,7 +109,7 @@ test.describe("the landing page", () => {
     await expect(footer.getByRole("link", { name: "Privacy" })).toHaveAttribute("href", "/privacy-policy");
     await expect(footer.getByRole("link", { name: "support@bandroom.app" })).toHaveAttribute("href", "mailto:support@bandroom.app");
     await expect(footer.getByRole("link", { name: "MusicBrainz" })).toBeVisible();
-    await expect(footer.getByRole("link", { name: "Discogs" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Deezer" })).toBeVisible();
   });
 
   test("an FAQ answer opens and closes like a disclosure, script or not", async ({ page }) => {

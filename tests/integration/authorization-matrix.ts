@@ -154,8 +154,18 @@ export const MATRIX: Record<string, Row> = {
   "_app+/events.$id": { params: { id: "event" }, GET: perm("content:view", { sub: "notFound" }) },
   "_app+/setlists._index": { GET: current("content:view") },
   "_app+/setlists.$id": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }) },
-  "_app+/songs": { GET: current("content:view") },
+  "_app+/songs._index": { GET: current("content:view") },
   "_app+/bands.$bandId.songs": { params: { bandId: "band" }, GET: perm("content:view") },
+  "_app+/songs.new": { GET: current("content:edit"), POST: currentWrite("content:edit") },
+  "_app+/songs.import": { GET: current("content:edit"), POST: currentWrite("content:edit") },
+  "_app+/songs.export[.]csv": { GET: current("content:view") },
+  "_app+/songs.$id.edit": {
+    params: { id: fresh.song() },
+    GET: perm("content:edit"),
+    POST: permWrite("content:edit"),
+    // A band member may delete only the songs they added; this one the leader added.
+    cases: [{ label: "delete", method: "POST", body: { form: { intent: "delete" } }, expect: perm("content:delete", { member: "forbidden" }) }],
+  },
   "_app+/members": {
     GET: current("band:view"),
     POST: signedIn("bodyError"),
@@ -237,5 +247,14 @@ export const MATRIX: Record<string, Row> = {
   },
   "api+/invitations.$id": { params: { id: fresh.invitation() }, GET: notAllowed, DELETE: perm("members:manage") },
   "api+/invitations.$id.resend": { params: { id: fresh.invitation() }, GET: notAllowed, POST: perm("members:manage") },
+  "api+/bands.$id.songs": { params: { id: "band" }, GET: perm("content:view"), POST: permWrite("content:edit") },
+  "api+/songs.$id": {
+    params: { id: fresh.song() },
+    GET: perm("content:view", { sub: "notFound" }),
+    PATCH: permWrite("content:edit", { leader: "allow", admin: "allow", member: "allow" }),
+    // A band member may delete only the songs they added; this one the leader added.
+    DELETE: perm("content:delete", { member: "forbidden" }),
+  },
+  "api+/songs.lookup": { GET: notAllowed, POST: signedIn("bodyError") },
   "api+/invitations.accept": { GET: notAllowed, POST: signedIn("bodyError") },
 };

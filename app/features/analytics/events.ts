@@ -35,7 +35,6 @@ export type AnalyticsEventName = keyof typeof ANALYTICS_EVENTS;
 export const PENDING_ANALYTICS_EVENTS = [
   "create_setlist",
   "add_song_to_setlist",
-  "add_song_to_library",
   "create_event",
   "mark_blackout_date",
   "rsvp",

@@ -1,15 +1,310 @@
+import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/utils/db.server";
-import { requireGrant, type BandAccess } from "~/features/bands/access.server";
-
-const byTitle = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+import { displayName } from "~/utils/names";
+import { RuleError } from "~/utils/rule-error";
+import { track } from "~/features/analytics/analytics.server";
+import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { SONG_MESSAGES, type SongInput, type SongListQuery, type SongPatch } from "./schema.server";
 
 /**
- * The band's song library as this member may see it, by title as a person sorts it (case
- * and accents aside). A sub ("booked") sees only the songs of gigs they are booked on,
- * and nobody is booked on anything yet.
+ * The band's song library: every rule about who sees, adds, changes and deletes a song
+ * lives here. The pages, the CSV import/export and /api are thin adapters over it.
+ *
+ * What each role gets comes from the permission table: "content:view" (a sub holds
+ * "booked": only the songs of gigs they are booked on, and until setlists link songs
+ * to gigs that is none), "content:edit" to add and change, "content:delete" (a band
+ * member holds "own": only songs they added).
  */
-export async function listSongs(access: BandAccess) {
-  if (requireGrant(access, "content:view") === "booked") return { bookedOnly: true, songs: [] };
-  const songs = await db.song.findMany({ where: { bandId: access.band.id }, select: { id: true, title: true, artist: true } });
-  return { bookedOnly: false, songs: songs.sort((a, b) => byTitle.compare(a.title, b.title) || a.id - b.id) };
+
+export const SONGS_PER_PAGE = 50;
+
+export const SONG_NOT_FOUND = "Song not found";
+
+/** A title or artist folded for search, sort and duplicate checks: lower case, accents and punctuation aside. */
+export function fold(text: string | null | undefined) {
+  return (text ?? "")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+export type SongAbilities = { view: boolean; bookedOnly: boolean; edit: boolean; delete: "all" | "own" | null };
+
+/** What this member may do in the library, for pages to show or hide buttons. */
+export function songAbilities(access: Pick<BandAccess, "membership">): SongAbilities {
+  const view = grantIn(access, "content:view");
+  const del = grantIn(access, "content:delete");
+  return { view: view !== null, bookedOnly: view === "booked", edit: grantIn(access, "content:edit") !== null, delete: del === null ? null : del === "own" ? "own" : "all" };
+}
+
+const songSelect = {
+  id: true,
+  bandId: true,
+  title: true,
+  artist: true,
+  key: true,
+  tempo: true,
+  durationSeconds: true,
+  timeSignature: true,
+  notes: true,
+  chartUrl: true,
+  leadSingerId: true,
+  musicbrainzId: true,
+  isrc: true,
+  createdById: true,
+  createdAt: true,
+  updatedAt: true,
+  tags: { select: { name: true }, orderBy: { nameKey: "asc" } },
+  leadSinger: { select: { id: true, displayName: true, user: { select: { firstName: true, lastName: true, email: true } } } },
+} satisfies Prisma.SongSelect;
+
+type SongRecord = Prisma.SongGetPayload<{ select: typeof songSelect }>;
+
+export type Song = Omit<SongRecord, "tags" | "leadSinger"> & { tags: string[]; leadSinger: string | null };
+
+function toSong(record: SongRecord): Song {
+  const { tags, leadSinger, ...rest } = record;
+  return {
+    ...rest,
+    tags: tags.map((tag) => tag.name),
+    leadSinger: leadSinger ? displayName({ displayName: leadSinger.displayName, ...leadSinger.user }) : null,
+  };
+}
+
+function orderBy(query: Pick<SongListQuery, "sort" | "dir">): Prisma.SongOrderByWithRelationInput[] {
+  const dir = query.dir;
+  const nullsLast = (field: "key" | "tempo" | "durationSeconds" | "timeSignature" | "leadSingerId") => ({ [field]: { sort: dir, nulls: "last" } });
+  const then: Prisma.SongOrderByWithRelationInput[] = [{ titleKey: "asc" }, { id: "asc" }];
+  switch (query.sort) {
+    case "artist":
+      return [{ artistKey: dir }, ...then];
+    case "key":
+      return [nullsLast("key"), ...then];
+    case "tempo":
+      return [nullsLast("tempo"), ...then];
+    case "duration":
+      return [nullsLast("durationSeconds"), ...then];
+    case "timeSignature":
+      return [nullsLast("timeSignature"), ...then];
+    case "leadSinger":
+      return [nullsLast("leadSingerId"), ...then];
+    case "updated":
+      return [{ updatedAt: dir }, { id: dir }];
+    default:
+      return [{ titleKey: dir }, { id: dir }];
+  }
+}
+
+function listWhere(bandId: number, query: Pick<SongListQuery, "q" | "tag" | "key">): Prisma.SongWhereInput {
+  const where: Prisma.SongWhereInput = { bandId };
+  const words = fold(query.q).split(" ").filter(Boolean).slice(0, 8);
+  if (words.length) {
+    where.AND = words.map((word) => ({ OR: [{ titleKey: { contains: word } }, { artistKey: { contains: word } }] }));
+  }
+  if (query.tag) where.tags = { some: { nameKey: query.tag.trim().toLowerCase() } };
+  if (query.key) where.key = query.key;
+  return where;
+}
+
+export type SongList = {
+  bookedOnly: boolean;
+  songs: Song[];
+  total: number;
+  /** Songs in the library whatever the filter, to tell "empty" from "nothing matches". */
+  libraryHasSongs: boolean;
+  page: number;
+  pageCount: number;
+  tags: string[];
+};
+
+/**
+ * One page of the library, searched, filtered and sorted, in a fixed number of queries
+ * (a count, the page with its tags and lead singers, and the band's tag list) however
+ * many songs the band has.
+ */
+export async function listSongs(access: BandAccess, query: SongListQuery): Promise<SongList> {
+  if (requireGrant(access, "content:view") === "booked") {
+    return { bookedOnly: true, songs: [], total: 0, libraryHasSongs: false, page: 1, pageCount: 1, tags: [] };
+  }
+  const bandId = access.band.id;
+  const where = listWhere(bandId, query);
+  const filtered = Boolean(where.AND || where.tags || where.key);
+  const [total, tagRows] = await Promise.all([
+    db.song.count({ where }),
+    db.songTag.findMany({ where: { bandId }, distinct: ["nameKey"], select: { name: true, nameKey: true }, orderBy: { nameKey: "asc" } }),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(total / SONGS_PER_PAGE));
+  const page = Math.min(query.page, pageCount);
+  const records = total
+    ? await db.song.findMany({ where, select: songSelect, orderBy: orderBy(query), skip: (page - 1) * SONGS_PER_PAGE, take: SONGS_PER_PAGE })
+    : [];
+  return {
+    bookedOnly: false,
+    songs: records.map(toSong),
+    total,
+    libraryHasSongs: total > 0 || (filtered ? (await db.song.count({ where: { bandId }, take: 1 })) > 0 : false),
+    page,
+    pageCount,
+    tags: tagRows.map((tag) => tag.name),
+  };
+}
+
+/** The band a song belongs to (null: no such song), for the gate of routes named by a song id. */
+export async function bandIdOfSong(songId: number) {
+  return (await db.song.findUnique({ where: { id: songId }, select: { bandId: true } }))?.bandId ?? null;
+}
+
+/** One song of the band as this member may see it; another band's (or an unknown id) is a 404. */
+export async function getSong(access: BandAccess, songId: number): Promise<Song> {
+  const grant = requireGrant(access, "content:view");
+  const record = await db.song.findFirst({ where: { id: songId, bandId: access.band.id }, select: songSelect });
+  // A sub sees only songs of gigs they are booked on: none yet.
+  if (!record || grant === "booked") throw new RuleError(404, SONG_NOT_FOUND);
+  return toSong(record);
+}
+
+/** The band's members, for the lead singer select: id and display name, by name. */
+export async function leadSingerOptions(access: BandAccess) {
+  const rows = await db.bandMembership.findMany({
+    where: { bandId: access.band.id },
+    select: { id: true, displayName: true, user: { select: { firstName: true, lastName: true, email: true } } },
+  });
+  return rows.map((row) => ({ id: row.id, name: displayName({ displayName: row.displayName, ...row.user }) })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+async function checkLeadSinger(bandId: number, leadSingerId: number | null | undefined) {
+  if (!leadSingerId) return;
+  const found = await db.bandMembership.findFirst({ where: { id: leadSingerId, bandId }, select: { id: true } });
+  if (!found) throw new RuleError(400, SONG_MESSAGES.leadSinger, "leadSingerId");
+}
+
+export function duplicateMessage(title: string, artist: string | null) {
+  return `${artist ? `“${title}” by ${artist}` : `“${title}”`} is already in the library.`;
+}
+
+/** A song of the band with the same title and artist (folded), other than `exceptId`. */
+export async function findDuplicate(bandId: number, title: string, artist: string | null, exceptId?: number) {
+  return db.song.findFirst({
+    where: { bandId, titleKey: fold(title), artistKey: fold(artist), ...(exceptId ? { id: { not: exceptId } } : {}) },
+    select: { id: true, title: true, artist: true },
+  });
+}
+
+/** Thrown when a song would duplicate one already there and the caller did not confirm. */
+export class DuplicateSongError extends RuleError {
+  constructor(readonly existing: { id: number; title: string; artist: string | null }) {
+    super(409, `${duplicateMessage(existing.title, existing.artist)} Add it anyway, or change the title or artist.`, "title");
+  }
+}
+
+function columns(input: SongPatch) {
+  const data: Prisma.SongUncheckedUpdateInput = {};
+  for (const [field, value] of Object.entries(input)) {
+    if (field === "tags" || value === undefined) continue;
+    (data as Record<string, unknown>)[field] = value;
+  }
+  if (input.title !== undefined) data.titleKey = fold(input.title);
+  if (input.artist !== undefined) data.artistKey = fold(input.artist);
+  return data;
+}
+
+export function tagRows(bandId: number, tags: string[]) {
+  return tags.map((name) => ({ bandId, name, nameKey: name.toLowerCase() }));
+}
+
+/**
+ * Adds a song. A song with the same title and artist already in the library is refused
+ * (409, DuplicateSongError) unless `allowDuplicate`: the form asks first.
+ */
+export async function createSong(access: BandAccess, input: SongInput, { allowDuplicate = false } = {}): Promise<Song> {
+  requireGrant(access, "content:edit");
+  const bandId = access.band.id;
+  await checkLeadSinger(bandId, input.leadSingerId);
+  if (!allowDuplicate) {
+    const existing = await findDuplicate(bandId, input.title, input.artist);
+    if (existing) throw new DuplicateSongError(existing);
+  }
+  const { tags, ...fields } = input;
+  const record = await db.song.create({
+    data: { ...fields, bandId, titleKey: fold(input.title), artistKey: fold(input.artist), createdById: access.user.id, tags: { create: tagRows(bandId, tags) } },
+    select: songSelect,
+  });
+  await track("add_song_to_library", { userId: access.user.id, bandId, props: { source: "form" } });
+  return toSong(record);
+}
+
+/** Changes the fields given; a change that makes it a duplicate of another song is refused unless `allowDuplicate`. */
+export async function updateSong(access: BandAccess, songId: number, input: SongPatch, { allowDuplicate = false } = {}): Promise<Song> {
+  requireGrant(access, "content:edit");
+  const bandId = access.band.id;
+  const current = await db.song.findFirst({ where: { id: songId, bandId }, select: { title: true, artist: true } });
+  if (!current) throw new RuleError(404, SONG_NOT_FOUND);
+  await checkLeadSinger(bandId, input.leadSingerId);
+  if (!allowDuplicate && (input.title !== undefined || input.artist !== undefined)) {
+    const existing = await findDuplicate(bandId, input.title ?? current.title, input.artist === undefined ? current.artist : input.artist, songId);
+    if (existing) throw new DuplicateSongError(existing);
+  }
+  const record = await db.$transaction(async (tx) => {
+    if (input.tags) {
+      await tx.songTag.deleteMany({ where: { songId } });
+      await tx.songTag.createMany({ data: tagRows(bandId, input.tags).map((row) => ({ ...row, songId })) });
+    }
+    return tx.song.update({ where: { id: songId }, data: columns(input), select: songSelect });
+  });
+  return toSong(record);
+}
+
+/** Deletes a song: anyone with "content:delete", a band member only songs they added. */
+export async function deleteSong(access: BandAccess, songId: number) {
+  const grant = requireGrant(access, "content:delete");
+  const song = await db.song.findFirst({ where: { id: songId, bandId: access.band.id }, select: { id: true, title: true, createdById: true } });
+  if (!song) throw new RuleError(404, SONG_NOT_FOUND);
+  if (grant === "own" && song.createdById !== access.user.id) throw new RuleError(403, "You can delete only the songs you added");
+  await db.song.delete({ where: { id: song.id } });
+  return { title: song.title };
+}
+
+/** May this member delete this song? For showing the button. */
+export function mayDeleteSong(access: BandAccess, song: Pick<Song, "createdById">) {
+  const grant = grantIn(access, "content:delete");
+  return grant === true || (grant === "own" && song.createdById === access.user.id);
+}
+
+/** The JSON shape of a song in /api. */
+export function songJson(song: Song) {
+  return {
+    id: song.id,
+    bandId: song.bandId,
+    title: song.title,
+    artist: song.artist,
+    key: song.key,
+    tempo: song.tempo,
+    durationSeconds: song.durationSeconds,
+    timeSignature: song.timeSignature,
+    tags: song.tags,
+    notes: song.notes,
+    chartUrl: song.chartUrl,
+    leadSingerId: song.leadSingerId,
+    leadSinger: song.leadSinger,
+    musicbrainzId: song.musicbrainzId,
+    isrc: song.isrc,
+    createdAt: song.createdAt.toISOString(),
+    updatedAt: song.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The library page's data for /songs and /bands/{id}/songs: the band, what the member
+ * may do, the query as understood, and one page of songs.
+ */
+export async function songLibraryPage(access: BandAccess, query: SongListQuery) {
+  return {
+    band: { id: access.band.id, name: access.band.name },
+    abilities: songAbilities(access),
+    query: { q: query.q ?? "", tag: query.tag ?? "", key: query.key ?? "", sort: query.sort, dir: query.dir },
+    ...(await listSongs(access, query)),
+  };
 }

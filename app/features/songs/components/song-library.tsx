@@ -1,41 +1,214 @@
+import { Form, Link } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
+import { buttonClasses } from "~/components/ui/button";
+import { formatDuration } from "../format";
+import { KEY_OPTIONS, keyLabel } from "../keys";
 
-export type SongLibraryData = {
-  bandName: string;
-  /** The viewer is a sub, who sees only the songs of gigs they are booked on. */
-  bookedOnly: boolean;
-  songs: { id: number; title: string; artist: string | null }[];
+type SongRow = {
+  id: number;
+  title: string;
+  artist: string | null;
+  key: string | null;
+  tempo: number | null;
+  durationSeconds: number | null;
+  timeSignature: string | null;
+  tags: string[];
+  leadSinger: string | null;
 };
 
+export type SongLibraryData = {
+  band: { id: number; name: string };
+  abilities: { bookedOnly: boolean; edit: boolean };
+  query: { q: string; tag: string; key: string; sort: string; dir: "asc" | "desc" };
+  bookedOnly: boolean;
+  songs: SongRow[];
+  total: number;
+  libraryHasSongs: boolean;
+  page: number;
+  pageCount: number;
+  tags: string[];
+};
+
+const COLUMNS = [
+  { sort: "title", label: "Title" },
+  { sort: "artist", label: "Artist" },
+  { sort: "key", label: "Key" },
+  { sort: "tempo", label: "Tempo" },
+  { sort: "duration", label: "Length" },
+  { sort: "timeSignature", label: "Time" },
+  { sort: "leadSinger", label: "Lead" },
+] as const;
+
+const LINK = "font-medium text-brand-700 underline-offset-4 hover:underline";
+const CONTROL = "mt-1 block min-h-[44px] w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600";
+
 /** A band's song library, for /songs (the current band) and /bands/{id}/songs. */
-export function SongLibrary({ bandName, bookedOnly, songs }: SongLibraryData) {
+export function SongLibrary({ data, basePath }: { data: SongLibraryData; basePath: string }) {
+  const { band, query, songs, total, page, pageCount } = data;
+  const href = (changes: Record<string, string | number>) => {
+    const params = new URLSearchParams();
+    const merged: Record<string, string | number> = { q: query.q, tag: query.tag, key: query.key, sort: query.sort, dir: query.dir, page, ...changes };
+    for (const [name, value] of Object.entries(merged)) {
+      if (value === "" || (name === "page" && value === 1) || (name === "sort" && value === "title") || (name === "dir" && value === "asc")) continue;
+      params.set(name, String(value));
+    }
+    const search = params.toString();
+    return search ? `${basePath}?${search}` : basePath;
+  };
+  const bandParam = `band=${band.id}`;
   return (
     <div className="space-y-6">
       <PageHeader
         title="Songs"
-        description={`The song library of ${bandName}: every song the band plays, to build setlists from.`}
-        aside={songs.length ? <span className="text-sm text-slate-600">{songs.length === 1 ? "1 song" : `${songs.length} songs`}</span> : null}
+        description={`The song library of ${band.name}: every song the band plays, to build setlists from.`}
+        aside={total ? <span className="text-sm text-slate-600">{total === 1 ? "1 song" : `${total.toLocaleString("en")} songs`}</span> : null}
       />
-      {bookedOnly ? (
+      {data.bookedOnly ? (
         <EmptyState icon="songs" title="No songs for you yet">
-          <p>As a sub, you see the songs of the gigs you’re booked on. When {bandName} books you for a gig, its songs show here.</p>
-        </EmptyState>
-      ) : songs.length === 0 ? (
-        <EmptyState icon="songs" title="The song library is empty">
-          <p>This is where {bandName} keeps every song it plays, with title and artist, so setlists can be built from one shared list.</p>
+          <p>As a sub, you see the songs of the gigs you’re booked on. When {band.name} books you for a gig, its songs show here.</p>
         </EmptyState>
       ) : (
-        <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-          {songs.map((song) => (
-            <li key={song.id} className="flex min-h-[44px] flex-col px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4">
-              <span className="min-w-0 break-words font-semibold text-slate-900 sm:flex-1">{song.title}</span>
-              <span className="min-w-0 break-words text-sm text-slate-600 sm:w-2/5 sm:text-right">
-                {song.artist ?? <span className="text-slate-500">Artist not set</span>}
+        <>
+          <div className="flex flex-wrap gap-2">
+            {data.abilities.edit ? (
+              <>
+                <Link to={`/songs/new?${bandParam}`} className={buttonClasses("primary")}>
+                  Add a song
+                </Link>
+                <Link to={`/songs/import?${bandParam}`} className={buttonClasses("secondary")}>
+                  Import CSV
+                </Link>
+              </>
+            ) : null}
+            {data.libraryHasSongs ? (
+              <a href={`/songs/export.csv?${bandParam}`} className={buttonClasses("secondary")} download>
+                Export CSV
+              </a>
+            ) : null}
+          </div>
+          {data.libraryHasSongs ? (
+            <Form method="get" action={basePath} role="search" aria-label="Search the song library" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
+              <div>
+                <label htmlFor="song-search" className="block text-sm font-medium text-slate-800">
+                  Title or artist
+                </label>
+                <input id="song-search" type="search" name="q" defaultValue={query.q} className={CONTROL} />
+              </div>
+              <div>
+                <label htmlFor="song-tag" className="block text-sm font-medium text-slate-800">
+                  Tag
+                </label>
+                <select id="song-tag" name="tag" defaultValue={query.tag} className={CONTROL}>
+                  <option value="">Any tag</option>
+                  {data.tags.map((tag) => (
+                    <option key={tag} value={tag.toLowerCase()}>
+                      {tag}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor="song-key" className="block text-sm font-medium text-slate-800">
+                  Key
+                </label>
+                <select id="song-key" name="key" defaultValue={query.key} className={CONTROL}>
+                  <option value="">Any key</option>
+                  {KEY_OPTIONS.map((option) => (
+                    <option key={option.code} value={option.code}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <input type="hidden" name="sort" value={query.sort} />
+              <input type="hidden" name="dir" value={query.dir} />
+              <button type="submit" className={buttonClasses("secondary")}>
+                Search
+              </button>
+            </Form>
+          ) : null}
+          {!data.libraryHasSongs ? (
+            <EmptyState icon="songs" title="The song library is empty">
+              <p>This is where {band.name} keeps every song it plays, with key, tempo and length, so setlists can be built from one shared list.</p>
+            </EmptyState>
+          ) : songs.length === 0 ? (
+            <p role="status" className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">
+              No songs match. <Link to={basePath} className={LINK}>Show all songs</Link>
+            </p>
+          ) : (
+            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+              <table className="min-w-full divide-y divide-slate-100 text-sm">
+                <caption className="sr-only">
+                  Songs of {band.name}, sorted by {COLUMNS.find((column) => column.sort === query.sort)?.label.toLowerCase() ?? "title"}
+                  {query.dir === "desc" ? ", descending" : ""}
+                </caption>
+                <thead className="bg-slate-50 text-left">
+                  <tr>
+                    {COLUMNS.map((column) => {
+                      const active = query.sort === column.sort;
+                      const next = active && query.dir === "asc" ? "desc" : "asc";
+                      return (
+                        <th key={column.sort} scope="col" aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : undefined} className="px-3 py-2 font-semibold text-slate-700">
+                          <Link to={href({ sort: column.sort, dir: next, page: 1 })} className="inline-flex min-h-[44px] items-center gap-1 hover:underline">
+                            {column.label}
+                            {active ? <span aria-hidden="true">{query.dir === "asc" ? "▲" : "▼"}</span> : null}
+                          </Link>
+                        </th>
+                      );
+                    })}
+                    <th scope="col" className="px-3 py-2 font-semibold text-slate-700">
+                      Tags
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {songs.map((song) => (
+                    <tr key={song.id}>
+                      <th scope="row" className="px-3 py-2 text-left font-semibold text-slate-900">
+                        {data.abilities.edit ? (
+                          <Link to={`/songs/${song.id}/edit`} className="hover:underline">
+                            {song.title}
+                          </Link>
+                        ) : (
+                          song.title
+                        )}
+                      </th>
+                      <td className="px-3 py-2 text-slate-700">{song.artist ?? <span className="text-slate-500">—</span>}</td>
+                      <td className="whitespace-nowrap px-3 py-2">{keyLabel(song.key)}</td>
+                      <td className="whitespace-nowrap px-3 py-2">{song.tempo ? `${song.tempo} BPM` : ""}</td>
+                      <td className="whitespace-nowrap px-3 py-2">{formatDuration(song.durationSeconds)}</td>
+                      <td className="whitespace-nowrap px-3 py-2">{song.timeSignature ?? ""}</td>
+                      <td className="px-3 py-2">{song.leadSinger ?? ""}</td>
+                      <td className="px-3 py-2 text-slate-600">{song.tags.join(", ")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {pageCount > 1 ? (
+            <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
+              {page > 1 ? (
+                <Link to={href({ page: page - 1 })} className={buttonClasses("secondary")} rel="prev">
+                  Previous
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span>
+                Page {page} of {pageCount}
               </span>
-            </li>
-          ))}
-        </ul>
+              {page < pageCount ? (
+                <Link to={href({ page: page + 1 })} className={buttonClasses("secondary")} rel="next">
+                  Next
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          ) : null}
+        </>
       )}
     </div>
   );

@@ -1,0 +1,267 @@
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import { z } from "zod";
+import { db } from "~/utils/db.server";
+import { displayName } from "~/utils/names";
+import { RuleError } from "~/utils/rule-error";
+import { track } from "~/features/analytics/analytics.server";
+import { requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { formatDuration } from "./format";
+import { keyLabel } from "./keys";
+import { rules, type SongInput } from "./schema.server";
+import { fold, tagRows } from "./songs.server";
+
+/**
+ * The song library as CSV: an export that opens in a spreadsheet (UTF-8 with a byte
+ * order mark, CRLF line ends) and an import that previews every row with its errors
+ * and writes nothing until the user confirms, then writes every good row in one
+ * transaction. csv-parse and csv-stringify do the CSV; nothing here splits on commas.
+ */
+
+export const MAX_IMPORT_ROWS = 5000;
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+
+const COLUMNS = [
+  { name: "Title", field: "title", aliases: ["song", "name", "song title"] },
+  { name: "Artist", field: "artist", aliases: ["band", "performer", "original artist"] },
+  { name: "Key", field: "key", aliases: [] },
+  { name: "Tempo", field: "tempo", aliases: ["bpm", "tempo (bpm)"] },
+  { name: "Duration", field: "duration", aliases: ["length", "time", "duration (m:ss)"] },
+  { name: "Time signature", field: "timeSignature", aliases: ["meter", "time sig"] },
+  { name: "Tags", field: "tags", aliases: ["tag"] },
+  { name: "Lead singer", field: "leadSinger", aliases: ["lead", "singer", "vocals", "lead vocals"] },
+  { name: "Chart link", field: "chartUrl", aliases: ["chart", "lyrics", "link", "url"] },
+  { name: "Notes", field: "notes", aliases: ["note", "comments"] },
+  { name: "MusicBrainz id", field: "musicbrainzId", aliases: ["mbid", "musicbrainz recording id"] },
+  { name: "ISRC", field: "isrc", aliases: [] },
+] as const;
+
+type Field = (typeof COLUMNS)[number]["field"];
+
+export const CSV_MESSAGES = {
+  tooLarge: `The file is too large to import (the limit is ${MAX_IMPORT_BYTES / 1024 / 1024} MB). Split it into smaller files and try again.`,
+  empty: "The file is empty. Choose a CSV file with a header row (Title, Artist, …) and one song per row.",
+  noFile: "Choose a CSV file to import.",
+  encoding: "The file is not UTF-8 text. In your spreadsheet, save it as “CSV UTF-8 (comma delimited)” and try again.",
+  unreadable: (reason: string) => `The file is not a readable CSV: ${reason}`,
+  noTitleColumn: `The file needs a Title column in its first row. The columns Bandroom reads are: ${COLUMNS.map((c) => c.name).join(", ")}.`,
+  unknownColumns: (names: string[]) =>
+    `${names.length === 1 ? "Unknown column" : "Unknown columns"}: ${names.map((n) => `“${n}”`).join(", ")}. The columns Bandroom reads are: ${COLUMNS.map((c) => c.name).join(", ")}.`,
+  duplicateColumn: (name: string) => `The column “${name}” appears twice. Keep one and try again.`,
+  tooManyRows: (rows: number) => `The file has ${rows.toLocaleString("en")} songs; import at most ${MAX_IMPORT_ROWS.toLocaleString("en")} at a time. Split it into smaller files.`,
+  noRows: "The file has a header row but no songs.",
+  leadSinger: (name: string) => `No member of the band is called “${name}”`,
+  inLibrary: "Already in the library: skipped",
+  inFile: (line: number) => `Same title and artist as line ${line}: skipped`,
+};
+
+/** The export: every song of the band, by title, with a header row. */
+export async function exportSongsCsv(access: BandAccess) {
+  const booked = requireGrant(access, "content:view") === "booked";
+  const songs = booked
+    ? []
+    : await db.song.findMany({
+        where: { bandId: access.band.id },
+        orderBy: [{ titleKey: "asc" }, { id: "asc" }],
+        select: {
+          title: true,
+          artist: true,
+          key: true,
+          tempo: true,
+          durationSeconds: true,
+          timeSignature: true,
+          notes: true,
+          chartUrl: true,
+          musicbrainzId: true,
+          isrc: true,
+          tags: { select: { name: true }, orderBy: { nameKey: "asc" } },
+          leadSinger: { select: { displayName: true, user: { select: { firstName: true, lastName: true, email: true } } } },
+        },
+      });
+  const rows = songs.map((song) => [
+    song.title,
+    song.artist ?? "",
+    keyLabel(song.key),
+    song.tempo ?? "",
+    formatDuration(song.durationSeconds),
+    song.timeSignature ?? "",
+    song.tags.map((tag) => tag.name).join(", "),
+    song.leadSinger ? displayName({ displayName: song.leadSinger.displayName, ...song.leadSinger.user }) : "",
+    song.chartUrl ?? "",
+    song.notes ?? "",
+    song.musicbrainzId ?? "",
+    song.isrc ?? "",
+  ]);
+  // A leading = + - @ would make a spreadsheet run the cell as a formula.
+  const safe = rows.map((row) => row.map((cell) => (typeof cell === "string" && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)));
+  return stringify([COLUMNS.map((column) => column.name), ...safe], { bom: true, record_delimiter: "windows" });
+}
+
+export function exportFileName(bandName: string) {
+  const slug = bandName.normalize("NFKD").replace(/[^\w]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "band";
+  return `${slug}-songs.csv`;
+}
+
+export type PreviewRow = {
+  line: number;
+  title: string;
+  artist: string;
+  key: string;
+  tempo: string;
+  duration: string;
+  status: "ok" | "error" | "duplicate";
+  messages: string[];
+};
+
+export type ImportPreview = { rows: PreviewRow[]; ready: number; errors: number; duplicates: number };
+
+type Parsed = { preview: ImportPreview; songs: SongInput[] };
+
+/** Bytes of an upload as text, or a RuleError saying why not (size, encoding). */
+export function decodeCsv(bytes: Uint8Array): string {
+  if (bytes.byteLength > MAX_IMPORT_BYTES) throw new RuleError(400, CSV_MESSAGES.tooLarge, "file");
+  if (bytes.byteLength === 0) throw new RuleError(400, CSV_MESSAGES.empty, "file");
+  // UTF-16 (what some spreadsheets call "Unicode text") starts with its byte order mark.
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) throw new RuleError(400, CSV_MESSAGES.encoding, "file");
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new RuleError(400, CSV_MESSAGES.encoding, "file");
+  }
+}
+
+function columnFor(header: string) {
+  const name = header.trim().toLowerCase();
+  return COLUMNS.find((column) => column.name.toLowerCase() === name || (column.aliases as readonly string[]).includes(name));
+}
+
+const ruleCtx = () => {
+  const issues: string[] = [];
+  const ctx = { addIssue: (issue: { message?: string }) => issues.push(issue.message ?? "Invalid value"), value: undefined, issues: [] } as unknown as z.core.$RefinementCtx;
+  return { ctx, issues };
+};
+
+/** Reads and checks a CSV against the band's library without writing anything. */
+export async function parseSongsCsv(access: BandAccess, text: string): Promise<Parsed> {
+  requireGrant(access, "content:edit");
+  if (Buffer.byteLength(text) > MAX_IMPORT_BYTES) throw new RuleError(400, CSV_MESSAGES.tooLarge, "file");
+  let records: string[][];
+  try {
+    records = parse(text.replace(/^\uFEFF/, ""), { bom: true, skip_empty_lines: true, relax_column_count: true, trim: false });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.replace(/^Invalid .*?: /, "") : "unknown error";
+    throw new RuleError(400, CSV_MESSAGES.unreadable(reason.slice(0, 200)), "file");
+  }
+  if (!records.length) throw new RuleError(400, CSV_MESSAGES.empty, "file");
+  const [header, ...body] = records as [string[], ...string[][]];
+  const fields: Field[] = [];
+  const unknown: string[] = [];
+  for (const name of header) {
+    const column = columnFor(name);
+    if (!column) {
+      if (name.trim()) unknown.push(name.trim().slice(0, 40));
+      fields.push(undefined as unknown as Field);
+      continue;
+    }
+    if (fields.includes(column.field)) throw new RuleError(400, CSV_MESSAGES.duplicateColumn(column.name), "file");
+    fields.push(column.field);
+  }
+  if (unknown.length) throw new RuleError(400, CSV_MESSAGES.unknownColumns(unknown.slice(0, 5)), "file");
+  if (!fields.includes("title")) throw new RuleError(400, CSV_MESSAGES.noTitleColumn, "file");
+  if (body.length > MAX_IMPORT_ROWS) throw new RuleError(400, CSV_MESSAGES.tooManyRows(body.length), "file");
+  if (!body.length) throw new RuleError(400, CSV_MESSAGES.noRows, "file");
+
+  const bandId = access.band.id;
+  const [members, existing] = await Promise.all([
+    db.bandMembership.findMany({ where: { bandId }, select: { id: true, displayName: true, user: { select: { firstName: true, lastName: true, email: true } } } }),
+    db.song.findMany({ where: { bandId }, select: { titleKey: true, artistKey: true } }),
+  ]);
+  const memberByName = new Map(members.map((member) => [fold(displayName({ displayName: member.displayName, ...member.user })), member.id]));
+  const inLibrary = new Set(existing.map((song) => `${song.titleKey}|${song.artistKey}`));
+  const seen = new Map<string, number>();
+
+  const rows: PreviewRow[] = [];
+  const songs: SongInput[] = [];
+  body.forEach((record, index) => {
+    const line = index + 2;
+    const cell = (field: Field) => {
+      const at = fields.indexOf(field);
+      return at >= 0 ? (record[at] ?? "").trim() : "";
+    };
+    const { ctx, issues } = ruleCtx();
+    const song: SongInput = {
+      title: rules.title(cell("title"), ctx) as string,
+      artist: rules.artist(cell("artist"), ctx) as string | null,
+      key: rules.key(cell("key"), ctx) as string | null,
+      tempo: rules.tempo(cell("tempo"), ctx) as number | null,
+      durationSeconds: rules.duration(cell("duration"), ctx) as number | null,
+      timeSignature: rules.timeSignature(cell("timeSignature"), ctx) as string | null,
+      tags: rules.tags(cell("tags"), ctx) as string[],
+      notes: rules.notes(cell("notes"), ctx) as string | null,
+      chartUrl: rules.chartUrl(cell("chartUrl").replace(/^'/, ""), ctx) as string | null,
+      leadSingerId: null,
+      musicbrainzId: rules.musicbrainzId(cell("musicbrainzId"), ctx) as string | null,
+      isrc: rules.isrc(cell("isrc"), ctx) as string | null,
+    };
+    const singer = cell("leadSinger");
+    if (singer) {
+      const id = memberByName.get(fold(singer));
+      if (id) song.leadSingerId = id;
+      else issues.push(CSV_MESSAGES.leadSinger(singer));
+    }
+    const row: PreviewRow = {
+      line,
+      title: cell("title").replace(/^'/, ""),
+      artist: cell("artist"),
+      key: song.key && !issues.length ? keyLabel(song.key) : cell("key"),
+      tempo: cell("tempo"),
+      duration: cell("duration"),
+      status: "ok",
+      messages: issues,
+    };
+    if (issues.length) {
+      row.status = "error";
+    } else {
+      song.title = song.title.replace(/^'(?=[=+\-@])/, "");
+      const identity = `${fold(song.title)}|${fold(song.artist)}`;
+      if (inLibrary.has(identity)) {
+        row.status = "duplicate";
+        row.messages = [CSV_MESSAGES.inLibrary];
+      } else if (seen.has(identity)) {
+        row.status = "duplicate";
+        row.messages = [CSV_MESSAGES.inFile(seen.get(identity)!)];
+      } else {
+        seen.set(identity, line);
+        songs.push(song);
+      }
+    }
+    rows.push(row);
+  });
+  const count = (status: PreviewRow["status"]) => rows.filter((row) => row.status === status).length;
+  return { preview: { rows, ready: songs.length, errors: count("error"), duplicates: count("duplicate") }, songs };
+}
+
+/**
+ * Writes the good rows of a previewed file in one transaction (all or nothing). The
+ * file is checked again here: what the user confirmed is what gets written.
+ */
+export async function importSongsCsv(access: BandAccess, text: string) {
+  const { songs } = await parseSongsCsv(access, text);
+  if (!songs.length) throw new RuleError(400, "There are no new songs in this file to import.", "file");
+  const bandId = access.band.id;
+  await db.$transaction(
+    async (tx) => {
+      const created = await tx.song.createManyAndReturn({
+        data: songs.map(({ tags: _tags, ...song }) => ({ ...song, bandId, titleKey: fold(song.title), artistKey: fold(song.artist), createdById: access.user.id })),
+        select: { id: true, titleKey: true, artistKey: true },
+      });
+      // Title and artist are unique within the import (duplicates were skipped).
+      const idOf = new Map(created.map((row) => [`${row.titleKey}|${row.artistKey}`, row.id]));
+      const tags = songs.flatMap((song) => tagRows(bandId, song.tags).map((tag) => ({ ...tag, songId: idOf.get(`${fold(song.title)}|${fold(song.artist)}`)! })));
+      if (tags.length) await tx.songTag.createMany({ data: tags });
+    },
+    { timeout: 60_000 },
+  );
+  await track("add_song_to_library", { userId: access.user.id, bandId, props: { source: "csv", count: songs.length } });
+  return { imported: songs.length };
+}

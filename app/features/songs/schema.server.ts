@@ -1,0 +1,219 @@
+/**
+ * The song library's input rules, for the song form (conform), the CSV import and the
+ * /api endpoints: one set of field rules and messages. Server only, so zod never reaches
+ * the browser; the form shows what the server answers.
+ */
+import { z } from "zod";
+import { parseDuration } from "./format";
+import { parseKey } from "./keys";
+
+export const SONG_MESSAGES = {
+  titleRequired: "Title is required",
+  titleTooLong: "Title is too long (at most 200 characters)",
+  artistTooLong: "Artist is too long (at most 200 characters)",
+  key: "Choose a key from the list, like C major or A minor",
+  tempo: "Tempo must be a whole number of beats per minute from 20 to 400",
+  duration: "Duration must be minutes and seconds, like 3:45",
+  timeSignature: "Time signature must look like 4/4, 3/4, 6/8 or 12/8",
+  tagTooLong: "Each tag must be at most 30 characters",
+  tooManyTags: "A song can have at most 10 tags",
+  notesTooLong: "Notes are too long (at most 2,000 characters)",
+  chartUrl: "Chart link must be a web address starting with https:// or http://",
+  isrc: "ISRC must be 12 letters and digits, like GBUM71029604",
+  musicbrainzId: "MusicBrainz id must be a recording id, like 5b11f4ce-a62d-471e-81fc-a69a8278c7da",
+  leadSinger: "Choose a member of the band to sing lead",
+} as const;
+
+export type SongInput = {
+  title: string;
+  artist: string | null;
+  key: string | null;
+  tempo: number | null;
+  durationSeconds: number | null;
+  timeSignature: string | null;
+  tags: string[];
+  notes: string | null;
+  chartUrl: string | null;
+  leadSingerId: number | null;
+  musicbrainzId: string | null;
+  isrc: string | null;
+};
+
+export const SONG_FIELDS = ["title", "artist", "key", "tempo", "duration", "timeSignature", "tags", "notes", "chartUrl", "leadSingerId", "musicbrainzId", "isrc"] as const;
+
+type Ctx = z.core.$RefinementCtx;
+const fail = (ctx: Ctx, message: string) => {
+  ctx.addIssue({ code: "custom", message });
+  return z.NEVER;
+};
+const blank = (value: string | null | undefined) => value === undefined || value === null || value.trim() === "";
+
+// Each rule takes the text as typed (or undefined) and gives the stored value.
+export const rules = {
+  title: (value: string | undefined, ctx: Ctx) => {
+    const title = value?.trim() ?? "";
+    if (!title) return fail(ctx, SONG_MESSAGES.titleRequired);
+    if (title.length > 200) return fail(ctx, SONG_MESSAGES.titleTooLong);
+    return title;
+  },
+  artist: (value: string | null | undefined, ctx: Ctx) => {
+    if (blank(value)) return null;
+    const artist = value!.trim();
+    return artist.length > 200 ? fail(ctx, SONG_MESSAGES.artistTooLong) : artist;
+  },
+  key: (value: string | null | undefined, ctx: Ctx) => {
+    if (blank(value)) return null;
+    return parseKey(value!) ?? fail(ctx, SONG_MESSAGES.key);
+  },
+  tempo: (value: string | number | null | undefined, ctx: Ctx) => {
+    if (value === null || value === undefined || (typeof value === "string" && blank(value))) return null;
+    const text = String(value).trim();
+    if (!/^\d{1,3}$/.test(text)) return fail(ctx, SONG_MESSAGES.tempo);
+    const tempo = Number(text);
+    return tempo < 20 || tempo > 400 ? fail(ctx, SONG_MESSAGES.tempo) : tempo;
+  },
+  duration: (value: string | null | undefined, ctx: Ctx) => {
+    if (blank(value)) return null;
+    return parseDuration(value!) ?? fail(ctx, SONG_MESSAGES.duration);
+  },
+  durationSeconds: (value: number | null | undefined, ctx: Ctx) => {
+    if (value === null || value === undefined) return null;
+    return Number.isInteger(value) && value > 0 && value < 1000 * 60 ? value : fail(ctx, SONG_MESSAGES.duration);
+  },
+  timeSignature: (value: string | null | undefined, ctx: Ctx) => {
+    if (blank(value)) return null;
+    const match = /^(\d{1,2})\s*\/\s*(1|2|4|8|16|32)$/.exec(value!.trim());
+    if (!match || Number(match[1]) < 1) return fail(ctx, SONG_MESSAGES.timeSignature);
+    return `${Number(match[1])}/${match[2]}`;
+  },
+  tags: (value: string | string[] | null | undefined, ctx: Ctx) => {
+    const list = (Array.isArray(value) ? value : (value ?? "").split(/[,;]/)).map((tag) => tag.trim().replace(/\s+/g, " ")).filter(Boolean);
+    const unique = [...new Map(list.map((tag) => [tag.toLowerCase(), tag])).values()];
+    if (unique.some((tag) => tag.length > 30)) return fail(ctx, SONG_MESSAGES.tagTooLong);
+    if (unique.length > 10) return fail(ctx, SONG_MESSAGES.tooManyTags);
+    return unique;
+  },
+  notes: (value: string | null | undefined, ctx: Ctx) => {
+    if (blank(value)) return null;
+    const notes = value!.trim().replace(/\r\n/g, "\n");
+    return notes.length > 2000 ? fail(ctx, SONG_MESSAGES.notesTooLong) : notes;
+  },
+  chartUrl: (value: string | null | undefined, ctx: Ctx) => {
+    if (blank(value)) return null;
+    const text = value!.trim();
+    try {
+      const url = new URL(text);
+      if ((url.protocol === "https:" || url.protocol === "http:") && text.length <= 500) return url.href;
+    } catch {
+      // falls through to the message
+    }
+    return fail(ctx, SONG_MESSAGES.chartUrl);
+  },
+  leadSingerId: (value: string | number | null | undefined, ctx: Ctx) => {
+    if (value === null || value === undefined || (typeof value === "string" && blank(value))) return null;
+    const id = Number(value);
+    return Number.isSafeInteger(id) && id > 0 ? id : fail(ctx, SONG_MESSAGES.leadSinger);
+  },
+  musicbrainzId: (value: string | null | undefined, ctx: Ctx) => {
+    if (blank(value)) return null;
+    const id = value!.trim().toLowerCase();
+    return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id) ? id : fail(ctx, SONG_MESSAGES.musicbrainzId);
+  },
+  isrc: (value: string | null | undefined, ctx: Ctx) => {
+    if (blank(value)) return null;
+    const isrc = value!.trim().replace(/[-\s]/g, "").toUpperCase();
+    return /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/.test(isrc) ? isrc : fail(ctx, SONG_MESSAGES.isrc);
+  },
+};
+
+const text = z.string().optional();
+
+/** The song form: every field as typed; duration as m:ss, tags comma-separated. */
+export const SongFormSchema = z.object({
+  title: text.transform(rules.title),
+  artist: text.transform(rules.artist),
+  key: text.transform(rules.key),
+  tempo: text.transform(rules.tempo),
+  duration: text.transform(rules.duration),
+  timeSignature: text.transform(rules.timeSignature),
+  tags: text.transform(rules.tags),
+  notes: text.transform(rules.notes),
+  chartUrl: text.transform(rules.chartUrl),
+  leadSingerId: text.transform(rules.leadSingerId),
+  musicbrainzId: text.transform(rules.musicbrainzId),
+  isrc: text.transform(rules.isrc),
+  /** Set by the "Add it anyway" step after a duplicate was flagged. */
+  confirmDuplicate: text.transform((value) => value === "yes"),
+});
+
+export function formInput(value: z.infer<typeof SongFormSchema>): SongInput {
+  const { duration, confirmDuplicate: _confirm, ...rest } = value;
+  return { ...rest, durationSeconds: duration };
+}
+
+const nullableText = z.string({ error: "Must be text" }).nullable().optional();
+const nullableNumber = z.number({ error: "Must be a number" }).nullable().optional();
+
+/** Fields of the /api song body; every one optional here (PATCH), title required for POST. */
+const apiFields = {
+  title: z.string({ error: SONG_MESSAGES.titleRequired }).transform(rules.title),
+  artist: nullableText.transform(rules.artist),
+  key: nullableText.transform(rules.key),
+  tempo: nullableNumber.transform(rules.tempo),
+  durationSeconds: nullableNumber.transform(rules.durationSeconds),
+  timeSignature: nullableText.transform(rules.timeSignature),
+  tags: z.array(z.string({ error: "Must be text" }), { error: "Must be a list of tags" }).nullable().optional().transform(rules.tags),
+  notes: nullableText.transform(rules.notes),
+  chartUrl: nullableText.transform(rules.chartUrl),
+  leadSingerId: nullableNumber.transform(rules.leadSingerId),
+  musicbrainzId: nullableText.transform(rules.musicbrainzId),
+  isrc: nullableText.transform(rules.isrc),
+};
+
+/** POST /api/bands/{id}/songs; `allowDuplicate` adds a song whose title and artist are already there. */
+export const SongCreateApiSchema = z.strictObject({ ...apiFields, allowDuplicate: z.boolean({ error: "Must be true or false" }).optional() });
+
+/** PATCH /api/songs/{id}: only the fields sent change. */
+export const SongPatchApiSchema = z.strictObject({
+  ...apiFields,
+  title: apiFields.title.optional(),
+  allowDuplicate: z.boolean({ error: "Must be true or false" }).optional(),
+});
+
+export type SongPatch = Partial<SongInput>;
+
+/** What a patch body changes: the keys sent, nothing else. */
+export function patchInput(raw: Record<string, unknown>, parsed: z.infer<typeof SongPatchApiSchema>): SongPatch {
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys(apiFields)) if (key in raw) patch[key] = parsed[key as keyof typeof parsed];
+  return patch as SongPatch;
+}
+
+export const SONG_SORTS = ["title", "artist", "key", "tempo", "duration", "timeSignature", "leadSinger", "updated"] as const;
+export type SongSort = (typeof SONG_SORTS)[number];
+
+/** The library's query string; anything unknown falls back to the default rather than failing the page. */
+export const SongListQuerySchema = z.object({
+  q: z.string().max(200).optional().catch(undefined),
+  tag: z.string().max(30).optional().catch(undefined),
+  key: z.string().max(10).optional().catch(undefined).transform((value) => (value ? (parseKey(value) ?? undefined) : undefined)),
+  sort: z.enum(SONG_SORTS).catch("title").default("title"),
+  dir: z.enum(["asc", "desc"]).catch("asc").default("asc"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+
+export type SongListQuery = z.infer<typeof SongListQuerySchema>;
+
+export function parseListQuery(params: URLSearchParams): SongListQuery {
+  return SongListQuerySchema.parse(Object.fromEntries([...params].filter(([, value]) => value !== "")));
+}
+
+/** POST /api/songs/lookup. */
+export const LookupApiSchema = z.strictObject({
+  title: z.string({ error: SONG_MESSAGES.titleRequired }).transform(rules.title),
+  artist: nullableText.transform(rules.artist),
+  isrc: nullableText.transform(rules.isrc),
+});
+
+/** Any JSON object, as sent (PATCH reads it once, then applies SongPatchApiSchema). */
+export const JsonObject = z.record(z.string(), z.unknown(), { error: "The body must be a JSON object" });

@@ -1,0 +1,63 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import type { BandAccess } from "~/features/bands/access.server";
+import { replyWithRuleError } from "~/utils/rule-error";
+import { formatDuration } from "./format";
+import { SONG_FIELDS, SongFormSchema, formInput } from "./schema.server";
+import { DuplicateSongError, createSong, updateSong, type Song } from "./songs.server";
+
+/**
+ * The song form's server side, shared by /songs/new and /songs/{id}/edit: the values a
+ * form starts from, and a submission parsed with conform and saved through the area
+ * module. The browser gets only the SubmissionResult (no zod in the client bundle).
+ */
+
+export type SongFormValues = Partial<Record<(typeof SONG_FIELDS)[number], string>>;
+
+export function songFormValues(song: Song): SongFormValues {
+  return {
+    title: song.title,
+    artist: song.artist ?? "",
+    key: song.key ?? "",
+    tempo: song.tempo ? String(song.tempo) : "",
+    duration: formatDuration(song.durationSeconds),
+    timeSignature: song.timeSignature ?? "",
+    tags: song.tags.join(", "),
+    notes: song.notes ?? "",
+    chartUrl: song.chartUrl ?? "",
+    leadSingerId: song.leadSingerId ? String(song.leadSingerId) : "",
+    musicbrainzId: song.musicbrainzId ?? "",
+    isrc: song.isrc ?? "",
+  };
+}
+
+/** The values a look-up (a GET of the form) carried in its query string. */
+export function formValuesFromQuery(params: URLSearchParams): SongFormValues {
+  const values: SongFormValues = {};
+  for (const field of SONG_FIELDS) {
+    const value = params.get(field);
+    if (value !== null) values[field] = value.slice(0, 2000);
+  }
+  return values;
+}
+
+export type SongFormReply = { result: SubmissionResult<string[]>; duplicate: { id: number; title: string; artist: string | null } | null };
+
+/**
+ * Saves the submitted song (new when `songId` is absent). Invalid input, a refusal or
+ * an unconfirmed duplicate comes back as the form's reply with its status; success
+ * returns the saved song.
+ */
+export async function submitSongForm(access: BandAccess, formData: FormData, songId?: number): Promise<{ song: Song } | { reply: SongFormReply; status: number }> {
+  const submission = parseWithZod(formData, { schema: SongFormSchema });
+  if (submission.status !== "success") return { reply: { result: submission.reply(), duplicate: null }, status: 400 };
+  const options = { allowDuplicate: submission.value.confirmDuplicate };
+  try {
+    const input = formInput(submission.value);
+    const song = songId ? await updateSong(access, songId, input, options) : await createSong(access, input, options);
+    return { song };
+  } catch (error) {
+    const { result, status } = replyWithRuleError(submission, error);
+    return { reply: { result, duplicate: error instanceof DuplicateSongError ? error.existing : null }, status };
+  }
+}

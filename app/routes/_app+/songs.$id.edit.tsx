@@ -1,0 +1,103 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { requireBandAccess } from "~/features/bands/access.server";
+import { SongForm } from "~/features/songs/components/song-form";
+import { lookupForForm } from "~/features/songs/partners/lookup.server";
+import { formValuesFromQuery, songFormValues, submitSongForm } from "~/features/songs/song-form.server";
+import { SONG_NOT_FOUND, bandIdOfSong, deleteSong, getSong, leadSingerOptions, mayDeleteSong } from "~/features/songs/songs.server";
+import { requireUser } from "~/features/auth/auth.server";
+import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
+import { parseId } from "~/utils/ids";
+import { pageTitle } from "~/utils/meta";
+import { RuleError } from "~/utils/rule-error";
+import { redirectWithToast } from "~/utils/toast.server";
+import { RouteErrorBoundary } from "~/components/error-screens";
+import type { Permission } from "~/features/members/permissions";
+
+/** The song's band through the one gate: unknown ids and other bands' songs are the same 404. */
+async function songAccess(request: Request, idParam: string | undefined, permission: Permission) {
+  const id = parseId(idParam);
+  const bandId = id ? await bandIdOfSong(id) : null;
+  if (!id || !bandId) {
+    await requireUser(request);
+    throw data({ message: SONG_NOT_FOUND }, { status: 404 });
+  }
+  return { id, access: await requireBandAccess(request, { band: bandId, permission, notFound: SONG_NOT_FOUND }) };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { id, access } = await songAccess(request, params.id, "content:edit");
+  const song = await getSong(access, id);
+  const url = new URL(request.url);
+  const typed = url.searchParams.has("lookup") ? formValuesFromQuery(url.searchParams) : songFormValues(song);
+  const { values, lookup } = await lookupForForm(url.searchParams, typed);
+  return {
+    band: { id: access.band.id, name: access.band.name },
+    song: { id: song.id, title: song.title },
+    values,
+    lookup,
+    canDelete: mayDeleteSong(access, song),
+    leadSingers: await leadSingerOptions(access),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (formData.get("intent") === "delete") {
+    const { id, access } = await songAccess(request, params.id, "content:delete");
+    try {
+      const { title } = await deleteSong(access, id);
+      return redirectWithToast(`/bands/${access.band.id}/songs`, { title: "Song deleted", description: `${title} is no longer in the library.` });
+    } catch (error) {
+      if (error instanceof RuleError) throw data({ message: error.message }, { status: error.status });
+      throw error;
+    }
+  }
+  const { id, access } = await songAccess(request, params.id, "content:edit");
+  const outcome = await submitSongForm(access, formData, id);
+  if ("reply" in outcome) return data(outcome.reply, { status: outcome.status });
+  return redirectWithToast(`/bands/${access.band.id}/songs`, { title: "Song saved", description: `${outcome.song.title} is up to date.` });
+}
+
+export default function EditSong() {
+  const { band, song, values, lookup, leadSingers, canDelete } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const path = `/songs/${song.id}/edit`;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <PageHeader title={`Edit ${song.title}`} back={{ to: `/bands/${band.id}/songs`, label: "Songs" }} />
+      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <SongForm
+          action={path}
+          bandId={band.id}
+          values={values}
+          lookup={lookup}
+          lastResult={reply?.result}
+          duplicate={reply?.duplicate}
+          leadSingers={leadSingers}
+          submitLabel="Save song"
+          cancelHref={`/bands/${band.id}/songs`}
+        />
+      </div>
+      {canDelete ? (
+        <section aria-labelledby="delete-heading" className="rounded-xl border border-red-200 bg-white p-5 shadow-sm">
+          <h2 id="delete-heading" className="font-semibold text-slate-900">
+            Delete this song
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">It leaves the library for everyone in {band.name}.</p>
+          <Form method="post" action={path} className="mt-3">
+            <Button type="submit" name="intent" value="delete" variant="danger">
+              Delete {song.title}
+            </Button>
+          </Form>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageTitle(data ? `Edit ${data.song.title}` : "Edit song", error);
+
+export const ErrorBoundary = RouteErrorBoundary;

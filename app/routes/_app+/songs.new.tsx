@@ -1,0 +1,56 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireBandAccess } from "~/features/bands/access.server";
+import { SongForm } from "~/features/songs/components/song-form";
+import { lookupForForm } from "~/features/songs/partners/lookup.server";
+import { formValuesFromQuery, submitSongForm } from "~/features/songs/song-form.server";
+import { leadSingerOptions } from "~/features/songs/songs.server";
+import { PageHeader } from "~/components/page-header";
+import { pageTitle } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/toast.server";
+import { RouteErrorBoundary } from "~/components/error-screens";
+
+/** /songs/new?band={id}: the form to add a song (the current band without ?band), with the partner look-up. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const access = await requireBandAccess(request, { band: url.searchParams.get("band") || url.searchParams.get("bandId") || "current", permission: "content:edit" });
+  const { values, lookup } = await lookupForForm(url.searchParams, formValuesFromQuery(url.searchParams));
+  return { band: { id: access.band.id, name: access.band.name }, values, lookup, leadSingers: await leadSingerOptions(access) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission: "content:edit" });
+  const outcome = await submitSongForm(access, formData);
+  if ("reply" in outcome) return data(outcome.reply, { status: outcome.status });
+  const { song } = outcome;
+  return redirectWithToast(`/bands/${access.band.id}/songs`, { title: "Song added", description: `${song.title} is in the library of ${access.band.name}.` });
+}
+
+export default function NewSong() {
+  const { band, values, lookup, leadSingers } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <PageHeader title="Add a song" description={`To the song library of ${band.name}.`} back={{ to: `/bands/${band.id}/songs`, label: "Songs" }} />
+      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <SongForm
+          action="/songs/new"
+          bandId={band.id}
+          values={values}
+          lookup={lookup}
+          lastResult={reply?.result}
+          duplicate={reply?.duplicate}
+          leadSingers={leadSingers}
+          submitLabel="Add song"
+          cancelHref={`/bands/${band.id}/songs`}
+        />
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ error }) => pageTitle("Add a song", error);
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,338 @@
+import { recordQueries } from "#tests/query-counter";
+import { beforeEach, describe, expect, test } from "vitest";
+import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
+import { server } from "#tests/mocks/server";
+import { partnerCalls, partnerHandlers, type PartnerBehaviour } from "#tests/mocks/partners";
+import { db } from "~/utils/db.server";
+import { loader as rootLoader } from "~/root";
+import { loader as layoutLoader } from "~/routes/_app+/_layout";
+import { loader as songsLoader } from "~/routes/_app+/songs._index";
+import { action as newSongAction, loader as newSongLoader } from "~/routes/_app+/songs.new";
+import { action as editSongAction } from "~/routes/_app+/songs.$id.edit";
+import { action as importAction } from "~/routes/_app+/songs.import";
+import { loader as exportLoader } from "~/routes/_app+/songs.export[.]csv";
+import { loader as songApiLoader, action as songApiAction } from "~/routes/api+/songs.$id";
+import { action as bandSongsApiAction } from "~/routes/api+/bands.$id.songs";
+import { action as lookupApiAction } from "~/routes/api+/songs.lookup";
+import { claimSlot } from "~/features/songs/partners/rate.server";
+import { runWithRequestMemo } from "~/utils/request-memo.server";
+import { fold } from "~/features/songs/songs.server";
+
+process.env.PARTNER_TIMEOUT_MS = "200";
+
+async function bandWithRoles() {
+  const [leader, member, sub] = await Promise.all([createUser({ firstName: "Lena", lastName: "Lead" }), createUser({ firstName: "Max", lastName: "Member" }), createUser({ firstName: "Sue", lastName: "Sub" })]);
+  const band = await createBand({ members: [{ userId: leader.id, role: "band_leader" }, { userId: member.id, role: "band_member" }, { userId: sub.id, role: "sub" }] });
+  const cookie = async (userId: string) => `${await sessionCookieFor(userId)}; ${await bandCookie(band.id)}`;
+  return { band, users: { leader, member, sub }, cookies: { leader: await cookie(leader.id), member: await cookie(member.id), sub: await cookie(sub.id) } };
+}
+
+const json = async (response: Response) => JSON.parse(await response.text());
+const songForm = (bandId: number, fields: Record<string, string>) => ({ bandId: String(bandId), title: "", ...fields });
+
+describe("the song form", () => {
+  test("bad tempo, duration, key and a missing title get clear messages and write nothing", async () => {
+    const { band, cookies } = await bandWithRoles();
+    const response = await callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: songForm(band.id, { title: "", tempo: "500", duration: "3.45", key: "H minor", timeSignature: "4-4", isrc: "nope" }) }));
+    expect(response.status).toBe(400);
+    const { result } = await json(response);
+    expect(result.error).toMatchObject({
+      title: ["Title is required"],
+      tempo: ["Tempo must be a whole number of beats per minute from 20 to 400"],
+      duration: ["Duration must be minutes and seconds, like 3:45"],
+      key: ["Choose a key from the list, like C major or A minor"],
+      timeSignature: ["Time signature must look like 4/4, 3/4, 6/8 or 12/8"],
+      isrc: ["ISRC must be 12 letters and digits, like GBUM71029604"],
+    });
+    expect(result.initialValue.tempo).toBe("500"); // what was typed comes back
+    const tooSlow = await callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: songForm(band.id, { title: "Drone", tempo: "19" }) }));
+    expect((await json(tooSlow)).result.error.tempo).toEqual(["Tempo must be a whole number of beats per minute from 20 to 400"]);
+    expect(await db.song.count({ where: { bandId: band.id } })).toBe(0);
+  });
+
+  test("a member adds a song with every field; the same title and artist is flagged before saving, then added when confirmed", async () => {
+    const { band, cookies, users } = await bandWithRoles();
+    const lead = await db.bandMembership.findFirstOrThrow({ where: { bandId: band.id, userId: users.leader.id } });
+    const fields = songForm(band.id, { title: "Valerie", artist: "Amy Winehouse", key: "Eb", tempo: "106", duration: "3:53", timeSignature: "4/4", tags: "wedding, Upbeat, wedding", leadSingerId: String(lead.id), chartUrl: "https://charts.example/valerie", notes: "Horns in the chorus" });
+    const created = await callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: fields }));
+    expect(created.status).toBe(302);
+    const song = await db.song.findFirstOrThrow({ where: { bandId: band.id }, include: { tags: true } });
+    expect(song).toMatchObject({ title: "Valerie", key: "Eb", tempo: 106, durationSeconds: 233, timeSignature: "4/4", leadSingerId: lead.id, titleKey: "valerie" });
+    expect(song.tags.map((tag) => tag.name).sort()).toEqual(["Upbeat", "wedding"]);
+    expect(await db.analyticsEvent.count({ where: { name: "add_song_to_library", bandId: band.id } })).toBe(1);
+
+    const again = await callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: { ...fields, title: "valerie ", artist: "AMY WINEHOUSE" } }));
+    expect(again.status).toBe(409);
+    const reply = await json(again);
+    expect(reply.duplicate).toMatchObject({ id: song.id, title: "Valerie" });
+    expect(reply.result.error.title[0]).toContain("“Valerie” by Amy Winehouse is already in the library.");
+    expect(await db.song.count({ where: { bandId: band.id } })).toBe(1);
+
+    const confirmed = await callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: { ...fields, confirmDuplicate: "yes" } }));
+    expect(confirmed.status).toBe(302);
+    expect(await db.song.count({ where: { bandId: band.id } })).toBe(2);
+  });
+
+  test("a band member deletes only the songs they added", async () => {
+    const { band, cookies, users } = await bandWithRoles();
+    const theirs = await db.song.create({ data: { bandId: band.id, title: "Theirs", createdById: users.leader.id } });
+    const mine = await db.song.create({ data: { bandId: band.id, title: "Mine", createdById: users.member.id } });
+    const refused = await callRoute(editSongAction, buildRequest(`/songs/${theirs.id}/edit`, { cookie: cookies.member, form: { intent: "delete" } }), { id: String(theirs.id) });
+    expect(refused.status).toBe(403);
+    const done = await callRoute(editSongAction, buildRequest(`/songs/${mine.id}/edit`, { cookie: cookies.member, form: { intent: "delete" } }), { id: String(mine.id) });
+    expect(done.status).toBe(302);
+    expect((await db.song.findMany({ where: { bandId: band.id } })).map((s) => s.title)).toEqual(["Theirs"]);
+  });
+});
+
+describe("a sub's view of the library", () => {
+  test("a sub sees no songs (none of their gigs has songs yet), cannot open one by id, and cannot add", async () => {
+    const { band, cookies, users } = await bandWithRoles();
+    const song = await db.song.create({ data: { bandId: band.id, title: "Secret Song", titleKey: "secret song", createdById: users.leader.id } });
+    const page = await json(await callRoute(songsLoader, buildRequest("/songs", { cookie: cookies.sub })));
+    expect(page).toMatchObject({ bookedOnly: true, songs: [], total: 0 });
+    expect(JSON.stringify(page)).not.toContain("Secret Song");
+    expect((await callRoute(songApiLoader, buildRequest(`/api/songs/${song.id}`, { cookie: cookies.sub }), { id: String(song.id) })).status).toBe(404);
+    expect((await callRoute(newSongLoader, buildRequest(`/songs/new`, { cookie: cookies.sub }))).status).toBe(403);
+    const csv = await (await callRoute(exportLoader, buildRequest(`/songs/export.csv`, { cookie: cookies.sub }))).text();
+    expect(csv).not.toContain("Secret Song");
+  });
+});
+
+describe("/api songs", () => {
+  test("POST validates with field errors, PATCH changes only what is sent, DELETE answers 204", async () => {
+    const { band, cookies } = await bandWithRoles();
+    const bad = await callRoute(bandSongsApiAction, buildRequest(`/api/bands/${band.id}/songs`, { cookie: cookies.leader, json: { title: "X", tempo: 1000, key: "Q" } }), { id: String(band.id) });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).errors).toMatchObject({ tempo: ["Tempo must be a whole number of beats per minute from 20 to 400"], key: ["Choose a key from the list, like C major or A minor"] });
+    const created = await callRoute(bandSongsApiAction, buildRequest(`/api/bands/${band.id}/songs`, { cookie: cookies.leader, json: { title: "Africa", artist: "Toto", key: "B major", tempo: 93, tags: ["80s"] } }), { id: String(band.id) });
+    expect(created.status).toBe(201);
+    const song = await json(created);
+    expect(song).toMatchObject({ title: "Africa", key: "B", tempo: 93, tags: ["80s"] });
+    const dup = await callRoute(bandSongsApiAction, buildRequest(`/api/bands/${band.id}/songs`, { cookie: cookies.leader, json: { title: "africa", artist: "toto" } }), { id: String(band.id) });
+    expect(dup.status).toBe(409);
+    const patched = await callRoute(songApiAction, buildRequest(`/api/songs/${song.id}`, { method: "PATCH", cookie: cookies.leader, json: { tempo: 94, artist: null } }), { id: String(song.id) });
+    expect(await json(patched)).toMatchObject({ title: "Africa", artist: null, key: "B", tempo: 94, tags: ["80s"] });
+    const deleted = await callRoute(songApiAction, buildRequest(`/api/songs/${song.id}`, { method: "DELETE", cookie: cookies.leader }), { id: String(song.id) });
+    expect(deleted.status).toBe(204);
+  });
+});
+
+describe("CSV import and export", () => {
+  const upload = (bandId: number, cookie: string, content: BlobPart, name = "songs.csv") => {
+    const form = new FormData();
+    form.set("bandId", String(bandId));
+    form.set("file", new File([content], name, { type: "text/csv" }));
+    return new Request("http://localhost:3000/songs/import", { method: "POST", body: form, headers: { cookie, "sec-fetch-site": "same-origin", "x-bandroom-peer": "127.0.0.1" } });
+  };
+
+  test("export then import gives the same library (round trip), and the export opens in a spreadsheet", async () => {
+    const { band, cookies, users } = await bandWithRoles();
+    const lead = await db.bandMembership.findFirstOrThrow({ where: { bandId: band.id, userId: users.leader.id } });
+    const api = (json: unknown) => callRoute(bandSongsApiAction, buildRequest(`/api/bands/${band.id}/songs`, { cookie: cookies.leader, json }), { id: String(band.id) });
+    await api({ title: "Superstition", artist: "Stevie Wonder", key: "Ebm", tempo: 100, durationSeconds: 266, timeSignature: "4/4", tags: ["funk", "Dance"], leadSingerId: lead.id, isrc: "USMO17200637", musicbrainzId: "b1a9c0e9-d987-4042-ae91-78d6a3267d69" });
+    await api({ title: "Don't Stop Me Now", artist: "Queen", key: "F", tempo: 156, durationSeconds: 209, notes: "Piano intro, \"big\" ending\nthen bow", chartUrl: "https://example.com/chart?a=1,2" });
+    await api({ title: "=SUM(1,2)", artist: "Formula, the Band", durationSeconds: 61 });
+
+    const response = await callRoute(exportLoader, buildRequest("/songs/export.csv", { cookie: cookies.leader }));
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(/attachment; filename=".+-songs\.csv"/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // BOM: Excel reads it as UTF-8
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+    expect(text.split("\r\n")[0]).toBe("\uFEFFTitle,Artist,Key,Tempo,Duration,Time signature,Tags,Lead singer,Chart link,Notes,MusicBrainz id,ISRC");
+    expect(text).toContain("'=SUM(1,2)"); // no formula runs in the spreadsheet
+
+    // Into another band with the same people.
+    const other = await createBand({ members: [{ userId: users.leader.id, role: "band_leader" }] });
+    const otherCookie = `${await sessionCookieFor(users.leader.id)}; ${await bandCookie(other.id)}`;
+    // Same member name in the other band.
+    const preview = await json(await callRoute(importAction, upload(other.id, otherCookie, bytes)));
+    expect(preview.preview).toMatchObject({ ready: 3, errors: 0, duplicates: 0 });
+    expect(await db.song.count({ where: { bandId: other.id } })).toBe(0); // nothing before confirming
+    const confirm = await callRoute(importAction, buildRequest("/songs/import", { cookie: otherCookie, form: { bandId: String(other.id), intent: "confirm", csv: preview.csv } }));
+    expect(confirm.status).toBe(302);
+
+    const shape = async (bandId: number) =>
+      (await db.song.findMany({ where: { bandId }, include: { tags: { orderBy: { nameKey: "asc" } }, leadSinger: { select: { userId: true } } }, orderBy: { titleKey: "asc" } })).map((s) => ({
+        title: s.title, artist: s.artist, key: s.key, tempo: s.tempo, durationSeconds: s.durationSeconds, timeSignature: s.timeSignature, notes: s.notes, chartUrl: s.chartUrl,
+        isrc: s.isrc, musicbrainzId: s.musicbrainzId, tags: s.tags.map((t) => t.name), lead: s.leadSinger?.userId ?? null, titleKey: s.titleKey,
+      }));
+    expect(await shape(other.id)).toEqual(await shape(band.id));
+  });
+
+  test("per-row errors in the preview; good rows only are written, in one go, after confirming", async () => {
+    const { band, cookies } = await bandWithRoles();
+    const csv = "Title,Artist,Key,Tempo,Duration,Lead singer\r\nSeptember,Earth Wind & Fire,A,126,3:35,\r\n,Nobody,C,100,3:00,\r\nUptown Funk,Bruno Mars,Dm,500,4:30,\r\nShallow,Lady Gaga,G,96,3.36,\r\nHey Ya,OutKast,G,159,3:55,Zed Nobody\r\nseptember,earth wind and fire,A,126,3:35,\r\n";
+    const { preview } = await json(await callRoute(importAction, upload(band.id, cookies.member, csv)));
+    expect(preview).toMatchObject({ ready: 1, errors: 4, duplicates: 1 });
+    const byLine = Object.fromEntries(preview.rows.map((row: { line: number; messages: string[] }) => [row.line, row.messages]));
+    expect(byLine[3]).toEqual(["Title is required"]);
+    expect(byLine[4]).toEqual(["Tempo must be a whole number of beats per minute from 20 to 400"]);
+    expect(byLine[5]).toEqual(["Duration must be minutes and seconds, like 3:45"]);
+    expect(byLine[6]).toEqual(["No member of the band is called “Zed Nobody”"]);
+    expect(byLine[7]).toEqual(["Same title and artist as line 2: skipped"]);
+    expect(await db.song.count({ where: { bandId: band.id } })).toBe(0);
+  });
+
+  test("wrong columns, a wrong encoding, too many rows and too large a file are refused with clear messages", async () => {
+    const { band, cookies } = await bandWithRoles();
+    const message = async (content: BlobPart) => {
+      const response = await callRoute(importAction, upload(band.id, cookies.member, content));
+      expect(response.status).toBe(400);
+      return (await json(response)).error as string;
+    };
+    expect(await message("Name,Singer,Colour\r\nA,B,C\r\n")).toMatch(/^Unknown column: “Colour”\. The columns Bandroom reads are: Title, Artist/);
+    expect(await message("Artist,Key\r\nToto,B\r\n")).toMatch(/^The file needs a Title column/);
+    expect(await message(new Uint8Array([0x54, 0x69, 0x74, 0x6c, 0x65, 0x0a, 0x43, 0x61, 0x66, 0xe9, 0x0a]))).toBe(
+      "The file is not UTF-8 text. In your spreadsheet, save it as “CSV UTF-8 (comma delimited)” and try again.",
+    ); // "Café" in Latin-1
+    const utf16 = new Uint8Array([0xff, 0xfe, ...Buffer.from("Title\n", "utf16le")]);
+    expect(await message(utf16)).toMatch(/not UTF-8/);
+    const rows = ["Title", ...Array.from({ length: 50_000 }, (_, i) => `Song ${i}`)].join("\n");
+    expect(await message(rows)).toBe("The file has 50,000 songs; import at most 5,000 at a time. Split it into smaller files.");
+    const huge = new Uint8Array(20 * 1024 * 1024).fill(0x41);
+    expect(await message(huge)).toBe("The file is too large to import (the limit is 10 MB). Split it into smaller files and try again.");
+    expect(await db.song.count({ where: { bandId: band.id } })).toBe(0);
+  });
+
+  test("a 5,000-row file imports in one transaction", async () => {
+    const { band, cookies } = await bandWithRoles();
+    const csv = ["Title,Artist,Tempo,Tags", ...Array.from({ length: 5000 }, (_, i) => `Song ${i},Artist ${i % 50},${60 + (i % 200)},"set${i % 3}, pop"`)].join("\r\n");
+    const { preview, csv: carried } = await json(await callRoute(importAction, upload(band.id, cookies.leader, csv)));
+    expect(preview.ready).toBe(5000);
+    const { statements } = await recordQueries(() => callRoute(importAction, buildRequest("/songs/import", { cookie: cookies.leader, form: { bandId: String(band.id), intent: "confirm", csv: carried } })));
+    expect(statements.filter((sql) => /^BEGIN/i.test(sql)).length).toBeLessThanOrEqual(1);
+    expect(await db.song.count({ where: { bandId: band.id } })).toBe(5000);
+    expect(await db.songTag.count({ where: { bandId: band.id } })).toBe(10_000);
+  });
+});
+
+describe("metadata partners", () => {
+  beforeEach(async () => {
+    partnerCalls.length = 0;
+    await db.metadataCache.deleteMany();
+    await db.partnerRateLimit.deleteMany();
+  });
+
+  async function lookup(behaviour: [PartnerBehaviour, PartnerBehaviour], cookie: string, typed: Record<string, string> = {}) {
+    server.use(...partnerHandlers(...behaviour));
+    const params = new URLSearchParams({ lookup: "1", title: "Superstition", artist: "Stevie Wonder", ...typed });
+    const response = await callRoute(newSongLoader, buildRequest(`/songs/new?${params}`, { cookie }));
+    expect(response.status).toBe(200);
+    return json(response);
+  }
+
+  test("suggestions from both partners, field by field; taking the empty fields never overwrites what was typed", async () => {
+    const { cookies } = await bandWithRoles();
+    const page = await lookup(["ok", "ok"], cookies.member, { tempo: "98", accept: "empty" });
+    const byField = Object.fromEntries(page.lookup.suggestions.map((s: { field: string; value: string; source: string }) => [s.field, s]));
+    expect(byField).toMatchObject({
+      duration: { value: "4:26", source: "MusicBrainz" },
+      tempo: { value: "101", source: "Deezer" },
+      musicbrainzId: { value: "b1a9c0e9-d987-4042-ae91-78d6a3267d69" },
+      isrc: { value: "USMO17200637", source: "MusicBrainz" },
+    });
+    expect(page.values).toMatchObject({ tempo: "98", duration: "4:26", isrc: "USMO17200637" }); // typed tempo kept
+    expect(page.lookup.partners.map((p: { state: string }) => p.state)).toEqual(["found", "found"]);
+    expect(partnerCalls.every((call) => call.userAgent?.startsWith("Bandroom/"))).toBe(true);
+
+    const picked = await lookup(["ok", "ok"], cookies.member, { tempo: "98", accept: "tempo" });
+    expect(picked.values.tempo).toBe("101");
+  });
+
+  test("answers are cached in the database for a day", async () => {
+    const { cookies } = await bandWithRoles();
+    await lookup(["ok", "ok"], cookies.member);
+    const calls = partnerCalls.length;
+    await lookup(["ok", "ok"], cookies.member);
+    expect(partnerCalls.length).toBe(calls);
+    await db.metadataCache.updateMany({ data: { fetchedAt: new Date(Date.now() - 25 * 3600_000) } });
+    await db.partnerRateLimit.deleteMany();
+    await lookup(["ok", "ok"], cookies.member);
+    expect(partnerCalls.length).toBeGreaterThan(calls);
+  });
+
+  const failures: [PartnerBehaviour, string][] = [
+    ["unreachable", "could not be reached. Enter the details by hand, or try again later."],
+    ["slow", "did not answer in time. Enter the details by hand, or try again later."],
+    ["busy429", "is busy right now. Try again in a minute, or enter the details by hand."],
+    ["busy503", "is busy right now. Try again in a minute, or enter the details by hand."],
+    ["garbage", "sent an answer we could not read. Enter the details by hand."],
+    ["error", "answered with an error (HTTP 500). Enter the details by hand, or try again later."],
+  ];
+  test.each(failures)("a partner that is %s: the form says so and the page still works", async (behaviour, message) => {
+    const { cookies } = await bandWithRoles();
+    const mbDown = await lookup([behaviour, "ok"], cookies.member);
+    expect(mbDown.lookup.partners[0]).toEqual({ partner: "MusicBrainz", state: "failed", message: `MusicBrainz ${message}` });
+    expect(mbDown.lookup.suggestions.find((s: { field: string }) => s.field === "tempo")).toMatchObject({ value: "101" }); // Deezer still helps
+    await db.partnerRateLimit.deleteMany();
+    await db.metadataCache.deleteMany();
+    const dzDown = await lookup(["ok", behaviour], cookies.member);
+    expect(dzDown.lookup.partners[1]).toEqual({ partner: "Deezer", state: "failed", message: `Deezer ${message}` });
+    expect(dzDown.values.title).toBe("Superstition");
+    expect(await db.metadataCache.count({ where: { provider: "deezer" } })).toBe(0); // failures are not cached
+  });
+
+  test("empty results and Deezer's quota error", async () => {
+    const { cookies } = await bandWithRoles();
+    const empty = await lookup(["empty", "empty"], cookies.member);
+    expect(empty.lookup.partners).toEqual([
+      { partner: "MusicBrainz", state: "empty", message: "MusicBrainz found nothing for “Superstition” by Stevie Wonder." },
+      { partner: "Deezer", state: "empty", message: "Deezer found nothing for “Superstition” by Stevie Wonder." },
+    ]);
+    expect(empty.lookup.suggestions).toEqual([]);
+    await db.partnerRateLimit.deleteMany();
+    await db.metadataCache.deleteMany();
+    const quota = await lookup(["ok", "quota"], cookies.member);
+    expect(quota.lookup.partners[1].message).toBe("Deezer is busy right now. Try again in a minute, or enter the details by hand.");
+  });
+
+  test("POST /api/songs/lookup answers the same suggestions as JSON", async () => {
+    const { cookies } = await bandWithRoles();
+    server.use(...partnerHandlers("ok", "ok"));
+    const response = await callRoute(lookupApiAction, buildRequest("/api/songs/lookup", { cookie: cookies.member, json: { title: "Superstition", artist: "Stevie Wonder" } }));
+    expect(response.status).toBe(200);
+    expect((await json(response)).suggestions.length).toBeGreaterThan(3);
+  });
+
+  test("MusicBrainz at most once a second across processes: slots are claimed in the database, and a caller who would wait too long is refused", async () => {
+    let now = 1_000_000;
+    const clock = () => now;
+    expect(await claimSlot("musicbrainz", clock)).toBe(0);
+    expect(await claimSlot("musicbrainz", clock)).toBe(1000);
+    expect(await claimSlot("musicbrainz", clock)).toBe(2000);
+    expect(await claimSlot("musicbrainz", clock)).toBeNull(); // would wait 3 s
+    now += 3000;
+    expect(await claimSlot("musicbrainz", clock)).toBe(0);
+    // Deezer: 50 per 5 seconds, spread to one per 100 ms.
+    const waits = [];
+    for (let i = 0; i < 5; i++) waits.push(await claimSlot("deezer", clock));
+    expect(waits).toEqual([0, 100, 200, 300, 400]);
+  });
+});
+
+describe("queries per library page", () => {
+  test("/songs with 5,000 songs answers in a fixed number of queries, searched, filtered and sorted", async () => {
+    const { band, cookies, users } = await bandWithRoles();
+    const keys = ["C", "Am", "G", "Ebm", "F#"];
+    await db.song.createMany({
+      data: Array.from({ length: 5000 }, (_, i) => ({ bandId: band.id, title: `Song ${i}`, titleKey: fold(`Song ${i}`), artist: `Artist ${i % 40}`, artistKey: fold(`Artist ${i % 40}`), key: keys[i % 5], tempo: 60 + (i % 150), durationSeconds: 120 + i % 200, createdById: users.leader.id })),
+    });
+    const ids = await db.song.findMany({ where: { bandId: band.id }, select: { id: true }, take: 500 });
+    await db.songTag.createMany({ data: ids.map(({ id }) => ({ songId: id, bandId: band.id, name: "Wedding", nameKey: "wedding" })) });
+    for (const path of ["/songs", "/songs?sort=tempo&dir=desc&page=7", "/songs?q=artist%2012&key=C&tag=wedding", "/songs?q=song%201"]) {
+      const request = buildRequest(path, { cookie: cookies.member });
+      const copy = () => new Request(request.url, { headers: request.headers });
+      const { result, queries } = await recordQueries(() => runWithRequestMemo(() => Promise.all([rootLoader, layoutLoader, songsLoader].map((loader) => callRoute(loader as Parameters<typeof callRoute>[0], copy())))));
+      expect(result.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(queries.filter((q) => q.startsWith("Song.") || q.startsWith("SongTag.")).length).toBeLessThanOrEqual(4);
+      expect(queries.length).toBeLessThanOrEqual(10);
+    }
+    const page = await json(await callRoute(songsLoader, buildRequest("/songs?sort=tempo&dir=desc", { cookie: cookies.member })));
+    expect(page.total).toBe(5000);
+    expect(page.songs).toHaveLength(50);
+    expect(page.songs[0].tempo).toBe(209);
+    expect(page.pageCount).toBe(100);
+  });
+});
