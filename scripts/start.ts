@@ -20,6 +20,11 @@ await withMigrationLock(databaseFile(), async () => {
     await seed();
     console.log("Seeded the demo data.");
   }
+  // Two-step secrets still in the clear (from before they were sealed) or under an
+  // older key get sealed with the newest one (app/features/auth/totp-secret.server.ts).
+  const { resealTotpSecrets } = await import("~/features/auth/totp-secret.server");
+  const resealed = await resealTotpSecrets();
+  if (resealed) console.log(`Sealed ${resealed} two-step secret(s) with the current key.`);
 });
 
 const { DEMO_EMAIL, DEMO_PASSWORD } = await import("../prisma/seed.ts");

@@ -7,6 +7,7 @@ import path from "node:path";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { createSession } from "~/features/auth/session.server";
+import { sealTotpSecret } from "~/features/auth/totp-secret.server";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
 
 export const ORIGIN = "http://localhost:3000";
@@ -140,5 +141,5 @@ export const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
 /** Turns two-step sign-in on for a user, as if they had set it up from /profile. */
 export async function enableMfa(userId: string) {
-  await db.totpFactor.create({ data: { userId, secret: TEST_TOTP_SECRET, enabledAt: new Date() } });
+  await db.totpFactor.create({ data: { userId, secret: sealTotpSecret(TEST_TOTP_SECRET), enabledAt: new Date() } });
 }

@@ -29,6 +29,8 @@ afterEach(async () => {
   server.resetHandlers();
   const { resetAllRateLimits } = await import("~/utils/rate-limit.server");
   resetAllRateLimits();
+  // The shared (database) counters too, when this test file has opened the database.
+  await (globalThis as { __bandroomDb?: { rateLimitBucket: { deleteMany(): Promise<unknown> } } }).__bandroomDb?.rateLimitBucket.deleteMany();
   const errors = consoleErrors;
   consoleErrors = [];
   if (errors.length && !(console.error as unknown as { __expected?: boolean }).__expected) {

@@ -7,6 +7,8 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
   DATABASE_URL: z.string().default("file:./data/bandroom.db"),
   SESSION_SECRET: z.string().optional(),
+  // Keys that seal two-step secrets at rest, newest first, comma-separated (default: derived from SESSION_SECRET).
+  TOTP_ENCRYPTION_KEY: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Bandroom <hello@bandroom.app>"),
   MAIL_OUTBOX_DIR: z.string().default("./data/outbox"),
@@ -64,12 +66,14 @@ function resolveAppOrigin() {
   return `http://localhost:${parsed.PORT ?? "3000"}`;
 }
 
+const splitSecrets = (value: string) => value.split(",").map((s) => s.trim()).filter(Boolean);
+
 /**
  * A newcomer's `npm start` must work with no configuration, so a missing secret is
  * generated once and kept under data/. Deployments set SESSION_SECRET themselves.
  */
 function resolveSessionSecrets(): string[] {
-  if (parsed.SESSION_SECRET) return parsed.SESSION_SECRET.split(",").map((s) => s.trim()).filter(Boolean);
+  if (parsed.SESSION_SECRET) return splitSecrets(parsed.SESSION_SECRET);
   const file = path.resolve("data/session-secret");
   if (fs.existsSync(file)) return [fs.readFileSync(file, "utf8").trim()];
   const secret = crypto.randomBytes(32).toString("base64url");
@@ -79,11 +83,15 @@ function resolveSessionSecrets(): string[] {
   return [secret];
 }
 
+const sessionSecrets = resolveSessionSecrets();
+
 export const env = {
   ...parsed,
   isProduction: parsed.NODE_ENV === "production",
   trustProxy: proxyHops > 0,
   trustProxyHops: proxyHops,
   appOrigin: resolveAppOrigin(),
-  sessionSecrets: resolveSessionSecrets(),
+  sessionSecrets,
+  /** Newest first: the first seals, any of them opens (see app/features/auth/totp-secret.server.ts). */
+  totpKeySecrets: parsed.TOTP_ENCRYPTION_KEY ? splitSecrets(parsed.TOTP_ENCRYPTION_KEY) : sessionSecrets,
 };

@@ -1,6 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import { env } from "./env.server";
+import { escapeHtml } from "./html";
 import { PEER_HEADER } from "./request.server";
 import { runWithRequestMemo } from "./request-memo.server";
 
@@ -145,10 +146,6 @@ export function refusalFor(req: Pick<http.IncomingMessage, "method" | "url" | "h
   // Even an empty body: an action's formData() throws without a form content type.
   if (!FORM_TYPES.has(type)) return refusals.unsupportedType;
   return null;
-}
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function refusalBody(refusal: Refusal, json: boolean) {

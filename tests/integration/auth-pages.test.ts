@@ -3,7 +3,7 @@
  * form posts, redirects, cookies and the mail outbox.
  */
 import { describe, expect, test, vi } from "vitest";
-import { buildRequest, callRoute, createUser, sessionCookieFor, TEST_PASSWORD } from "#tests/db-utils";
+import { buildRequest, callRoute, createUser, ORIGIN, sessionCookieFor, TEST_PASSWORD } from "#tests/db-utils";
 import { db } from "~/utils/db.server";
 import { INVALID_CREDENTIALS, UNVERIFIED_MESSAGE } from "~/features/auth/auth.server";
 import * as loginPage from "~/routes/_auth+/login";
@@ -436,6 +436,22 @@ describe("/api/login and /api/logout", () => {
       expect(clearsCookie(response, SESSION_COOKIE)).toBe(false);
       expect(await isSignedIn(cookie)).toBe(true);
     }
+  });
+
+  test("GET /api/logout from a browser that sends no Sec-Fetch-Site signs out only when the Referer is ours", async () => {
+    const user = await createUser();
+    const cookie = await sessionCookieFor(user.id);
+    // A link on another site (navigations carry no Origin), with or without a Referer (no-referrer policy).
+    for (const headers of [{ "sec-fetch-site": "", referer: "https://evil.example/page" }, { "sec-fetch-site": "" }] as Record<string, string>[]) {
+      const response = await callRoute(apiLogout.loader, buildRequest("/api/logout", { cookie, headers }));
+      expectRedirect(response, "/");
+      expect(clearsCookie(response, SESSION_COOKIE)).toBe(false);
+      expect(await isSignedIn(cookie)).toBe(true);
+    }
+    // The phone menu's Sign Out link in that same browser.
+    const ours = await callRoute(apiLogout.loader, buildRequest("/api/logout", { cookie, headers: { "sec-fetch-site": "", referer: `${ORIGIN}/dashboard` } }));
+    expect(clearsCookie(ours, SESSION_COOKIE)).toBe(true);
+    expect(await isSignedIn(cookie)).toBe(false);
   });
 
   test("POST /api/logout refuses cross-site posts", async () => {

@@ -28,3 +28,22 @@ describe("import direction", () => {
     expect(wrong).toEqual([]);
   });
 });
+
+/**
+ * Issue 14's route kit: one definition each, in app/utils (or components for the error
+ * boundary); a second copy fails here, with where it is.
+ */
+const ONE_DEFINITION: [string, RegExp, string][] = [
+  ["escapeHtml", /function escapeHtml\b|const escapeHtml\s*=/, "app/utils/html.ts"],
+  ["parseId", /function parseId\b|const parseId\s*=/, "app/utils/ids.ts"],
+  ["useIsPending", /function useIsPending\b|const useIsPending\s*=/, "app/utils/use-is-pending.ts"],
+  ["redirectWithToast", /function redirectWithToast\b|const redirectWithToast\s*=/, "app/utils/toast.server.ts"],
+  ["RouteErrorBoundary", /function RouteErrorBoundary\b|const RouteErrorBoundary\s*=/, "app/components/error-screens.tsx"],
+];
+
+describe("the route kit is written once", () => {
+  test.each(ONE_DEFINITION.map(([name, definition, home]) => ({ name, definition, home })))("$name is defined only in $home", ({ definition, home }) => {
+    const where = files("app").filter((file) => definition.test(fs.readFileSync(file, "utf8")));
+    expect(where).toEqual([home]);
+  });
+});

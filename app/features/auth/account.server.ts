@@ -36,7 +36,7 @@ export type PasswordCheck = { status: "ok" } | { status: "incorrect" } | { statu
  */
 export async function checkCurrentPassword(request: Request, email: string, password: string): Promise<PasswordCheck> {
   try {
-    limitAuthAttempt(request, "login", email);
+    await limitAuthAttempt(request, "login", email);
   } catch (error) {
     if (error instanceof RateLimitedError) return { status: "limited", error };
     throw error;

@@ -7,7 +7,8 @@ import { escapeHtml } from "~/utils/html";
 import { sendMail } from "~/utils/mail.server";
 import { clientAddress, isCrossSiteMutation } from "~/utils/request.server";
 import { requestMemo } from "~/utils/request-memo.server";
-import { hit, peek, rateLimitHeaders, reset, type RateLimitResult, type RateLimitRule } from "~/utils/rate-limit.server";
+import { hit, rateLimitHeaders, type RateLimitResult, type RateLimitRule } from "~/utils/rate-limit.server";
+import { hitShared, peekShared, resetShared } from "~/utils/shared-rate-limit.server";
 import { RuleError } from "~/utils/rule-error";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { destroyAllSessions, getSession, touchSession } from "./session.server";
@@ -74,18 +75,19 @@ export class RateLimitedError extends RuleError {
 }
 
 /** Counts one attempt of `flow` from this client (and for this email) or throws RateLimitedError. */
-export function limitAuthAttempt(request: Request, flow: AuthFlow, email?: string) {
+export async function limitAuthAttempt(request: Request, flow: AuthFlow, email?: string) {
   const byIp = hit(IP_RULE[flow], clientAddress(request));
   if (!byIp.ok) throw new RateLimitedError(byIp);
   if (!email) return byIp;
   if (flow === "login") {
-    const failures = peek(RATE_LIMITS.accountFailures, email);
+    // Per-account counters live in the database: every app process sees the same lock and cap.
+    const failures = await peekShared(RATE_LIMITS.accountFailures, email);
     if (!failures.ok) throw new RateLimitedError(failures);
   }
   // Every flow that mails an address on request shares one per-address cap, sign-up
   // included: it mails an existing address ("you already have an account").
   if (flow === "forgot" || flow === "resend" || flow === "register") {
-    const mails = hit(RATE_LIMITS.emailMail, email);
+    const mails = await hitShared(RATE_LIMITS.emailMail, email);
     if (!mails.ok) throw new RateLimitedError(mails);
   }
   return byIp;
@@ -246,10 +248,10 @@ export async function verifyLogin(email: string, password: string): Promise<Logi
   });
   const valid = await verifyPassword(user?.password?.hash ?? (await dummyPasswordHash()), password);
   if (!user || !user.password || !valid) {
-    hit(RATE_LIMITS.accountFailures, email);
+    await hitShared(RATE_LIMITS.accountFailures, email);
     return { status: "invalid" };
   }
-  reset(RATE_LIMITS.accountFailures, email);
+  await resetShared(RATE_LIMITS.accountFailures, email);
   if (!user.emailVerifiedAt) return { status: "unverified", email: user.email };
   const { emailVerifiedAt: _verified, password: _password, ...current } = user;
   return { status: "ok", user: current };
@@ -274,7 +276,7 @@ authenticator.use(
   new FormStrategy(async ({ form, request }) => {
     const parsed = LoginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
     if (!parsed.success) throw new LoginError({ status: "invalid" });
-    limitAuthAttempt(request, "login", parsed.data.email);
+    await limitAuthAttempt(request, "login", parsed.data.email);
     const result = await verifyLogin(parsed.data.email, parsed.data.password);
     if (result.status !== "ok") throw new LoginError(result);
     return result.user;

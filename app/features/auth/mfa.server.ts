@@ -6,15 +6,19 @@ import { hashToken } from "~/utils/crypto.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
-import { hit, reset, type RateLimitRule } from "~/utils/rate-limit.server";
+import type { RateLimitRule } from "~/utils/rate-limit.server";
+import { hitShared, resetShared } from "~/utils/shared-rate-limit.server";
 import { isSecureRequest } from "~/utils/request.server";
+import { readTotpSecret, sealTotpSecret } from "./totp-secret.server";
 
 /**
  * Two-step sign-in (ASVS 6.3.3): a time-based one-time code (TOTP, RFC 6238, through
  * `otpauth`) from an authenticator app, with single-use recovery codes for a lost
  * phone. Any user can turn it on from /profile; platform admins must before /admin
  * opens. After the password, sign-in asks for a code (a short-lived signed cookie
- * remembers whose password was right); code entry is rate-limited per account.
+ * remembers whose password was right); code entry is rate-limited per account, in the
+ * database so every app process shares the count. Secrets are sealed at rest
+ * (totp-secret.server.ts).
  */
 
 const ISSUER = "Bandroom";
@@ -27,7 +31,7 @@ export const MFA_MESSAGES = {
   adminRequired: "Platform admins must turn on two-step sign-in before the admin area opens.",
 } as const;
 
-/** Five wrong codes per account in 15 minutes, from any address; a right one clears the count. */
+/** Five wrong codes per account in 15 minutes, from any address and any app process; a right one clears the count. */
 export const MFA_RATE_LIMIT = { name: "mfa-code", limit: 5, windowMs: 15 * 60_000 } satisfies RateLimitRule;
 
 function totpFor(email: string, secret: string) {
@@ -51,14 +55,15 @@ export async function mfaStatus(user: { id: string; email: string }): Promise<Mf
     const recoveryCodesLeft = await db.recoveryCode.count({ where: { userId: user.id, usedAt: null } });
     return { state: "on", since: factor.enabledAt, recoveryCodesLeft };
   }
-  const uri = totpFor(user.email, factor.secret).toString();
+  const secret = await readTotpSecret(user.id, factor.secret);
+  const uri = totpFor(user.email, secret).toString();
   // Server-rendered SVG (no script, no image request); the manual key is shown beside it.
-  return { state: "setting-up", key: factor.secret.replace(/(.{4})/g, "$1 ").trim(), uri, qrSvg: renderSVG(uri, { border: 2 }) };
+  return { state: "setting-up", key: secret.replace(/(.{4})/g, "$1 ").trim(), uri, qrSvg: renderSVG(uri, { border: 2 }) };
 }
 
 /** A fresh secret to scan; replaces an unfinished setup, never a factor that is on. */
 export async function startMfaSetup(userId: string) {
-  const secret = new Secret({ size: 20 }).base32;
+  const secret = sealTotpSecret(new Secret({ size: 20 }).base32);
   await db.totpFactor.upsert({ where: { userId }, create: { userId, secret }, update: {} });
   await db.totpFactor.updateMany({ where: { userId, enabledAt: null }, data: { secret, lastStep: null } });
 }
@@ -85,12 +90,18 @@ async function acceptTotp(userId: string, email: string, secret: string, code: s
   return count === 1;
 }
 
-/** Turns the factor on once the user proves their app has it; returns the recovery codes to show once. */
-export async function confirmMfaSetup(user: { id: string; email: string; firstName: string }, code: string) {
+export type ConfirmResult = { ok: true; recoveryCodes: string[] } | { ok: false; limited?: LimitedInfo };
+
+/** Turns the factor on once the user proves their app has it; returns the recovery codes to show once. Rate-limited like sign-in. */
+export async function confirmMfaSetup(user: { id: string; email: string; firstName: string }, code: string): Promise<ConfirmResult> {
   const factor = await db.totpFactor.findUnique({ where: { userId: user.id }, select: { secret: true, enabledAt: true } });
-  if (!factor || factor.enabledAt) return null;
+  if (!factor || factor.enabledAt) return { ok: false };
+  const attempt = await hitShared(MFA_RATE_LIMIT, user.id);
+  if (!attempt.ok) return { ok: false, limited: { resetSeconds: attempt.resetSeconds, limit: attempt.limit } };
   const typed = normalize(code);
-  if (!isTotpShape(typed) || !(await acceptTotp(user.id, user.email, factor.secret, typed))) return null;
+  const secret = await readTotpSecret(user.id, factor.secret);
+  if (!isTotpShape(typed) || !(await acceptTotp(user.id, user.email, secret, typed))) return { ok: false };
+  await resetShared(MFA_RATE_LIMIT, user.id);
   const codes = Array.from({ length: RECOVERY_CODES }, () => {
     const raw = crypto.randomBytes(6).toString("hex").toUpperCase();
     return `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}`;
@@ -105,7 +116,7 @@ export async function confirmMfaSetup(user: { id: string; email: string; firstNa
     subject: "Two-step sign-in is on for your Bandroom account",
     text: `Hi ${user.firstName},\n\nTwo-step sign-in was just turned on for your Bandroom account: signing in now asks for a code from your authenticator app after your password. Keep your recovery codes somewhere safe.\n\nIf this was not you, reset your password from the sign-in page right away and sign out your other sessions from your profile.`,
   });
-  return codes;
+  return { ok: true, recoveryCodes: codes };
 }
 
 export async function disableMfa(user: { id: string; email: string; firstName: string }) {
@@ -119,11 +130,12 @@ export async function disableMfa(user: { id: string; email: string; firstName: s
   });
 }
 
-export type SecondFactorResult = { ok: true; usedRecoveryCode: boolean } | { ok: false; limited?: { resetSeconds: number; limit: number } };
+type LimitedInfo = { resetSeconds: number; limit: number };
+export type SecondFactorResult = { ok: true; usedRecoveryCode: boolean } | { ok: false; limited?: LimitedInfo };
 
 /** The code typed at sign-in: a current TOTP code or an unused recovery code (used up). Rate-limited per account. */
 export async function verifySecondFactor(userId: string, code: string): Promise<SecondFactorResult> {
-  const attempt = hit(MFA_RATE_LIMIT, userId);
+  const attempt = await hitShared(MFA_RATE_LIMIT, userId);
   if (!attempt.ok) return { ok: false, limited: { resetSeconds: attempt.resetSeconds, limit: attempt.limit } };
   const factor = await db.totpFactor.findUnique({
     where: { userId },
@@ -135,13 +147,13 @@ export async function verifySecondFactor(userId: string, code: string): Promise<
   let ok = false;
   let usedRecoveryCode = false;
   if (isTotpShape(typed)) {
-    ok = await acceptTotp(userId, factor.user.email, factor.secret, typed);
+    ok = await acceptTotp(userId, factor.user.email, await readTotpSecret(userId, factor.secret), typed);
   } else {
     const used = await db.recoveryCode.updateMany({ where: { userId, codeHash: hashToken(typed), usedAt: null }, data: { usedAt: new Date() } });
     ok = usedRecoveryCode = used.count === 1;
   }
   if (!ok) return { ok: false };
-  reset(MFA_RATE_LIMIT, userId);
+  await resetShared(MFA_RATE_LIMIT, userId);
   return { ok: true, usedRecoveryCode };
 }
 

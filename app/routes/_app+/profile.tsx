@@ -22,7 +22,7 @@ import {
   ProfileSchema,
   deleteAccountSchema,
 } from "~/features/auth/account-schema";
-import { requireUser, type CurrentUser } from "~/features/auth/auth.server";
+import { RateLimitedError, requireUser, type CurrentUser } from "~/features/auth/auth.server";
 import { refuseCommonPasswords } from "~/features/auth/common-passwords.server";
 import { cancelMfaSetup, confirmMfaSetup, disableMfa, MFA_MESSAGES, mfaStatus, startMfaSetup } from "~/features/auth/mfa.server";
 import { TwoStepSection, type TwoStepReply } from "~/features/auth/components/two-step-section";
@@ -132,10 +132,14 @@ function twoStepReply(reply: TwoStepReply, status = 200) {
 async function confirmTwoStep(user: CurrentUser, formData: FormData) {
   const code = formData.get("code");
   if (typeof code !== "string" || !code.trim()) return twoStepReply({ error: MFA_MESSAGES.codeRequired }, 400);
-  const recoveryCodes = await confirmMfaSetup(user, code.slice(0, 64));
-  if (!recoveryCodes) return twoStepReply({ error: MFA_MESSAGES.setupCodeInvalid }, 400);
+  const confirmed = await confirmMfaSetup(user, code.slice(0, 64));
+  if (confirmed.ok === false && confirmed.limited) {
+    const refusal = new RateLimitedError({ ok: false, remaining: 0, ...confirmed.limited });
+    return data({ intent: "two-step" as const, result: undefined, twoStep: { error: refusal.message } }, { status: 429, headers: refusal.headers });
+  }
+  if (!confirmed.ok) return twoStepReply({ error: MFA_MESSAGES.setupCodeInvalid }, 400);
   // Shown once, on this answer only (no redirect): they are stored hashed.
-  return twoStepReply({ recoveryCodes });
+  return twoStepReply({ recoveryCodes: confirmed.recoveryCodes });
 }
 
 async function disableTwoStep(request: Request, user: CurrentUser, formData: FormData) {

@@ -121,9 +121,9 @@ function tooManyAttempts(intent: Intent, submission: Parsed, error: RateLimitedE
 }
 
 /** Counts the attempt; a refusal comes back as the form's 429 answer, else null. */
-function checkLimit(request: Request, intent: Intent, submission: Parsed, options?: ReplyOptions) {
+async function checkLimit(request: Request, intent: Intent, submission: Parsed, options?: ReplyOptions) {
   try {
-    limitAuthAttempt(request, intent, submission.value.email);
+    await limitAuthAttempt(request, intent, submission.value.email);
     return null;
   } catch (error) {
     if (error instanceof RateLimitedError) return tooManyAttempts(intent, submission, error, options);
@@ -196,7 +196,7 @@ async function register(request: Request, formData: FormData) {
   if (submission.status !== "success") {
     return failure("register", submission.reply({ hideFields: HIDDEN_FIELDS }), { status: 400 });
   }
-  const limited = checkLimit(request, "register", submission, { hideFields: HIDDEN_FIELDS });
+  const limited = await checkLimit(request, "register", submission, { hideFields: HIDDEN_FIELDS });
   if (limited) return limited;
   const { email, password, firstName, lastName } = submission.value;
   const invite = formData.get("invite");
@@ -222,7 +222,7 @@ async function forgot(request: Request, formData: FormData) {
   if (honeypotFilled(formData)) throw await sent();
   const submission = parseWithZod(withoutFormOnlyFields(formData), { schema: ForgotSchema });
   if (submission.status !== "success") return failure("forgot", submission.reply(), { status: 400 });
-  const limited = checkLimit(request, "forgot", submission);
+  const limited = await checkLimit(request, "forgot", submission);
   if (limited) return limited;
   await requestPasswordReset(submission.value.email, appOrigin(request));
   throw await sent();
@@ -232,7 +232,7 @@ async function resend(request: Request, formData: FormData) {
   const submission = parseWithZod(withoutFormOnlyFields(formData), { schema: ResendVerificationSchema });
   const email = String(formData.get("email") ?? "");
   if (submission.status !== "success") return failure("resend", submission.reply(), { status: 400 }, { unverifiedEmail: email });
-  const limited = checkLimit(request, "resend", submission, { extra: { unverifiedEmail: email } });
+  const limited = await checkLimit(request, "resend", submission, { extra: { unverifiedEmail: email } });
   if (limited) return limited;
   await resendVerification(submission.value.email, appOrigin(request));
   throw redirect(pendingPage(submission.value.email), { headers: { "Set-Cookie": await toastHeader(VERIFICATION_SENT) } });

@@ -48,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(withoutFormOnlyFields(formData), { schema: ResendVerificationSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    limitAuthAttempt(request, "resend", submission.value.email);
+    await limitAuthAttempt(request, "resend", submission.value.email);
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error;
     return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 429, headers: rateLimitHeaders(error.result) });

@@ -12,7 +12,7 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   requireSameSite(request);
   const { email } = await parseJsonBody(request, ForgotSchema);
-  limitAuthAttempt(request, "forgot", email);
+  await limitAuthAttempt(request, "forgot", email);
   await requestPasswordReset(email, appOrigin(request));
   return data({ message: "If the email exists, a password reset link has been sent." });
 });

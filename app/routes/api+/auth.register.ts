@@ -16,7 +16,7 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   requireSameSite(request);
   const { email, password, firstName, lastName } = await parseJsonBody(request, refuseCommonPasswords(RegisterSchema, "password"));
-  limitAuthAttempt(request, "register", email);
+  await limitAuthAttempt(request, "register", email);
   await registerUser({ email, password, firstName, lastName }, appOrigin(request));
   return data({ message: "Check your email to verify your account", email }, { status: 201 });
 });

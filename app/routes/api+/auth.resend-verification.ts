@@ -12,7 +12,7 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   requireSameSite(request);
   const { email } = await parseJsonBody(request, ResendVerificationSchema);
-  limitAuthAttempt(request, "resend", email);
+  await limitAuthAttempt(request, "resend", email);
   await resendVerification(email, appOrigin(request));
   return data({ message: "If the email is waiting to be verified, a new verification link has been sent." });
 });

@@ -20,12 +20,22 @@ async function logout(request: Request) {
  * (and the shell's fallback when POST /api/auth/logout fails) navigates here with a
  * plain link. A link or redirect from another site (Sec-Fetch-Site: cross-site, or a
  * foreign Origin) goes home without signing out: a Lax cookie travels on top-level
- * navigations, so otherwise any page could sign its visitors out of Bandroom.
+ * navigations, so otherwise any page could sign its visitors out of Bandroom. A browser
+ * that sends no Sec-Fetch-Site sends no Origin on a navigation either: there, only a
+ * Referer on this site counts as ours (a foreign or missing one does not sign out).
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  if (isCrossSiteRequest(request)) return redirect("/");
+  if (isCrossSiteRequest(request) || !(request.headers.get("sec-fetch-site") || refererIsOurs(request))) return redirect("/");
   return logout(request);
 });
+
+function refererIsOurs(request: Request) {
+  try {
+    return new URL(request.headers.get("referer") ?? "").host === new URL(request.url).host;
+  } catch {
+    return false;
+  }
+}
 
 /** POST /api/logout: the Sign Out form of the shell, which works without JavaScript. */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {

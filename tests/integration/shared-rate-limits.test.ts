@@ -1,0 +1,96 @@
+/**
+ * Issue 13: state several app processes share lives in the database. Two-step code entry
+ * (sign-in page, API, turning it on in /profile), the per-account sign-in lock and the
+ * per-address mail cap count in the database, so a second process on the same file sees
+ * the same count; concurrent counting loses no attempt.
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { Secret, TOTP } from "otpauth";
+import { describe, expect, test } from "vitest";
+import { buildRequest, callRoute, createUser, enableMfa, sessionCookieFor, TEST_PASSWORD, TEST_TOTP_SECRET } from "#tests/db-utils";
+import { MFA_RATE_LIMIT } from "~/features/auth/mfa.server";
+import { RATE_LIMITS } from "~/features/auth/auth.server";
+import { action as profileAction, loader as profileLoader } from "~/routes/_app+/profile";
+import { action as loginPageAction } from "~/routes/_auth+/login";
+import { action as twoStepAction } from "~/routes/_auth+/two-step";
+import { action as apiLogin } from "~/routes/api+/auth.login";
+import { db } from "~/utils/db.server";
+import { resetAllRateLimits } from "~/utils/rate-limit.server";
+import { hitShared, peekShared } from "~/utils/shared-rate-limit.server";
+import { body, cookiePair, sessionCookieOf } from "./auth-helpers";
+
+const codeAt = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, "")) }).generate();
+
+/** Runs tests/helpers/shared-limit-hits.ts as a separate process on this test's database file. */
+async function otherProcess(env: Record<string, string>) {
+  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "tests/helpers/shared-limit-hits.ts"], { env: { ...process.env, ...env } });
+  return JSON.parse(stdout.trim().split("\n").at(-1)!) as unknown[];
+}
+
+describe("two-step code entry is limited across app processes", () => {
+  test("5 wrong codes typed in another process: this one answers the right code with 429 (page and API)", async () => {
+    const user = await createUser();
+    await enableMfa(user.id);
+    const seen = await otherProcess({ USER_ID: user.id, WRONG_CODES: "5" });
+    expect(seen).toEqual(Array(5).fill({ ok: false }));
+
+    const challenge = cookiePair(
+      await callRoute(loginPageAction, buildRequest("/login", { form: { intent: "login", email: user.email, password: TEST_PASSWORD, redirectTo: "/songs" }, peer: "203.0.113.41" })),
+      "bandroom_mfa",
+    )!;
+    const page = await callRoute(twoStepAction, buildRequest("/two-step", { cookie: challenge, form: { code: codeAt(TEST_TOTP_SECRET) } }));
+    expect(page.status).toBe(429);
+    expect(sessionCookieOf(page)).toBeNull();
+
+    const api = await callRoute(apiLogin, buildRequest("/api/auth/login", { method: "POST", json: { email: user.email, password: TEST_PASSWORD, code: codeAt(TEST_TOTP_SECRET) }, peer: "203.0.113.42" }));
+    expect(api.status).toBe(429);
+    expect(sessionCookieOf(api)).toBeNull();
+  }, 60_000);
+
+  test("the count survives this process forgetting its memory (it is not in memory)", async () => {
+    const user = await createUser();
+    for (let i = 0; i < MFA_RATE_LIMIT.limit; i++) await hitShared(MFA_RATE_LIMIT, user.id);
+    resetAllRateLimits();
+    expect((await peekShared(MFA_RATE_LIMIT, user.id)).ok).toBe(false);
+  });
+
+  test("turning it on in /profile: after 5 wrong setup codes even the right one waits (429), and it stays off", async () => {
+    const user = await createUser();
+    const cookie = await sessionCookieFor(user.id);
+    const post = (form: Record<string, string>) => callRoute(profileAction, buildRequest("/profile", { cookie, form }));
+    await post({ intent: "mfa-start" });
+    const { key } = (await body<{ twoStep: { key: string } }>(await callRoute(profileLoader, buildRequest("/profile", { cookie })))).twoStep;
+    for (let i = 0; i < 5; i++) expect((await post({ intent: "mfa-confirm", code: `11111${i}` })).status).toBe(400);
+    const limited = await post({ intent: "mfa-confirm", code: codeAt(key) });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(60);
+    expect((await body<{ twoStep: { error: string } }>(limited)).twoStep.error).toMatch(/^Too many attempts\. Please wait \d+ minutes and try again\.$/);
+    expect((await db.totpFactor.findUniqueOrThrow({ where: { userId: user.id } })).enabledAt).toBeNull();
+  });
+});
+
+describe("the sign-in lock and the mail cap are shared too", () => {
+  test("failed passwords and mails to an address are counted in the database", async () => {
+    const user = await createUser();
+    const login = (password: string, peer: string) =>
+      callRoute(loginPageAction, buildRequest("/login", { form: { intent: "login", email: user.email, password, redirectTo: "/" }, peer }));
+    for (let i = 0; i < RATE_LIMITS.accountFailures.limit; i++) await login("wrong-password-1", `203.0.113.${100 + i}`);
+    resetAllRateLimits(); // as if the next request reached another process
+    expect((await login(TEST_PASSWORD, "203.0.113.99")).status).toBe(429);
+
+    for (let i = 0; i < RATE_LIMITS.emailMail.limit; i++) await hitShared(RATE_LIMITS.emailMail, "cap@example.com");
+    resetAllRateLimits();
+    const forgot = await callRoute(loginPageAction, buildRequest("/login", { form: { intent: "forgot", email: "cap@example.com" }, peer: "203.0.113.98" }));
+    expect(forgot.status).toBe(429);
+  });
+});
+
+test("two processes counting one key at once lose no attempt", async () => {
+  const [a, b] = await Promise.all([otherProcess({ HITS: "25" }), otherProcess({ HITS: "25" })]);
+  expect([...a!, ...b!]).toHaveLength(50);
+  const bucket = await db.rateLimitBucket.findUniqueOrThrow({ where: { key: "shared-test:one-key" } });
+  expect(bucket.count).toBe(50);
+  // Every attempt saw its own count: no two read the same value.
+  expect(new Set([...a!, ...b!]).size).toBe(50);
+}, 60_000);
