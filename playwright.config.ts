@@ -43,7 +43,8 @@ export default defineConfig({
   workers: 2,
   reporter: [["list"]],
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Sign-up and sign-in hash with argon2id; on a busy 2-core machine a redirect after it can take over 5 s.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: E2E_BASE_URL,
     launchOptions: chromiumLaunchOptions(),

@@ -205,7 +205,7 @@ describe("CSV import and export", () => {
     expect(statements.filter((sql) => /^BEGIN/i.test(sql)).length).toBeLessThanOrEqual(1);
     expect(await db.song.count({ where: { bandId: band.id } })).toBe(5000);
     expect(await db.songTag.count({ where: { bandId: band.id } })).toBe(10_000);
-  });
+  }, 60_000); // 5,000 rows: seconds on a busy 2-core machine
 });
 
 describe("metadata partners", () => {
