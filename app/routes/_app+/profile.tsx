@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { useMemo } from "react";
 import {
   accountDeletionImpact,
   changePassword,
@@ -16,7 +15,6 @@ import {
   type PasswordCheck,
 } from "~/features/auth/account.server";
 import {
-  CONFIRM_DELETE_WORD,
   CURRENT_PASSWORD_INCORRECT,
   ChangePasswordSchema,
   ProfileSchema,
@@ -25,7 +23,7 @@ import {
 import { requireUser, type CurrentUser } from "~/features/auth/auth.server";
 import { formErrorsOf, useSubmitting } from "~/features/auth/components/auth-form";
 import { destroySession, getSession } from "~/features/auth/session.server";
-import { NEW_PASSWORD_HINT } from "~/features/auth/schema";
+import { CONFIRM_DELETE_WORD, NEW_PASSWORD_HINT } from "~/features/auth/limits";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { useRootData } from "~/root";
 import type { loader as layoutLoader } from "~/routes/_app+/_layout";
@@ -38,6 +36,7 @@ import { formatDate } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 import { rateLimitHeaders } from "~/utils/rate-limit.server";
 import { toastHeader } from "~/utils/toast.server";
+import type { z } from "zod";
 
 type Intent = "update-profile" | "change-password" | "delete-account";
 
@@ -167,12 +166,10 @@ const cardClasses = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 type ProfileData = ReturnType<typeof useLoaderData<typeof loader>>["profile"];
 
 function ProfileForm({ profile, lastResult }: { profile: ProfileData; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ProfileSchema>>({
     id: "profile",
     lastResult,
     defaultValue: { firstName: profile.firstName, lastName: profile.lastName ?? "", profileImageUrl: profile.profileImageUrl ?? "" },
-    constraint: getZodConstraint(ProfileSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
     // As on the other forms: first check on submit, then live as they type.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -246,11 +243,9 @@ function FormFailure({ errors, id }: { errors: string[] | null; id?: string }) {
 }
 
 function PasswordForm({ email, changed, lastResult }: { email: string; changed: string | null; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ChangePasswordSchema>>({
     id: "change-password",
     lastResult,
-    constraint: getZodConstraint(ChangePasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -295,12 +290,9 @@ function PasswordForm({ email, changed, lastResult }: { email: string; changed: 
 type Deletion = ReturnType<typeof useLoaderData<typeof loader>>["deletion"];
 
 function DeleteAccountSection({ email, deletion, lastResult }: { email: string; deletion: Deletion; lastResult?: SubmissionResult<string[]> }) {
-  const schema = useMemo(() => deleteAccountSchema(email), [email]);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<ReturnType<typeof deleteAccountSchema>>>({
     id: "delete-account",
     lastResult,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

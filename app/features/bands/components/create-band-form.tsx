@@ -1,18 +1,15 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
+import type { z } from "zod";
 import { Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toaster";
-import { CreateBandSchema } from "~/features/bands/schema";
+// Types only: the schema validates on the server (the action), never in the bundle.
+import type { CreateBandSchema } from "~/features/bands/schema";
 
 export const CREATE_BAND_ACTION = "/bands/new";
 export const CREATE_BAND_FAILED = "Failed to create band. Please try again.";
-
-// No maxLength on the input: a too-long name can be typed and gets the spec's
-// "Band name is too long" instead of being cut off silently.
-const { maxLength: _maxLength, ...nameConstraint } = getZodConstraint(CreateBandSchema).name ?? {};
 
 /**
  * The create-band form, used by /bands/new and by /getting-started for a user with no
@@ -21,11 +18,9 @@ const { maxLength: _maxLength, ...nameConstraint } = getZodConstraint(CreateBand
 export function CreateBandForm({ lastResult, submitLabel = "Create band" }: { lastResult?: SubmissionResult<string[]> | null; submitLabel?: string }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction === CREATE_BAND_ACTION;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof CreateBandSchema>>({
     id: "create-band",
     lastResult,
-    constraint: { name: nameConstraint },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateBandSchema }),
     // Not onBlur: messages appearing as focus leaves a field push the submit button away
     // mid-click (a tap on a phone misses). First check on submit, then live as they type.
     shouldValidate: "onSubmit",
