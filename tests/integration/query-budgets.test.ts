@@ -1,0 +1,151 @@
+/**
+ * Query budgets per page (issue 11): the SQL statements each signed-in page's loader
+ * runs, counted at the driver (every statement better-sqlite3 prepares), for the demo
+ * band and for a large band (200 members, 5,000 songs, 2,000 events). A page's count is
+ * fixed whatever the band's size (no N+1) and at most its budget. Deterministic: counts,
+ * never timings.
+ */
+import Database from "better-sqlite3";
+import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { bandCookie, buildRequest, callRoute, createUser, sessionCookieFor } from "#tests/db-utils";
+import { db } from "~/utils/db.server";
+import { DEMO_EMAIL, seed } from "../../prisma/seed";
+import { loader as rootLoader } from "~/root";
+import { loader as layoutLoader } from "~/routes/_app+/_layout";
+import { loader as dashboardLoader } from "~/routes/_app+/dashboard";
+import { loader as membersLoader } from "~/routes/_app+/members";
+import { loader as calendarLoader } from "~/routes/_app+/calendar";
+import { loader as eventLoader } from "~/routes/_app+/events.$id";
+import { loader as songsLoader } from "~/routes/_app+/songs";
+import { loader as bandSongsLoader } from "~/routes/_app+/bands.$bandId.songs";
+import { loader as setlistsLoader } from "~/routes/_app+/setlists._index";
+import { loader as setlistLoader } from "~/routes/_app+/setlists.$id";
+import { loader as financesLoader } from "~/routes/_app+/finances";
+import { loader as settingsLoader } from "~/routes/_app+/settings";
+import { loader as subscriptionLoader } from "~/routes/_app+/subscription";
+import { loader as profileLoader } from "~/routes/_app+/profile";
+import { loader as adminUsersLoader } from "~/routes/_app+/admin.users";
+
+type Loader = Parameters<typeof callRoute>[0];
+
+/** SQL statements prepared while `run` runs (transaction control aside). */
+async function countQueries(run: () => Promise<unknown>) {
+  const statements: string[] = [];
+  const prepare = Database.prototype.prepare;
+  const spy = vi.spyOn(Database.prototype, "prepare").mockImplementation(function (this: Database.Database, source: string) {
+    if (!/^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/i.test(source)) statements.push(source);
+    return prepare.call(this, source);
+  });
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return statements;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+type Band = { id: number; cookie: string; eventId: number; setlistId: number };
+
+/**
+ * Budget per page loader (statements), as measured: none grows with the band. The
+ * layout and root loaders, which every signed-in page runs too, have their own lines.
+ * Each page loader repeats the session, user and band look-ups of the access gate (four
+ * queries); a request-scoped memo of those lowers these figures. QUERY_REPORT=1 prints
+ * every page's statements.
+ */
+const PAGES: { name: string; path: (band: Band) => string; loader: Loader; params?: (band: Band) => Record<string, string>; budget: number }[] = [
+  { name: "root", path: () => "/dashboard", loader: rootLoader as Loader, budget: 6 },
+  { name: "_app layout", path: () => "/dashboard", loader: layoutLoader as Loader, budget: 5 },
+  { name: "/dashboard", path: () => "/dashboard", loader: dashboardLoader as Loader, budget: 12 },
+  { name: "/members", path: () => "/members", loader: membersLoader as Loader, budget: 13 },
+  { name: "/calendar", path: () => "/calendar", loader: calendarLoader as Loader, budget: 12 },
+  { name: "/events/{id}", path: (b) => `/events/${b.eventId}`, loader: eventLoader as Loader, params: (b) => ({ id: String(b.eventId) }), budget: 8 },
+  { name: "/songs", path: () => "/songs", loader: songsLoader as Loader, budget: 9 },
+  { name: "/bands/{id}/songs", path: (b) => `/bands/${b.id}/songs`, loader: bandSongsLoader as Loader, params: (b) => ({ bandId: String(b.id) }), budget: 5 },
+  { name: "/setlists", path: () => "/setlists", loader: setlistsLoader as Loader, budget: 10 },
+  { name: "/setlists/{id}", path: (b) => `/setlists/${b.setlistId}`, loader: setlistLoader as Loader, params: (b) => ({ id: String(b.setlistId) }), budget: 8 },
+  { name: "/finances", path: () => "/finances", loader: financesLoader as Loader, budget: 13 },
+  { name: "/settings", path: () => "/settings", loader: settingsLoader as Loader, budget: 11 },
+  { name: "/subscription", path: () => "/subscription", loader: subscriptionLoader as Loader, budget: 10 },
+  { name: "/profile", path: () => "/profile", loader: profileLoader as Loader, budget: 7 },
+  { name: "/admin/users", path: () => "/admin/users", loader: adminUsersLoader as Loader, budget: 4 },
+];
+
+async function addContent(bandId: number, counts: { songs: number; events: number; setlists: number }) {
+  const now = Date.now();
+  await db.song.createMany({ data: Array.from({ length: counts.songs }, (_, i) => ({ bandId, title: `Song ${i}`, artist: i % 3 ? `Artist ${i % 40}` : null })) });
+  await db.event.createMany({
+    data: Array.from({ length: counts.events }, (_, i) => ({
+      bandId,
+      title: `Event ${i}`,
+      kind: i % 2 ? "gig" : "rehearsal",
+      // Half past, half to come, an hour apart.
+      startsAt: new Date(now + (i - counts.events / 2) * 3_600_000),
+    })),
+  });
+  await db.setlist.createMany({ data: Array.from({ length: counts.setlists }, (_, i) => ({ bandId, name: `Set ${i}` })) });
+  await db.payment.createMany({ data: Array.from({ length: 20 }, (_, i) => ({ bandId, description: `Fee ${i}`, amountMinor: 10_000 + i, receivedAt: new Date(now - i * 86_400_000) })) });
+  await db.expense.createMany({ data: Array.from({ length: 20 }, (_, i) => ({ bandId, description: `Cost ${i}`, amountMinor: 1_000 + i, spentAt: new Date(now - i * 86_400_000) })) });
+  const [event, setlist] = await Promise.all([
+    db.event.findFirstOrThrow({ where: { bandId }, orderBy: { id: "asc" }, select: { id: true } }),
+    db.setlist.findFirstOrThrow({ where: { bandId }, orderBy: { id: "asc" }, select: { id: true } }),
+  ]);
+  return { eventId: event.id, setlistId: setlist.id };
+}
+
+let demo: Band;
+let large: Band;
+
+beforeAll(async () => {
+  // The demo band, as `npm run db:seed` makes it, with a little content; the demo user
+  // is its leader and a platform admin.
+  await seed();
+  const demoUser = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true, preferredBandId: true } });
+  const demoBandId = demoUser.preferredBandId!;
+  demo = { id: demoBandId, cookie: `${await sessionCookieFor(demoUser.id)}; ${await bandCookie(demoBandId)}`, ...(await addContent(demoBandId, { songs: 12, events: 6, setlists: 2 })) };
+
+  // The large band: 200 members (the leader, a platform admin, among them), 5,000 songs, 2,000 events.
+  const leader = await createUser({ firstName: "Lara", lastName: "Large", isPlatformAdmin: true });
+  const band = await db.band.create({ data: { name: "The Big Band", subscriptionTier: "pro" }, select: { id: true } });
+  const emails = Array.from({ length: 199 }, (_, i) => `large-${i}@example.com`);
+  await db.user.createMany({ data: emails.map((email, i) => ({ email, firstName: `Player${i}`, lastName: "Big", emailVerifiedAt: new Date() })) });
+  const players = await db.user.findMany({ where: { email: { in: emails } }, select: { id: true } });
+  const roles = ["band_member", "band_admin", "sub"];
+  await db.bandMembership.createMany({
+    data: [{ bandId: band.id, userId: leader.id, role: "band_leader" }, ...players.map((player, i) => ({ bandId: band.id, userId: player.id, role: roles[i % roles.length]! }))],
+  });
+  const memberships = await db.bandMembership.findMany({ where: { bandId: band.id }, select: { id: true } });
+  await db.membershipInstrument.createMany({ data: memberships.map((membership, i) => ({ membershipId: membership.id, instrument: ["Guitar", "Bass", "Drums", "Vocals"][i % 4]! })) });
+  await db.invitation.createMany({
+    data: Array.from({ length: 30 }, (_, i) => ({ bandId: band.id, email: `invited-${i}@example.com`, role: "band_member", tokenHash: `hash-${i}`, invitedById: leader.id, expiresAt: new Date(Date.now() + 86_400_000) })),
+  });
+  large = { id: band.id, cookie: `${await sessionCookieFor(leader.id)}; ${await bandCookie(band.id)}`, ...(await addContent(band.id, { songs: 5_000, events: 2_000, setlists: 40 })) };
+}, 60_000);
+
+async function queriesOf(page: (typeof PAGES)[number], band: Band) {
+  const request = buildRequest(page.path(band), { cookie: band.cookie });
+  let status = 0;
+  const statements = await countQueries(async () => {
+    status = (await callRoute(page.loader, request, page.params?.(band) ?? {})).status;
+  });
+  return { status, statements };
+}
+
+describe("queries per page loader", () => {
+  for (const page of PAGES) {
+    test(`${page.name}: at most ${page.budget} queries, the same for the demo band and a 200-member band with 5,000 songs and 2,000 events`, async () => {
+      // Warm once: a first call may read things a process caches (a session's first touch).
+      await queriesOf(page, demo);
+      await queriesOf(page, large);
+      const small = await queriesOf(page, demo);
+      const big = await queriesOf(page, large);
+      if (process.env.QUERY_REPORT) console.log(`QR ${page.name} demo=${small.statements.length} large=${big.statements.length}\n${small.statements.map((s) => "   " + s.slice(0, 160)).join("\n")}`);
+      expect(small.status, `${page.name} demo band`).toBe(200);
+      expect(big.status, `${page.name} large band`).toBe(200);
+      expect(small.statements.length, small.statements.join("\n")).toBeLessThanOrEqual(page.budget);
+      expect(big.statements.length, `large band runs more queries than the demo band:\n${big.statements.join("\n")}`).toBe(small.statements.length);
+    });
+  }
+});
