@@ -1,9 +1,12 @@
 import { db } from "~/utils/db.server";
+import { pageWindow } from "~/utils/pagination";
 
 const EVENT_SELECT = { id: true, title: true, kind: true, startsAt: true, endsAt: true } as const;
 
 /** Past events shown on the calendar; older ones stay in the database, counted. */
 export const PAST_EVENTS_SHOWN = 50;
+/** Upcoming events per calendar page (`?page=`): a busy band's year never renders at once. */
+export const UPCOMING_PER_PAGE = 50;
 
 /**
  * The band's calendar: events still to come or still running (soonest first) and the
@@ -11,17 +14,19 @@ export const PAST_EVENTS_SHOWN = 50;
  * "Past" is written out rather than NOT(upcoming): SQL's NULL logic would drop events
  * without an end time from both lists.
  */
-export async function getCalendar(bandId: number, now = new Date()) {
+export async function getCalendar(bandId: number, now = new Date(), upcomingPage = 1) {
   const upcomingWhere = { bandId, OR: [{ endsAt: { gte: now } }, { endsAt: null, startsAt: { gte: now } }] };
   const pastWhere = { bandId, OR: [{ endsAt: { lt: now } }, { endsAt: null, startsAt: { lt: now } }] };
+  const upcomingCount = await db.event.count({ where: upcomingWhere });
+  const { skip, take, info: upcomingPageInfo } = pageWindow(upcomingCount, upcomingPage, UPCOMING_PER_PAGE);
   const [band, upcoming, past, pastCount] = await Promise.all([
     db.band.findUnique({ where: { id: bandId }, select: { timeZone: true } }),
-    db.event.findMany({ where: upcomingWhere, orderBy: [{ startsAt: "asc" }, { id: "asc" }], select: EVENT_SELECT }),
+    db.event.findMany({ where: upcomingWhere, orderBy: [{ startsAt: "asc" }, { id: "asc" }], skip, take, select: EVENT_SELECT }),
     db.event.findMany({ where: pastWhere, orderBy: [{ startsAt: "desc" }, { id: "desc" }], take: PAST_EVENTS_SHOWN, select: EVENT_SELECT }),
     db.event.count({ where: pastWhere }),
   ]);
   if (!band) return null;
-  return { timeZone: band.timeZone, upcoming, past, pastCount };
+  return { timeZone: band.timeZone, upcoming, upcomingPage: upcomingPageInfo, past, pastCount };
 }
 
 /**

@@ -10,25 +10,28 @@ import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { PageHeader } from "~/components/page-header";
 import { Icon } from "~/components/shell/icons";
 import { pageTitle } from "~/utils/meta";
+import { parsePage } from "~/utils/pagination";
+import { Pager } from "~/components/pager";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { band, grant } = await requireCurrentBand(request, "content:view");
   // Subs see only the gigs they are booked on, and nobody is booked on anything yet.
-  if (grant === "booked") return { band: { name: band.name, timeZone: null }, bookedOnly: true, upcoming: [], past: [], pastCount: 0 };
-  const calendar = await getCalendar(band.id);
+  if (grant === "booked") return { band: { name: band.name, timeZone: null }, bookedOnly: true, upcoming: [], upcomingPage: null, past: [], pastCount: 0 };
+  const calendar = await getCalendar(band.id, new Date(), parsePage(new URL(request.url).searchParams.get("page")));
   if (!calendar) throw data({ message: "Band not found" }, { status: 404 });
   const { timeZone } = calendar;
   return {
     band: { name: band.name, timeZone },
     bookedOnly: false,
     upcoming: calendar.upcoming.map((event) => presentEvent(event, timeZone)),
+    upcomingPage: calendar.upcomingPage,
     past: calendar.past.map((event) => presentEvent(event, timeZone)),
     pastCount: calendar.pastCount,
   };
 }
 
 export default function Calendar() {
-  const { band, bookedOnly, upcoming, past, pastCount } = useLoaderData<typeof loader>();
+  const { band, bookedOnly, upcoming, upcomingPage, past, pastCount } = useLoaderData<typeof loader>();
   const nothingYet = upcoming.length === 0 && past.length === 0;
 
   return (
@@ -64,7 +67,14 @@ export default function Calendar() {
               Upcoming
             </h2>
             {upcoming.length ? (
-              <EventList events={upcoming} />
+              <>
+                <EventList events={upcoming} />
+                {upcomingPage ? (
+                  <div className="mt-3">
+                    <Pager {...upcomingPage} shown={upcoming.length} label="Upcoming event pages" />
+                  </div>
+                ) : null}
+              </>
             ) : (
               <p className="mt-3 rounded-xl border border-slate-200 bg-white p-4 text-slate-600">No upcoming events.</p>
             )}

@@ -1,21 +1,26 @@
 import { EmptyState } from "~/components/empty-state";
+import { Pager } from "~/components/pager";
+import type { PageInfo } from "~/utils/pagination";
 import { PageHeader } from "~/components/page-header";
 
 export type SongLibraryData = {
   bandName: string;
   /** The viewer is a sub, who sees only the songs of gigs they are booked on. */
   bookedOnly: boolean;
+  /** One page of the library; `page` says which and how many songs there are in all. */
   songs: { id: number; title: string; artist: string | null }[];
+  page: PageInfo | null;
 };
 
 /** A band's song library, for /songs (the current band) and /bands/{id}/songs. */
-export function SongLibrary({ bandName, bookedOnly, songs }: SongLibraryData) {
+export function SongLibrary({ bandName, bookedOnly, songs, page }: SongLibraryData) {
+  const total = page?.total ?? songs.length;
   return (
     <div className="space-y-6">
       <PageHeader
         title="Songs"
         description={`The song library of ${bandName}: every song the band plays, to build setlists from.`}
-        aside={songs.length ? <span className="text-sm text-slate-600">{songs.length === 1 ? "1 song" : `${songs.length} songs`}</span> : null}
+        aside={total ? <span className="text-sm text-slate-600">{total === 1 ? "1 song" : `${total} songs`}</span> : null}
       />
       {bookedOnly ? (
         <EmptyState icon="songs" title="No songs for you yet">
@@ -37,6 +42,7 @@ export function SongLibrary({ bandName, bookedOnly, songs }: SongLibraryData) {
           ))}
         </ul>
       )}
+      {page ? <Pager {...page} shown={songs.length} label="Song pages" /> : null}
     </div>
   );
 }
