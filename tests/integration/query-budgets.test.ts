@@ -5,9 +5,9 @@
  * fixed whatever the band's size (no N+1) and at most its budget. Deterministic: counts,
  * never timings.
  */
-import Database from "better-sqlite3";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { bandCookie, buildRequest, callRoute, createUser, sessionCookieFor } from "#tests/db-utils";
+import { countQueries } from "#tests/query-counter";
 import { db } from "~/utils/db.server";
 import { DEMO_EMAIL, seed } from "../../prisma/seed";
 import { loader as rootLoader } from "~/root";
@@ -27,22 +27,6 @@ import { loader as profileLoader } from "~/routes/_app+/profile";
 import { loader as adminUsersLoader } from "~/routes/_app+/admin.users";
 
 type Loader = Parameters<typeof callRoute>[0];
-
-/** SQL statements prepared while `run` runs (transaction control aside). */
-async function countQueries(run: () => Promise<unknown>) {
-  const statements: string[] = [];
-  const prepare = Database.prototype.prepare;
-  const spy = vi.spyOn(Database.prototype, "prepare").mockImplementation(function (this: Database.Database, source: string) {
-    if (!/^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/i.test(source)) statements.push(source);
-    return prepare.call(this, source);
-  });
-  try {
-    await run();
-  } finally {
-    spy.mockRestore();
-  }
-  return statements;
-}
 
 afterEach(() => vi.restoreAllMocks());
 
