@@ -106,6 +106,22 @@ test.describe("client bundle budgets (built assets)", () => {
     expect(over).toEqual([]);
   });
 
+  test("build assets are cached for good (immutable) and sent compressed, and so is the HTML", async ({ request }) => {
+    // Playwright's request sends Accept-Encoding: gzip,deflate,br and undoes it; the
+    // header says what was sent. remix-serve's compression skips bodies under 1 KB.
+    const page = await request.get("/login", { headers: { "accept-encoding": "gzip" } });
+    expect(page.headers()["content-encoding"]).toBe("gzip");
+    expect(page.headers()["cache-control"] ?? "").not.toContain("immutable");
+    const html = await page.text();
+    const assets = [...scriptsOf(html), ...[...html.matchAll(/<link rel="stylesheet" href="(\/build\/[^"]+\.css)"/g)].map((match) => match[1]!)];
+    expect(assets.some((asset) => asset.endsWith(".css"))).toBe(true);
+    for (const asset of assets) {
+      const response = await request.get(asset, { headers: { "accept-encoding": "gzip" } });
+      expect(response.headers()["cache-control"], asset).toMatch(/max-age=31536000\b.*immutable|immutable.*max-age=31536000\b/);
+      if ((await response.body()).byteLength > 2048) expect(response.headers()["content-encoding"], asset).toBe("gzip");
+    }
+  });
+
   async function firstLoadSignedOut(path: string) {
     const { request: api } = await import("@playwright/test");
     const context = await api.newContext({ baseURL: test.info().project.use.baseURL });
