@@ -10,6 +10,7 @@ import { bandCookie, buildRequest, callRoute, createUser, sessionCookieFor } fro
 import { countQueries } from "#tests/query-counter";
 import { db } from "~/utils/db.server";
 import { DEMO_EMAIL, seed } from "../../prisma/seed";
+import { addBandContent, seedLargeBand } from "../../scripts/lib/large-band";
 import { loader as rootLoader } from "~/root";
 import { loader as layoutLoader } from "~/routes/_app+/_layout";
 import { loader as dashboardLoader } from "~/routes/_app+/dashboard";
@@ -57,28 +58,6 @@ const PAGES: { name: string; path: (band: Band) => string; loader: Loader; param
   { name: "/admin/users", path: () => "/admin/users", loader: adminUsersLoader as Loader, budget: 4 },
 ];
 
-async function addContent(bandId: number, counts: { songs: number; events: number; setlists: number }) {
-  const now = Date.now();
-  await db.song.createMany({ data: Array.from({ length: counts.songs }, (_, i) => ({ bandId, title: `Song ${i}`, artist: i % 3 ? `Artist ${i % 40}` : null })) });
-  await db.event.createMany({
-    data: Array.from({ length: counts.events }, (_, i) => ({
-      bandId,
-      title: `Event ${i}`,
-      kind: i % 2 ? "gig" : "rehearsal",
-      // Half past, half to come (from half an hour on), an hour apart.
-      startsAt: new Date(now + (i - counts.events / 2) * 3_600_000 + 1_800_000),
-    })),
-  });
-  await db.setlist.createMany({ data: Array.from({ length: counts.setlists }, (_, i) => ({ bandId, name: `Set ${i}` })) });
-  await db.payment.createMany({ data: Array.from({ length: 20 }, (_, i) => ({ bandId, description: `Fee ${i}`, amountMinor: 10_000 + i, receivedAt: new Date(now - i * 86_400_000) })) });
-  await db.expense.createMany({ data: Array.from({ length: 20 }, (_, i) => ({ bandId, description: `Cost ${i}`, amountMinor: 1_000 + i, spentAt: new Date(now - i * 86_400_000) })) });
-  const [event, setlist] = await Promise.all([
-    db.event.findFirstOrThrow({ where: { bandId }, orderBy: { id: "asc" }, select: { id: true } }),
-    db.setlist.findFirstOrThrow({ where: { bandId }, orderBy: { id: "asc" }, select: { id: true } }),
-  ]);
-  return { eventId: event.id, setlistId: setlist.id };
-}
-
 let demo: Band;
 let large: Band;
 
@@ -88,24 +67,12 @@ beforeAll(async () => {
   await seed();
   const demoUser = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true, preferredBandId: true } });
   const demoBandId = demoUser.preferredBandId!;
-  demo = { id: demoBandId, cookie: `${await sessionCookieFor(demoUser.id)}; ${await bandCookie(demoBandId)}`, ...(await addContent(demoBandId, { songs: 12, events: 6, setlists: 2 })) };
+  demo = { id: demoBandId, cookie: `${await sessionCookieFor(demoUser.id)}; ${await bandCookie(demoBandId)}`, ...(await addBandContent(demoBandId, { songs: 12, events: 6, setlists: 2 })) };
 
   // The large band: 200 members (the leader, a platform admin, among them), 5,000 songs, 2,000 events.
   const leader = await createUser({ firstName: "Lara", lastName: "Large", isPlatformAdmin: true });
-  const band = await db.band.create({ data: { name: "The Big Band", subscriptionTier: "pro" }, select: { id: true } });
-  const emails = Array.from({ length: 199 }, (_, i) => `large-${i}@example.com`);
-  await db.user.createMany({ data: emails.map((email, i) => ({ email, firstName: `Player${i}`, lastName: "Big", emailVerifiedAt: new Date() })) });
-  const players = await db.user.findMany({ where: { email: { in: emails } }, select: { id: true } });
-  const roles = ["band_member", "band_admin", "sub"];
-  await db.bandMembership.createMany({
-    data: [{ bandId: band.id, userId: leader.id, role: "band_leader" }, ...players.map((player, i) => ({ bandId: band.id, userId: player.id, role: roles[i % roles.length]! }))],
-  });
-  const memberships = await db.bandMembership.findMany({ where: { bandId: band.id }, select: { id: true } });
-  await db.membershipInstrument.createMany({ data: memberships.map((membership, i) => ({ membershipId: membership.id, instrument: ["Guitar", "Bass", "Drums", "Vocals"][i % 4]! })) });
-  await db.invitation.createMany({
-    data: Array.from({ length: 30 }, (_, i) => ({ bandId: band.id, email: `invited-${i}@example.com`, role: "band_member", tokenHash: `hash-${i}`, invitedById: leader.id, expiresAt: new Date(Date.now() + 86_400_000) })),
-  });
-  large = { id: band.id, cookie: `${await sessionCookieFor(leader.id)}; ${await bandCookie(band.id)}`, ...(await addContent(band.id, { songs: 5_000, events: 2_000, setlists: 40 })) };
+  const big = await seedLargeBand(leader.id);
+  large = { id: big.bandId, eventId: big.eventId, setlistId: big.setlistId, cookie: `${await sessionCookieFor(leader.id)}; ${await bandCookie(big.bandId)}` };
 }, 60_000);
 
 async function queriesOf(page: (typeof PAGES)[number], band: Band) {
