@@ -138,6 +138,24 @@ describe("long lists paginate (?page=, plain links)", () => {
     expect(last.upcoming.map((e) => e.id)).not.toContain(calendar.upcoming[0]!.id);
   });
 
+  test("the members list shows 50 of 200 members a page; grouped by instrument, everyone", async () => {
+    type Members = { members: { id: number; isYou: boolean }[]; memberPage: Page | null; memberCount: number; you: { soleLeader: boolean } | null };
+    const first = await json<Members>(membersLoader as Loader, "/members");
+    expect(first.members).toHaveLength(50);
+    expect(first.memberPage).toEqual({ page: 1, pageCount: 4, total: 200, first: 1 });
+    expect(first.memberCount).toBe(200);
+    // Leaders first: the viewer (the only leader) is on page 1, and may not just leave.
+    expect(first.members[0]!.isYou).toBe(true);
+    expect(first.you).toEqual({ role: "band_leader", soleLeader: true });
+    const last = await json<Members>(membersLoader as Loader, "/members?page=4");
+    expect(last.members).toHaveLength(50);
+    expect(last.you).toEqual(first.you);
+    expect(new Set([...first.members, ...last.members].map((m) => m.id)).size).toBe(100);
+    const grouped = await json<Members>(membersLoader as Loader, "/members?group=instrument&page=2");
+    expect(grouped.members).toHaveLength(200);
+    expect(grouped.memberPage).toBeNull();
+  });
+
   test("the page links are plain links that keep the other query parameters", async () => {
     const { renderToString } = await import("react-dom/server");
     const { createElement } = await import("react");

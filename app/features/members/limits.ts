@@ -19,3 +19,6 @@ export const INSTRUMENT_SUGGESTIONS = [
   "DJ",
   "Sound engineer",
 ] as const;
+
+/** Rows per page of the members list (?page=); a band of hundreds never renders at once. */
+export const MEMBERS_PER_PAGE = 50;

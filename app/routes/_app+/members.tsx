@@ -5,6 +5,9 @@ import { data, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import type { z } from "zod";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
+import { Pager } from "~/components/pager";
+import { pageOfList, parsePage } from "~/utils/pagination";
+import { MEMBERS_PER_PAGE } from "~/features/members/limits";
 import { requireCurrentBand } from "~/features/bands/current-band.server";
 import { groupByInstrument, groupCountLabel } from "~/features/members/grouping";
 import {
@@ -89,11 +92,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
   });
 
+  // The list view shows MEMBERS_PER_PAGE rows a page (?page=); grouping shows everyone
+  // in small rows, so it needs them all.
+  const listed = view === "list" ? pageOfList(rows, parsePage(new URL(request.url).searchParams.get("page")), MEMBERS_PER_PAGE) : null;
+  const you = rows.find((row) => row.isYou) ?? null;
   return {
     band: { id: band.id, name: band.name },
     view,
     viewer: { membershipId: viewer.id, role: viewer.role, manager, grantableRoles: grantableRoles(viewer.role) },
-    members: rows,
+    members: listed ? listed.items : rows,
+    memberPage: listed ? { page: listed.page, pageCount: listed.pageCount, total: listed.total, first: listed.first } : null,
+    memberCount: rows.length,
+    you: you ? { role: you.role, soleLeader: you.role === "band_leader" && rows.filter((row) => row.role === "band_leader").length === 1 } : null,
     groups:
       view === "instrument"
         ? groupByInstrument(rows).map((group) => ({ instrument: group.instrument, label: groupCountLabel(group), memberIds: group.members.map((m) => m.id) }))
@@ -296,18 +306,17 @@ const viewLinkClasses =
   "inline-flex min-h-[44px] items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-white aria-[current=page]:text-slate-900 aria-[current=page]:shadow-sm aria-[current=page]:ring-1 aria-[current=page]:ring-slate-200";
 
 export default function Members() {
-  const { band, view, viewer, members, groups, invitations } = useLoaderData<typeof loader>();
+  const { band, view, viewer, members, memberPage, memberCount, you, groups, invitations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const result = (intent: MembersIntent, targetId?: number) =>
     actionData?.intent === intent && (targetId === undefined || actionData.targetId === targetId) ? actionData.result : undefined;
-  const you = members.find((m) => m.isYou);
 
   return (
     <div className="space-y-8">
       <PageHeader
         title="Members"
         description={`Everyone in ${band.name} and their role, band leaders first.`}
-        aside={<span className="text-sm text-slate-600">{members.length === 1 ? "1 member" : `${members.length} members`}</span>}
+        aside={<span className="text-sm text-slate-600">{memberCount === 1 ? "1 member" : `${memberCount} members`}</span>}
       />
       <InstrumentDatalist />
 
@@ -377,6 +386,7 @@ export default function Members() {
             ))}
           </ul>
         )}
+        {memberPage ? <Pager {...memberPage} shown={members.length} label="Member pages" /> : null}
       </section>
 
       {viewer.manager ? (
@@ -391,7 +401,7 @@ export default function Members() {
         <LeaveBand
           bandId={band.id}
           bandName={band.name}
-          soleLeader={you.role === "band_leader" && members.filter((m) => m.role === "band_leader").length === 1}
+          soleLeader={you.soleLeader}
           lastResult={result("leave")}
         />
       ) : null}
