@@ -7,7 +7,8 @@ export const SONGS_PER_PAGE = 100;
 
 /** The band's song library, by title as a person sorts it (case and accents aside). */
 export async function listSongs(bandId: number) {
-  const songs = await db.song.findMany({ where: { bandId }, select: { id: true, title: true, artist: true } });
+  // SQL's binary order is nearly the collator's, so the sort below does little work.
+  const songs = await db.song.findMany({ where: { bandId }, orderBy: [{ title: "asc" }, { id: "asc" }], select: { id: true, title: true, artist: true } });
   return songs.sort((a, b) => byTitle.compare(a.title, b.title) || a.id - b.id);
 }
 
