@@ -12,6 +12,7 @@
  */
 import { gzipSync } from "node:zlib";
 import type { APIRequestContext } from "@playwright/test";
+import { E2E_BASE_URL } from "./e2e-env.ts";
 import { expect, test } from "./fixtures";
 
 const KB = 1024;
@@ -136,4 +137,31 @@ test.describe("client bundle budgets (built assets)", () => {
       await context.dispose();
     }
   }
+});
+
+test.describe("the toast library loads with the first toast", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "hydration is what loads it");
+
+  test("a flash toast shows, becomes Radix's toast (F8 reaches it), and no toast means no toast chunk", async ({ page, context, login, createUser, createBand }) => {
+    const user = await login(await createUser());
+    await createBand(user, { name: "Toast Band" });
+    const chunks: string[] = [];
+    page.on("request", (request) => {
+      if (/\/build\/.*radix-toasts-[^/]+\.js$/.test(request.url())) chunks.push(request.url());
+    });
+    await page.goto("/dashboard");
+    await page.waitForFunction(() => "__remixRouter" in window);
+    expect(chunks).toEqual([]);
+
+    const { toastHeader } = await import("~/utils/toast.server");
+    const [pair] = (await toastHeader({ title: "Band saved", description: "Everyone sees the new name." })).split(";");
+    const [name, ...value] = pair!.split("=");
+    await context.addCookies([{ name: name!, value: value.join("="), url: E2E_BASE_URL }]);
+    await page.goto("/members");
+    const region = page.getByRole("region", { name: /Notifications/ });
+    await expect(region.getByText("Band saved")).toBeVisible();
+    expect(chunks).toHaveLength(1);
+    await page.keyboard.press("F8");
+    await expect(page.locator("ol[tabindex]:focus, [role=region] :focus")).toHaveCount(1);
+  });
 });
