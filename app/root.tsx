@@ -1,26 +1,17 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useMatches,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { getUserForDocument } from "~/features/auth/auth.server";
-import { currentBandCookieHeader, listBandsForUser, readCurrentBandCookie, resolveCurrentBand } from "~/features/bands/bands.server";
+import { resolveBands } from "~/features/bands/access.server";
+import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { getOnboardingStatusFor } from "~/features/bands/onboarding.server";
 import { getToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce-provider";
+import { useSignedIn } from "~/utils/use-signed-in";
 import { Toaster } from "~/components/ui/toaster";
-import { NotFound, ErrorScreen } from "~/components/error-screens";
 import tailwind from "~/styles/tailwind.css";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwind },
@@ -41,8 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   if (!user) return data({ user: null, bands: [], currentBand: null, onboarding: null, toast }, { headers });
 
-  const [bands, storedBandId] = await Promise.all([listBandsForUser(user.id), readCurrentBandCookie(request)]);
-  const currentBand = resolveCurrentBand(bands, storedBandId, user.preferredBandId);
+  const { bands, storedBandId, currentBand } = await resolveBands(request, user);
   const resolvedId = currentBand?.band.id ?? null;
   if (storedBandId !== resolvedId) headers.append("Set-Cookie", await currentBandCookieHeader(resolvedId));
   const onboarding = currentBand ? await getOnboardingStatusFor(currentBand.band.id, currentBand.membership.role) : null;
@@ -71,7 +61,7 @@ const STATIC_FOR_VISITORS = [/^routes\/_index$/, /^routes\/_public\+\//];
  */
 export function useHydration() {
   const matches = useMatches();
-  const signedIn = Boolean(useRootData()?.user);
+  const signedIn = useSignedIn();
   for (const match of [...matches].reverse()) {
     const hydrate = (match.handle as RouteHandle | undefined)?.hydrate;
     if (typeof hydrate === "boolean") return hydrate;
@@ -173,8 +163,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

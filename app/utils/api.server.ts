@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { hit, rateLimitHeaders, type RateLimitRule } from "./rate-limit.server";
 import { clientAddress } from "./request.server";
+import { RuleError } from "./rule-error";
 
 export const MAX_BODY_BYTES = 100 * 1024;
 
@@ -14,7 +15,8 @@ export function apiError(status: number, message: string, errors?: Record<string
 
 /** Field errors keyed by dotted path; unknown keys are reported under their own name. */
 export function fieldErrors(error: z.ZodError) {
-  const errors: Record<string, string[]> = {};
+  // No prototype: a field named "toString", "constructor" or "__proto__" is just a key.
+  const errors: Record<string, string[]> = Object.create(null);
   for (const issue of error.issues) {
     const keys = issue.code === "unrecognized_keys" ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];
     for (const path of keys) {
@@ -74,6 +76,12 @@ function isDataWithInit(value: unknown): value is { data: unknown; init: Respons
   return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
 }
 
+/** A RuleError as the API's error body: 400 with field errors, else its status with its message. */
+export function ruleErrorJson(error: RuleError) {
+  if (error.status === 400 && error.field) return apiError(400, "Invalid request", { [error.field]: [error.message] }, error.headers);
+  return apiError(error.status, error.message, undefined, error.headers);
+}
+
 /** A JSON Response from a returned or thrown `data()` (or a plain value); Responses pass through. */
 export function toJsonResponse(value: unknown): Response {
   if (value instanceof Response) return value;
@@ -90,8 +98,8 @@ export const API_RATE_LIMIT: RateLimitRule = { name: "api", limit: 300, windowMs
  * - in Remix 2 with single fetch a resource route must answer with a real Response: a
  *   returned `data()` loses its status and headers there (a 401 goes out as 200) and a
  *   thrown one loses its body ("Unexpected Server Error"). This turns both, including
- *   what requireUser/requireBandPermission/parseJsonBody throw, into the Response they
- *   describe;
+ *   what requireUser/requireBandAccess/parseJsonBody throw, into the Response they
+ *   describe, and a RuleError from an area module into its JSON error;
  * - an unexpected failure is logged and answered as JSON, never as a stack trace.
  */
 export function apiRoute<Args extends { request: Request }>(handler: (args: Args) => unknown) {
@@ -104,6 +112,7 @@ export function apiRoute<Args extends { request: Request }>(handler: (args: Args
       return toJsonResponse(await handler(args));
     } catch (thrown) {
       if (thrown instanceof Response || isDataWithInit(thrown)) return toJsonResponse(thrown);
+      if (thrown instanceof RuleError) return toJsonResponse(ruleErrorJson(thrown));
       console.error(thrown);
       return toJsonResponse(apiError(500, "Something went wrong on our side. Please try again."));
     }

@@ -25,6 +25,14 @@ export async function toastHeader(toast: ToastInput) {
   return toastCookie.serialize(ToastSchema.parse(toast));
 }
 
+/** A redirect that shows `toast` on the next page; `cookies` are other Set-Cookie values to send with it. */
+export async function redirectWithToast(url: string, toast: ToastInput, cookies: string[] = []) {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await toastHeader(toast));
+  return redirect(url, { headers });
+}
+
 /** Reads the flash toast and returns the header that clears it. */
 export async function getToast(request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {
   const value = await toastCookie.parse(request.headers.get("Cookie"));

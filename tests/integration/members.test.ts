@@ -364,6 +364,17 @@ describe("transferring leadership", () => {
     const view = await page(world.cookies.band_leader);
     expect(view.members.filter((m) => m.can.transfer).map((m) => m.role).sort()).toEqual(["band_admin", "band_member", "sub"]);
   });
+
+  test("not to someone who already leads: the page offers no button and the action refuses, as one rule", async () => {
+    const world = await bandWithEveryRole();
+    await db.bandMembership.update({ where: { id: world.memberships.band_admin }, data: { role: "band_leader" } });
+    const view = await page(world.cookies.band_leader);
+    expect(view.members.find((m) => m.id === world.memberships.band_admin)!.can.transfer).toBe(false);
+    const response = await post(world, "band_leader", { intent: "transfer", membershipId: String(world.memberships.band_admin) });
+    expect(response.status).toBe(400);
+    expect(await errorsOf(response)).toEqual({ membershipId: [MESSAGES.transferToLeader] });
+    expect(await roleOf(world.memberships.band_leader)).toBe("band_leader");
+  });
 });
 
 describe("the page", () => {

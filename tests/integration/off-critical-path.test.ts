@@ -3,9 +3,9 @@
  * page views are queued and written in batches; a session's last-seen time is written
  * at most once a minute (today: once a day, with the sliding expiry).
  */
+import { recordQueries, writesTo } from "#tests/query-counter";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { buildRequest, callRoute, createBand, createUser, sessionCookieFor, bandCookie } from "#tests/db-utils";
-import { countQueries, writesTo } from "#tests/query-counter";
 import { db } from "~/utils/db.server";
 import {
   PAGE_VIEW_BATCH_MAX,
@@ -18,6 +18,7 @@ import { loader as rootLoader } from "~/root";
 import { loader as dashboardLoader } from "~/routes/_app+/dashboard";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+const statementsOf = async (run: () => Promise<unknown>) => (await recordQueries(run)).statements;
 const documentRequest = (path: string) => buildRequest(path, { headers: { "user-agent": CHROME, "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" } });
 const viewsAt = (path: string) => db.analyticsEvent.count({ where: { name: "page_view", path } });
 
@@ -28,13 +29,13 @@ afterEach(async () => {
 
 describe("page views", () => {
   test("twenty page views write nothing while the pages render, then land in one statement", async () => {
-    const statements = await countQueries(async () => {
+    const statements = await statementsOf(async () => {
       for (let i = 0; i < 20; i++) expect(await recordPageView(documentRequest("/blog/batched"), 200, { userId: null, bandId: null })).toBe(true);
     });
     expect(writesTo(statements, "AnalyticsEvent")).toEqual([]);
     expect(await viewsAt("/blog/batched")).toBe(0);
 
-    const flush = await countQueries(async () => expect(await flushPageViews()).toBe(20));
+    const flush = await statementsOf(async () => expect(await flushPageViews()).toBe(20));
     expect(writesTo(flush, "AnalyticsEvent")).toHaveLength(1);
     expect(await viewsAt("/blog/batched")).toBe(20);
   });
@@ -79,7 +80,7 @@ describe("session last seen", () => {
 
   test("ten requests in a row write the session at most once", async () => {
     const { cookie } = await signedIn();
-    const statements = await countQueries(async () => {
+    const statements = await statementsOf(async () => {
       for (let i = 0; i < 10; i++) expect((await load(cookie)).status).toBe(200);
     });
     expect(writesTo(statements, "Session").length).toBeLessThanOrEqual(1);
@@ -88,11 +89,11 @@ describe("session last seen", () => {
   test("a session last seen a minute ago is not written again; one last seen long ago is, once", async () => {
     const { user, cookie } = await signedIn();
     await db.session.updateMany({ where: { userId: user.id }, data: { lastSeenAt: new Date(Date.now() - 61_000) } });
-    const soon = await countQueries(async () => expect((await load(cookie)).status).toBe(200));
+    const soon = await statementsOf(async () => expect((await load(cookie)).status).toBe(200));
     expect(writesTo(soon, "Session").length).toBeLessThanOrEqual(1);
 
     await db.session.updateMany({ where: { userId: user.id }, data: { lastSeenAt: new Date(Date.now() - 3 * 24 * 3_600_000) } });
-    const later = await countQueries(async () => {
+    const later = await statementsOf(async () => {
       for (let i = 0; i < 5; i++) expect((await load(cookie)).status).toBe(200);
     });
     expect(writesTo(later, "Session")).toHaveLength(1);

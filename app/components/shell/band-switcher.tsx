@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { RoleBadge } from "~/components/role-badge";
 import { Icon } from "./icons";
 import { switchRedirectTarget } from "./navigation";
+import { useIsPending } from "~/utils/use-is-pending";
 
 type BandItem = { band: { id: number; name: string }; membership: { role: string } };
 
@@ -14,8 +15,7 @@ type BandItem = { band: { id: number; name: string }; membership: { role: string
 export function BandSwitcher({ bands, current, inline = false }: { bands: BandItem[]; current: BandItem | null; inline?: boolean }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
-  const navigation = useNavigation();
-  const switching = navigation.state !== "idle" && navigation.formAction === "/bands/switch";
+  const switching = useIsPending({ formAction: "/bands/switch" });
 
   useEffect(() => {
     if (ref.current) ref.current.open = false;

@@ -1,4 +1,4 @@
-import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useState } from "react";
+import { Suspense, lazy, useCallback, useEffect, useState } from "react";
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, toastClasses, type ToastMessage } from "./toast-style";
 
 const RadixToasts = lazy(() => import("./radix-toasts"));
@@ -6,10 +6,6 @@ const RadixToasts = lazy(() => import("./radix-toasts"));
 // Section 9 of the spec: one toast at a time, 5 s, swipe right past 50 px, F8.
 export { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX } from "./toast-style";
 export type { ToastMessage };
-
-type ToastContextValue = { show: (toast: Omit<ToastMessage, "id"> & { id?: string }) => void };
-const ToastContext = createContext<ToastContextValue>({ show: () => {} });
-export const useToast = () => useContext(ToastContext);
 
 let listener: ((toast: ToastMessage) => void) | null = null;
 /** Shows a toast from anywhere in client code. */
@@ -67,7 +63,7 @@ export function Toaster({ toast, children }: { toast: ToastMessage | null; child
   };
 
   return (
-    <ToastContext.Provider value={{ show }}>
+    <>
       {children}
       {toast && !hydrated ? <StaticToast toast={toast} /> : null}
       {toasts.length > 0 || loaded ? (
@@ -77,6 +73,6 @@ export function Toaster({ toast, children }: { toast: ToastMessage | null; child
           <RadixToasts toasts={toasts} dismiss={dismiss} onLoad={markLoaded} />
         </Suspense>
       ) : null}
-    </ToastContext.Provider>
+    </>
   );
 }

@@ -12,9 +12,11 @@ export const ANALYTICS_RETENTION_DAYS = 396; // 13 months
 
 /**
  * Records one analytics event in our own database. Counting must never break the action
- * it counts, so a failure is logged and swallowed.
+ * it counts, so a failure is logged and swallowed. `batch`: queue it with the others and
+ * write them together (page views, which come with nearly every request).
  */
-export async function track(name: AnalyticsEventName, input: TrackInput = {}) {
+export async function track(name: AnalyticsEventName, input: TrackInput = {}, { batch = false } = {}) {
+  if (batch) return queueEvent(eventRow(name, input));
   try {
     await db.analyticsEvent.create({ data: eventRow(name, input) });
   } catch (error) {
@@ -42,8 +44,8 @@ export const PAGE_VIEW_BATCH_MAX = 200;
 let pendingPageViews: ReturnType<typeof eventRow>[] = [];
 let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
-function queuePageView(input: TrackInput) {
-  pendingPageViews.push(eventRow("page_view", input));
+function queueEvent(row: ReturnType<typeof eventRow>) {
+  pendingPageViews.push(row);
   if (pendingPageViews.length >= PAGE_VIEW_BATCH_MAX) {
     void flushPageViews();
   } else if (!flushTimer) {
@@ -150,12 +152,11 @@ export function viewerFromRootData(rootData: unknown): Viewer {
 export async function recordPageView(request: Request, status: number, viewer: Viewer) {
   if (!isCountablePageRequest(request)) return false;
   if (!viewer.userId && asksNotToBeTracked(request)) return false;
-  queuePageView({
-    userId: viewer.userId,
-    bandId: viewer.bandId,
-    path: analyticsPath(new URL(request.url).pathname),
-    props: { via: "document", status, referrer: referrerHost(request) },
-  });
+  await track(
+    "page_view",
+    { userId: viewer.userId, bandId: viewer.bandId, path: analyticsPath(new URL(request.url).pathname), props: { via: "document", status, referrer: referrerHost(request) } },
+    { batch: true },
+  );
   return true;
 }
 
@@ -185,6 +186,6 @@ export async function recordBrowserEvent(request: Request, input: CollectInput, 
     await track("section_view", { ...viewer, path: input.path, props: { section: input.section, view: input.view } });
     return true;
   }
-  queuePageView({ ...viewer, path: analyticsPath(input.path), props: { via: "client" } });
+  await track("page_view", { ...viewer, path: analyticsPath(input.path), props: { via: "client" } }, { batch: true });
   return true;
 }

@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { db } from "~/utils/db.server";
 import { track } from "~/features/analytics/analytics.server";
-import { parseBandId } from "~/features/members/permissions.server";
+import { parseId } from "~/utils/ids";
 
 export type BandListItem = {
   band: { id: number; name: string; subscriptionTier: string };
@@ -37,14 +37,6 @@ export async function createBand(userId: string, name: string) {
   return band;
 }
 
-export async function getBandForUser(userId: string, bandId: number) {
-  const membership = await db.bandMembership.findUnique({
-    where: { bandId_userId: { bandId, userId } },
-    select: { band: { select: { id: true, name: true, subscriptionTier: true, timeZone: true, currency: true } } },
-  });
-  return membership?.band ?? null;
-}
-
 /** Saves the preferred band; false when the user is not in that band. */
 export async function setPreferredBand(userId: string, bandId: number | null) {
   if (bandId !== null) {
@@ -67,7 +59,7 @@ const currentBandCookie = createCookie("bandroom_band", {
 });
 
 export async function readCurrentBandCookie(request: Request) {
-  return parseBandId(await currentBandCookie.parse(request.headers.get("Cookie")));
+  return parseId(await currentBandCookie.parse(request.headers.get("Cookie")));
 }
 
 export function currentBandCookieHeader(bandId: number | null) {

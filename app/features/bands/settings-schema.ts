@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { BandNameSchema } from "./schema";
 
-export const DEFAULT_CURRENCY = "USD";
 export { CURRENCY_LOCKED } from "./limits";
 import { CURRENCY_LOCKED } from "./limits";
 export const CONFIRM_BAND_NAME = "Type the band name exactly to confirm";

@@ -3,6 +3,7 @@ import { ROLES, can } from "~/features/members/permissions";
 import { displayName } from "~/utils/names";
 import { listBandsForUser, resolveCurrentBand, setPreferredBand } from "./bands.server";
 import type { BandSettingsInput, BandSettingsRules } from "./settings-schema";
+import { grantIn, type BandAccess } from "./access.server";
 
 /**
  * Every IANA zone this server knows. Intl lists only canonical zones, which leaves out
@@ -96,6 +97,11 @@ export async function deleteBand(bandId: number, userId: string) {
   const next = resolveCurrentBand(bands, null, user?.preferredBandId ?? null);
   if (next && user?.preferredBandId == null) await setPreferredBand(userId, next.band.id);
   return next?.band.id ?? null;
+}
+
+/** What this member may do on the settings page: edit the band (band:settings), delete it (band:delete). */
+export function settingsAbilities(access: Pick<BandAccess, "membership">) {
+  return { edit: grantIn(access, "band:settings") !== null, delete: grantIn(access, "band:delete") !== null };
 }
 
 /** The roles that may change band settings, highest first (from the permission table). */

@@ -1,4 +1,5 @@
 import { Marked, type Tokens } from "marked";
+import { escapeHtml } from "~/utils/html";
 
 export type FrontMatter = Record<string, string | string[]>;
 
@@ -46,9 +47,6 @@ function unquote(value: string) {
   return value.startsWith('"') ? quoted[1]!.replace(/\\"/g, '"').replace(/\\\\/g, "\\") : quoted[1]!.replace(/''/g, "'");
 }
 
-export function escapeHtml(text: string) {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
 
 // The named references a browser would turn into scheme characters or whitespace.
 const NAMED_ENTITIES: Record<string, string> = { colon: ":", tab: "\t", newline: "\n", sol: "/", lpar: "(", rpar: ")", amp: "&" };

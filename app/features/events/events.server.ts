@@ -1,5 +1,6 @@
 import { db } from "~/utils/db.server";
 import { pageWindow } from "~/utils/pagination";
+import { requireGrant, type BandAccess } from "~/features/bands/access.server";
 
 const EVENT_SELECT = { id: true, title: true, kind: true, startsAt: true, endsAt: true } as const;
 
@@ -12,9 +13,13 @@ export const UPCOMING_PER_PAGE = 50;
  * The band's calendar: events still to come or still running (soonest first) and the
  * most recent past ones (latest first), with the band's time zone to show them in.
  * "Past" is written out rather than NOT(upcoming): SQL's NULL logic would drop events
- * without an end time from both lists.
+ * without an end time from both lists. A sub ("booked") sees only the gigs they are
+ * booked on, and nobody is booked on anything yet. Null when the band is gone.
  */
-export async function getCalendar(bandId: number, now = new Date(), upcomingPage = 1) {
+export async function getCalendar(access: BandAccess, now = new Date(), upcomingPage = 1) {
+  if (requireGrant(access, "content:view") === "booked")
+    return { bookedOnly: true, timeZone: null, upcoming: [], upcomingPage: pageWindow(0, 1, UPCOMING_PER_PAGE).info, past: [], pastCount: 0 };
+  const bandId = access.band.id;
   const upcomingWhere = { bandId, OR: [{ endsAt: { gte: now } }, { endsAt: null, startsAt: { gte: now } }] };
   const pastWhere = { bandId, OR: [{ endsAt: { lt: now } }, { endsAt: null, startsAt: { lt: now } }] };
   const upcomingCount = await db.event.count({ where: upcomingWhere });
@@ -26,16 +31,23 @@ export async function getCalendar(bandId: number, now = new Date(), upcomingPage
     db.event.count({ where: pastWhere }),
   ]);
   if (!band) return null;
-  return { timeZone: band.timeZone, upcoming, upcomingPage: upcomingPageInfo, past, pastCount };
+  return { bookedOnly: false, timeZone: band.timeZone, upcoming, upcomingPage: upcomingPageInfo, past, pastCount };
+}
+
+/** The band an event belongs to, for the gate; null when there is no such event. */
+export async function bandIdOfEvent(eventId: number) {
+  const event = await db.event.findUnique({ where: { id: eventId }, select: { bandId: true } });
+  return event?.bandId ?? null;
 }
 
 /**
- * An event in one of the user's bands, or null: an event of a band they are not in is
- * "not found", the same answer as an id that does not exist.
+ * An event of the band, or null: another band's event is "not found", and so is any
+ * event for a sub, who sees only the gigs they are booked on (none yet).
  */
-export async function getEventForUser(userId: string, eventId: number) {
+export async function getEvent(access: BandAccess, eventId: number) {
+  if (requireGrant(access, "content:view") === "booked") return null;
   return db.event.findFirst({
-    where: { id: eventId, band: { memberships: { some: { userId } } } },
+    where: { id: eventId, bandId: access.band.id },
     select: { ...EVENT_SELECT, bandId: true, band: { select: { name: true, timeZone: true } } },
   });
 }

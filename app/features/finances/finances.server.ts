@@ -1,10 +1,11 @@
 import { db } from "~/utils/db.server";
+import { requireGrant, type BandAccess } from "~/features/bands/access.server";
 
 /** Entries listed on the finances page; totals always cover every entry. */
 export const RECENT_ENTRIES_SHOWN = 50;
 
 /** Band totals in minor units of the band's currency. */
-export async function getFinanceTotals(bandId: number) {
+async function getFinanceTotals(bandId: number) {
   const [band, payments, expenses] = await Promise.all([
     db.band.findUnique({ where: { id: bandId }, select: { currency: true, timeZone: true } }),
     db.payment.aggregate({ where: { bandId }, _sum: { amountMinor: true }, _count: { _all: true } }),
@@ -26,7 +27,7 @@ export async function getFinanceTotals(bandId: number) {
 export type FinanceEntry = { kind: "payment" | "expense"; id: number; description: string; amountMinor: number; on: Date };
 
 /** The latest payments and expenses together, newest first. */
-export async function listRecentEntries(bandId: number, take = RECENT_ENTRIES_SHOWN): Promise<FinanceEntry[]> {
+async function listRecentEntries(bandId: number, take = RECENT_ENTRIES_SHOWN): Promise<FinanceEntry[]> {
   const [payments, expenses] = await Promise.all([
     db.payment.findMany({
       where: { bandId },
@@ -46,4 +47,28 @@ export async function listRecentEntries(bandId: number, take = RECENT_ENTRIES_SH
     ...expenses.map(({ spentAt, ...e }) => ({ kind: "expense" as const, ...e, on: spentAt })),
   ];
   return entries.sort((a, b) => b.on.getTime() - a.on.getTime()).slice(0, take);
+}
+
+export type FinancesView =
+  | { view: "upgrade" }
+  | { view: "own-balance" }
+  | { view: "totals"; totals: FinanceTotals }
+  | { view: "full"; totals: FinanceTotals; entries: FinanceEntry[] };
+
+type FinanceTotals = NonNullable<Awaited<ReturnType<typeof getFinanceTotals>>>;
+
+/**
+ * The band's finances as this member may see them: a free band learns what Pro adds;
+ * a sub ("own-balance") sees only their own balance, which needs recorded payments to
+ * split; a member ("totals") sees band totals; leaders and admins see every entry.
+ * Null when the band is gone.
+ */
+export async function getFinances(access: BandAccess): Promise<FinancesView | null> {
+  const grant = requireGrant(access, "finances:view");
+  if (!access.band.isPro) return { view: "upgrade" };
+  if (grant === "own-balance") return { view: "own-balance" };
+  const totals = await getFinanceTotals(access.band.id);
+  if (!totals) return null;
+  if (grant !== true) return { view: "totals", totals };
+  return { view: "full", totals, entries: await listRecentEntries(access.band.id) };
 }

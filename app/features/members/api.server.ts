@@ -1,21 +1,15 @@
 import { requireUser } from "~/features/auth/auth.server";
+import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
 import { apiError } from "~/utils/api.server";
 import type { Permission } from "./permissions";
-import { isMemberOf, MemberRuleError, MESSAGES, type MemberListItem } from "./members.server";
-import { requireBandPermission } from "./permissions.server";
-import { parseId } from "./schema";
+import { MESSAGES, seesContact, type MemberListItem } from "./members.server";
+import { parseId } from "~/utils/ids";
 
 /**
  * Helpers for the members /api endpoints: the gate for ids that are not band ids
- * (memberships, invitations), and MemberRuleError as a JSON answer.
+ * (memberships, invitations), and the JSON shapes. Refusals are RuleErrors, which
+ * apiRoute answers.
  */
-
-/** A domain refusal as the API's error body: 400 with field errors, else 403/404/409 with a message. */
-export function ruleErrorResponse(error: unknown) {
-  if (!(error instanceof MemberRuleError)) throw error;
-  if (error.status === 400 && error.field) return apiError(400, "Invalid request", { [error.field]: [error.message] });
-  return apiError(error.status, error.message);
-}
 
 /**
  * The permission gate for a row that belongs to a band (a membership, an invitation):
@@ -23,21 +17,24 @@ export function ruleErrorResponse(error: unknown) {
  * (the same answer, so ids of other bands reveal nothing), then the band permission.
  */
 export async function requireRowAccess(request: Request, idInput: unknown, bandIdOf: (id: number) => Promise<number | null>, notFound: string, permission: Permission) {
-  const user = await requireUser(request);
   const id = parseId(idInput);
   const bandId = id ? await bandIdOf(id) : null;
-  if (!id || !bandId || !(await isMemberOf(bandId, user.id))) throw apiError(404, notFound);
-  return { id, access: await requireBandPermission(request, bandId, permission) };
+  // Signed out is 401 before anything about the row is looked at.
+  if (!id || !bandId) await requireUser(request);
+  if (!id || !bandId) throw apiError(404, notFound);
+  return { id, access: await requireBandAccess(request, { band: bandId, permission, notFound }) };
 }
 
 export const NOT_FOUND = { member: MESSAGES.memberNotFound, invitation: MESSAGES.invitationNotFound } as const;
 
 /** The spec's member list item (section 3), plus the instruments this issue adds. */
-export function memberJson(member: Pick<MemberListItem, "membership" | "user">) {
+export function memberJson(member: Pick<MemberListItem, "membership" | "user">, viewer?: BandAccess) {
   const { membership, user } = member;
+  // A sub sees bandmates' names, not their email addresses (members:contact); always their own.
+  const showEmail = !viewer || seesContact(viewer, user.id);
   return {
     membership: { id: membership.id, userId: membership.userId, displayName: membership.displayName, role: membership.role, instruments: membership.instruments },
-    user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email },
+    user: { id: user.id, firstName: user.firstName, lastName: user.lastName, ...(showEmail ? { email: user.email } : {}) },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/utils/db.server";
 import { hashToken, randomToken } from "~/utils/crypto.server";
+import { escapeHtml } from "~/utils/html";
 import { sendMail } from "~/utils/mail.server";
 import { formatDate } from "~/utils/dates";
 import { displayName } from "~/utils/names";
@@ -8,27 +9,26 @@ import { track } from "~/features/analytics/analytics.server";
 import { hashPassword } from "~/features/auth/password.server";
 import type { CurrentUser } from "~/features/auth/auth.server";
 import { can, grantFor, roleLabel, type Role } from "./permissions";
-import type { BandAccess } from "./permissions.server";
+import type { BandAccess } from "~/features/bands/access.server";
+import { compareMembers } from "./order";
 import { INVITATION_TTL_DAYS } from "./schema";
+import { RuleError } from "~/utils/rule-error";
 
 /**
  * Members and invitations: every rule about who may invite, change, remove, leave and
  * lead lives here, once. The /members page and the /api endpoints are thin adapters
- * that call these functions and turn a MemberRuleError into their own kind of answer.
+ * that call these functions and turn a RuleError into their own kind of answer.
  */
 
-const byName = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A refusal with the status the API answers and, for a form, the field it belongs to. */
-export class MemberRuleError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 409,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
+
+/**
+ * Whether the viewer may see `userId`'s email address: their own always, a bandmate's
+ * only with members:contact (a sub sees bandmates' names, not their addresses).
+ */
+export function seesContact(access: Pick<BandAccess, "user" | "membership">, userId: string) {
+  return access.user.id === userId || can(access.membership.role, "members:contact");
 }
 
 export const MESSAGES = {
@@ -40,6 +40,7 @@ export const MESSAGES = {
   lastLeader: "A band always keeps at least one Band Leader. Make someone else Band Leader first.",
   soleLeaderLeaves: "You're the only Band Leader. Transfer leadership or delete the band in Settings first.",
   transferToSelf: "Choose another member to lead the band",
+  transferToLeader: "They already lead the band. Choose a member who is not a Band Leader",
   alreadyMember: (email: string) => `${email} is already a member of this band`,
   alreadyInBand: (band: string) => `You're already a member of ${band}`,
   invitationNotPending: "This invitation is no longer pending",
@@ -65,7 +66,7 @@ export function memberName(member: Pick<MemberListItem, "membership" | "user">) 
   return displayName({ ...member.user, displayName: member.membership.displayName });
 }
 
-/** Everyone in the band, leaders first, then by display name; `position` is the joining order. */
+/** Everyone in the band in the one member order (compareMembers); `position` is the joining order. */
 export async function listMembers(bandId: number): Promise<MemberListItem[]> {
   const rows = await db.bandMembership.findMany({
     where: { bandId },
@@ -77,10 +78,7 @@ export async function listMembers(bandId: number): Promise<MemberListItem[]> {
     membership: { ...membership, instruments: instruments.map((row) => row.instrument) },
     user,
   }));
-  const leaderFirst = (member: MemberListItem) => (member.membership.role === "band_leader" ? 0 : 1);
-  return members.sort(
-    (a, b) => leaderFirst(a) - leaderFirst(b) || byName.compare(memberName(a), memberName(b)) || a.position - b.position,
-  );
+  return members.sort(compareMembers);
 }
 
 /** The band leaders' names, for pages that tell people who decides. */
@@ -114,14 +112,55 @@ export function grantableRoles(actorRole: string): Role[] {
   return grant === true ? ["band_leader", "band_admin", "band_member", "sub"] : ["band_admin", "band_member", "sub"];
 }
 
+export type MemberAbilities = { edit: boolean; changeRole: boolean; remove: boolean; transfer: boolean };
+
+/**
+ * What the viewer may do to one member: the flags the /members page shows, from the same
+ * rules the functions below enforce (requireManage, requireMayTransfer).
+ */
+export function memberAbilities(actor: Actor, target: Pick<Target, "userId" | "role">): MemberAbilities {
+  const isYou = target.userId === actor.user.id;
+  const manages = !isYou && mayManage(actor.membership.role, target.role);
+  return {
+    edit: isYou || manages,
+    changeRole: (isYou && can(actor.membership.role, "members:manage")) || manages,
+    remove: manages,
+    transfer: transferRefusal(actor, target) === null,
+  };
+}
+
+/** Whether the actor may revoke or resend an invitation (the rule revokeInvitation and resendInvitation enforce). */
+export function mayManageInvitation(actor: Actor, invitation: { role: string }) {
+  return mayManage(actor.membership.role, invitation.role);
+}
+
+/** What the viewer may do on the members page as a whole. */
+export function membersPageAbilities(actor: Actor, members: Pick<MemberListItem, "membership">[]) {
+  const leaders = members.filter((member) => member.membership.role === "band_leader").length;
+  return {
+    manage: can(actor.membership.role, "members:manage"),
+    grantableRoles: grantableRoles(actor.membership.role),
+    /** The only leader cannot leave (see leaveBand): the page says so up front. */
+    soleLeader: actor.membership.role === "band_leader" && leaders === 1,
+  };
+}
+
+/** Why the actor may not hand the band to `target`, or null when they may. */
+function transferRefusal(actor: Actor, target: Pick<Target, "userId" | "role">) {
+  if (!can(actor.membership.role, "band:delete")) return new RuleError(403, MESSAGES.forbidden);
+  if (target.userId === actor.user.id) return new RuleError(400, MESSAGES.transferToSelf, "membershipId");
+  if (target.role === "band_leader") return new RuleError(400, MESSAGES.transferToLeader, "membershipId");
+  return null;
+}
+
 function requireManage(actor: Actor, target: Pick<Target, "role">) {
-  if (!can(actor.membership.role, "members:manage")) throw new MemberRuleError(403, MESSAGES.forbidden);
-  if (!mayManage(actor.membership.role, target.role)) throw new MemberRuleError(403, MESSAGES.adminTouchesLeader);
+  if (!can(actor.membership.role, "members:manage")) throw new RuleError(403, MESSAGES.forbidden);
+  if (!mayManage(actor.membership.role, target.role)) throw new RuleError(403, MESSAGES.adminTouchesLeader);
 }
 
 function requireMayGrant(actor: Actor, role: string) {
   if (!grantableRoles(actor.membership.role).some((allowed) => allowed === role)) {
-    throw new MemberRuleError(403, role === "band_leader" ? MESSAGES.onlyLeadersMakeLeaders : MESSAGES.forbidden, "role");
+    throw new RuleError(403, role === "band_leader" ? MESSAGES.onlyLeadersMakeLeaders : MESSAGES.forbidden, "role");
   }
 }
 
@@ -134,7 +173,7 @@ export async function bandIdOfMembership(membershipId: number) {
 async function findTarget(bandId: number, membershipId: number): Promise<Target> {
   const target = await db.bandMembership.findUnique({ where: { id: membershipId }, select: { id: true, userId: true, role: true, bandId: true } });
   // Another band's membership is "not found", exactly like one that does not exist.
-  if (!target || target.bandId !== bandId) throw new MemberRuleError(404, MESSAGES.memberNotFound);
+  if (!target || target.bandId !== bandId) throw new RuleError(404, MESSAGES.memberNotFound);
   return target;
 }
 
@@ -143,7 +182,7 @@ type Tx = Prisma.TransactionClient;
 /** Counted inside the write's transaction, so two leaders stepping down at once cannot both succeed. */
 async function refuseLosingLastLeader(tx: Tx, bandId: number, message: string = MESSAGES.lastLeader) {
   const leaders = await tx.bandMembership.count({ where: { bandId, role: "band_leader" } });
-  if (leaders <= 1) throw new MemberRuleError(409, message);
+  if (leaders <= 1) throw new RuleError(409, message);
 }
 
 async function forgetPreferredBand(tx: Tx, userId: string, bandId: number) {
@@ -217,7 +256,7 @@ export async function removeMember(actor: Actor, membershipId: number) {
 export async function leaveBand(actor: Actor) {
   await db.$transaction(async (tx) => {
     const own = await tx.bandMembership.findUnique({ where: { id: actor.membership.id }, select: { role: true } });
-    if (!own) throw new MemberRuleError(404, MESSAGES.memberNotFound);
+    if (!own) throw new RuleError(404, MESSAGES.memberNotFound);
     if (own.role === "band_leader") await refuseLosingLastLeader(tx, actor.band.id, MESSAGES.soleLeaderLeaves);
     await tx.bandMembership.delete({ where: { id: actor.membership.id } });
     await forgetPreferredBand(tx, actor.user.id, actor.band.id);
@@ -227,9 +266,10 @@ export async function leaveBand(actor: Actor) {
 
 /** The leader hands the band to another member, who becomes Band Leader; the old leader stays as Band Admin. */
 export async function transferLeadership(actor: Actor, membershipId: number) {
-  if (!can(actor.membership.role, "band:delete")) throw new MemberRuleError(403, MESSAGES.forbidden);
+  if (!can(actor.membership.role, "band:delete")) throw new RuleError(403, MESSAGES.forbidden);
   const target = await findTarget(actor.band.id, membershipId);
-  if (target.userId === actor.user.id) throw new MemberRuleError(400, MESSAGES.transferToSelf, "membershipId");
+  const refusal = transferRefusal(actor, target);
+  if (refusal) throw refusal;
   await db.$transaction([
     db.bandMembership.update({ where: { id: target.id }, data: { role: "band_leader" } }),
     db.bandMembership.update({ where: { id: actor.membership.id }, data: { role: "band_admin" } }),
@@ -277,12 +317,9 @@ export type CreatedInvitation = {
 
 async function requireNotMember(bandId: number, email: string) {
   const member = await db.bandMembership.findFirst({ where: { bandId, user: { email } }, select: { id: true } });
-  if (member) throw new MemberRuleError(400, MESSAGES.alreadyMember(email), "email");
+  if (member) throw new RuleError(400, MESSAGES.alreadyMember(email), "email");
 }
 
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 async function mailInvitation(input: { email: string; role: string; bandName: string; inviter: string; url: string; expiresAt: Date }) {
   const role = roleLabel(input.role);
@@ -312,7 +349,7 @@ function actorName(actor: Actor) {
  * stops working. The link is mailed and returned once; only its hash is kept.
  */
 export async function inviteMember(actor: Actor, input: { email: string; role: Role }, origin: string): Promise<CreatedInvitation> {
-  if (!can(actor.membership.role, "members:manage")) throw new MemberRuleError(403, MESSAGES.forbidden);
+  if (!can(actor.membership.role, "members:manage")) throw new RuleError(403, MESSAGES.forbidden);
   requireMayGrant(actor, input.role);
   await requireNotMember(actor.band.id, input.email);
 
@@ -336,11 +373,11 @@ async function findInvitationForManager(actor: Actor, invitationId: number) {
     where: { id: invitationId },
     select: { id: true, bandId: true, email: true, role: true, acceptedAt: true, revokedAt: true },
   });
-  if (!invitation || invitation.bandId !== actor.band.id) throw new MemberRuleError(404, MESSAGES.invitationNotFound);
-  if (!can(actor.membership.role, "members:manage")) throw new MemberRuleError(403, MESSAGES.forbidden);
+  if (!invitation || invitation.bandId !== actor.band.id) throw new RuleError(404, MESSAGES.invitationNotFound);
+  if (!can(actor.membership.role, "members:manage")) throw new RuleError(403, MESSAGES.forbidden);
   // A pending leader invitation is a leader-to-be: admins leave it alone too.
-  if (!mayManage(actor.membership.role, invitation.role)) throw new MemberRuleError(403, MESSAGES.adminTouchesLeader);
-  if (invitation.acceptedAt || invitation.revokedAt) throw new MemberRuleError(409, MESSAGES.invitationNotPending);
+  if (!mayManage(actor.membership.role, invitation.role)) throw new RuleError(403, MESSAGES.adminTouchesLeader);
+  if (invitation.acceptedAt || invitation.revokedAt) throw new RuleError(409, MESSAGES.invitationNotPending);
   return invitation;
 }
 
@@ -444,7 +481,7 @@ export type Joined = { band: { id: number; name: string }; membershipId: number;
 /** Inside a transaction: consumes the invitation (only once, only while pending) and adds the member. */
 async function join(tx: Tx, view: InvitationView, userId: string): Promise<Joined> {
   const consumed = await tx.invitation.updateMany({ where: { id: view.id, ...pendingWhere() }, data: { acceptedAt: new Date() } });
-  if (consumed.count !== 1) throw new MemberRuleError(409, invitationProblem({ ...view, status: "accepted" })!);
+  if (consumed.count !== 1) throw new RuleError(409, invitationProblem({ ...view, status: "accepted" })!);
   const membership = await tx.bandMembership.create({ data: { bandId: view.band.id, userId, role: view.role }, select: { id: true } });
   await tx.user.update({ where: { id: userId }, data: { preferredBandId: view.band.id } });
   return { band: view.band, membershipId: membership.id, role: view.role };
@@ -458,15 +495,15 @@ async function join(tx: Tx, view: InvitationView, userId: string): Promise<Joine
 export async function acceptInvitation(token: string, user: Pick<CurrentUser, "id" | "email">): Promise<Joined> {
   const view = await getInvitationByToken(token);
   const problem = invitationProblem(view);
-  if (!view) throw new MemberRuleError(404, problem!);
+  if (!view) throw new RuleError(404, problem!);
   if (await isMemberOf(view.band.id, user.id)) {
     // Their own invitation has nothing left to do: it leaves the pending list.
     if (view.status === "pending" && view.email === user.email.toLowerCase()) {
       await db.invitation.update({ where: { id: view.id }, data: { acceptedAt: new Date() } });
     }
-    throw new MemberRuleError(409, MESSAGES.alreadyInBand(view.band.name));
+    throw new RuleError(409, MESSAGES.alreadyInBand(view.band.name));
   }
-  if (problem) throw new MemberRuleError(409, problem);
+  if (problem) throw new RuleError(409, problem);
   const joined = await db.$transaction((tx) => join(tx, view, user.id));
   await track("join_band", { userId: user.id, bandId: view.band.id, props: { role: view.role } });
   return joined;
@@ -504,7 +541,7 @@ export async function registerWithInvitation(
     });
   } catch (error) {
     // Used a moment ago, or the address registered in between: the ordinary path answers.
-    if (error instanceof MemberRuleError || isUniqueViolation(error)) return null;
+    if (error instanceof RuleError || isUniqueViolation(error)) return null;
     throw error;
   }
   await track("join_band", { userId: result.userId, bandId: view.band.id, props: { role: view.role } });

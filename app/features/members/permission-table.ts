@@ -15,20 +15,20 @@ export function grantPhrase(grant: Grant | null) {
 }
 
 export type PermissionTable = {
-  roles: { role: Role; label: string }[];
-  rows: { permission: Permission; label: string; cells: { role: Role; grant: Grant | null; text: string }[] }[];
+  roles: { role: Role; label: string; yours: boolean }[];
+  rows: { permission: Permission; label: string; cells: { role: Role; grant: Grant | null; allowed: boolean; text: string; yours: boolean }[] }[];
 };
 
-/** The PERMISSIONS data as rows (permissions) by columns (the four roles). */
-export function permissionTable(): PermissionTable {
+/** The PERMISSIONS data as rows (permissions) by columns (the four roles); `yours` marks the viewer's role. */
+export function permissionTable(yourRole?: string): PermissionTable {
   return {
-    roles: ROLES.map((role) => ({ role, label: ROLE_LABELS[role] })),
+    roles: ROLES.map((role) => ({ role, label: ROLE_LABELS[role], yours: role === yourRole })),
     rows: (Object.keys(PERMISSIONS) as Permission[]).map((permission) => ({
       permission,
       label: PERMISSIONS[permission].label,
       cells: ROLES.map((role) => {
         const grant = grantFor(role, permission);
-        return { role, grant, text: grantPhrase(grant) };
+        return { role, grant, allowed: grant !== null, text: grantPhrase(grant), yours: role === yourRole };
       }),
     })),
   };

@@ -87,12 +87,6 @@ export const AcceptInvitationSchema = z.strictObject({
   token: z.string({ error: "Token is required" }).min(1, { error: "Token is required" }).max(200, { error: "Token is not valid" }),
 });
 
-/** Positive integer ids from URLs and hidden form fields; anything else is "not found". */
-export function parseId(value: unknown) {
-  const id = typeof value === "number" ? value : Number(String(value ?? ""));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 /** The hidden ids of the member and invitation buttons on /members (conform coerces the strings). */
 export const MemberTargetSchema = z.object({
   membershipId: z.number({ error: "Member not found" }).int({ error: "Member not found" }).positive({ error: "Member not found" }),

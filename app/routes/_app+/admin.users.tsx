@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { listUsersPage, parsePage, requirePlatformAdmin, USERS_PER_PAGE } from "~/features/admin/admin.server";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { formatDate } from "~/utils/dates";
 import { displayName } from "~/utils/names";
 import { pageTitle } from "~/utils/meta";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatformAdmin(request);
@@ -121,8 +121,4 @@ function YesNo({ value }: { value: boolean }) {
 
 export const meta: MetaFunction = ({ error }) => pageTitle("Users · Admin", error);
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,17 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireBandPermission } from "~/features/members/permissions.server";
+import { useLoaderData } from "@remix-run/react";
+import { requireBandAccess } from "~/features/bands/access.server";
 import { listSongsPage } from "~/features/songs/songs.server";
 import { parsePage } from "~/utils/pagination";
 import { SongLibrary, type SongLibraryData } from "~/features/songs/components/song-library";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { pageTitle } from "~/utils/meta";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 export async function loader({ request, params }: LoaderFunctionArgs): Promise<SongLibraryData> {
   // Any of the user's bands, not only the current one; another band's id is a 404.
-  const { band, grant } = await requireBandPermission(request, params.bandId, "content:view");
-  if (grant === "booked") return { bandName: band.name, bookedOnly: true, songs: [], page: null };
-  return { bandName: band.name, bookedOnly: false, ...(await listSongsPage(band.id, parsePage(new URL(request.url).searchParams.get("page")))) };
+  const access = await requireBandAccess(request, { band: params.bandId, permission: "content:view" });
+  return { bandName: access.band.name, ...(await listSongsPage(access, parsePage(new URL(request.url).searchParams.get("page")))) };
 }
 
 export default function BandSongs() {
@@ -20,8 +19,4 @@ export default function BandSongs() {
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageTitle(data ? `Songs · ${data.bandName}` : "Songs", error);
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

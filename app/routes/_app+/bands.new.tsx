@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { isRouteErrorResponse, Link, useActionData, useRouteError } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
 import { requireUser } from "~/features/auth/auth.server";
 import { createBand, currentBandCookieHeader } from "~/features/bands/bands.server";
 import { CreateBandSchema } from "~/features/bands/schema";
 import { CREATE_BAND_FAILED, CreateBandForm } from "~/features/bands/components/create-band-form";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
-import { toastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
@@ -29,10 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   // The new band becomes current in this browser (createBand already made it preferred).
-  const headers = new Headers();
-  headers.append("Set-Cookie", await currentBandCookieHeader(band.id));
-  headers.append("Set-Cookie", await toastHeader({ title: "Band created", description: `${band.name} has been created successfully` }));
-  return redirect("/getting-started", { headers });
+  return redirectWithToast("/getting-started", { title: "Band created", description: `${band.name} has been created successfully` }, [await currentBandCookieHeader(band.id)]);
 }
 
 export default function NewBand() {
@@ -55,8 +52,4 @@ export default function NewBand() {
 
 export const meta: MetaFunction = () => [{ title: "Create a band · Bandroom" }];
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,28 +1,27 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireCurrentBand } from "~/features/bands/current-band.server";
+import { useLoaderData } from "@remix-run/react";
+import { requireBandAccess } from "~/features/bands/access.server";
 import { getCalendar } from "~/features/events/events.server";
 import { presentEvent } from "~/features/events/present";
 import { EventRow, type EventRowData } from "~/features/events/components/event-row";
 import { EmptyState } from "~/components/empty-state";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { PageHeader } from "~/components/page-header";
 import { Icon } from "~/components/shell/icons";
 import { pageTitle } from "~/utils/meta";
 import { parsePage } from "~/utils/pagination";
 import { Pager } from "~/components/pager";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, grant } = await requireCurrentBand(request, "content:view");
-  // Subs see only the gigs they are booked on, and nobody is booked on anything yet.
-  if (grant === "booked") return { band: { name: band.name, timeZone: null }, bookedOnly: true, upcoming: [], upcomingPage: null, past: [], pastCount: 0 };
-  const calendar = await getCalendar(band.id, new Date(), parsePage(new URL(request.url).searchParams.get("page")));
+  const access = await requireBandAccess(request, { band: "current", permission: "content:view" });
+  const calendar = await getCalendar(access, new Date(), parsePage(new URL(request.url).searchParams.get("page")));
   if (!calendar) throw data({ message: "Band not found" }, { status: 404 });
-  const { timeZone } = calendar;
+  // Only the booked-only view has no time zone, and it lists no events.
+  const timeZone = calendar.timeZone ?? "UTC";
   return {
-    band: { name: band.name, timeZone },
-    bookedOnly: false,
+    band: { name: access.band.name, timeZone: calendar.timeZone },
+    bookedOnly: calendar.bookedOnly,
     upcoming: calendar.upcoming.map((event) => presentEvent(event, timeZone)),
     upcomingPage: calendar.upcomingPage,
     past: calendar.past.map((event) => presentEvent(event, timeZone)),
@@ -114,8 +113,4 @@ function EventList({ events }: { events: EventRowData[] }) {
 
 export const meta: MetaFunction = ({ error }) => pageTitle("Calendar", error);
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

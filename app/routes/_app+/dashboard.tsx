@@ -1,38 +1,22 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireCurrentBand } from "~/features/bands/current-band.server";
-import { getOnboardingStatus, onboardingSteps } from "~/features/bands/onboarding.server";
-import { listMembersPreview } from "~/features/bands/overview.server";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireBandAccess } from "~/features/bands/access.server";
+import { getBandOverview } from "~/features/bands/overview.server";
 import { ProgressBar } from "~/features/bands/components/progress-bar";
 import { Avatar } from "~/components/avatar";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { RoleBadge } from "~/components/role-badge";
 import { Icon, type IconName } from "~/components/shell/icons";
 import { displayName } from "~/utils/names";
-import { can } from "~/features/members/permissions";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 const MEMBER_PREVIEW = 6;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, membership } = await requireCurrentBand(request, "band:view");
-  const [onboarding, members] = await Promise.all([getOnboardingStatus(band.id), listMembersPreview(band.id, MEMBER_PREVIEW)]);
-  if (!onboarding) throw data({ message: "Band not found" }, { status: 404 });
-  return {
-    band: { name: band.name, isPro: band.subscriptionTier === "pro" },
-    role: membership.role,
-    // A sub sees only the gigs they are booked on: not even the band's content counts.
-    counts: can(membership.role, "band:setup")
-      ? { members: onboarding.memberCount, songs: onboarding.songCount, setlists: onboarding.setlistCount, events: onboarding.eventCount }
-      : { members: onboarding.memberCount },
-    progress: onboarding.overallProgress,
-    nextSteps: can(membership.role, "band:setup")
-      ? onboardingSteps(onboarding)
-          .filter((step) => !step.done)
-          .slice(0, 3)
-      : [],
-    members,
-  };
+  const access = await requireBandAccess(request, { band: "current", permission: "band:view" });
+  const overview = await getBandOverview(access, MEMBER_PREVIEW);
+  if (!overview) throw data({ message: "Band not found" }, { status: 404 });
+  return { band: { name: access.band.name, isPro: access.band.isPro }, role: access.membership.role, ...overview };
 }
 
 const STATS: { key: "members" | "songs" | "setlists" | "events"; label: string; to: string; icon: IconName }[] = [
@@ -43,11 +27,14 @@ const STATS: { key: "members" | "songs" | "setlists" | "events"; label: string; 
 ];
 
 export default function Dashboard() {
-  const { band, role, counts, progress, nextSteps, members } = useLoaderData<typeof loader>();
+  const { band, role, canManageMembers, counts, progress, nextSteps, members } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{band.name}</h1>
+        {/* A long one-word name wraps on a phone instead of overflowing; the title holds it whole. */}
+        <h1 title={band.name} className="min-w-0 max-w-full text-2xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-3xl">
+          {band.name}
+        </h1>
         <span
           className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${band.isPro ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-300"}`}
         >
@@ -120,7 +107,7 @@ export default function Dashboard() {
               Members
             </h2>
             <Link to="/members" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
-              {counts.members > members.length ? `View all ${counts.members}` : "Manage members"}
+              {counts.members > members.length ? `View all ${counts.members}` : canManageMembers ? "Manage members" : "See members"}
             </Link>
           </div>
           <ul className="mt-3 divide-y divide-slate-100">
@@ -143,8 +130,4 @@ export default function Dashboard() {
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Bandroom" }];
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

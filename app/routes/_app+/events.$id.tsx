@@ -1,26 +1,25 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireUser } from "~/features/auth/auth.server";
-import { getEventForUser } from "~/features/events/events.server";
+import { useLoaderData } from "@remix-run/react";
+import { bandIdOfEvent, getEvent } from "~/features/events/events.server";
 import { presentEvent } from "~/features/events/present";
-import { requireBandPermission } from "~/features/members/permissions.server";
+import { requireBandAccess } from "~/features/bands/access.server";
 import { DetailList, DetailRow } from "~/components/detail-list";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { PageHeader } from "~/components/page-header";
 import { parseId } from "~/utils/ids";
 import { pageTitle } from "~/utils/meta";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
-const notFound = () => data({ message: "Event not found" }, { status: 404 });
+const NOT_FOUND = "Event not found";
+const notFound = () => data({ message: NOT_FOUND }, { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
   const eventId = parseId(params.id);
-  const event = eventId ? await getEventForUser(user.id, eventId) : null;
+  const bandId = eventId ? await bandIdOfEvent(eventId) : null;
+  // Another band's event is "not found", the same answer as an id that does not exist.
+  const access = await requireBandAccess(request, { band: bandId, permission: "content:view", notFound: NOT_FOUND });
+  const event = eventId ? await getEvent(access, eventId) : null;
   if (!event) throw notFound();
-  const { grant } = await requireBandPermission(request, event.bandId, "content:view");
-  // A sub sees only the gigs they are booked on; bookings do not exist yet.
-  if (grant === "booked") throw notFound();
   return {
     event: presentEvent(event, event.band.timeZone),
     band: { name: event.band.name, timeZone: event.band.timeZone },
@@ -61,8 +60,4 @@ export default function EventDetails() {
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageTitle(data?.event.title ?? "Event", error);
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

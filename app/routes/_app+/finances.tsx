@@ -1,27 +1,27 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireCurrentBand } from "~/features/bands/current-band.server";
-import { isPro } from "~/features/billing/plans";
-import { getFinanceTotals, listRecentEntries } from "~/features/finances/finances.server";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireBandAccess } from "~/features/bands/access.server";
+import { getFinances } from "~/features/finances/finances.server";
 import { EmptyState } from "~/components/empty-state";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { pageTitle } from "~/utils/meta";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, grant } = await requireCurrentBand(request, "finances:view");
-  const bandName = band.name;
+  const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  const bandName = access.band.name;
+  const finances = await getFinances(access);
+  if (!finances) throw data({ message: "Band not found" }, { status: 404 });
   // A free band reaching /finances by its address learns what Pro adds instead of a 404.
-  if (!isPro(band.subscriptionTier)) return { view: "upgrade" as const, bandName };
+  if (finances.view === "upgrade") return { view: "upgrade" as const, bandName };
   // Subs see only their own balance, and balances need recorded payments to split.
-  if (grant === "own-balance") return { view: "own-balance" as const, bandName };
+  if (finances.view === "own-balance") return { view: "own-balance" as const, bandName };
 
-  const totals = await getFinanceTotals(band.id);
-  if (!totals) throw data({ message: "Band not found" }, { status: 404 });
+  const { totals } = finances;
   const money = (minor: number) => formatMoney(minor, totals.currency);
   const summary = {
     bandName,
@@ -32,14 +32,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     net: money(totals.netMinor),
     netIsNegative: totals.netMinor < 0,
   };
-  if (grant !== true) return { view: "totals" as const, ...summary };
+  if (finances.view === "totals") return { view: "totals" as const, ...summary };
 
-  const entries = await listRecentEntries(band.id);
   return {
     view: "full" as const,
     ...summary,
     entryCount: totals.entryCount,
-    entries: entries.map((entry) => ({
+    entries: finances.entries.map((entry) => ({
       key: `${entry.kind}-${entry.id}`,
       kind: entry.kind,
       description: entry.description,
@@ -168,8 +167,4 @@ function Totals({ summary }: { summary: Summary }) {
 
 export const meta: MetaFunction = ({ error }) => pageTitle("Finances", error);
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,21 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/features/auth/auth.server";
-import { getCurrentBand } from "~/features/bands/current-band.server";
+import { getCurrentBand, requireBandAccess } from "~/features/bands/access.server";
 import { getOnboardingStatusFor, onboardingSteps } from "~/features/bands/onboarding.server";
-import { requireBandPermission } from "~/features/members/permissions.server";
 import { CreateBandForm } from "~/features/bands/components/create-band-form";
 import { ProgressBar } from "~/features/bands/components/progress-bar";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { RoleBadge } from "~/components/role-badge";
 import { Icon } from "~/components/shell/icons";
 import { buttonClasses } from "~/components/ui/button";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const current = await getCurrentBand(request, user);
   if (!current) return { firstName: user.firstName, band: null };
-  const { band, membership } = await requireBandPermission(request, current.band.id, "band:view");
+  const { band, membership } = await requireBandAccess(request, { band: current.band.id, permission: "band:view" });
   const onboarding = await getOnboardingStatusFor(band.id, membership.role);
   // A sub has nothing to set up, and sees only the gigs they are booked on.
   if (!onboarding) return { firstName: user.firstName, band: null, subOf: { name: band.name, role: membership.role } };
@@ -163,8 +162,4 @@ function NoBandYet({ firstName }: { firstName: string }) {
 
 export const meta: MetaFunction = () => [{ title: "Getting Started · Bandroom" }];
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

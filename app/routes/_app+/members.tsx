@@ -1,32 +1,32 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { Pager } from "~/components/pager";
 import { pageOfList, parsePage } from "~/utils/pagination";
 import { MEMBERS_PER_PAGE } from "~/features/members/limits";
-import { requireCurrentBand } from "~/features/bands/current-band.server";
+import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
 import { groupByInstrument, groupCountLabel } from "~/features/members/grouping";
 import {
-  grantableRoles,
   inviteMember,
   leaveBand,
   listMembers,
   listPendingInvitations,
-  mayManage,
+  mayManageInvitation,
+  memberAbilities,
   memberName,
-  MemberRuleError,
+  membersPageAbilities,
   removeMember,
+  seesContact,
   resendInvitation,
   revokeInvitation,
   transferLeadership,
   updateMembership,
 } from "~/features/members/members.server";
-import { can, roleLabel, type Permission } from "~/features/members/permissions";
-import { requireBandPermission, type BandAccess } from "~/features/members/permissions.server";
+import { roleLabel, type Permission } from "~/features/members/permissions";
 import {
   InvitationTargetSchema,
   InviteSchema,
@@ -40,14 +40,15 @@ import { LeaveBand } from "~/features/members/components/leave-band";
 import { MemberRow, type MemberRowData } from "~/features/members/components/member-row";
 import { PendingInvitations } from "~/features/members/components/pending-invitations";
 import { Avatar } from "~/components/avatar";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/role-badge";
 import { formatDate } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 import { displayName, resolveInitials } from "~/utils/names";
 import { appOrigin } from "~/utils/request.server";
-import { toastHeader } from "~/utils/toast.server";
+import { replyWithRuleError } from "~/utils/rule-error";
+import { redirectWithToast } from "~/utils/toast.server";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 export type MembersIntent = "invite" | "update" | "remove" | "leave" | "transfer" | "revoke" | "resend";
 
@@ -61,36 +62,29 @@ export type MembersActionData = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, user, membership: viewer } = await requireCurrentBand(request, "band:view");
+  const access = await requireBandAccess(request, { band: "current", permission: "band:view" });
+  const { band, user } = access;
   const view = new URL(request.url).searchParams.get("group") === "instrument" ? "instrument" : "list";
   const members = await listMembers(band.id);
-  const manager = can(viewer.role, "members:manage");
-  const invitations = manager ? await listPendingInvitations(band.id) : [];
+  const abilities = membersPageAbilities(access, members);
+  const invitations = abilities.manage ? await listPendingInvitations(band.id) : [];
 
   // Initials are settled in joining order, so whoever joined first keeps their own.
   const joiningOrder = [...members].sort((a, b) => a.position - b.position);
   const initialsById = resolveInitials(joiningOrder.map((m) => ({ ...m.user, displayName: m.membership.displayName, id: m.membership.id })));
 
-  const rows: MemberRowData[] = members.map(({ position, membership, user: person }) => {
-    const isYou = person.id === user.id;
-    const manages = !isYou && mayManage(viewer.role, membership.role);
-    return {
-      id: membership.id,
-      position,
-      role: membership.role,
-      isYou,
-      name: memberName({ membership, user: person }),
-      initials: initialsById.get(membership.id) ?? "?",
-      instruments: membership.instruments,
-      person: { ...person, displayName: membership.displayName },
-      can: {
-        edit: isYou || manages,
-        changeRole: (isYou && manager) || manages,
-        remove: manages,
-        transfer: !isYou && can(viewer.role, "band:delete") && membership.role !== "band_leader",
-      },
-    };
-  });
+  const rows: MemberRowData[] = members.map(({ position, membership, user: person }) => ({
+    id: membership.id,
+    position,
+    role: membership.role,
+    isYou: person.id === user.id,
+    name: memberName({ membership, user: person }),
+    initials: initialsById.get(membership.id) ?? "?",
+    instruments: membership.instruments,
+    // A sub sees bandmates' names, not their email addresses.
+    person: { ...person, email: seesContact(access, person.id) ? person.email : null, displayName: membership.displayName },
+    can: memberAbilities(access, membership),
+  }));
 
   // The list view shows MEMBERS_PER_PAGE rows a page (?page=); grouping shows everyone
   // in small rows, so it needs them all.
@@ -99,11 +93,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     band: { id: band.id, name: band.name },
     view,
-    viewer: { membershipId: viewer.id, role: viewer.role, manager, grantableRoles: grantableRoles(viewer.role) },
+    viewer: { membershipId: access.membership.id, role: access.membership.role, manager: abilities.manage, grantableRoles: abilities.grantableRoles, soleLeader: abilities.soleLeader },
     members: listed ? listed.items : rows,
     memberPage: listed ? { page: listed.page, pageCount: listed.pageCount, total: listed.total, first: listed.first } : null,
     memberCount: rows.length,
-    you: you ? { role: you.role, soleLeader: you.role === "band_leader" && rows.filter((row) => row.role === "band_leader").length === 1 } : null,
+    you: you ? { role: you.role } : null,
     groups:
       view === "instrument"
         ? groupByInstrument(rows).map((group) => ({ instrument: group.instrument, label: groupCountLabel(group), memberIds: group.members.map((m) => m.id) }))
@@ -114,7 +108,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       role: invitation.role,
       expires: formatDate(invitation.expiresAt),
       invitedBy: invitation.invitedBy,
-      manageable: mayManage(viewer.role, invitation.role),
+      manageable: mayManageInvitation(access, invitation),
     })),
   };
 }
@@ -126,23 +120,10 @@ function failure(intent: MembersIntent, result: SubmissionResult<string[]>, stat
   return data(body, { status });
 }
 
-/** A domain refusal as the form's own error: under its field when it has one. */
-function refusal<S extends { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> }>(
-  intent: MembersIntent,
-  submission: S,
-  error: unknown,
-  targetId?: number,
-) {
-  if (!(error instanceof MemberRuleError)) throw error;
-  const result = error.field ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
-  return failure(intent, result, error.status, targetId);
-}
-
-async function redirectWithToast(url: string, toast: { title: string; description?: string }, extraCookies: string[] = []) {
-  const headers = new Headers();
-  for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await toastHeader(toast));
-  return redirect(url, { headers });
+/** A domain refusal (RuleError) as the form's own error: under its field when it has one. */
+function refusal(intent: MembersIntent, submission: Parameters<typeof replyWithRuleError>[0], error: unknown, targetId?: number) {
+  const { result, status } = replyWithRuleError(submission, error);
+  return failure(intent, result, status, targetId);
 }
 
 function backHere(request: Request) {
@@ -166,11 +147,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   // Forms name the band they were shown for, so a band switched in another tab cannot
   // redirect an invitation; a post without one works on the current band.
-  const access = formData.has("bandId") ? await requireBandPermission(request, formData.get("bandId"), "band:view") : await requireCurrentBand(request, "band:view");
+  const access = await requireBandAccess(request, { band: formData.get("bandId") ?? "current", permission: "band:view" });
   const intent = formData.get("intent");
   // Refuse a role that may not act before looking at what it sent: 403, not field errors.
   const needed = typeof intent === "string" ? INTENT_PERMISSIONS[intent] : undefined;
-  if (needed) await requireBandPermission(request, access.band.id, needed);
+  if (needed) await requireBandAccess(request, { band: access.band.id, permission: needed });
   switch (intent) {
     case "invite":
       return invite(request, access, formData);
@@ -401,7 +382,7 @@ export default function Members() {
         <LeaveBand
           bandId={band.id}
           bandName={band.name}
-          soleLeader={you.soleLeader}
+          soleLeader={viewer.soleLeader}
           lastResult={result("leave")}
         />
       ) : null}
@@ -411,8 +392,4 @@ export default function Members() {
 
 export const meta: MetaFunction = ({ error }) => pageTitle("Members", error);
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,26 +1,25 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireUser } from "~/features/auth/auth.server";
-import { requireBandPermission } from "~/features/members/permissions.server";
-import { getSetlistForUser } from "~/features/setlists/setlists.server";
+import { useLoaderData } from "@remix-run/react";
+import { requireBandAccess } from "~/features/bands/access.server";
+import { bandIdOfSetlist, getSetlist } from "~/features/setlists/setlists.server";
 import { DetailList, DetailRow } from "~/components/detail-list";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { PageHeader } from "~/components/page-header";
 import { formatDate } from "~/utils/dates";
 import { parseId } from "~/utils/ids";
 import { pageTitle } from "~/utils/meta";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
-const notFound = () => data({ message: "Setlist not found" }, { status: 404 });
+const NOT_FOUND = "Setlist not found";
+const notFound = () => data({ message: NOT_FOUND }, { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
   const setlistId = parseId(params.id);
-  const setlist = setlistId ? await getSetlistForUser(user.id, setlistId) : null;
+  const bandId = setlistId ? await bandIdOfSetlist(setlistId) : null;
+  // Another band's setlist is "not found", the same answer as an id that does not exist.
+  const access = await requireBandAccess(request, { band: bandId, permission: "content:view", notFound: NOT_FOUND });
+  const setlist = setlistId ? await getSetlist(access, setlistId) : null;
   if (!setlist) throw notFound();
-  const { grant } = await requireBandPermission(request, setlist.bandId, "content:view");
-  // A sub sees only the setlists of gigs they are booked on; bookings do not exist yet.
-  if (grant === "booked") throw notFound();
   const { timeZone } = setlist.band;
   return {
     setlist: {
@@ -61,8 +60,4 @@ export default function SetlistDetails() {
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageTitle(data?.setlist.name ?? "Setlist", error);
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

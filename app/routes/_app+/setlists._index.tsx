@@ -1,23 +1,21 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireCurrentBand } from "~/features/bands/current-band.server";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireBandAccess } from "~/features/bands/access.server";
 import { listSetlists } from "~/features/setlists/setlists.server";
 import { EmptyState } from "~/components/empty-state";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { PageHeader } from "~/components/page-header";
 import { formatDate } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, grant } = await requireCurrentBand(request, "content:view");
-  // Subs see only the setlists of gigs they are booked on, and nobody is booked yet.
-  if (grant === "booked") return { bandName: band.name, bookedOnly: true, setlists: [] };
-  const result = await listSetlists(band.id);
+  const access = await requireBandAccess(request, { band: "current", permission: "content:view" });
+  const result = await listSetlists(access);
   if (!result) throw data({ message: "Band not found" }, { status: 404 });
   return {
-    bandName: band.name,
-    bookedOnly: false,
+    bandName: access.band.name,
+    bookedOnly: result.bookedOnly,
     setlists: result.setlists.map((setlist) => ({
       id: setlist.id,
       name: setlist.name,
@@ -81,8 +79,4 @@ function Count({ n }: { n: number }) {
 
 export const meta: MetaFunction = ({ error }) => pageTitle("Setlists", error);
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

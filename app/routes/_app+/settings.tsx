@@ -1,40 +1,41 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { requireUser } from "~/features/auth/auth.server";
 import { useSubmitting } from "~/features/auth/components/auth-form";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
-import { requireCurrentBand } from "~/features/bands/current-band.server";
+import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
 import { CURRENCY_LOCKED } from "~/features/bands/limits";
 import { bandSettingsSchema, deleteBandSchema } from "~/features/bands/settings-schema";
-import { SETTINGS_ROLES, currencyOptions, deleteBand, getBandSettings, listSettingsEditors, updateBandSettings } from "~/features/bands/settings.server";
+import { SETTINGS_ROLES, currencyOptions, deleteBand, getBandSettings, listSettingsEditors, settingsAbilities, updateBandSettings } from "~/features/bands/settings.server";
 import { planName } from "~/features/billing/plans";
 import { permissionTable } from "~/features/members/permission-table";
-import { ROLE_LABELS, can, type Permission } from "~/features/members/permissions";
-import { requireBandPermission, type BandAccess } from "~/features/members/permissions.server";
+import { ROLE_LABELS, type Permission } from "~/features/members/permissions";
 import { DetailList, DetailRow } from "~/components/detail-list";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
 import { ErrorList, Field, SelectField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/role-badge";
 import { Button } from "~/components/ui/button";
 import { pageTitle } from "~/utils/meta";
-import { toastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { z } from "zod";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 type Intent = "update-band" | "delete-band";
 
 const listFormat = new Intl.ListFormat("en", { style: "long", type: "disjunction" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, membership } = await requireCurrentBand(request, "band:view");
+  const access = await requireBandAccess(request, { band: "current", permission: "band:view" });
+  const { band, membership } = access;
+  const abilities = settingsAbilities(access);
   const settings = await getBandSettings(band.id);
   if (!settings) throw data({ message: "Band not found" }, { status: 404 });
   const { rules } = settings;
-  const canEdit = can(membership.role, "band:settings");
+  const canEdit = abilities.edit;
   const currencies = currencyOptions(settings.band.currency);
   const editorRoles = listFormat.format(SETTINGS_ROLES.map((role) => ROLE_LABELS[role]));
   const editors = canEdit ? [] : await listSettingsEditors(band.id);
@@ -51,10 +52,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     version: settings.band.updatedAt.toISOString(),
     role: membership.role,
     canEdit,
-    canDelete: can(membership.role, "band:delete"),
+    canDelete: abilities.delete,
     editorsNote: `Only a ${editorRoles} can change these${editors.length ? ` (${editors.join(", ")})` : ""}.`,
     options: canEdit ? { timeZones: rules.timeZones, currencies, moneyRecorded: rules.moneyRecorded } : null,
-    permissions: permissionTable(),
+    permissions: permissionTable(membership.role),
   };
 }
 
@@ -69,7 +70,7 @@ function reply(intent: Intent, result: SubmissionResult<string[]>, status: numbe
  */
 function requireFormBand(request: Request, formData: FormData, permission: Permission) {
   const bandId = formData.get("bandId");
-  return bandId ? requireBandPermission(request, bandId, permission) : requireCurrentBand(request, permission);
+  return requireBandAccess(request, { band: bandId || "current", permission });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -96,9 +97,7 @@ async function updateBand(formData: FormData, access: BandAccess) {
   if (result.status === "currency-locked") {
     return reply("update-band", submission.reply({ fieldErrors: { currency: [CURRENCY_LOCKED] } }), 400);
   }
-  return redirect("/settings", {
-    headers: { "Set-Cookie": await toastHeader({ title: "Settings saved", description: `${result.name} is up to date.` }) },
-  });
+  return redirectWithToast("/settings", { title: "Settings saved", description: `${result.name} is up to date.` });
 }
 
 async function removeBand(formData: FormData, { band, user }: BandAccess) {
@@ -106,10 +105,9 @@ async function removeBand(formData: FormData, { band, user }: BandAccess) {
   if (submission.status !== "success") return reply("delete-band", submission.reply(), 400);
 
   const nextBandId = await deleteBand(band.id, user.id);
-  const headers = new Headers();
-  headers.append("Set-Cookie", await currentBandCookieHeader(nextBandId));
-  headers.append("Set-Cookie", await toastHeader({ title: `${band.name} was deleted`, description: "Its events, songs, setlists and money records are gone." }));
-  return redirect("/getting-started", { headers });
+  return redirectWithToast("/getting-started", { title: `${band.name} was deleted`, description: "Its events, songs, setlists and money records are gone." }, [
+    await currentBandCookieHeader(nextBandId),
+  ]);
 }
 
 // ---------------------------------------------------------------------------
@@ -181,10 +179,10 @@ export default function Settings() {
                   <th
                     key={column.role}
                     scope="col"
-                    className={`whitespace-nowrap px-3 py-2 font-semibold text-slate-900 ${column.role === role ? "bg-brand-50" : ""}`}
+                    className={`whitespace-nowrap px-3 py-2 font-semibold text-slate-900 ${column.yours ? "bg-brand-50" : ""}`}
                   >
                     {column.label}
-                    {column.role === role ? <span className="block text-xs font-normal text-brand-700">Your role</span> : null}
+                    {column.yours ? <span className="block text-xs font-normal text-brand-700">Your role</span> : null}
                   </th>
                 ))}
               </tr>
@@ -198,8 +196,8 @@ export default function Settings() {
                   {row.cells.map((cell) => (
                     <td
                       key={cell.role}
-                      className={`px-3 py-2.5 ${cell.grant === null ? "text-slate-500" : "text-slate-900"} ${
-                        cell.role === role ? "bg-brand-50" : ""
+                      className={`px-3 py-2.5 ${cell.allowed ? "text-slate-900" : "text-slate-500"} ${
+                        cell.yours ? "bg-brand-50" : ""
                       }`}
                     >
                       {cell.text}
@@ -216,12 +214,13 @@ export default function Settings() {
             <li key={row.permission} className="rounded-lg border border-slate-200 p-3">
               <h3 className="font-medium text-slate-900">{row.label}</h3>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                {row.cells.map((cell) => {
-                  const label = permissions.roles.find((column) => column.role === cell.role)?.label;
+                {row.cells.map((cell, column) => {
+                  // Cells come in the roles' column order.
+                  const label = permissions.roles[column]?.label;
                   return (
                     <div key={cell.role} className="contents">
-                      <dt className={`text-slate-600 ${cell.role === role ? "font-semibold" : ""}`}>{label}</dt>
-                      <dd className={cell.grant === null ? "text-slate-500" : "text-slate-900"}>{cell.text}</dd>
+                      <dt className={`text-slate-600 ${cell.yours ? "font-semibold" : ""}`}>{label}</dt>
+                      <dd className={cell.allowed ? "text-slate-900" : "text-slate-500"}>{cell.text}</dd>
                     </div>
                   );
                 })}
@@ -370,8 +369,4 @@ function DeleteBandSection({ bandId, bandName, lastResult }: { bandId: number; b
 
 export const meta: MetaFunction = ({ error }) => pageTitle("Settings", error);
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

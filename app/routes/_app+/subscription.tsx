@@ -1,22 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireCurrentBand } from "~/features/bands/current-band.server";
-import { FREE_FEATURES, isPro, PRO_FEATURES, PRO_PRICE_USD } from "~/features/billing/plans";
-import { listLeaderNames } from "~/features/members/members.server";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
+import { useLoaderData } from "@remix-run/react";
+import { requireBandAccess } from "~/features/bands/access.server";
+import { getSubscription } from "~/features/billing/billing.server";
+import { FREE_FEATURES, PRO_FEATURES } from "~/features/billing/plans";
 import { PageHeader } from "~/components/page-header";
 import { Icon } from "~/components/shell/icons";
 import { pageTitle } from "~/utils/meta";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { band, membership } = await requireCurrentBand(request, "band:view");
-  return {
-    bandName: band.name,
-    isPro: isPro(band.subscriptionTier),
-    proPrice: PRO_PRICE_USD,
-    isLeader: membership.role === "band_leader",
-    leaders: await listLeaderNames(band.id),
-  };
+  const access = await requireBandAccess(request, { band: "current", permission: "band:view" });
+  const { mayChangePlan, ...subscription } = await getSubscription(access);
+  return { bandName: access.band.name, ...subscription, isLeader: mayChangePlan };
 }
 
 export default function Subscription() {
@@ -94,8 +89,4 @@ function PlanCard({
 
 export const meta: MetaFunction = ({ error }) => pageTitle("Subscription", error);
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorScreen error={error} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Outlet, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Outlet } from "@remix-run/react";
 import { PublicLayout } from "~/components/public-layout";
-import { ErrorScreen, NotFound } from "~/components/error-screens";
+import { RouteErrorBoundary } from "~/components/error-screens";
 
 export default function PublicRoutes() {
   return (
@@ -20,6 +20,9 @@ export const meta: MetaFunction = ({ error, matches }) => {
 
 // An unknown post or guide keeps the public header and footer around the Not Found screen.
 export function ErrorBoundary() {
-  const error = useRouteError();
-  return <PublicLayout>{isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <ErrorScreen error={error} />}</PublicLayout>;
+  return (
+    <PublicLayout>
+      <RouteErrorBoundary />
+    </PublicLayout>
+  );
 }

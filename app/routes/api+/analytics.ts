@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getCurrentUser, requireSameSite } from "~/features/auth/auth.server";
-import { getCurrentBand } from "~/features/bands/current-band.server";
+import { getCurrentBand } from "~/features/bands/access.server";
 import { recordBrowserEvent } from "~/features/analytics/analytics.server";
 import { CollectSchema } from "~/features/analytics/schema";
 import { apiError, apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { requestPasswordReset, requireAuthAttempt, requireSameSite } from "~/features/auth/auth.server";
+import { requestPasswordReset, limitAuthAttempt, requireSameSite } from "~/features/auth/auth.server";
 import { ForgotSchema } from "~/features/auth/schema";
 import { apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { appOrigin } from "~/utils/request.server";
@@ -12,7 +12,7 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   requireSameSite(request);
   const { email } = await parseJsonBody(request, ForgotSchema);
-  requireAuthAttempt(request, "forgot", email);
+  limitAuthAttempt(request, "forgot", email);
   await requestPasswordReset(email, appOrigin(request));
   return data({ message: "If the email exists, a password reset link has been sent." });
 });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { requireAuthAttempt, requireSameSite, resendVerification } from "~/features/auth/auth.server";
+import { limitAuthAttempt, requireSameSite, resendVerification } from "~/features/auth/auth.server";
 import { ResendVerificationSchema } from "~/features/auth/schema";
 import { apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { appOrigin } from "~/utils/request.server";
@@ -12,7 +12,7 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   requireSameSite(request);
   const { email } = await parseJsonBody(request, ResendVerificationSchema);
-  requireAuthAttempt(request, "resend", email);
+  limitAuthAttempt(request, "resend", email);
   await resendVerification(email, appOrigin(request));
   return data({ message: "If the email is waiting to be verified, a new verification link has been sent." });
 });

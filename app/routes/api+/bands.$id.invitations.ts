@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { listPendingInvitations } from "~/features/members/members.server";
-import { requireBandPermission } from "~/features/members/permissions.server";
+import { requireBandAccess } from "~/features/bands/access.server";
 import { apiRoute, methodNotAllowed } from "~/utils/api.server";
 
 /** GET /api/bands/{id}/invitations: pending invitations (not accepted, revoked or expired), for those who manage members. */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  const { band } = await requireBandPermission(request, params.id, "members:manage");
+  const { band } = await requireBandAccess(request, { band: params.id, permission: "members:manage" });
   const invitations = await listPendingInvitations(band.id);
   return data(
     invitations.map((invitation) => ({

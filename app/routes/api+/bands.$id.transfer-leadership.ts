@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { memberJson, ruleErrorResponse } from "~/features/members/api.server";
+import { memberJson } from "~/features/members/api.server";
 import { transferLeadership } from "~/features/members/members.server";
-import { requireBandPermission } from "~/features/members/permissions.server";
+import { requireBandAccess } from "~/features/bands/access.server";
 import { TransferLeadershipSchema } from "~/features/members/schema";
 import { apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
@@ -12,13 +12,9 @@ import { apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const access = await requireBandPermission(request, params.id, "band:delete");
+  const access = await requireBandAccess(request, { band: params.id, permission: "band:delete" });
   const { membershipId } = await parseJsonBody(request, TransferLeadershipSchema);
-  try {
-    return data(memberJson(await transferLeadership(access, membershipId)));
-  } catch (error) {
-    return ruleErrorResponse(error);
-  }
+  return data(memberJson(await transferLeadership(access, membershipId)));
 });
 
 export const loader = apiRoute(() => methodNotAllowed(["POST"]));

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { requireBandPermission } from "~/features/members/permissions.server";
+import { requireBandAccess } from "~/features/bands/access.server";
 import { apiRoute, methodNotAllowed } from "~/utils/api.server";
 
 /** GET /api/bands/{id}: 404 for a band the caller is not in. */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  const { band } = await requireBandPermission(request, params.id, "band:view");
+  const { band } = await requireBandAccess(request, { band: params.id, permission: "band:view" });
   return data({ id: band.id, name: band.name, subscriptionTier: band.subscriptionTier });
 });
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { invitationJson, NOT_FOUND, requireRowAccess, ruleErrorResponse } from "~/features/members/api.server";
+import { invitationJson, NOT_FOUND, requireRowAccess } from "~/features/members/api.server";
 import { bandIdOfInvitation, resendInvitation } from "~/features/members/members.server";
 import { apiRoute, methodNotAllowed } from "~/utils/api.server";
 import { appOrigin } from "~/utils/request.server";
@@ -9,11 +9,7 @@ import { appOrigin } from "~/utils/request.server";
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { id, access } = await requireRowAccess(request, params.id, bandIdOfInvitation, NOT_FOUND.invitation, "members:manage");
-  try {
-    return data(invitationJson(await resendInvitation(access, id, appOrigin(request))));
-  } catch (error) {
-    return ruleErrorResponse(error);
-  }
+  return data(invitationJson(await resendInvitation(access, id, appOrigin(request))));
 });
 
 export const loader = apiRoute(() => methodNotAllowed(["POST"]));

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { NOT_FOUND, requireRowAccess, ruleErrorResponse } from "~/features/members/api.server";
+import { NOT_FOUND, requireRowAccess } from "~/features/members/api.server";
 import { bandIdOfInvitation, revokeInvitation } from "~/features/members/members.server";
 import { apiRoute, methodNotAllowed } from "~/utils/api.server";
 
@@ -7,12 +7,8 @@ import { apiRoute, methodNotAllowed } from "~/utils/api.server";
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
   const { id, access } = await requireRowAccess(request, params.id, bandIdOfInvitation, NOT_FOUND.invitation, "members:manage");
-  try {
-    await revokeInvitation(access, id);
-    return new Response(null, { status: 204 });
-  } catch (error) {
-    return ruleErrorResponse(error);
-  }
+  await revokeInvitation(access, id);
+  return new Response(null, { status: 204 });
 });
 
 export const loader = apiRoute(() => methodNotAllowed(["DELETE"]));

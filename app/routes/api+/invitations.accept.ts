@@ -2,7 +2,6 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/features/auth/auth.server";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
-import { ruleErrorResponse } from "~/features/members/api.server";
 import { acceptInvitation } from "~/features/members/members.server";
 import { AcceptInvitationSchema } from "~/features/members/schema";
 import { apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
@@ -16,15 +15,11 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireUser(request);
   const { token } = await parseJsonBody(request, AcceptInvitationSchema);
-  try {
-    const joined = await acceptInvitation(token, user);
-    return data(
-      { band: joined.band, membership: { id: joined.membershipId, role: joined.role } },
-      { headers: { "Set-Cookie": await currentBandCookieHeader(joined.band.id) } },
-    );
-  } catch (error) {
-    return ruleErrorResponse(error);
-  }
+  const joined = await acceptInvitation(token, user);
+  return data(
+    { band: joined.band, membership: { id: joined.membershipId, role: joined.role } },
+    { headers: { "Set-Cookie": await currentBandCookieHeader(joined.band.id) } },
+  );
 });
 
 export const loader = apiRoute(() => methodNotAllowed(["POST"]));

@@ -1,14 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getCurrentUser, requireUser } from "~/features/auth/auth.server";
 import { AuthErrorBoundary, authLinkClasses, AuthShell, Notice } from "~/features/auth/components/auth-shell";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
-import { acceptInvitation, getInvitationByToken, invitationProblem, isMemberOf, MemberRuleError } from "~/features/members/members.server";
+import { acceptInvitation, getInvitationByToken, invitationProblem, isMemberOf } from "~/features/members/members.server";
 import { roleLabel } from "~/features/members/permissions";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { formatDate } from "~/utils/dates";
-import { toastHeader } from "~/utils/toast.server";
+import { RuleError } from "~/utils/rule-error";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useIsPending } from "~/utils/use-is-pending";
 
 /**
  * /invitations/{token}: the link from an invitation mail. Public, so it can lead a
@@ -42,12 +44,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (formData.get("intent") !== "accept") throw data({ message: "Unknown form intent" }, { status: 400 });
   try {
     const joined = await acceptInvitation(params.token ?? "", user);
-    const headers = new Headers();
-    headers.append("Set-Cookie", await currentBandCookieHeader(joined.band.id));
-    headers.append("Set-Cookie", await toastHeader({ title: `Welcome to ${joined.band.name}`, description: `You joined as ${roleLabel(joined.role)}.` }));
-    return redirect("/dashboard", { headers });
+    return await redirectWithToast("/dashboard", { title: `Welcome to ${joined.band.name}`, description: `You joined as ${roleLabel(joined.role)}.` }, [
+      await currentBandCookieHeader(joined.band.id),
+    ]);
   } catch (error) {
-    if (!(error instanceof MemberRuleError)) throw error;
+    if (!(error instanceof RuleError)) throw error;
     return data({ message: error.message }, { status: error.status });
   }
 }
@@ -55,8 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function Invitation() {
   const { problem, invitation, viewer, links } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const accepting = navigation.state !== "idle" && navigation.formData?.get("intent") === "accept";
+  const accepting = useIsPending({ intent: "accept" });
 
   if (!invitation || !links) {
     return (

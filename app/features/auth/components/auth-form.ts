@@ -1,6 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
 import type { z } from "zod";
+import { useIsPending } from "~/utils/use-is-pending";
 
 /**
  * conform set up the house way for the account forms. The schema (the same strict one
@@ -23,9 +23,7 @@ export function useAuthForm<Schema extends z.ZodType<Record<string, unknown>, Re
 
 /** True while a form with this `intent` (or any form, without one) is being submitted. */
 export function useSubmitting(intent?: string) {
-  const navigation = useNavigation();
-  if (navigation.state === "idle" || !navigation.formData) return false;
-  return intent === undefined || navigation.formData.get("intent") === intent;
+  return useIsPending({ intent });
 }
 
 /** Form-level (not field) errors of a submission result: the server's own failures. */

@@ -1,23 +1,30 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, useNavigate, useSubmit } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toaster";
-// Types only: the schema validates on the server (the action), never in the bundle.
+// Types only: the schema validates on the server (the action and /api/bands), never in the bundle.
 import type { CreateBandSchema } from "~/features/bands/schema";
+import { ApiError, apiMutation } from "~/utils/api-client";
+import { useIsPending } from "~/utils/use-is-pending";
 
 export const CREATE_BAND_ACTION = "/bands/new";
 export const CREATE_BAND_FAILED = "Failed to create band. Please try again.";
+/** Spec section 4: after creating a band, the toast shows, then Getting Started follows. */
+export const CREATE_BAND_REDIRECT_DELAY_MS = 300;
 
 /**
  * The create-band form, used by /bands/new and by /getting-started for a user with no
  * band. It always posts to /bands/new, whose action answers both.
  */
 export function CreateBandForm({ lastResult, submitLabel = "Create band" }: { lastResult?: SubmissionResult<string[]> | null; submitLabel?: string }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formAction === CREATE_BAND_ACTION;
+  const navigate = useNavigate();
+  const submit = useSubmit();
+  const [creating, setCreating] = useState(false);
+  const posting = useIsPending({ formAction: CREATE_BAND_ACTION });
+  const pending = creating || posting;
   const [form, fields] = useForm<z.input<typeof CreateBandSchema>>({
     id: "create-band",
     lastResult,
@@ -25,6 +32,26 @@ export function CreateBandForm({ lastResult, submitLabel = "Create band" }: { la
     // mid-click (a tap on a phone misses). First check on submit, then live as they type.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
+    // With JavaScript (spec sections 4 and 7): POST /api/bands, show the toast, then go to
+    // Getting Started after a moment. Without it the form posts to /bands/new, which
+    // redirects at once. A refused name falls back to that action for its field errors.
+    // The name is checked by the API (the one schema, on the server), not in the browser.
+    onSubmit(event, { formData }) {
+      const name = formData.get("name");
+      if (typeof name !== "string") return;
+      event.preventDefault();
+      setCreating(true);
+      apiMutation<{ id: number; name: string }>("POST", "/api/bands", { name })
+        .then((band) => {
+          showToast({ title: "Band created", description: `${band?.name ?? name.trim()} has been created successfully` });
+          window.setTimeout(() => navigate("/getting-started"), CREATE_BAND_REDIRECT_DELAY_MS);
+        })
+        .catch((error: unknown) => {
+          setCreating(false);
+          if (error instanceof ApiError && error.status === 400) submit(formData, { method: "post", action: CREATE_BAND_ACTION });
+          else showToast({ title: "Error", description: CREATE_BAND_FAILED, type: "destructive" });
+        });
+    },
   });
 
   const failed = form.errors?.includes(CREATE_BAND_FAILED) ?? false;

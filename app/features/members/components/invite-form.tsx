@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { ErrorList, Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toaster";
-import { usePending } from "./pending";
+import { useIsPending } from "~/utils/use-is-pending";
 import { RoleSelect } from "./role-select";
 import type { z } from "zod";
 // Types only: the schema validates on the server (the action), never in the bundle.
@@ -18,7 +18,7 @@ type InviteFormProps = {
 };
 
 export function InviteForm({ bandId, roles, lastResult }: InviteFormProps) {
-  const pending = usePending("invite");
+  const pending = useIsPending({ intent: "invite" });
   const [form, fields] = useForm<z.input<typeof InviteSchema>>({
     id: "invite-member",
     lastResult,
@@ -60,13 +60,10 @@ export function InviteLinkPanel({ created }: { created: CreatedInvite }) {
   const [canCopy, setCanCopy] = useState(false);
   useEffect(() => {
     // Only with JavaScript and a clipboard; without, the box is there to select and copy.
+    // The panel itself says "Invitation sent", with or without JavaScript: no toast on top.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard));
-    showToast({
-      title: created.resent ? "Invitation sent again" : "Invitation sent",
-      description: created.mailed ? `We emailed ${created.email} a link to join.` : `Copy the link below and send it to ${created.email} yourself.`,
-    });
-  }, [created]);
+  }, []);
 
   const inputId = `invite-link-${created.email}`;
   return (

@@ -3,11 +3,11 @@ import { Form } from "@remix-run/react";
 import { ErrorList } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { ConfirmDisclosure } from "./confirm-disclosure";
-import { usePending } from "./pending";
+import { useIsPending } from "~/utils/use-is-pending";
 
 /** Your own way out of the band, behind a confirmation. */
 export function LeaveBand({ bandId, bandName, soleLeader, lastResult }: { bandId: number; bandName: string; soleLeader: boolean; lastResult?: SubmissionResult<string[]> }) {
-  const pending = usePending("leave");
+  const pending = useIsPending({ intent: "leave" });
   const errors = lastResult?.error ? Object.values(lastResult.error).flat() : [];
   return (
     <section aria-labelledby="leave-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">

@@ -8,7 +8,7 @@ import { DISPLAY_NAME_MAX } from "~/features/members/limits";
 import { displayName } from "~/utils/names";
 import { ConfirmDisclosure } from "./confirm-disclosure";
 import { InstrumentFields } from "./instrument-fields";
-import { usePending } from "./pending";
+import { useIsPending } from "~/utils/use-is-pending";
 import { RoleSelect } from "./role-select";
 
 export type MemberRowData = {
@@ -19,7 +19,7 @@ export type MemberRowData = {
   name: string;
   initials: string;
   instruments: string[];
-  person: { id: string; firstName: string; lastName: string | null; email: string; profileImageUrl: string | null; displayName: string | null };
+  person: { id: string; firstName: string; lastName: string | null; email: string | null; profileImageUrl: string | null; displayName: string | null };
   can: { edit: boolean; changeRole: boolean; remove: boolean; transfer: boolean };
 };
 
@@ -50,7 +50,7 @@ export function MemberRow({ member, bandId, bandName, roles, actionData }: Membe
             </p>
             <RoleBadge role={member.role} />
           </div>
-          <p className="truncate text-sm text-slate-600">{member.person.email}</p>
+          {member.person.email ? <p className="truncate text-sm text-slate-600">{member.person.email}</p> : null}
           {member.instruments.length ? (
             <ul aria-label="Instruments" className="mt-2 flex flex-wrap gap-1.5">
               {member.instruments.map((instrument) => (
@@ -92,7 +92,7 @@ export function MemberRow({ member, bandId, bandName, roles, actionData }: Membe
 }
 
 function EditMemberForm({ member, bandId, roles, lastResult }: { member: MemberRowData; bandId: number; roles: readonly string[]; lastResult?: SubmissionResult<string[]> }) {
-  const pending = usePending("update", { name: "membershipId", id: member.id });
+  const pending = useIsPending({ intent: "update", fields: { membershipId: String(member.id) } });
   const formId = `member-${member.id}`;
   const [form, fields] = useForm({
     id: formId,
@@ -145,7 +145,7 @@ function FormFailure({ result }: { result?: SubmissionResult<string[]> }) {
 }
 
 function TransferLeadership({ member, bandId, bandName, lastResult }: { member: MemberRowData; bandId: number; bandName: string; lastResult?: SubmissionResult<string[]> }) {
-  const pending = usePending("transfer", { name: "membershipId", id: member.id });
+  const pending = useIsPending({ intent: "transfer", fields: { membershipId: String(member.id) } });
   return (
     <ConfirmDisclosure summary="Make Band Leader" open={Boolean(lastResult)}>
       <FormFailure result={lastResult} />
@@ -166,7 +166,7 @@ function TransferLeadership({ member, bandId, bandName, lastResult }: { member: 
 }
 
 function RemoveMember({ member, bandId, bandName, lastResult }: { member: MemberRowData; bandId: number; bandName: string; lastResult?: SubmissionResult<string[]> }) {
-  const pending = usePending("remove", { name: "membershipId", id: member.id });
+  const pending = useIsPending({ intent: "remove", fields: { membershipId: String(member.id) } });
   return (
     <ConfirmDisclosure summary="Remove from band" open={Boolean(lastResult)}>
       <FormFailure result={lastResult} />

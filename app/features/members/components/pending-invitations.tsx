@@ -5,7 +5,7 @@ import { RoleBadge } from "~/components/role-badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDisclosure } from "./confirm-disclosure";
 import { InviteLinkPanel, type CreatedInvite } from "./invite-form";
-import { usePending } from "./pending";
+import { useIsPending } from "~/utils/use-is-pending";
 
 export type PendingInvitationRow = { id: number; email: string; role: string; expires: string; invitedBy: string | null; manageable: boolean };
 
@@ -38,9 +38,9 @@ export function PendingInvitations({ bandId, invitations, actionData }: { bandId
 }
 
 function InvitationRow({ bandId, invitation, actionData }: { bandId: number; invitation: PendingInvitationRow; actionData?: ActionData }) {
-  const target = { name: "invitationId", id: invitation.id } as const;
-  const resending = usePending("resend", target);
-  const revoking = usePending("revoke", target);
+  const target = { invitationId: String(invitation.id) };
+  const resending = useIsPending({ intent: "resend", fields: target });
+  const revoking = useIsPending({ intent: "revoke", fields: target });
   const errors = actionData?.result.error ? Object.values(actionData.result.error).flat() : [];
   return (
     <li className="px-4 py-4">

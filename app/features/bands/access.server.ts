@@ -1,0 +1,88 @@
+import { data, redirect } from "@remix-run/node";
+import { requireUser, type CurrentUser } from "~/features/auth/auth.server";
+import { isPro } from "~/features/billing/plans";
+import { grantFor, type Grant, type Permission, type Role } from "~/features/members/permissions";
+import { parseId } from "~/utils/ids";
+import { requestMemo } from "~/utils/request-memo.server";
+import { listBandsForUser, readCurrentBandCookie, resolveCurrentBand, type BandListItem } from "./bands.server";
+
+/**
+ * Who is asking, in which band, and what the permission table grants them there. Every
+ * band-area function takes it first and applies the grant itself ("booked", "totals",
+ * "own-balance", Pro), so routes pass it through and decide nothing about roles.
+ * See docs/decisions/0007-band-access.md.
+ */
+export type BandAccess = {
+  user: CurrentUser;
+  band: { id: number; name: string; subscriptionTier: string; isPro: boolean };
+  membership: { id: number; role: Role | string; displayName: string | null };
+  grant: Grant;
+};
+
+/**
+ * What the member's role holds for `permission` in this band (null: nothing). Area
+ * functions read their own permission's grant here, whatever permission the route's
+ * gate asked for, so a rule holds however the function is reached.
+ */
+export function grantIn(access: Pick<BandAccess, "membership">, permission: Permission): Grant | null {
+  return grantFor(access.membership.role, permission);
+}
+
+/** grantIn, refusing (403) a member whose role holds nothing for `permission`. */
+export function requireGrant(access: Pick<BandAccess, "membership">, permission: Permission): Grant {
+  const grant = grantIn(access, permission);
+  if (!grant) throw forbidden();
+  return grant;
+}
+
+const forbidden = () => data({ message: "You do not have permission to do that" }, { status: 403 });
+
+/** The band a request names: its id (from the URL or the submitted form) or "current", the browser's current band. */
+export type BandRef = "current" | FormDataEntryValue | number | null | undefined;
+
+/** The user's bands with their role in each, looked up once per request. */
+export function userBands(request: Request, userId: string): Promise<BandListItem[]> {
+  return requestMemo(request, `bands:${userId}`, () => listBandsForUser(userId));
+}
+
+/**
+ * The user's bands, the band stored for this browser and the band in use, by the spec's
+ * rule (cookie, else preferred band, else first by name); the root loader shows these.
+ */
+export async function resolveBands(request: Request, user: Pick<CurrentUser, "id" | "preferredBandId">) {
+  const [bands, storedBandId] = await Promise.all([userBands(request, user.id), readCurrentBandCookie(request)]);
+  return { bands, storedBandId, currentBand: resolveCurrentBand(bands, storedBandId, user.preferredBandId) };
+}
+
+/** The band this browser is working in, or null when the user has none. */
+export async function getCurrentBand(request: Request, user: Pick<CurrentUser, "id" | "preferredBandId">): Promise<BandListItem | null> {
+  return (await resolveBands(request, user)).currentBand;
+}
+
+
+/**
+ * The one gate for band data. The signed-in user (else a redirect to sign in, or 401
+ * for /api) must belong to the band (else 404 with `notFound`, the same answer as for
+ * an unknown id, so nobody learns the band exists) and
+ * their role must hold `permission` (else 403). Without a current band a page is sent
+ * to Getting Started to create one.
+ */
+export async function requireBandAccess(
+  request: Request,
+  { band, permission, notFound: notFoundMessage = "Band not found" }: { band: BandRef; permission: Permission; notFound?: string },
+): Promise<BandAccess> {
+  const user = await requireUser(request);
+  let item: BandListItem | null | undefined;
+  if (band === "current") {
+    item = await getCurrentBand(request, user);
+    if (!item) throw redirect("/getting-started");
+  } else {
+    const bandId = parseId(band);
+    item = bandId ? (await userBands(request, user.id)).find((candidate) => candidate.band.id === bandId) : undefined;
+    if (!item) throw data({ message: notFoundMessage }, { status: 404 });
+  }
+  const grant = grantFor(item.membership.role, permission);
+  if (!grant) throw forbidden();
+  const { id, role, displayName } = item.membership;
+  return { user, band: { ...item.band, isPro: isPro(item.band.subscriptionTier) }, membership: { id, role, displayName }, grant };
+}

@@ -1,0 +1,31 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+/**
+ * The one way an area module refuses: a status the API answers with, the message people
+ * read, and for a form the field it belongs under. apiRoute (api.server.ts) turns it
+ * into the JSON error; replyWithRuleError puts it on the page's form. Routes need no
+ * try/catch of their own for it.
+ */
+export class RuleError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 429,
+    message: string,
+    readonly field?: string,
+    readonly headers?: HeadersInit,
+  ) {
+    super(message);
+  }
+}
+
+type Replyable = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> };
+
+/**
+ * The form adapter: a RuleError as the submitted form's own error, under its field when
+ * it has one, else as the form's message, with the status to answer. Anything else is
+ * rethrown.
+ */
+export function replyWithRuleError(submission: Replyable, error: unknown) {
+  if (!(error instanceof RuleError)) throw error;
+  const result = error.field ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
+  return { result, status: error.status };
+}
