@@ -1,16 +1,18 @@
 /**
- * Import FIRST in a test file (before anything imports ~/utils/db.server): installs the
- * app's database client over a driver adapter that records every SQL statement, so a
- * test can hold a page to a number of queries. db.server.ts reuses the client it finds
- * on globalThis, so the app's own code runs unchanged against the same database.
+ * The one way tests count database work. Import FIRST in a test file (before anything
+ * imports ~/utils/db.server): installs the app's database client over a driver adapter
+ * that records every SQL statement, in a transaction or not, so a test can hold a page
+ * to a number of queries. db.server.ts reuses the client it finds on globalThis, so the
+ * app's own code runs unchanged against the same database. Deterministic, unlike timings.
  */
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, SqlQuery } from "@prisma/driver-adapter-utils";
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
 import { PrismaClient } from "~/generated/prisma/client";
 
 const statements: string[] = [];
 
-function counting(adapter: SqlDriverAdapter): SqlDriverAdapter {
+/** Records what `queryRaw` and `executeRaw` send, on the connection and on each transaction it starts. */
+function counting<T extends SqlDriverAdapter | Transaction>(adapter: T): T {
   return new Proxy(adapter, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
@@ -19,6 +21,9 @@ function counting(adapter: SqlDriverAdapter): SqlDriverAdapter {
           statements.push(query.sql);
           return (value as (query: SqlQuery) => Promise<unknown>).call(target, query);
         };
+      }
+      if (property === "startTransaction") {
+        return async (...args: unknown[]) => counting(await (value as (...args: unknown[]) => Promise<Transaction>).apply(target, args));
       }
       return typeof value === "function" ? value.bind(target) : value;
     },
@@ -54,4 +59,9 @@ export async function recordQueries<T>(fn: () => Promise<T>): Promise<{ result: 
   const [opStart, sqlStart] = [operations.length, statements.length];
   const result = await fn();
   return { result, queries: operations.slice(opStart), statements: statements.slice(sqlStart) };
+}
+
+/** The statements that write (INSERT, UPDATE, DELETE) to `table`. */
+export function writesTo(sql: string[], table: string) {
+  return sql.filter((statement) => new RegExp(`^\\s*(INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+[\`"]?(main[\`"]?\\.[\`"]?)?${table}[\`"]?\\b`, "i").test(statement));
 }

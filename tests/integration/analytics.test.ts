@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
 import { db } from "~/utils/db.server";
-import { analyticsPath, isCountablePageRequest, recordPageView, viewerFromRootData } from "~/features/analytics/analytics.server";
+import { analyticsPath, flushPageViews, isCountablePageRequest, recordPageView, viewerFromRootData } from "~/features/analytics/analytics.server";
 import { LANDING_SECTIONS } from "~/features/analytics/events";
 import * as collectRoute from "~/routes/api+/analytics";
 
@@ -30,6 +30,7 @@ async function eventsWithView(view: string) {
 }
 
 async function pageViewsAt(path: string) {
+  await flushPageViews();
   const events = await db.analyticsEvent.findMany({ where: { name: "page_view", path }, orderBy: { id: "asc" } });
   return events.map((event) => ({ ...event, properties: JSON.parse(event.properties ?? "null") as unknown }));
 }

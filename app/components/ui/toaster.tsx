@@ -1,19 +1,11 @@
-import * as ToastPrimitive from "@radix-ui/react-toast";
-import { useCallback, useEffect, useState } from "react";
+import { Suspense, lazy, useCallback, useEffect, useState } from "react";
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, toastClasses, type ToastMessage } from "./toast-style";
+
+const RadixToasts = lazy(() => import("./radix-toasts"));
 
 // Section 9 of the spec: one toast at a time, 5 s, swipe right past 50 px, F8.
-export const TOAST_LIMIT = 1;
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
-
-export type ToastMessage = {
-  id: string;
-  title: string;
-  description?: string;
-  type?: "default" | "destructive";
-  action?: { label: string; altText: string; onClick: () => void };
-};
+export { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX } from "./toast-style";
+export type { ToastMessage };
 
 let listener: ((toast: ToastMessage) => void) | null = null;
 /** Shows a toast from anywhere in client code. */
@@ -21,11 +13,6 @@ export function showToast(toast: Omit<ToastMessage, "id"> & { id?: string }) {
   listener?.({ ...toast, id: toast.id ?? Math.random().toString(36).slice(2) });
 }
 
-function toastClasses(type: ToastMessage["type"]) {
-  return type === "destructive"
-    ? "border-red-700 bg-red-700 text-white"
-    : "border-slate-200 bg-white text-slate-900";
-}
 
 /**
  * A server flash toast as plain HTML, for the page as the server sends it: browsers
@@ -47,6 +34,8 @@ function StaticToast({ toast }: { toast: ToastMessage }) {
 export function Toaster({ toast, children }: { toast: ToastMessage | null; children?: React.ReactNode }) {
   const [toasts, setToasts] = useState<(ToastMessage & { open: boolean })[]>([]);
   const [hydrated, setHydrated] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const markLoaded = useCallback(() => setLoaded(true), []);
 
   const show = useCallback((next: Omit<ToastMessage, "id"> & { id?: string }) => {
     const id = next.id ?? Math.random().toString(36).slice(2);
@@ -77,31 +66,13 @@ export function Toaster({ toast, children }: { toast: ToastMessage | null; child
     <>
       {children}
       {toast && !hydrated ? <StaticToast toast={toast} /> : null}
-      <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
-        {toasts.map((t) => (
-          <ToastPrimitive.Root
-            key={t.id}
-            open={t.open}
-            onOpenChange={(open) => (open ? undefined : dismiss(t.id))}
-            type={t.type === "destructive" ? "foreground" : "background"}
-            className={`group pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[state=closed]:opacity-0 ${toastClasses(t.type)}`}
-          >
-            <div className="grid gap-1">
-              <ToastPrimitive.Title className="font-semibold">{t.title}</ToastPrimitive.Title>
-              {t.description ? <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description> : null}
-            </div>
-            {t.action ? (
-              <ToastPrimitive.Action altText={t.action.altText} onClick={t.action.onClick} className="shrink-0 rounded-md border border-current px-3 py-1 text-sm font-medium">
-                {t.action.label}
-              </ToastPrimitive.Action>
-            ) : null}
-            <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
-              <span aria-hidden="true">×</span>
-            </ToastPrimitive.Close>
-          </ToastPrimitive.Root>
-        ))}
-        <ToastPrimitive.Viewport className="fixed bottom-20 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:bottom-0 md:max-w-toast" />
-      </ToastPrimitive.Provider>
+      {toasts.length > 0 || loaded ? (
+        // Radix (13 KB gzip) is fetched with the first toast, not with every page: until
+        // it arrives the toast shows as the static markup.
+        <Suspense fallback={toasts[0] ? <StaticToast toast={toasts[0]} /> : null}>
+          <RadixToasts toasts={toasts} dismiss={dismiss} onLoad={markLoaded} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { db } from "~/utils/db.server";
 import { requireUser, type CurrentUser } from "~/features/auth/auth.server";
+import { pageWindow } from "~/utils/pagination";
 import { isMfaEnabled } from "~/features/auth/mfa.server";
 
 /**
@@ -27,20 +28,16 @@ export async function getPlatformCounts(now = new Date()) {
 
 export const USERS_PER_PAGE = 50;
 
-/** `?page=` as a page number: anything but a positive integer is the first page. */
-export function parsePage(value: string | null) {
-  const page = Number(value ?? "1");
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-}
+export { parsePage } from "~/utils/pagination";
 
 /** One page of users, newest first; a page past the end shows the last one. */
 export async function listUsersPage(requestedPage: number) {
   const total = await db.user.count();
-  const pageCount = Math.max(1, Math.ceil(total / USERS_PER_PAGE));
-  const page = Math.min(requestedPage, pageCount);
+  const { skip, info } = pageWindow(total, requestedPage, USERS_PER_PAGE);
+  const { page, pageCount } = info;
   const users = await db.user.findMany({
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    skip: (page - 1) * USERS_PER_PAGE,
+    skip,
     take: USERS_PER_PAGE,
     select: {
       id: true,

@@ -12,23 +12,69 @@ export const ANALYTICS_RETENTION_DAYS = 396; // 13 months
 
 /**
  * Records one analytics event in our own database. Counting must never break the action
- * it counts, so a failure is logged and swallowed.
+ * it counts, so a failure is logged and swallowed. `batch`: queue it with the others and
+ * write them together (page views, which come with nearly every request).
  */
-export async function track(name: AnalyticsEventName, input: TrackInput = {}) {
+export async function track(name: AnalyticsEventName, input: TrackInput = {}, { batch = false } = {}) {
+  if (batch) return queueEvent(eventRow(name, input));
   try {
-    await db.analyticsEvent.create({
-      data: {
-        name,
-        userId: input.userId ?? null,
-        bandId: input.bandId ?? null,
-        path: input.path?.slice(0, 500) ?? null,
-        properties: input.props ? JSON.stringify(input.props).slice(0, 4000) : null,
-      },
-    });
+    await db.analyticsEvent.create({ data: eventRow(name, input) });
   } catch (error) {
     console.error(`Could not record analytics event ${name}`, error);
   }
 }
+
+function eventRow(name: AnalyticsEventName, input: TrackInput) {
+  return {
+    name,
+    userId: input.userId ?? null,
+    bandId: input.bandId ?? null,
+    path: input.path?.slice(0, 500) ?? null,
+    properties: input.props ? JSON.stringify(input.props).slice(0, 4000) : null,
+    createdAt: new Date(),
+  };
+}
+
+// Page views come with nearly every request; one INSERT each would put a write (and
+// SQLite's single writer lock) behind every page. They are queued in memory and written
+// together: at most PAGE_VIEW_FLUSH_MS after the first one, or as soon as
+// PAGE_VIEW_BATCH_MAX are waiting. A crash loses at most those few seconds of counts.
+export const PAGE_VIEW_FLUSH_MS = 2_000;
+export const PAGE_VIEW_BATCH_MAX = 200;
+let pendingPageViews: ReturnType<typeof eventRow>[] = [];
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+function queueEvent(row: ReturnType<typeof eventRow>) {
+  pendingPageViews.push(row);
+  if (pendingPageViews.length >= PAGE_VIEW_BATCH_MAX) {
+    void flushPageViews();
+  } else if (!flushTimer) {
+    flushTimer = setTimeout(() => void flushPageViews(), PAGE_VIEW_FLUSH_MS);
+    flushTimer.unref?.();
+  }
+}
+
+/** Writes the queued page views in one statement; returns how many. */
+export async function flushPageViews() {
+  clearTimeout(flushTimer);
+  flushTimer = undefined;
+  const rows = pendingPageViews;
+  pendingPageViews = [];
+  if (!rows.length) return 0;
+  try {
+    await db.analyticsEvent.createMany({ data: rows });
+  } catch (error) {
+    console.error(`Could not record ${rows.length} page views`, error);
+  }
+  return rows.length;
+}
+
+/** A deleted account's page views still waiting in the queue never reach the database. */
+export function forgetQueuedPageViews(userId: string) {
+  pendingPageViews = pendingPageViews.filter((row) => row.userId !== userId);
+}
+
+process.once("beforeExit", () => void flushPageViews());
 
 /** Deletes raw events older than the retention period; returns how many went. */
 export async function applyAnalyticsRetention(now = new Date()) {
@@ -106,12 +152,11 @@ export function viewerFromRootData(rootData: unknown): Viewer {
 export async function recordPageView(request: Request, status: number, viewer: Viewer) {
   if (!isCountablePageRequest(request)) return false;
   if (!viewer.userId && asksNotToBeTracked(request)) return false;
-  await track("page_view", {
-    userId: viewer.userId,
-    bandId: viewer.bandId,
-    path: analyticsPath(new URL(request.url).pathname),
-    props: { via: "document", status, referrer: referrerHost(request) },
-  });
+  await track(
+    "page_view",
+    { userId: viewer.userId, bandId: viewer.bandId, path: analyticsPath(new URL(request.url).pathname), props: { via: "document", status, referrer: referrerHost(request) } },
+    { batch: true },
+  );
   return true;
 }
 
@@ -141,6 +186,6 @@ export async function recordBrowserEvent(request: Request, input: CollectInput, 
     await track("section_view", { ...viewer, path: input.path, props: { section: input.section, view: input.view } });
     return true;
   }
-  await track("page_view", { ...viewer, path: analyticsPath(input.path), props: { via: "client" } });
+  await track("page_view", { ...viewer, path: analyticsPath(input.path), props: { via: "client" } }, { batch: true });
   return true;
 }

@@ -7,7 +7,8 @@ export const CURRENT_PASSWORD_REQUIRED = "Current password is required";
 export const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
 export const CONFIRM_PASSWORD_REQUIRED = "Please confirm your new password";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
-export const CONFIRM_DELETE_WORD = "DELETE";
+export { CONFIRM_DELETE_WORD } from "./limits";
+import { CONFIRM_DELETE_WORD } from "./limits";
 export const CONFIRM_DELETE_MESSAGE = "Type DELETE or your email address to confirm";
 
 /**

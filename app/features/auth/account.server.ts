@@ -1,4 +1,5 @@
 import { db } from "~/utils/db.server";
+import { forgetQueuedPageViews } from "~/features/analytics/analytics.server";
 import { limitAuthAttempt, notifyPasswordChanged, RateLimitedError, verifyLogin } from "./auth.server";
 import { hashPassword } from "./password.server";
 import { destroyAllSessions } from "./session.server";
@@ -105,6 +106,7 @@ export async function deleteAccount(userId: string): Promise<DeleteAccountResult
       await tx.user.updateMany({ where: { preferredBandId: { in: bandIds } }, data: { preferredBandId: null } });
       await tx.band.deleteMany({ where: { id: { in: bandIds } } });
     }
+    forgetQueuedPageViews(userId);
     await tx.analyticsEvent.deleteMany({ where: { userId } });
     await tx.user.delete({ where: { id: userId } });
     return { status: "deleted", deletedBands: impact.deleted } as const;

@@ -1,9 +1,11 @@
 import { z } from "zod";
 
+import { PASSWORD_MAX, PASSWORD_MIN } from "./limits";
+
+// The limits and the hint live in ./limits so the browser bundle can use them without zod.
+export { NEW_PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from "./limits";
+
 // Messages are the product spec's (section 5), letter for letter.
-export const PASSWORD_MIN = 8;
-/** Long passphrases are welcome; the cap only bounds hashing work. */
-export const PASSWORD_MAX = 128;
 
 export const EmailSchema = z
   .string({ error: "Invalid email address" })
@@ -11,9 +13,6 @@ export const EmailSchema = z
   .toLowerCase()
   .max(254, { error: "Invalid email address" })
   .pipe(z.email({ error: "Invalid email address" }));
-
-/** Shown under every new-password field, so the rules are read before they are broken. */
-export const NEW_PASSWORD_HINT = "8 or more characters, with upper- and lowercase letters and a digit. Long passphrases are welcome.";
 
 export const NewPasswordSchema = z
   .string({ error: "Password must be at least 8 characters" })

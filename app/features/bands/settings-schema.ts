@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { BandNameSchema } from "./schema";
 
-export const CURRENCY_LOCKED = "Currency can't change once money is recorded";
+export { CURRENCY_LOCKED } from "./limits";
+import { CURRENCY_LOCKED } from "./limits";
 export const CONFIRM_BAND_NAME = "Type the band name exactly to confirm";
 export const CHOOSE_TIME_ZONE = "Choose a time zone from the list";
 export const CHOOSE_CURRENCY = "Choose a currency from the list";

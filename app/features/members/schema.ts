@@ -8,26 +8,9 @@ import { ROLES } from "./permissions";
  * schemas for where a form's meaning differs from a JSON body's).
  */
 
-export const INSTRUMENT_MAX_LENGTH = 40;
-export const INSTRUMENTS_MAX = 8;
-export const DISPLAY_NAME_MAX = 50;
-/** How long an invitation link works. */
-export const INVITATION_TTL_DAYS = 7;
-
-/** Offered in a datalist; anything else may be typed. A typed "bass" is stored as "Bass". */
-export const INSTRUMENT_SUGGESTIONS = [
-  "Vocals",
-  "Guitar",
-  "Bass",
-  "Drums",
-  "Keys",
-  "Saxophone",
-  "Trumpet",
-  "Violin",
-  "Percussion",
-  "DJ",
-  "Sound engineer",
-] as const;
+// The limits live in ./limits so the browser bundle can use them without zod.
+export { DISPLAY_NAME_MAX, INSTRUMENT_MAX_LENGTH, INSTRUMENT_SUGGESTIONS, INSTRUMENTS_MAX, INVITATION_TTL_DAYS } from "./limits";
+import { DISPLAY_NAME_MAX, INSTRUMENT_MAX_LENGTH, INSTRUMENT_SUGGESTIONS, INSTRUMENTS_MAX } from "./limits";
 
 export const RoleSchema = z.enum(ROLES, { error: "Choose a role" });
 

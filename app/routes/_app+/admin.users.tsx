@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { listUsersPage, parsePage, requirePlatformAdmin, USERS_PER_PAGE } from "~/features/admin/admin.server";
 import { PageHeader } from "~/components/page-header";
-import { buttonClasses } from "~/components/ui/button";
+import { Pager } from "~/components/pager";
 import { formatDate } from "~/utils/dates";
 import { displayName } from "~/utils/names";
 import { pageTitle } from "~/utils/meta";
@@ -31,7 +31,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminUsers() {
   const { users, page, pageCount, total, first } = useLoaderData<typeof loader>();
-  const last = first + users.length - 1;
   return (
     <div className="space-y-6">
       <PageHeader
@@ -111,25 +110,7 @@ export default function AdminUsers() {
         ))}
       </ul>
 
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-600">
-            Showing {first}–{last} of {total} · page {page} of {pageCount}
-          </p>
-          <div className="flex gap-2">
-            {page > 1 ? (
-              <Link to={`?page=${page - 1}`} className={buttonClasses("secondary")} rel="prev">
-                Previous
-              </Link>
-            ) : null}
-            {page < pageCount ? (
-              <Link to={`?page=${page + 1}`} className={buttonClasses("secondary")} rel="next">
-                Next
-              </Link>
-            ) : null}
-          </div>
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pageCount} total={total} first={first} shown={users.length} />
     </div>
   );
 }

@@ -9,11 +9,13 @@ import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
 import { Icon } from "~/components/shell/icons";
 import { pageTitle } from "~/utils/meta";
+import { parsePage } from "~/utils/pagination";
+import { Pager } from "~/components/pager";
 import { RouteErrorBoundary } from "~/components/error-screens";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "content:view" });
-  const calendar = await getCalendar(access);
+  const calendar = await getCalendar(access, new Date(), parsePage(new URL(request.url).searchParams.get("page")));
   if (!calendar) throw data({ message: "Band not found" }, { status: 404 });
   // Only the booked-only view has no time zone, and it lists no events.
   const timeZone = calendar.timeZone ?? "UTC";
@@ -21,13 +23,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     band: { name: access.band.name, timeZone: calendar.timeZone },
     bookedOnly: calendar.bookedOnly,
     upcoming: calendar.upcoming.map((event) => presentEvent(event, timeZone)),
+    upcomingPage: calendar.upcomingPage,
     past: calendar.past.map((event) => presentEvent(event, timeZone)),
     pastCount: calendar.pastCount,
   };
 }
 
 export default function Calendar() {
-  const { band, bookedOnly, upcoming, past, pastCount } = useLoaderData<typeof loader>();
+  const { band, bookedOnly, upcoming, upcomingPage, past, pastCount } = useLoaderData<typeof loader>();
   const nothingYet = upcoming.length === 0 && past.length === 0;
 
   return (
@@ -63,7 +66,14 @@ export default function Calendar() {
               Upcoming
             </h2>
             {upcoming.length ? (
-              <EventList events={upcoming} />
+              <>
+                <EventList events={upcoming} />
+                {upcomingPage ? (
+                  <div className="mt-3">
+                    <Pager {...upcomingPage} shown={upcoming.length} label="Upcoming event pages" />
+                  </div>
+                ) : null}
+              </>
             ) : (
               <p className="mt-3 rounded-xl border border-slate-200 bg-white p-4 text-slate-600">No upcoming events.</p>
             )}

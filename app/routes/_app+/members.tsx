@@ -5,6 +5,9 @@ import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
+import { Pager } from "~/components/pager";
+import { pageOfList, parsePage } from "~/utils/pagination";
+import { MEMBERS_PER_PAGE } from "~/features/members/limits";
 import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
 import { groupByInstrument, groupCountLabel } from "~/features/members/grouping";
 import {
@@ -83,11 +86,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     can: memberAbilities(access, membership),
   }));
 
+  // The list view shows MEMBERS_PER_PAGE rows a page (?page=); grouping shows everyone
+  // in small rows, so it needs them all.
+  const listed = view === "list" ? pageOfList(rows, parsePage(new URL(request.url).searchParams.get("page")), MEMBERS_PER_PAGE) : null;
+  const you = rows.find((row) => row.isYou) ?? null;
   return {
     band: { id: band.id, name: band.name },
     view,
     viewer: { membershipId: access.membership.id, role: access.membership.role, manager: abilities.manage, grantableRoles: abilities.grantableRoles, soleLeader: abilities.soleLeader },
-    members: rows,
+    members: listed ? listed.items : rows,
+    memberPage: listed ? { page: listed.page, pageCount: listed.pageCount, total: listed.total, first: listed.first } : null,
+    memberCount: rows.length,
+    you: you ? { role: you.role } : null,
     groups:
       view === "instrument"
         ? groupByInstrument(rows).map((group) => ({ instrument: group.instrument, label: groupCountLabel(group), memberIds: group.members.map((m) => m.id) }))
@@ -277,18 +287,17 @@ const viewLinkClasses =
   "inline-flex min-h-[44px] items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-white aria-[current=page]:text-slate-900 aria-[current=page]:shadow-sm aria-[current=page]:ring-1 aria-[current=page]:ring-slate-200";
 
 export default function Members() {
-  const { band, view, viewer, members, groups, invitations } = useLoaderData<typeof loader>();
+  const { band, view, viewer, members, memberPage, memberCount, you, groups, invitations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const result = (intent: MembersIntent, targetId?: number) =>
     actionData?.intent === intent && (targetId === undefined || actionData.targetId === targetId) ? actionData.result : undefined;
-  const you = members.find((m) => m.isYou);
 
   return (
     <div className="space-y-8">
       <PageHeader
         title="Members"
         description={`Everyone in ${band.name} and their role, band leaders first.`}
-        aside={<span className="text-sm text-slate-600">{members.length === 1 ? "1 member" : `${members.length} members`}</span>}
+        aside={<span className="text-sm text-slate-600">{memberCount === 1 ? "1 member" : `${memberCount} members`}</span>}
       />
       <InstrumentDatalist />
 
@@ -358,6 +367,7 @@ export default function Members() {
             ))}
           </ul>
         )}
+        {memberPage ? <Pager {...memberPage} shown={members.length} label="Member pages" /> : null}
       </section>
 
       {viewer.manager ? (

@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { useMemo } from "react";
 import {
   accountDeletionImpact,
   changePassword,
@@ -16,7 +15,6 @@ import {
   type PasswordCheck,
 } from "~/features/auth/account.server";
 import {
-  CONFIRM_DELETE_WORD,
   CURRENT_PASSWORD_INCORRECT,
   ChangePasswordSchema,
   ProfileSchema,
@@ -29,7 +27,7 @@ import { TwoStepSection, type TwoStepReply } from "~/features/auth/components/tw
 import { formErrorsOf, useSubmitting } from "~/features/auth/components/auth-form";
 import { destroyAllSessions, destroySession, destroyUserSession, getSession, listActiveSessions } from "~/features/auth/session.server";
 import { describeDevice } from "~/features/auth/device";
-import { NEW_PASSWORD_HINT } from "~/features/auth/schema";
+import { CONFIRM_DELETE_WORD, NEW_PASSWORD_HINT } from "~/features/auth/limits";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { useRootData } from "~/root";
 import type { loader as layoutLoader } from "~/routes/_app+/_layout";
@@ -41,6 +39,7 @@ import { formatDate, formatTime } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 import { rateLimitHeaders } from "~/utils/rate-limit.server";
 import { toastHeader } from "~/utils/toast.server";
+import type { z } from "zod";
 import { RouteErrorBoundary } from "~/components/error-screens";
 
 type Intent = "update-profile" | "change-password" | "delete-account" | "sign-out-session" | "sign-out-everywhere";
@@ -264,12 +263,10 @@ const cardClasses = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 type ProfileData = ReturnType<typeof useLoaderData<typeof loader>>["profile"];
 
 function ProfileForm({ profile, lastResult }: { profile: ProfileData; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ProfileSchema>>({
     id: "profile",
     lastResult,
     defaultValue: { firstName: profile.firstName, lastName: profile.lastName ?? "", profileImageUrl: profile.profileImageUrl ?? "" },
-    constraint: getZodConstraint(ProfileSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
     // As on the other forms: first check on submit, then live as they type.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -343,11 +340,9 @@ function FormFailure({ errors, id }: { errors: string[] | null; id?: string }) {
 }
 
 function PasswordForm({ email, changed, lastResult }: { email: string; changed: string | null; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ChangePasswordSchema>>({
     id: "change-password",
     lastResult,
-    constraint: getZodConstraint(ChangePasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -434,12 +429,9 @@ function SessionsSection({ sessions }: { sessions: Sessions }) {
 type Deletion = ReturnType<typeof useLoaderData<typeof loader>>["deletion"];
 
 function DeleteAccountSection({ email, deletion, lastResult }: { email: string; deletion: Deletion; lastResult?: SubmissionResult<string[]> }) {
-  const schema = useMemo(() => deleteAccountSchema(email), [email]);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<ReturnType<typeof deleteAccountSchema>>>({
     id: "delete-account",
     lastResult,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,7 +8,8 @@ import { requireUser } from "~/features/auth/auth.server";
 import { useSubmitting } from "~/features/auth/components/auth-form";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
-import { CURRENCY_LOCKED, bandSettingsSchema, deleteBandSchema } from "~/features/bands/settings-schema";
+import { CURRENCY_LOCKED } from "~/features/bands/limits";
+import { bandSettingsSchema, deleteBandSchema } from "~/features/bands/settings-schema";
 import { SETTINGS_ROLES, currencyOptions, deleteBand, getBandSettings, listSettingsEditors, settingsAbilities, updateBandSettings } from "~/features/bands/settings.server";
 import { planName } from "~/features/billing/plans";
 import { permissionTable } from "~/features/members/permission-table";
@@ -20,6 +21,7 @@ import { RoleBadge } from "~/components/role-badge";
 import { Button } from "~/components/ui/button";
 import { pageTitle } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import type { z } from "zod";
 import { RouteErrorBoundary } from "~/components/error-screens";
 
 type Intent = "update-band" | "delete-band";
@@ -257,31 +259,12 @@ function groupZones(zones: readonly string[]) {
   return { single, groups: [...groups] };
 }
 
-// No maxLength on the name: a too-long name can be typed and gets the spec's message
-// instead of being cut off silently (as on the create form).
-function nameConstraint(constraint: ReturnType<typeof getZodConstraint>) {
-  const { maxLength: _maxLength, ...rest } = constraint.name ?? {};
-  return { ...constraint, name: rest };
-}
-
 function BandDetailsForm({ data: loaderData, lastResult }: { data: EditData; lastResult?: SubmissionResult<string[]> }) {
   const { band, options, bandId } = loaderData;
-  const schema = useMemo(
-    () =>
-      bandSettingsSchema({
-        timeZones: options.timeZones,
-        currencies: options.currencies.map((option) => option.code),
-        currentCurrency: band.currency,
-        moneyRecorded: options.moneyRecorded,
-      }),
-    [options, band.currency],
-  );
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<ReturnType<typeof bandSettingsSchema>>>({
     id: "band-settings",
     lastResult,
     defaultValue: { name: band.name, timeZone: band.timeZone, currency: band.currency },
-    constraint: nameConstraint(getZodConstraint(schema)),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     // As on the other forms: first check on submit, then live as they type.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -352,11 +335,9 @@ function BandDetailsForm({ data: loaderData, lastResult }: { data: EditData; las
 }
 
 function DeleteBandSection({ bandId, bandName, lastResult }: { bandId: number; bandName: string; lastResult?: SubmissionResult<string[]> }) {
-  const schema = useMemo(() => deleteBandSchema(bandName), [bandName]);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<ReturnType<typeof deleteBandSchema>>>({
     id: "delete-band",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

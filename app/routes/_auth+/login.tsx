@@ -24,7 +24,8 @@ import {
 } from "~/features/auth/auth.server";
 import { refuseCommonPasswords } from "~/features/auth/common-passwords.server";
 import { isMfaEnabled, startMfaChallenge } from "~/features/auth/mfa.server";
-import { ForgotSchema, LoginSchema, NEW_PASSWORD_HINT, RegisterSchema, ResendVerificationSchema, withoutFormOnlyFields } from "~/features/auth/schema";
+import { NEW_PASSWORD_HINT } from "~/features/auth/limits";
+import { ForgotSchema, LoginSchema, RegisterSchema, ResendVerificationSchema, withoutFormOnlyFields } from "~/features/auth/schema";
 import { createSession, destroySession } from "~/features/auth/session.server";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { getInvitationByToken, registerWithInvitation } from "~/features/members/members.server";
@@ -343,7 +344,7 @@ function LoginForm({
   unverifiedEmail?: string;
   resendResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useAuthForm("login", LoginSchema, lastResult);
+  const [form, fields] = useAuthForm<typeof LoginSchema>("login", lastResult);
   const submitting = useSubmitting("login");
   const resendErrors = formErrorsOf(resendResult) ?? resendResult?.error?.email ?? null;
 
@@ -399,7 +400,7 @@ function ResendForm({ email }: { email: string }) {
 }
 
 function RegisterForm({ lastResult, invite }: { lastResult?: SubmissionResult<string[]>; invite?: { token: string; email: string } | null }) {
-  const [form, fields] = useAuthForm("register", RegisterSchema, lastResult);
+  const [form, fields] = useAuthForm<typeof RegisterSchema>("register", lastResult);
   const submitting = useSubmitting("register");
   return (
     <>
@@ -456,7 +457,7 @@ function RegisterForm({ lastResult, invite }: { lastResult?: SubmissionResult<st
 }
 
 function ForgotForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useAuthForm("forgot", ForgotSchema, lastResult);
+  const [form, fields] = useAuthForm<typeof ForgotSchema>("forgot", lastResult);
   const submitting = useSubmitting("forgot");
   return (
     <>

@@ -9,7 +9,8 @@ import { formErrorsOf, useAuthForm, useSubmitting } from "~/features/auth/compon
 import { AuthErrorBoundary, authLinkClasses, AuthShell, Notice } from "~/features/auth/components/auth-shell";
 import { isResetTokenValid, requireSameSite, resetPassword } from "~/features/auth/auth.server";
 import { refuseCommonPasswords } from "~/features/auth/common-passwords.server";
-import { NEW_PASSWORD_HINT, ResetPasswordSchema } from "~/features/auth/schema";
+import { NEW_PASSWORD_HINT } from "~/features/auth/limits";
+import { ResetPasswordSchema } from "~/features/auth/schema";
 import { destroySession } from "~/features/auth/session.server";
 import { toastHeader } from "~/utils/toast.server";
 
@@ -70,7 +71,7 @@ function InvalidLink() {
 
 function ResetForm({ token }: { token: string }) {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useAuthForm("reset-password", ResetPasswordSchema, actionData?.result);
+  const [form, fields] = useAuthForm<typeof ResetPasswordSchema>("reset-password", actionData?.result);
   const submitting = useSubmitting();
   const failure = formErrorsOf(actionData?.result);
   return (

@@ -62,7 +62,7 @@ export const meta: MetaFunction = () => [{ title: "Check your email · Bandroom"
 export default function VerificationPending() {
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useAuthForm("resend-verification", ResendVerificationSchema, actionData?.result);
+  const [form, fields] = useAuthForm<typeof ResendVerificationSchema>("resend-verification", actionData?.result);
   const submitting = useSubmitting();
   const failure = formErrorsOf(actionData?.result);
 

@@ -1,23 +1,19 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { useIsPending } from "~/utils/use-is-pending";
-import { withoutFormOnlyFields } from "../schema";
 
 /**
- * conform set up the house way for the account forms: the same strict schema as the
- * JSON endpoint, with the form-only fields (intent, honeypot, redirectTo) left out.
+ * conform set up the house way for the account forms. The schema (the same strict one
+ * as the JSON endpoint) is a type here: it validates in the action, on the server, so
+ * zod never ships to the browser; conform shows the server's messages.
  */
 export function useAuthForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   id: string,
-  schema: Schema,
   lastResult: SubmissionResult<string[]> | undefined,
 ) {
   return useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(withoutFormOnlyFields(formData), { schema }),
     // Not onBlur: messages appearing as focus leaves a field push the submit button away
     // mid-click (a tap on a phone misses). First check on submit, then live as they type.
     shouldValidate: "onSubmit",

@@ -1,4 +1,4 @@
-import { INSTRUMENT_SUGGESTIONS, INSTRUMENTS_MAX } from "~/features/members/schema";
+import { INSTRUMENT_SUGGESTIONS, INSTRUMENTS_MAX } from "~/features/members/limits";
 import { ErrorList } from "~/components/forms";
 
 export const INSTRUMENT_LIST_ID = "instrument-suggestions";

@@ -1,13 +1,14 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ErrorList, Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toaster";
-import { InviteSchema, withoutPageFields } from "~/features/members/schema";
 import { useIsPending } from "~/utils/use-is-pending";
 import { RoleSelect } from "./role-select";
+import type { z } from "zod";
+// Types only: the schema validates on the server (the action), never in the bundle.
+import type { InviteSchema } from "~/features/members/schema";
 
 type InviteFormProps = {
   bandId: number;
@@ -18,12 +19,10 @@ type InviteFormProps = {
 
 export function InviteForm({ bandId, roles, lastResult }: InviteFormProps) {
   const pending = useIsPending({ intent: "invite" });
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof InviteSchema>>({
     id: "invite-member",
     lastResult,
     defaultValue: { role: "band_member" },
-    constraint: getZodConstraint(InviteSchema),
-    onValidate: ({ formData }) => parseWithZod(withoutPageFields(formData), { schema: InviteSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

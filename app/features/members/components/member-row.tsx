@@ -1,11 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { Avatar } from "~/components/avatar";
 import { ErrorList, Field } from "~/components/forms";
 import { RoleBadge } from "~/components/role-badge";
 import { Button } from "~/components/ui/button";
-import { DISPLAY_NAME_MAX, MemberDetailsFormSchema, withoutPageFields } from "~/features/members/schema";
+import { DISPLAY_NAME_MAX } from "~/features/members/limits";
 import { displayName } from "~/utils/names";
 import { ConfirmDisclosure } from "./confirm-disclosure";
 import { InstrumentFields } from "./instrument-fields";
@@ -99,8 +98,6 @@ function EditMemberForm({ member, bandId, roles, lastResult }: { member: MemberR
     id: formId,
     lastResult,
     defaultValue: { displayName: member.person.displayName ?? "", instruments: member.instruments, role: member.role },
-    constraint: getZodConstraint(MemberDetailsFormSchema),
-    onValidate: ({ formData }) => parseWithZod(withoutPageFields(formData), { schema: MemberDetailsFormSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,0 +1,44 @@
+import * as ToastPrimitive from "@radix-ui/react-toast";
+import { useEffect } from "react";
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, toastClasses, type ToastMessage } from "./toast-style";
+
+/** The Radix toasts, in a chunk of their own: the Toaster loads it with the first toast. */
+export default function RadixToasts({
+  toasts,
+  dismiss,
+  onLoad,
+}: {
+  toasts: (ToastMessage & { open: boolean })[];
+  dismiss: (id: string) => void;
+  onLoad: () => void;
+}) {
+  // Once loaded it stays mounted, so the F8 region and later toasts need no new fetch.
+  useEffect(onLoad, [onLoad]);
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+      {toasts.map((t) => (
+        <ToastPrimitive.Root
+          key={t.id}
+          open={t.open}
+          onOpenChange={(open) => (open ? undefined : dismiss(t.id))}
+          type={t.type === "destructive" ? "foreground" : "background"}
+          className={`group pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[state=closed]:opacity-0 ${toastClasses(t.type)}`}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="font-semibold">{t.title}</ToastPrimitive.Title>
+            {t.description ? <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description> : null}
+          </div>
+          {t.action ? (
+            <ToastPrimitive.Action altText={t.action.altText} onClick={t.action.onClick} className="shrink-0 rounded-md border border-current px-3 py-1 text-sm font-medium">
+              {t.action.label}
+            </ToastPrimitive.Action>
+          ) : null}
+          <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
+            <span aria-hidden="true">×</span>
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="fixed bottom-20 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:bottom-0 md:max-w-toast" />
+    </ToastPrimitive.Provider>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * Query budgets per page (issue 11): the SQL statements each signed-in document request
+ * runs, counted at the driver adapter (tests/query-counter.ts), for the demo
+ * band and for a large band (200 members, 5,000 songs, 2,000 events). A page's count is
+ * fixed whatever the band's size (no N+1) and at most its budget. Deterministic: counts,
+ * never timings.
+ */
+import { recordQueries } from "#tests/query-counter";
+import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { bandCookie, buildRequest, callRoute, createUser, enableMfa, sessionCookieFor } from "#tests/db-utils";
+import { db } from "~/utils/db.server";
+import { DEMO_EMAIL, seed } from "../../prisma/seed";
+import { addBandContent, seedLargeBand } from "../../scripts/lib/large-band";
+import { loader as rootLoader } from "~/root";
+import { loader as layoutLoader } from "~/routes/_app+/_layout";
+import { loader as dashboardLoader } from "~/routes/_app+/dashboard";
+import { loader as membersLoader } from "~/routes/_app+/members";
+import { loader as calendarLoader } from "~/routes/_app+/calendar";
+import { loader as eventLoader } from "~/routes/_app+/events.$id";
+import { loader as songsLoader } from "~/routes/_app+/songs._index";
+import { loader as bandSongsLoader } from "~/routes/_app+/bands.$bandId.songs";
+import { loader as setlistsLoader } from "~/routes/_app+/setlists._index";
+import { loader as setlistLoader } from "~/routes/_app+/setlists.$id";
+import { loader as financesLoader } from "~/routes/_app+/finances";
+import { loader as settingsLoader } from "~/routes/_app+/settings";
+import { loader as subscriptionLoader } from "~/routes/_app+/subscription";
+import { loader as profileLoader } from "~/routes/_app+/profile";
+import { loader as adminUsersLoader } from "~/routes/_app+/admin.users";
+import { runWithRequestMemo } from "~/utils/request-memo.server";
+
+type Loader = Parameters<typeof callRoute>[0];
+
+afterEach(() => vi.restoreAllMocks());
+
+type Band = { id: number; cookie: string; eventId: number; setlistId: number };
+
+/**
+ * Budget per page: every statement a signed-in document request runs, as Remix serves it
+ * (the root, the _app layout and the page's loaders, concurrently, inside the request
+ * memo the server enters per HTTP request, so the session, user and band are read once).
+ * As measured; none grows with the band. QUERY_REPORT=1 prints every page's statements.
+ */
+const PAGES: { name: string; path: (band: Band) => string; loader: Loader; params?: (band: Band) => Record<string, string>; budget: number }[] = [
+  { name: "/dashboard", path: () => "/dashboard", loader: dashboardLoader as Loader, budget: 10 },
+  { name: "/members", path: () => "/members", loader: membersLoader as Loader, budget: 12 },
+  { name: "/calendar", path: () => "/calendar", loader: calendarLoader as Loader, budget: 12 },
+  { name: "/events/{id}", path: (b) => `/events/${b.eventId}`, loader: eventLoader as Loader, params: (b) => ({ id: String(b.eventId) }), budget: 10 },
+  { name: "/songs", path: () => "/songs", loader: songsLoader as Loader, budget: 13 },
+  { name: "/bands/{id}/songs", path: (b) => `/bands/${b.id}/songs`, loader: bandSongsLoader as Loader, params: (b) => ({ bandId: String(b.id) }), budget: 13 },
+  { name: "/setlists", path: () => "/setlists", loader: setlistsLoader as Loader, budget: 9 },
+  { name: "/setlists/{id}", path: (b) => `/setlists/${b.setlistId}`, loader: setlistLoader as Loader, params: (b) => ({ id: String(b.setlistId) }), budget: 10 },
+  { name: "/finances", path: () => "/finances", loader: financesLoader as Loader, budget: 12 },
+  { name: "/settings", path: () => "/settings", loader: settingsLoader as Loader, budget: 10 },
+  { name: "/subscription", path: () => "/subscription", loader: subscriptionLoader as Loader, budget: 9 },
+  { name: "/profile", path: () => "/profile", loader: profileLoader as Loader, budget: 16 },
+  { name: "/admin/users", path: () => "/admin/users", loader: adminUsersLoader as Loader, budget: 10 },
+];
+
+let demo: Band;
+let large: Band;
+
+beforeAll(async () => {
+  // The demo band, as `npm run db:seed` makes it, with a little content; the demo user
+  // is its leader and a platform admin.
+  await seed();
+  const demoUser = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true, preferredBandId: true } });
+  const demoBandId = demoUser.preferredBandId!;
+  // Platform admins have two-step sign-in on (/admin asks for it first).
+  await enableMfa(demoUser.id);
+  demo = { id: demoBandId, cookie: `${await sessionCookieFor(demoUser.id)}; ${await bandCookie(demoBandId)}`, ...(await addBandContent(demoBandId, { songs: 12, events: 6, setlists: 2 })) };
+
+  // The large band: 200 members (the leader, a platform admin, among them), 5,000 songs, 2,000 events.
+  const leader = await createUser({ firstName: "Lara", lastName: "Large", isPlatformAdmin: true });
+  await enableMfa(leader.id);
+  const big = await seedLargeBand(leader.id);
+  large = { id: big.bandId, eventId: big.eventId, setlistId: big.setlistId, cookie: `${await sessionCookieFor(leader.id)}; ${await bandCookie(big.bandId)}` };
+}, 60_000);
+
+async function queriesOf(page: (typeof PAGES)[number], band: Band) {
+  const request = buildRequest(page.path(band), { cookie: band.cookie });
+  // Remix hands each loader its own copy of the Request.
+  const copy = () => new Request(request.url, { method: request.method, headers: request.headers, signal: request.signal });
+  const params = page.params?.(band) ?? {};
+  const { result, statements } = await recordQueries(() =>
+    runWithRequestMemo(() => Promise.all([rootLoader as Loader, layoutLoader as Loader, page.loader].map((loader) => callRoute(loader, copy(), params)))),
+  );
+  return { status: Math.max(...result.map((response) => response.status)), statements };
+}
+
+describe("queries per signed-in document", () => {
+  for (const page of PAGES) {
+    test(`${page.name}: at most ${page.budget} queries, the same for the demo band and a 200-member band with 5,000 songs and 2,000 events`, async () => {
+      // Warm once: a first call may read things a process caches (a session's first touch).
+      await queriesOf(page, demo);
+      await queriesOf(page, large);
+      const small = await queriesOf(page, demo);
+      const big = await queriesOf(page, large);
+      if (process.env.QUERY_REPORT) console.log(`QR ${page.name} demo=${small.statements.length} large=${big.statements.length}\n${small.statements.map((s) => "   " + s.slice(0, 160)).join("\n")}`);
+      expect(small.status, `${page.name} demo band`).toBe(200);
+      expect(big.status, `${page.name} large band`).toBe(200);
+      expect(small.statements.length, small.statements.join("\n")).toBeLessThanOrEqual(page.budget);
+      expect(big.statements.length, `large band runs more queries than the demo band:\n${big.statements.join("\n")}`).toBe(small.statements.length);
+    });
+  }
+});
+
+describe("long lists paginate (?page=, plain links)", () => {
+  async function json<T>(loader: Loader, path: string, params: Record<string, string> = {}) {
+    const response = await callRoute(loader, buildRequest(path, { cookie: large.cookie }), params);
+    expect(response.status, path).toBe(200);
+    return (await response.json()) as T;
+  }
+  type Page = { page: number; pageCount: number; total: number; first: number };
+
+  test("the song library shows 50 of 5,000 songs a page, by title, with links to the next page", async () => {
+    type Library = { songs: { title: string }[]; page: number; pageCount: number; total: number };
+    const first = await json<Library>(songsLoader as Loader, "/songs");
+    expect(first.songs).toHaveLength(50);
+    expect(first).toMatchObject({ page: 1, pageCount: 100, total: 5_000 });
+    const second = await json<Library>(songsLoader as Loader, "/songs?page=2");
+    expect(second.page).toBe(2);
+    // Pages continue the same order, and no song shows twice.
+    const titles = [...first.songs, ...second.songs].map((song) => song.title);
+    expect(new Set(titles).size).toBe(100);
+    // Past the end: the last page.
+    expect((await json<Library>(songsLoader as Loader, "/songs?page=999")).page).toBe(100);
+    const byBand = await json<{ songs: unknown[] }>(bandSongsLoader as Loader, `/bands/${large.id}/songs?page=2`, { bandId: String(large.id) });
+    expect(byBand.songs).toEqual(second.songs);
+  });
+
+  test("the calendar shows 50 upcoming events a page and the 50 latest past ones", async () => {
+    const calendar = await json<{ upcoming: { id: number }[]; upcomingPage: Page; past: unknown[]; pastCount: number }>(calendarLoader as Loader, "/calendar");
+    expect(calendar.upcoming).toHaveLength(50);
+    expect(calendar.upcomingPage).toMatchObject({ page: 1, pageCount: 20, total: 1_000 });
+    expect(calendar.past).toHaveLength(50);
+    expect(calendar.pastCount).toBe(1_000);
+    const last = await json<{ upcoming: { id: number }[]; upcomingPage: Page }>(calendarLoader as Loader, "/calendar?page=20");
+    expect(last.upcoming).toHaveLength(50);
+    expect(last.upcoming.map((e) => e.id)).not.toContain(calendar.upcoming[0]!.id);
+  });
+
+  test("the members list shows 50 of 200 members a page; grouped by instrument, everyone", async () => {
+    type Members = { members: { id: number; isYou: boolean }[]; memberPage: Page | null; memberCount: number; you: { role: string } | null; viewer: { soleLeader: boolean } };
+    const first = await json<Members>(membersLoader as Loader, "/members");
+    expect(first.members).toHaveLength(50);
+    expect(first.memberPage).toEqual({ page: 1, pageCount: 4, total: 200, first: 1 });
+    expect(first.memberCount).toBe(200);
+    // Leaders first: the viewer (the only leader) is on page 1, and may not just leave.
+    expect(first.members[0]!.isYou).toBe(true);
+    expect(first.you).toEqual({ role: "band_leader" });
+    expect(first.viewer.soleLeader).toBe(true);
+    const last = await json<Members>(membersLoader as Loader, "/members?page=4");
+    expect(last.members).toHaveLength(50);
+    expect(last.you).toEqual(first.you);
+    expect(last.viewer.soleLeader).toBe(true);
+    expect(new Set([...first.members, ...last.members].map((m) => m.id)).size).toBe(100);
+    const grouped = await json<Members>(membersLoader as Loader, "/members?group=instrument&page=2");
+    expect(grouped.members).toHaveLength(200);
+    expect(grouped.memberPage).toBeNull();
+  });
+
+  test("the page links are plain links that keep the other query parameters", async () => {
+    const { renderToString } = await import("react-dom/server");
+    const { createElement } = await import("react");
+    const { StaticRouter } = await import("react-router-dom/server");
+    const { Pager } = await import("~/components/pager");
+    const html = renderToString(
+      createElement(StaticRouter, { location: "/members?group=instrument&page=2" }, createElement(Pager, { page: 2, pageCount: 3, total: 120, first: 51, shown: 50 })),
+    );
+    // Page 1 drops ?page=; the grouping stays on both.
+    expect(html).toMatch(/rel="prev"[^>]*href="\/members\?group=instrument"/);
+    expect(html).toMatch(/rel="next"[^>]*href="\/members\?group=instrument&amp;page=3"/);
+    expect(html).toContain("Showing 51–100 of 120 · page 2 of 3");
+  });
+});
