@@ -267,9 +267,9 @@ function ProfileForm({ profile, lastResult }: { profile: ProfileData; lastResult
     id: "profile",
     lastResult,
     defaultValue: { firstName: profile.firstName, lastName: profile.lastName ?? "", profileImageUrl: profile.profileImageUrl ?? "" },
-    // As on the other forms: first check on submit, then live as they type.
+    // As on the other forms: validated on the server, on submit only (not a post per keystroke).
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    shouldRevalidate: "onSubmit",
   });
   const saving = useSubmitting("update-profile");
   const root = useRootData();
@@ -344,7 +344,7 @@ function PasswordForm({ email, changed, lastResult }: { email: string; changed: 
     id: "change-password",
     lastResult,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    shouldRevalidate: "onSubmit",
   });
   const saving = useSubmitting("change-password");
   return (
@@ -433,7 +433,7 @@ function DeleteAccountSection({ email, deletion, lastResult }: { email: string; 
     id: "delete-account",
     lastResult,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    shouldRevalidate: "onSubmit",
   });
   const deleting = useSubmitting("delete-account");
   const failure = formErrorsOf(lastResult);

@@ -265,9 +265,9 @@ function BandDetailsForm({ data: loaderData, lastResult }: { data: EditData; las
     id: "band-settings",
     lastResult,
     defaultValue: { name: band.name, timeZone: band.timeZone, currency: band.currency },
-    // As on the other forms: first check on submit, then live as they type.
+    // As on the other forms: validated on the server, on submit only (not a post per keystroke).
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    shouldRevalidate: "onSubmit",
   });
   const saving = useSubmitting("update-band");
   const zones = useMemo(() => groupZones(options.timeZones), [options.timeZones]);
@@ -339,7 +339,7 @@ function DeleteBandSection({ bandId, bandName, lastResult }: { bandId: number; b
     id: "delete-band",
     lastResult,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    shouldRevalidate: "onSubmit",
   });
   const deleting = useSubmitting("delete-band");
   return (

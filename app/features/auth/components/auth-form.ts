@@ -15,9 +15,10 @@ export function useAuthForm<Schema extends z.ZodType<Record<string, unknown>, Re
     id,
     lastResult,
     // Not onBlur: messages appearing as focus leaves a field push the submit button away
-    // mid-click (a tap on a phone misses). First check on submit, then live as they type.
+    // mid-click (a tap on a phone misses). Validation runs on the server (no zod in the browser),
+    // so it runs on submit only: revalidating on input would post the form on every keystroke.
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    shouldRevalidate: "onSubmit",
   });
 }
 

@@ -29,9 +29,10 @@ export function CreateBandForm({ lastResult, submitLabel = "Create band" }: { la
     id: "create-band",
     lastResult,
     // Not onBlur: messages appearing as focus leaves a field push the submit button away
-    // mid-click (a tap on a phone misses). First check on submit, then live as they type.
+    // mid-click (a tap on a phone misses). Validation runs on the server (no zod in the browser),
+    // so it runs on submit only: revalidating on input would post the form on every keystroke.
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    shouldRevalidate: "onSubmit",
     // With JavaScript (spec sections 4 and 7): POST /api/bands, show the toast, then go to
     // Getting Started after a moment. Without it the form posts to /bands/new, which
     // redirects at once. A refused name falls back to that action for its field errors.

@@ -24,7 +24,7 @@ export function InviteForm({ bandId, roles, lastResult }: InviteFormProps) {
     lastResult,
     defaultValue: { role: "band_member" },
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    shouldRevalidate: "onSubmit",
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-start">

@@ -99,7 +99,7 @@ function EditMemberForm({ member, bandId, roles, lastResult }: { member: MemberR
     lastResult,
     defaultValue: { displayName: member.person.displayName ?? "", instruments: member.instruments, role: member.role },
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    shouldRevalidate: "onSubmit",
   });
   const initial = fields.instruments.initialValue;
   const instruments = Array.isArray(initial) ? initial.map((value) => (typeof value === "string" ? value : "")) : member.instruments;

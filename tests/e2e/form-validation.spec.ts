@@ -1,0 +1,27 @@
+import { expect, test } from "./fixtures";
+
+// Forms validate on the server (no zod in the browser). conform, asked to revalidate on
+// input without a client validator, posts the whole form to the action on every keystroke:
+// on a phone that is a request per letter, and on /login each one counts against the
+// sign-in rate limit. After a refused submit, typing must not post anything.
+test.describe("server-validated forms", () => {
+  test.skip(({ javaScriptEnabled, isMobile }) => !javaScriptEnabled || isMobile, "conform's client behaviour; one project is enough");
+
+  test("after a refused sign-up, correcting a field posts nothing until the next submit", async ({ page }) => {
+    await page.goto("/login?mode=register");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password").fill("!!!");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Invalid email address")).toBeVisible();
+
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() !== "GET") posts.push(request.url());
+    });
+    await page.getByLabel("Email").pressSequentially("robin@example.com", { delay: 20 });
+    await page.getByLabel("First name").pressSequentially("Robin", { delay: 20 });
+    // Give any keystroke-triggered submission time to leave the page.
+    await page.waitForTimeout(750);
+    expect(posts).toEqual([]);
+  });
+});
