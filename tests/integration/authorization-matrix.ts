@@ -20,6 +20,7 @@
  * authorization-world.ts, so every caller gets its own copy and the world stays intact.
  */
 import { listGuides, listPosts } from "~/features/content/content.server";
+import { db } from "~/utils/db.server";
 import { grantFor, type Permission } from "~/features/members/permissions";
 import { ACTORS, BAND_ROLES, fresh, type Actor, type Param, type World } from "./authorization-world";
 
@@ -228,4 +229,27 @@ export const MATRIX: Record<string, Row> = {
   "api+/invitations.$id": { params: { id: fresh.invitation() }, GET: notAllowed, DELETE: perm("members:manage") },
   "api+/invitations.$id.resend": { params: { id: fresh.invitation() }, GET: notAllowed, POST: perm("members:manage") },
   "api+/invitations.accept": { GET: notAllowed, POST: signedIn("bodyError") },
+
+  // Calendar, part B (issue 7): blackouts are the person's own, in every band.
+  "_app+/calendar_.blackouts": {
+    GET: signedIn(),
+    POST: signedIn("bodyError"),
+    cases: [
+      { label: "create with no dates", method: "POST", body: { form: { intent: "create" } }, expect: signedIn("bodyError") },
+      {
+        label: "delete the leader's blackout",
+        method: "POST",
+        body: async (world) => ({ form: { intent: "delete", blackoutId: await leadersBlackout(world) } }),
+        expect: signedIn("notFound", { leader: { redirect: "/calendar/blackouts" } }),
+      },
+    ],
+  },
+  "api+/blackouts": { GET: signedIn(), POST: signedIn("bodyError"), PUT: signedIn("methodNotAllowed", { anonymous: "methodNotAllowed" }) },
+  "api+/blackouts.$id": { params: { id: leadersBlackout }, GET: notAllowed, DELETE: signedIn("notFound", { leader: "allow" }) },
 };
+
+/** A blackout of the band's leader, made anew per request: only the leader may delete it. */
+async function leadersBlackout(world: World) {
+  const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  return String((await db.blackout.create({ data: { userId: world.users.leader.id, startDate: day, endDate: day, reason: "Authz secret reason" } })).id);
+}

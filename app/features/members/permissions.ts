@@ -40,6 +40,11 @@ export const PERMISSIONS = {
   "band:delete": { label: "Delete band, transfer leadership", band_leader: true },
   "finances:view": { label: "Finances (Pro)", band_leader: true, band_admin: true, band_member: "totals", sub: "own-balance" },
   "finances:edit": { label: "Record payments and expenses (Pro)", band_leader: true, band_admin: true },
+  // Calendar, part B (issue 7): availability, blackout reasons, reminders, calendar downloads.
+  "availability:view": { label: "See who is free, blacked out or busy on each day (Can we take this date?)", band_leader: true, band_admin: true, band_member: true },
+  "availability:reasons": { label: "See the reasons members give for their blackout dates", band_leader: true, band_admin: true },
+  "reminders:chase": { label: "Chase booked people who have not answered", band_leader: true, band_admin: true },
+  "calendar:download": { label: "Download the band's calendar (.ics)", band_leader: true, band_admin: true, band_member: true, sub: "booked" },
 } as const satisfies Record<string, { label: string } & Partial<Record<Role, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;

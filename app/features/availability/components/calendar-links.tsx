@@ -1,0 +1,25 @@
+import { Link } from "@remix-run/react";
+
+const LINKS = [
+  { key: "calendar", to: "/calendar", label: "Calendar" },
+  { key: "availability", to: "/calendar/availability", label: "Can we take this date?" },
+  { key: "blackouts", to: "/calendar/blackouts", label: "My blackout dates" },
+] as const;
+
+/** The calendar's sub-pages as plain links (work without JavaScript). */
+export function CalendarLinks({ current }: { current: (typeof LINKS)[number]["key"] }) {
+  return (
+    <nav aria-label="Calendar pages" className="-mx-1 flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
+      {LINKS.map((link) => (
+        <Link
+          key={link.key}
+          to={link.to}
+          aria-current={link.key === current ? "page" : undefined}
+          className="inline-flex min-h-[44px] items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-white aria-[current=page]:bg-white aria-[current=page]:text-slate-900 aria-[current=page]:shadow-sm aria-[current=page]:ring-1 aria-[current=page]:ring-slate-200"
+        >
+          {link.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
