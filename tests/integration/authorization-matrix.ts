@@ -245,6 +245,8 @@ export const MATRIX: Record<string, Row> = {
     ],
   },
   "api+/blackouts": { GET: signedIn(), POST: signedIn("bodyError"), PUT: signedIn("methodNotAllowed", { anonymous: "methodNotAllowed" }) },
+  "_app+/calendar_.availability": { GET: current("availability:view") },
+  "api+/bands.$id.availability": { params: { id: "band" }, GET: perm("availability:view"), POST: notAllowed },
   "api+/blackouts.$id": { params: { id: leadersBlackout }, GET: notAllowed, DELETE: signedIn("notFound", { leader: "allow" }) },
 };
 

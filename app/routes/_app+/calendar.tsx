@@ -10,6 +10,7 @@ import { PageHeader } from "~/components/page-header";
 import { Icon } from "~/components/shell/icons";
 import { pageTitle } from "~/utils/meta";
 import { RouteErrorBoundary } from "~/components/error-screens";
+import { CalendarLinks } from "~/features/availability/components/calendar-links";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "content:view" });
@@ -44,6 +45,7 @@ export default function Calendar() {
           )
         }
       />
+      <CalendarLinks current="calendar" />
 
       {bookedOnly ? (
         <EmptyState icon="calendar" title="No gigs booked for you yet">
