@@ -247,6 +247,10 @@ export const MATRIX: Record<string, Row> = {
   "api+/blackouts": { GET: signedIn(), POST: signedIn("bodyError"), PUT: signedIn("methodNotAllowed", { anonymous: "methodNotAllowed" }) },
   "_app+/calendar_.availability": { GET: current("availability:view") },
   "api+/bands.$id.availability": { params: { id: "band" }, GET: perm("availability:view"), POST: notAllowed },
+  "_app+/profile_.calendar": { GET: signedIn(), POST: signedIn("bodyError") },
+  "reminders+/unsubscribe": { GET: everyone("notFound"), POST: everyone("notFound") },
+  "_app+/events.$id_.chase": { params: { id: "event" }, GET: everyone("notFound"), POST: perm("reminders:chase") },
+  "api+/events.$id.chase": { params: { id: "event" }, GET: notAllowed, POST: perm("reminders:chase") },
   "api+/blackouts.$id": { params: { id: leadersBlackout }, GET: notAllowed, DELETE: signedIn("notFound", { leader: "allow" }) },
 };
 
