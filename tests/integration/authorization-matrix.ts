@@ -251,6 +251,8 @@ export const MATRIX: Record<string, Row> = {
   "reminders+/unsubscribe": { GET: everyone("notFound"), POST: everyone("notFound") },
   "_app+/events.$id_.chase": { params: { id: "event" }, GET: everyone("notFound"), POST: perm("reminders:chase") },
   "api+/events.$id.chase": { params: { id: "event" }, GET: notAllowed, POST: perm("reminders:chase") },
+  "_app+/calendar_.download[.]ics": { GET: current("calendar:download") },
+  "feeds+/$token": { params: { token: () => "no-such-feed-token.ics" }, GET: everyone("notFound") },
   "api+/blackouts.$id": { params: { id: leadersBlackout }, GET: notAllowed, DELETE: signedIn("notFound", { leader: "allow" }) },
 };
 

@@ -20,6 +20,9 @@ export function CalendarLinks({ current }: { current: (typeof LINKS)[number]["ke
           {link.label}
         </Link>
       ))}
+      <a href="/calendar/download.ics" download className="inline-flex min-h-[44px] items-center rounded-md px-3 text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+        Download calendar (.ics)
+      </a>
     </nav>
   );
 }
