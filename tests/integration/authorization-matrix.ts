@@ -60,7 +60,7 @@ export type Row = {
   /** Body per mutation method when the empty default does not fit. */
   body?: Partial<Record<Mutation, BodySpec>>;
   /** Further cases for one method, e.g. each intent of a form with several. */
-  cases?: { label: string; method: Method; body?: BodySpec; expect: Expectation }[];
+  cases?: { label: string; method: Method; body?: BodySpec; expect: Expectation; params?: Record<string, Param> }[];
 } & Partial<Record<Method, Expectation>>;
 
 // ---------------------------------------------------------------------------
@@ -148,8 +148,23 @@ export const MATRIX: Record<string, Row> = {
   "_app+/dashboard": { GET: current("band:view") },
   "_app+/getting-started": { GET: current("band:view") },
   "_app+/bands.new": { GET: signedIn(), POST: signedIn("bodyError") },
-  "_app+/calendar": { GET: current("content:view") },
-  "_app+/events.$id": { params: { id: "event" }, GET: perm("content:view", { sub: "notFound" }) },
+  "_app+/calendar": { GET: current("events:view") },
+  "_app+/events.new": { GET: current("events:edit"), POST: currentWrite("events:edit") },
+  "_app+/events.$id": {
+    params: { id: "event" },
+    GET: perm("events:view", { sub: "notFound" }),
+    POST: permWrite("events:view"),
+    cases: [
+      { label: "cancel", method: "POST", body: { form: { intent: "cancel" } }, expect: permWrite("events:edit") },
+      { label: "restore", method: "POST", params: { id: fresh.event() }, body: { form: { intent: "restore" } }, expect: perm("events:edit", { leader: { redirect: /^\/events\/\d+$/ }, admin: { redirect: /^\/events\/\d+$/ }, member: { redirect: /^\/events\/\d+$/ } }) },
+      // Created by the leader: a member may delete only their own.
+      { label: "delete", method: "POST", params: { id: fresh.event() }, body: { form: { intent: "delete" } }, expect: perm("events:delete", { member: "forbidden" }) },
+    ],
+  },
+  "_app+/events.$id_.edit": { params: { id: "event" }, GET: perm("events:edit"), POST: permWrite("events:edit") },
+  // An empty answer is refused with a toast on the way back to the event.
+  "_app+/events.$id_.rsvp": { params: { id: "event" }, POST: perm("availability:own", { leader: { redirect: /^\/events\/\d+$/ }, admin: { redirect: /^\/events\/\d+$/ }, member: { redirect: /^\/events\/\d+$/ }, sub: { redirect: /^\/events\/\d+$/ } }) },
+  "_app+/events.$id_.event[.]ics": { params: { id: "event" }, GET: perm("events:view", { sub: "notFound" }) },
   "_app+/setlists._index": { GET: current("content:view") },
   "_app+/setlists.$id": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }) },
   "_app+/songs": { GET: current("content:view") },
