@@ -243,4 +243,13 @@ export const MATRIX: Record<string, Row> = {
   "api+/invitations.$id": { params: { id: fresh.invitation() }, GET: notAllowed, DELETE: perm("members:manage") },
   "api+/invitations.$id.resend": { params: { id: fresh.invitation() }, GET: notAllowed, POST: perm("members:manage") },
   "api+/invitations.accept": { GET: notAllowed, POST: signedIn("bodyError") },
+  "api+/bands.$id.events": { params: { id: "band" }, GET: perm("events:view"), POST: permWrite("events:edit") },
+  "api+/events.$id": {
+    params: { id: "event" },
+    GET: perm("events:view", { sub: "notFound" }),
+    PATCH: permWrite("events:edit"),
+    // Created by the leader: a member may delete only their own.
+    cases: [{ label: "a fresh event", method: "DELETE", params: { id: fresh.event() }, expect: perm("events:delete", { member: "forbidden" }) }],
+  },
+  "api+/events.$id.rsvp": { params: { id: "event" }, GET: notAllowed, PUT: permWrite("availability:own") },
 };
