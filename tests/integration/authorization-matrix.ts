@@ -122,6 +122,8 @@ export const MATRIX: Record<string, Row> = {
   // Sign-in and account pages
   "_auth+/login": { GET: everyone({ redirect: "/" }, { anonymous: "allow" }), POST: everyone("bodyError") },
   "_auth+/reset-password": { GET: publicPage(), POST: everyone("bodyError") },
+  // Without the cookie the password step sets, both go back to /login.
+  "_auth+/two-step": { GET: everyone({ redirect: "/login" }), POST: everyone({ redirect: "/login" }) },
   "_auth+/verification-pending": { GET: publicPage(), POST: everyone("bodyError") },
   "_auth+/verify-email": { GET: everyone({ redirect: "/login?error=invalid-token" }) },
 
@@ -211,6 +213,14 @@ export const MATRIX: Record<string, Row> = {
   },
 
   // /api
+  "api+/$": {
+    params: { "*": () => "no-such-endpoint" },
+    GET: everyone("notFound"),
+    POST: everyone("notFound"),
+    PUT: everyone("notFound"),
+    PATCH: everyone("notFound"),
+    DELETE: everyone("notFound"),
+  },
   "api+/login": { GET: everyone({ redirect: "/login" }), POST: notAllowed },
   "api+/logout": { GET: everyone({ redirect: "/" }), POST: everyone({ redirect: "/" }) },
   "api+/auth.login": { GET: notAllowed, POST: everyone("bodyError") },
