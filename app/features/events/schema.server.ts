@@ -11,6 +11,7 @@ import {
   startOfLocalDay,
   type LocalDate,
 } from "./zoned-time";
+import { ADDRESS_MAX, INSTRUMENT_MAX, INTERVAL_MAX, MAX_EVENT_DAYS, MAX_OCCURRENCES, NOTES_MAX, TEXT_MAX, TITLE_MAX } from "./limits";
 
 /**
  * The zod schemas of events, shared by the event forms (conform, on the server only: zod
@@ -31,10 +32,6 @@ export type RsvpAnswer = (typeof RSVP_ANSWERS)[number];
 export const SERIES_SCOPES = ["one", "following", "all"] as const;
 export type SeriesScope = (typeof SERIES_SCOPES)[number];
 
-export const MAX_OCCURRENCES = 200;
-export const MAX_EVENT_DAYS = 366;
-export const TITLE_MAX = 120;
-export const NOTES_MAX = 2000;
 export const MESSAGES = {
   title: "Give the event a title",
   kind: "Choose gig, rehearsal, meeting or other",
@@ -92,7 +89,7 @@ const LineupSchema = z
   .array(
     z.object({
       membershipId: positiveId(MESSAGES.lineupMember).optional(),
-      instrument: optionalText(40, "Instrument"),
+      instrument: optionalText(INSTRUMENT_MAX, "Instrument"),
     }).optional(),
     { error: "The lineup must be a list" },
   )
@@ -119,9 +116,9 @@ const eventFields = {
   timeZone: z.string({ error: MESSAGES.timeZone }).trim().max(64, { error: MESSAGES.timeZone }).optional(),
   callTime: timeText.optional(),
   soundcheckTime: timeText.optional(),
-  venueName: optionalText(TITLE_MAX, "Venue"),
-  venueAddress: optionalText(300, "Address"),
-  dressCode: optionalText(TITLE_MAX, "Dress code"),
+  venueName: optionalText(TEXT_MAX, "Venue"),
+  venueAddress: optionalText(ADDRESS_MAX, "Address"),
+  dressCode: optionalText(TEXT_MAX, "Dress code"),
   notes: optionalText(NOTES_MAX, "Notes"),
   fee: z.union([z.number({ error: MESSAGES.fee }), z.string({ error: MESSAGES.fee }).trim().max(20, { error: MESSAGES.fee })]).nullish(),
   setlistId: positiveId(MESSAGES.setlist).nullish(),
@@ -131,7 +128,7 @@ const eventFields = {
 
 const recurrenceFields = {
   repeat: z.enum(["none", "weekly"], { error: "Choose whether it repeats" }).default("none"),
-  interval: z.coerce.number({ error: "Repeat every 1 to 52 weeks" }).int({ error: "Repeat every 1 to 52 weeks" }).min(1, { error: "Repeat every 1 to 52 weeks" }).max(52, { error: "Repeat every 1 to 52 weeks" }).default(1),
+  interval: z.coerce.number({ error: "Repeat every 1 to 52 weeks" }).int({ error: "Repeat every 1 to 52 weeks" }).min(1, { error: "Repeat every 1 to 52 weeks" }).max(INTERVAL_MAX, { error: "Repeat every 1 to 52 weeks" }).default(1),
   repeatEnds: z.enum(["count", "until"], { error: MESSAGES.countOrUntil }).optional(),
   count: z.coerce.number({ error: MESSAGES.tooMany }).int({ error: "Enter a whole number of times" }).min(2, { error: "A series repeats at least twice" }).max(100_000, { error: MESSAGES.tooMany }).optional(),
   until: dateText.optional(),
@@ -326,6 +323,12 @@ export function createEventSchema(rules: Rules) {
       return event ? { event, recurrence } : z.NEVER;
     });
 }
+
+/**
+ * What the event form sends, as conform sees it on the client: the create schema's input
+ * plus the edit-only version and series scope. A type only, so zod stays out of the browser.
+ */
+export type EventFormInput = z.input<ReturnType<typeof createEventSchema>> & Partial<Pick<z.input<ReturnType<typeof updateEventSchema>>, "version" | "scope">>;
 
 /** Edit (form and PATCH after merging with what is stored): the event fields, the version read, and for a series which occurrences. */
 export function updateEventSchema(rules: Rules) {

@@ -1,8 +1,10 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { CheckboxField, ErrorList, Field, SelectField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
+import { ADDRESS_MAX, INSTRUMENT_MAX, INTERVAL_MAX, MAX_OCCURRENCES, NOTES_MAX, TEXT_MAX, TITLE_MAX } from "~/features/events/limits";
 import { KIND_STYLES } from "~/features/events/present";
+import type { EventFormInput } from "~/features/events/schema.server";
 import { useIsPending } from "~/utils/use-is-pending";
 
 export type EventFormOptions = {
@@ -36,20 +38,26 @@ const TEXTAREA =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600";
 
 /**
- * The one event form of /events/new and /events/{id}/edit. It validates on the server
- * (conform with the zod schemas there), so no schema ships to the browser; it works as
- * a plain HTML form without JavaScript.
+ * The one event form of /events/new and /events/{id}/edit, on conform's useForm. It
+ * validates on the server (parseWithZod with the schemas of schema.server.ts, whose
+ * input type it borrows), so no schema ships to the browser; the limits on its inputs
+ * come from the zod-free limits.ts. It works as a plain HTML form without JavaScript.
  */
 export function EventForm({ mode, options, defaults, lastResult, version, inSeries, warnings }: Props) {
   const pending = useIsPending();
-  const { form, fields } = useEventFields(mode, defaults, lastResult);
-  const submittedLineup = (lastResult?.initialValue as { lineup?: { membershipId?: string | number; instrument?: string }[] } | undefined)?.lineup;
+  const [form, fields] = useForm<EventFormInput>({
+    id: `event-${mode}`,
+    lastResult,
+    defaultValue: Object.fromEntries(Object.entries(defaults).map(([key, value]) => [key, typeof value === "number" ? String(value) : value])),
+    shouldValidate: "onSubmit",
+  });
+  const submittedLineup = (form.initialValue as { lineup?: { membershipId?: string | number; instrument?: string }[] } | undefined)?.lineup;
   const lineup = submittedLineup ?? defaults.lineup ?? [];
   const booked = new Map(lineup.filter((row) => row?.membershipId).map((row) => [Number(row.membershipId), row.instrument ?? ""]));
   const instruments = [...new Set(options.members.flatMap((m) => m.instruments))];
 
   return (
-    <Form method="post" id={form.id} aria-describedby={form.errors?.length ? form.errorId : undefined} className="space-y-8">
+    <Form method="post" {...getFormProps(form)} className="space-y-8">
       {version ? <input type="hidden" name="version" value={version} /> : null}
       {form.errors?.length ? (
         <div role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 p-3">
@@ -59,15 +67,15 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold text-slate-900">What</legend>
-        <Field className="sm:col-span-2" label="Title" inputProps={{ ...fields.title.input("text"), required: true, maxLength: 120 }} errors={fields.title.errors} />
-        <SelectField label="Kind" selectProps={fields.kind.select()} errors={fields.kind.errors}>
+        <Field className="sm:col-span-2" label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), required: true, maxLength: TITLE_MAX }} errors={fields.title.errors} />
+        <SelectField label="Kind" selectProps={getSelectProps(fields.kind)} errors={fields.kind.errors}>
           {Object.entries(KIND_STYLES).map(([value, style]) => (
             <option key={value} value={value}>
               {style.label}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Status" selectProps={fields.status.select()} errors={fields.status.errors}>
+        <SelectField label="Status" selectProps={getSelectProps(fields.status)} errors={fields.status.errors}>
           <option value="confirmed">Confirmed</option>
           <option value="tentative">Tentative (hold)</option>
         </SelectField>
@@ -77,30 +85,30 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
         <legend className="mb-2 text-lg font-semibold text-slate-900">When</legend>
         <p className="text-sm text-slate-600 sm:col-span-2">Dates and times are in {String(fields.timeZone.initialValue || options.timeZone)}. An end time earlier than the start means after midnight.</p>
         <div className="sm:col-span-2">
-          <CheckboxField label="All day" inputProps={fields.allDay.checkbox()} errors={fields.allDay.errors} />
+          <CheckboxField label="All day" inputProps={getInputProps(fields.allDay, { type: "checkbox" })} errors={fields.allDay.errors} />
         </div>
-        <Field label="Date" inputProps={{ ...fields.date.input("date"), required: true }} errors={fields.date.errors} />
-        <Field label="Start time" hint="Leave empty for an all-day event" inputProps={fields.startTime.input("time")} errors={fields.startTime.errors} />
-        <Field label="End date" hint="Only when it ends on another day" inputProps={fields.endDate.input("date")} errors={fields.endDate.errors} />
-        <Field label="End time" inputProps={fields.endTime.input("time")} errors={fields.endTime.errors} />
-        <Field label="Time zone" hint={`The band's is ${options.timeZone}`} inputProps={{ ...fields.timeZone.input("text"), autoComplete: "off" }} errors={fields.timeZone.errors} />
-        <Field label="Answer by" hint="Optional deadline for answers (end of that day)" inputProps={fields.rsvpDeadline.input("date")} errors={fields.rsvpDeadline.errors} />
+        <Field label="Date" inputProps={{ ...getInputProps(fields.date, { type: "date" }), required: true }} errors={fields.date.errors} />
+        <Field label="Start time" hint="Leave empty for an all-day event" inputProps={getInputProps(fields.startTime, { type: "time" })} errors={fields.startTime.errors} />
+        <Field label="End date" hint="Only when it ends on another day" inputProps={getInputProps(fields.endDate, { type: "date" })} errors={fields.endDate.errors} />
+        <Field label="End time" inputProps={getInputProps(fields.endTime, { type: "time" })} errors={fields.endTime.errors} />
+        <Field label="Time zone" hint={`The band's is ${options.timeZone}`} inputProps={{ ...getInputProps(fields.timeZone, { type: "text" }), autoComplete: "off" }} errors={fields.timeZone.errors} />
+        <Field label="Answer by" hint="Optional deadline for answers (end of that day)" inputProps={getInputProps(fields.rsvpDeadline, { type: "date" })} errors={fields.rsvpDeadline.errors} />
       </fieldset>
 
       {mode === "create" ? (
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-lg font-semibold text-slate-900">Repeat</legend>
-          <SelectField label="Repeats" selectProps={fields.repeat.select()} errors={fields.repeat.errors}>
+          <SelectField label="Repeats" selectProps={getSelectProps(fields.repeat)} errors={fields.repeat.errors}>
             <option value="none">Does not repeat</option>
             <option value="weekly">Weekly</option>
           </SelectField>
-          <Field label="Every how many weeks" inputProps={{ ...fields.interval.input("number"), min: 1, max: 52 }} errors={fields.interval.errors} />
-          <SelectField label="Ends" selectProps={fields.repeatEnds.select()} errors={fields.repeatEnds.errors}>
+          <Field label="Every how many weeks" inputProps={{ ...getInputProps(fields.interval, { type: "number" }), min: 1, max: INTERVAL_MAX }} errors={fields.interval.errors} />
+          <SelectField label="Ends" selectProps={getSelectProps(fields.repeatEnds)} errors={fields.repeatEnds.errors}>
             <option value="count">After a number of times</option>
             <option value="until">On a date</option>
           </SelectField>
-          <Field label="Number of times" inputProps={{ ...fields.count.input("number"), min: 2, max: 200 }} errors={fields.count.errors} />
-          <Field label="Until" inputProps={fields.until.input("date")} errors={fields.until.errors} />
+          <Field label="Number of times" inputProps={{ ...getInputProps(fields.count, { type: "number" }), min: 2, max: MAX_OCCURRENCES }} errors={fields.count.errors} />
+          <Field label="Until" inputProps={getInputProps(fields.until, { type: "date" })} errors={fields.until.errors} />
         </fieldset>
       ) : inSeries ? (
         <fieldset>
@@ -123,15 +131,15 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold text-slate-900">Where and details</legend>
-        <Field label="Venue" inputProps={fields.venueName.input("text")} errors={fields.venueName.errors} />
-        <Field label="Address" inputProps={fields.venueAddress.input("text")} errors={fields.venueAddress.errors} />
-        <Field label="Call / load-in time" inputProps={fields.callTime.input("time")} errors={fields.callTime.errors} />
-        <Field label="Soundcheck time" inputProps={fields.soundcheckTime.input("time")} errors={fields.soundcheckTime.errors} />
-        <Field label="Dress code" inputProps={fields.dressCode.input("text")} errors={fields.dressCode.errors} />
+        <Field label="Venue" inputProps={{ ...getInputProps(fields.venueName, { type: "text" }), maxLength: TEXT_MAX }} errors={fields.venueName.errors} />
+        <Field label="Address" inputProps={{ ...getInputProps(fields.venueAddress, { type: "text" }), maxLength: ADDRESS_MAX }} errors={fields.venueAddress.errors} />
+        <Field label="Call / load-in time" inputProps={getInputProps(fields.callTime, { type: "time" })} errors={fields.callTime.errors} />
+        <Field label="Soundcheck time" inputProps={getInputProps(fields.soundcheckTime, { type: "time" })} errors={fields.soundcheckTime.errors} />
+        <Field label="Dress code" inputProps={{ ...getInputProps(fields.dressCode, { type: "text" }), maxLength: TEXT_MAX }} errors={fields.dressCode.errors} />
         {options.seeFee ? (
-          <Field label={`Fee (${options.currency}, gigs only)`} inputProps={{ ...fields.fee.input("text"), inputMode: "decimal" }} errors={fields.fee.errors} />
+          <Field label={`Fee (${options.currency}, gigs only)`} inputProps={{ ...getInputProps(fields.fee, { type: "text" }), inputMode: "decimal" }} errors={fields.fee.errors} />
         ) : null}
-        <SelectField label="Setlist" selectProps={fields.setlistId.select()} errors={fields.setlistId.errors}>
+        <SelectField label="Setlist" selectProps={getSelectProps(fields.setlistId)} errors={fields.setlistId.errors}>
           <option value="">No setlist</option>
           {options.setlists.map((setlist) => (
             <option key={setlist.id} value={setlist.id}>
@@ -143,7 +151,7 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
           <label htmlFor={fields.notes.id} className="block text-sm font-medium text-slate-800">
             Notes
           </label>
-          <textarea {...fields.notes.textarea()} rows={4} className={TEXTAREA} />
+          <textarea {...getTextareaProps(fields.notes)} maxLength={NOTES_MAX} rows={4} className={TEXTAREA} />
           <ErrorList errors={fields.notes.errors} />
         </div>
       </fieldset>
@@ -178,7 +186,7 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
                     list="lineup-instruments"
                     placeholder={member.instruments[0] ?? "Instrument"}
                     defaultValue={booked.get(member.id) || (checked ? "" : (member.instruments[0] ?? ""))}
-                    maxLength={40}
+                    maxLength={INSTRUMENT_MAX}
                     className="block min-h-[44px] w-full rounded-md border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
                   />
                 </div>
@@ -195,55 +203,4 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
       </Button>
     </Form>
   );
-}
-
-type FieldProps = {
-  id: string;
-  name: string;
-  errors: string[] | undefined;
-  errorId: string;
-  initialValue: string | undefined;
-  input: (type: string) => React.InputHTMLAttributes<HTMLInputElement> & { key: string };
-  checkbox: () => React.InputHTMLAttributes<HTMLInputElement> & { key: string };
-  select: () => React.SelectHTMLAttributes<HTMLSelectElement> & { key: string };
-  textarea: () => React.TextareaHTMLAttributes<HTMLTextAreaElement> & { key: string };
-};
-
-/**
- * The form's fields from the defaults and the server's last answer (conform's
- * SubmissionResult): what was typed comes back with each field's errors. Written here
- * rather than with conform's useForm because nothing validates in the browser, and
- * conform's client (about 10 KB gzip) would only carry these values around.
- */
-function useEventFields(mode: string, defaults: EventFormDefaults, lastResult?: SubmissionResult<string[]>) {
-  const formId = `event-${mode}`;
-  const submitted = lastResult?.initialValue as Record<string, unknown> | undefined;
-  const errors = lastResult?.error ?? {};
-  // A new key per answer, so inputs take the submitted values again after a failed post.
-  const version = lastResult ? JSON.stringify(lastResult.initialValue ?? {}).length + String(Object.keys(errors)) : "initial";
-  const valueOf = (name: string) => {
-    const value = submitted ? submitted[name] : defaults[name as FieldName] ?? (name === "allDay" ? defaults.allDay : undefined);
-    return value === undefined || value === null ? undefined : String(value);
-  };
-  const field = (name: string): FieldProps => {
-    const id = `${formId}-${name}`;
-    const fieldErrors = errors[name] ?? undefined;
-    const initialValue = valueOf(name);
-    const common = { id, name, key: `${name}-${version}`, "aria-invalid": fieldErrors ? true : undefined } as const;
-    return {
-      id,
-      name,
-      errors: fieldErrors ?? undefined,
-      errorId: `${id}-error`,
-      initialValue,
-      input: (type) => ({ ...common, type, defaultValue: initialValue }),
-      checkbox: () => ({ ...common, type: "checkbox", value: "on", defaultChecked: initialValue === "on" || initialValue === "true" }),
-      select: () => ({ ...common, defaultValue: initialValue }),
-      textarea: () => ({ ...common, defaultValue: initialValue }),
-    };
-  };
-  const names = ["allDay", "lineup", "title", "kind", "status", "date", "startTime", "endDate", "endTime", "timeZone", "callTime", "soundcheckTime", "venueName", "venueAddress", "dressCode", "notes", "fee", "setlistId", "rsvpDeadline", "repeat", "interval", "repeatEnds", "count", "until", "scope"] as const;
-  const fields = Object.fromEntries(names.map((name) => [name, field(name)])) as Record<(typeof names)[number], FieldProps>;
-  const formErrors = errors[""] ?? undefined;
-  return { form: { id: formId, errorId: `${formId}-error`, errors: formErrors ?? undefined }, fields };
 }
