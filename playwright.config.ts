@@ -57,6 +57,8 @@ export default defineConfig({
       name: "mobile",
       use: { browserName: "chromium", javaScriptEnabled: true, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
     },
+    // No browser: each spec starts its own built server (tests/server/built-server.ts) with the environment it tests.
+    { name: "built-server", testDir: "./tests/server" },
   ],
   webServer: {
     // Resets data/e2e/, migrates, seeds, then serves build/ (rebuilt when missing or stale).

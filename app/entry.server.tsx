@@ -5,17 +5,17 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import "~/utils/peer-address.server";
-import "~/utils/request-memo.server";
+import { installNetworkEdge } from "~/utils/network-edge.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { isSecureRequest } from "~/utils/request.server";
-import { startBackgroundTasks } from "~/utils/maintenance.server";
+import { startBackgroundTasks } from "~/features/admin/housekeeping.server";
 import { startReminderScheduler } from "~/features/reminders/scheduler.server";
 import { recordPageView, viewerFromRootData } from "~/features/analytics/analytics.server";
 
 const ABORT_DELAY = 5_000;
 
+installNetworkEdge();
 startBackgroundTasks();
 startReminderScheduler();
 

@@ -8,6 +8,7 @@ import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { getOnboardingStatusFor } from "~/features/bands/onboarding.server";
 import { getToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce-provider";
+import { useSignedIn } from "~/utils/use-signed-in";
 import { Toaster } from "~/components/ui/toaster";
 import tailwind from "~/styles/tailwind.css";
 import { RouteErrorBoundary } from "~/components/error-screens";
@@ -60,7 +61,7 @@ const STATIC_FOR_VISITORS = [/^routes\/_index$/, /^routes\/_public\+\//];
  */
 export function useHydration() {
   const matches = useMatches();
-  const signedIn = Boolean(useRootData()?.user);
+  const signedIn = useSignedIn();
   for (const match of [...matches].reverse()) {
     const hydrate = (match.handle as RouteHandle | undefined)?.hydrate;
     if (typeof hydrate === "boolean") return hydrate;

@@ -31,7 +31,7 @@ async function seedBand(name: string, members: number, events: number) {
     Array.from({ length: members }, (_, i) => db.user.create({ data: { email: `${name}-${i}@bench.example`, firstName: `P${i}`, lastName: name, emailVerifiedAt: new Date() }, select: { id: true } })),
   );
   const band = await db.band.create({ data: { name, timeZone: "Europe/Berlin" }, select: { id: true } });
-  const memberships = [];
+  const memberships: { id: number }[] = [];
   for (const [i, user] of users.entries()) {
     memberships.push(
       await db.bandMembership.create({

@@ -3,12 +3,16 @@
  *   migrate --name <name>   write a new migration from the schema diff, then apply it
  *   deploy                  apply pending migrations (what `npm start` does)
  *   seed                    add the demo data (idempotent)
+ *   backup [--to FILE]      consistent copy of the live database (default data/backups/)
+ *   restore --from FILE     put a backup in the database's place (stop the app first)
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { applyMigrations, diffSchemaAgainstMigrations, MIGRATIONS_DIR, sqliteFileFromUrl } from "./lib/schema-engine.ts";
+import { backupDatabase, restoreDatabase } from "./lib/backup.ts";
+import { withMigrationLock } from "./lib/migration-lock.ts";
+import { applyMigrations, diffSchemaAgainstMigrations, MIGRATIONS_DIR, pendingMigrations, sqliteFileFromUrl } from "./lib/schema-engine.ts";
 
 const DEFAULT_URL = "file:./data/bandroom.db";
 
@@ -16,10 +20,29 @@ export function databaseFile() {
   return sqliteFileFromUrl(process.env.DATABASE_URL || DEFAULT_URL);
 }
 
-export async function deploy() {
-  const applied = await applyMigrations(databaseFile());
+/** Applies pending migrations; the caller holds the migration lock (withMigrationLock). */
+export async function applyPendingMigrations() {
+  // Prisma's schema engine takes SQLite's exclusive locking mode, which fails while any
+  // other process has the file open: a second `npm start` beside a running one would die
+  // here. With nothing pending (the usual case) the engine is not needed at all.
+  const pending = fs.existsSync(databaseFile()) ? pendingMigrations(databaseFile()) : null;
+  if (pending?.length === 0) return [];
+  let applied: string[];
+  try {
+    applied = await applyMigrations(databaseFile());
+  } catch (error) {
+    if (pending && /SocketTimeout|SQLITE_BUSY|database is locked/i.test(String(error))) {
+      throw new Error(`Migrations ${pending.join(", ")} are pending, and applying them needs the database to itself: stop the running app, then start again.`);
+    }
+    throw error;
+  }
   if (applied.length) console.log(`Applied ${applied.length} migration(s): ${applied.join(", ")}`);
   return applied;
+}
+
+/** Applies pending migrations, waiting for any other process migrating the same file. */
+export function deploy() {
+  return withMigrationLock(databaseFile(), applyPendingMigrations);
 }
 
 async function migrate(name: string) {
@@ -50,18 +73,36 @@ async function seedCommand() {
   console.log("Seeded the demo data.");
 }
 
+async function backupCommand(to: string | undefined) {
+  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+  const destination = path.resolve(to ?? path.join(path.dirname(databaseFile()), "backups", `bandroom-${stamp}.db`));
+  const verdict = await backupDatabase(databaseFile(), destination);
+  if (verdict !== "ok") throw new Error(`The backup at ${destination} fails SQLite's integrity check: ${verdict}`);
+  console.log(`Backed up ${databaseFile()} to ${destination} (integrity check: ok)`);
+}
+
+async function restoreCommand(from: string | undefined) {
+  if (!from) throw new Error("Name the backup: npm run db:restore -- --from data/backups/bandroom-….db");
+  await restoreDatabase(path.resolve(from), databaseFile());
+  console.log(`Restored ${databaseFile()} from ${path.resolve(from)}`);
+}
+
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { name: { type: "string" } } });
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { name: { type: "string" }, to: { type: "string" }, from: { type: "string" } } });
   const command = positionals[0];
   try {
     if (command === "migrate") await migrate(values.name ?? "");
     else if (command === "deploy") await deploy();
+    else if (command === "backup") await backupCommand(values.to);
+    else if (command === "restore") await restoreCommand(values.from);
     else if (command === "seed") {
-      await deploy();
-      await seedCommand();
+      await withMigrationLock(databaseFile(), async () => {
+        await applyPendingMigrations();
+        await seedCommand();
+      });
     } else {
-      console.error("Usage: tsx scripts/db.ts <migrate --name NAME | deploy | seed>");
+      console.error("Usage: tsx scripts/db.ts <migrate --name NAME | deploy | seed | backup [--to FILE] | restore --from FILE>");
       process.exitCode = 2;
     }
   } catch (error) {

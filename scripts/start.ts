@@ -4,19 +4,23 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { deploy, databaseFile } from "./db.ts";
+import { applyPendingMigrations, databaseFile } from "./db.ts";
 import { ensureProductionBuild } from "./lib/build.ts";
+import { withMigrationLock } from "./lib/migration-lock.ts";
 import { ROOT } from "./lib/schema-engine.ts";
 
 if (process.env.SKIP_BUILD !== "1") ensureProductionBuild("[start]");
 
-const firstStart = !fs.existsSync(databaseFile());
-await deploy();
-if (firstStart || process.env.SEED === "1") {
-  const { seed } = await import("../prisma/seed.ts");
-  await seed();
-  console.log("Seeded the demo data.");
-}
+// A second start on the same database waits here for the first one's migration and seed.
+await withMigrationLock(databaseFile(), async () => {
+  const firstStart = !fs.existsSync(databaseFile());
+  await applyPendingMigrations();
+  if (firstStart || process.env.SEED === "1") {
+    const { seed } = await import("../prisma/seed.ts");
+    await seed();
+    console.log("Seeded the demo data.");
+  }
+});
 
 const { DEMO_EMAIL, DEMO_PASSWORD } = await import("../prisma/seed.ts");
 const port = process.env.PORT || "3000";

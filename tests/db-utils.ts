@@ -134,3 +134,11 @@ export function readOutbox(): Array<{ to: string; subject: string; text: string;
 export function clearOutbox() {
   fs.rmSync(process.env.MAIL_OUTBOX_DIR!, { recursive: true, force: true });
 }
+
+/** The base32 TOTP secret `enableMfa` gives a user; tests compute codes from it with otpauth. */
+export const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
+/** Turns two-step sign-in on for a user, as if they had set it up from /profile. */
+export async function enableMfa(userId: string) {
+  await db.totpFactor.create({ data: { userId, secret: TEST_TOTP_SECRET, enabledAt: new Date() } });
+}

@@ -22,13 +22,19 @@ type AvatarProps = {
   className?: string;
 };
 
-/** The person's picture, or their initials on a palette colour readable with white text. */
+/** A CSS url() for `address`, with the characters that could end the string percent-encoded. */
+export function cssUrl(address: string) {
+  return `url("${address.replace(/["'\\()\s]/g, (c) => encodeURIComponent(c))}")`;
+}
+
+/**
+ * The person's picture over their initials on a palette colour readable with white text.
+ * The picture is a background image on a layer above the initials, so a picture that
+ * fails to load leaves the initials showing, with or without JavaScript.
+ */
 export function Avatar({ person, position, size = "md", decorative = false, className = "", initials: letters }: AvatarProps) {
   const name = displayName(person);
-  const base = `inline-flex shrink-0 select-none items-center justify-center overflow-hidden rounded-full font-semibold ${SIZES[size]} ${className}`;
-  if (person.profileImageUrl) {
-    return <img src={person.profileImageUrl} alt={decorative ? "" : name} className={`${base} bg-slate-200 object-cover`} />;
-  }
+  const base = `relative inline-flex shrink-0 select-none items-center justify-center overflow-hidden rounded-full font-semibold ${SIZES[size]} ${className}`;
   return (
     <span
       className={`${base} text-white`}
@@ -38,6 +44,9 @@ export function Avatar({ person, position, size = "md", decorative = false, clas
       aria-hidden={decorative || undefined}
     >
       {letters ?? initials(person)}
+      {person.profileImageUrl ? (
+        <span data-avatar-picture="" aria-hidden="true" className="absolute inset-0 bg-cover bg-center" style={{ backgroundImage: cssUrl(person.profileImageUrl) }} />
+      ) : null}
     </span>
   );
 }

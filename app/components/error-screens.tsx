@@ -1,10 +1,23 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { createContext, useContext } from "react";
+
+/**
+ * True inside a layout that already renders the page's <main> (the signed-in shell), so
+ * an error screen there is a plain block and the page keeps one main landmark.
+ */
+export const InsideMainContext = createContext(false);
+
+function ScreenLandmark({ children }: { children: React.ReactNode }) {
+  const insideMain = useContext(InsideMainContext);
+  const Tag = insideMain ? "div" : "main";
+  return <Tag className="mx-auto flex min-h-[70vh] max-w-lg flex-col items-center justify-center px-6 py-16 text-center">{children}</Tag>;
+}
 
 export function NotFound() {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   return (
-    <main className="mx-auto flex min-h-[70vh] max-w-lg flex-col items-center justify-center px-6 py-16 text-center">
+    <ScreenLandmark>
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">Page Not Found</h1>
       <p className="mt-4 text-slate-600">We couldn’t find the page you were looking for. It may have moved, or the link may be mistyped.</p>
@@ -20,7 +33,7 @@ export function NotFound() {
       <p className="mt-8 text-sm text-slate-600">
         Expected to see something here? Try logging out and logging in again: your session may be out of date.
       </p>
-    </main>
+    </ScreenLandmark>
   );
 }
 
@@ -34,7 +47,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
         ? "Your session has ended. Sign in again to carry on."
         : "An unexpected error happened on our side. Please try again in a moment.";
   return (
-    <main className="mx-auto flex min-h-[70vh] max-w-lg flex-col items-center justify-center px-6 py-16 text-center">
+    <ScreenLandmark>
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{status}</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">{title}</h1>
       <p className="mt-4 text-slate-600">{message}</p>
@@ -48,7 +61,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
           </Link>
         ) : null}
       </div>
-    </main>
+    </ScreenLandmark>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Link, NavLink } from "@remix-run/react";
-import { useRootData } from "~/root";
+import { useSignedIn } from "~/utils/use-signed-in";
 import { Icon } from "~/components/shell/icons";
 
 /**
@@ -63,7 +63,7 @@ export function BrandLink({ onLanding = false }: { onLanding?: boolean }) {
  * the `lg` breakpoint the links fold into a <details> menu, which opens without a script.
  */
 export function PublicHeader({ onLanding = false }: { onLanding?: boolean }) {
-  const signedIn = Boolean(useRootData()?.user);
+  const signedIn = useSignedIn();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
@@ -87,8 +87,10 @@ export function PublicHeader({ onLanding = false }: { onLanding?: boolean }) {
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {signedIn ? (
-            <Link to="/dashboard" className={START_FREE}>
-              Open app
+            // A member reading the blog (the app's sidebar links here) gets a clear way back.
+            <Link to="/" className={START_FREE}>
+              <span aria-hidden="true">←&nbsp;</span>
+              Back to Bandroom
             </Link>
           ) : (
             <>

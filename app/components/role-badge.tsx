@@ -1,4 +1,4 @@
-import { isRole, roleLabel, type Role } from "~/features/members/permissions";
+import { isRole, roleLabel, type Role } from "~/utils/roles";
 
 // Spec section 6 colours; 800/900 text on 100 backgrounds keeps contrast well above 4.5:1.
 const ROLE_CLASSES: Record<Role, string> = {

@@ -15,7 +15,8 @@ export function apiError(status: number, message: string, errors?: Record<string
 
 /** Field errors keyed by dotted path; unknown keys are reported under their own name. */
 export function fieldErrors(error: z.ZodError) {
-  const errors: Record<string, string[]> = {};
+  // No prototype: a field named "toString", "constructor" or "__proto__" is just a key.
+  const errors: Record<string, string[]> = Object.create(null);
   for (const issue of error.issues) {
     const keys = issue.code === "unrecognized_keys" ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];
     for (const path of keys) {

@@ -20,8 +20,6 @@ export const SESSION_REFRESHED_AT_KEY = "bandroom:session-refreshed-at";
 
 /** Loaded data counts as fresh this long; older data is reloaded when the window regains focus. */
 export const DATA_FRESH_MS = 30 * SECOND;
-/** Unused cached data is kept this long. */
-export const UNUSED_CACHE_MS = 10 * MINUTE;
 export const REFETCH_ON_WINDOW_FOCUS = true;
 
 /** A failed query is tried again at most this many times (never for 401/Unauthorized). */
@@ -30,9 +28,3 @@ export const QUERY_RETRIES = 2;
 export const RETRY_BASE_DELAY_MS = 1 * SECOND;
 /** …up to this. */
 export const RETRY_MAX_DELAY_MS = 30 * SECOND;
-
-export const AVATAR_PALETTE_SIZE = 18;
-/** The band switcher's list scrolls past this height (Tailwind: max-h-band-list). */
-export const BAND_LIST_MAX_HEIGHT = "15rem";
-/** Landing sections count as seen at this share of visibility. */
-export const SECTION_VISIBILITY_THRESHOLD = 0.5;

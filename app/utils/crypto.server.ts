@@ -9,9 +9,3 @@ export function randomToken(bytes = 32) {
 export function hashToken(token: string) {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
-
-export function safeEqual(a: string, b: string) {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && crypto.timingSafeEqual(left, right);
-}

@@ -10,8 +10,13 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Bandroom <hello@bandroom.app>"),
   MAIL_OUTBOX_DIR: z.string().default("./data/outbox"),
-  APP_URL: z.string().optional(),
-  TRUST_PROXY: z.enum(["true", "false", ""]).default("false"),
+  APP_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) origin, for example https://bandroom.example.com" })
+    .optional(),
+  PORT: z.string().regex(/^\d+$/, "must be a port number").optional(),
+  // "true" (one proxy), "false", or how many proxies in front of the app append to X-Forwarded-For.
+  TRUST_PROXY: z.string().regex(/^(true|false|\d+)$/i, 'must be "true", "false" or a number of proxy hops').default("false"),
+  TRUST_PROXY_HOPS: z.string().regex(/^\d+$/, "must be a number of proxy hops").optional(),
 });
 
 function emptyToUndefined(source: NodeJS.ProcessEnv) {
@@ -28,6 +33,36 @@ function parseEnv() {
 }
 
 const parsed = parseEnv();
+
+/**
+ * How many proxies we trust in front of the app: each appends the address it received
+ * the request from to X-Forwarded-For. 0 means no proxy: the socket address is the client.
+ */
+function trustedProxyHops() {
+  if (parsed.TRUST_PROXY_HOPS !== undefined) return Number(parsed.TRUST_PROXY_HOPS);
+  const value = parsed.TRUST_PROXY.toLowerCase();
+  if (value === "true") return 1;
+  if (value === "false") return 0;
+  return Number(value);
+}
+const proxyHops = trustedProxyHops();
+
+/**
+ * The origin every absolute link (mail, feeds, sitemap) is built from: never the
+ * request's Host. Without APP_URL, the local server's own address.
+ */
+function resolveAppOrigin() {
+  if (parsed.APP_URL) return new URL(parsed.APP_URL).origin;
+  if (parsed.NODE_ENV === "production" && proxyHops > 0) {
+    const message =
+      "APP_URL is not set. Behind a proxy (TRUST_PROXY) Bandroom needs to know its public address to build the links it mails: " +
+      "set APP_URL, for example APP_URL=https://bandroom.example.com";
+    console.error(`\n${message}\n`);
+    // A clear refusal, not a stack trace from deep inside remix-serve.
+    process.exit(1);
+  }
+  return `http://localhost:${parsed.PORT ?? "3000"}`;
+}
 
 /**
  * A newcomer's `npm start` must work with no configuration, so a missing secret is
@@ -47,6 +82,8 @@ function resolveSessionSecrets(): string[] {
 export const env = {
   ...parsed,
   isProduction: parsed.NODE_ENV === "production",
-  trustProxy: parsed.TRUST_PROXY === "true",
+  trustProxy: proxyHops > 0,
+  trustProxyHops: proxyHops,
+  appOrigin: resolveAppOrigin(),
   sessionSecrets: resolveSessionSecrets(),
 };

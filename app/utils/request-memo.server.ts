@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import http from "node:http";
 
 /**
  * A memo for one HTTP request, so the root, the layout and the page loaders of a document
@@ -9,7 +8,7 @@ import http from "node:http";
  * loader (to strip its internal search params), so a WeakMap keyed by the Request would
  * never hit. What the loaders share is the asynchronous context of the HTTP request, so
  * the memo lives in an AsyncLocalStorage entered when the server receives the request
- * (the patch below, next to the one in peer-address.server.ts). Code run outside a server
+ * (by installNetworkEdge() in network-edge.server.ts). Code run outside a server
  * request (tests calling a loader) falls back to a memo keyed by the Request object.
  *
  * Only reads are memoized: an action may change what it read (leave a band, switch band),
@@ -46,18 +45,4 @@ export function requestMemo<T>(request: Request, key: string, compute: () => Pro
     store.set(fullKey, value);
   }
   return value;
-}
-
-// Enter a fresh memo for every HTTP request the server receives, before any listener
-// (Express, inside @remix-run/serve) sees it.
-const marker = Symbol.for("bandroom.requestMemoPatched");
-const proto = http.Server.prototype as http.Server & { [marker]?: boolean };
-
-if (!proto[marker]) {
-  proto[marker] = true;
-  const emit = proto.emit;
-  proto.emit = function emitWithRequestMemo(this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "request") return runWithRequestMemo(() => Reflect.apply(emit, this, [event, ...args]) as boolean);
-    return Reflect.apply(emit, this, [event, ...args]) as boolean;
-  } as typeof proto.emit;
 }

@@ -35,6 +35,28 @@ export async function endLocalSession() {
   window.location.assign("/login");
 }
 
+/**
+ * Sign Out with JavaScript (spec section 7): POST /api/auth/logout, then clear local and
+ * session storage (the session-refresh timestamp with them) and go to /; when the call
+ * fails, fall back to GET /api/logout, which ends the session and goes home on its own.
+ */
+export async function signOut() {
+  try {
+    await apiMutation("POST", "/api/auth/logout");
+  } catch (error) {
+    console.warn("Sign out failed; falling back to /api/logout", error);
+    window.location.assign("/api/logout");
+    return;
+  }
+  try {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  } catch (error) {
+    console.warn("Could not clear web storage", error);
+  }
+  window.location.assign("/");
+}
+
 /** A 401 from /api/auth/user reads as "no user" (null); 403 means the same here. */
 export async function checkSession() {
   try {

@@ -111,6 +111,26 @@ function migrationsList() {
 
 const FILTERS = { externalTables: [], externalEnums: [] };
 
+/**
+ * The migrations in prisma/migrations that the database has not finished applying,
+ * read with a plain read-only connection (no schema engine, no lock).
+ */
+export function pendingMigrations(dbFile: string) {
+  const sqlite = new Database(dbFile, { readonly: true, fileMustExist: true });
+  try {
+    const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
+    if (!table) return listMigrations();
+    const done = new Set(
+      (sqlite.prepare("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL").all() as { migration_name: string }[]).map(
+        (row) => row.migration_name,
+      ),
+    );
+    return listMigrations().filter((name) => !done.has(name));
+  } finally {
+    sqlite.close();
+  }
+}
+
 /** Applies every pending migration to the database file; returns the names applied. */
 export async function applyMigrations(dbFile: string) {
   const applied = await withEngine(dbFile, async (engine) => {

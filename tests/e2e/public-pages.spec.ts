@@ -101,7 +101,13 @@ test.describe("blog", () => {
     const response = await page.goto("/blog/finding-and-keeping-good-subs");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Finding and keeping good subs");
-    await expect(page.getByRole("link", { name: "Open app" })).toBeVisible();
+    // The sidebar's Blog leads here: a clear way back into the app, on every screen size, with or without JavaScript.
+    const back = page.getByRole("link", { name: "Back to Bandroom" });
+    await expect(back).toBeVisible();
+    await back.click();
+    await expect(page).toHaveURL(/\/(dashboard|getting-started)$/);
+    // In the app shell again (its main landmark), not the marketing layout.
+    await expect(page.locator("main#main")).toBeAttached();
   });
 });
 

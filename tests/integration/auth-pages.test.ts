@@ -57,7 +57,7 @@ describe("/login loader", () => {
 
   test("keeps only a safe redirectTo", async () => {
     expect((await body(await loginPageData("/login?redirectTo=%2Fsetlists%3Fview%3Dall"))).redirectTo).toBe("/setlists?view=all");
-    for (const unsafe of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)"]) {
+    for (const unsafe of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", "/\t/evil.example", "/\n/evil.example", "/\r\nSet-Cookie: a=b", "/\u0000x"]) {
       expect((await body(await loginPageData(`/login?${new URLSearchParams({ redirectTo: unsafe })}`))).redirectTo).toBe("");
     }
   });
@@ -108,6 +108,17 @@ describe("/login action", () => {
       expectRedirect(back, "/calendar");
       const away = await submit("/login", { intent: "login", redirectTo: "//evil.example/steal", email: user.email, password: TEST_PASSWORD });
       expectRedirect(away, "/");
+      // A TAB or newline that browsers strip would turn "/\t/evil.example" into "//evil.example".
+      for (const redirectTo of ["/\t/evil.example", "/\n/evil.example"]) {
+        expectRedirect(await submit("/login", { intent: "login", redirectTo, email: user.email, password: TEST_PASSWORD }), "/");
+      }
+    });
+
+    test("a redirectTo with CR/LF signs in and goes home instead of failing after the session is written", async () => {
+      const user = await createUser();
+      const response = await submit("/login", { intent: "login", redirectTo: "/calendar\r\nSet-Cookie: stolen=1", email: user.email, password: TEST_PASSWORD });
+      expectRedirect(response, "/");
+      expect(response.headers.get("set-cookie")).not.toContain("stolen");
     });
 
     test("a wrong password and an unknown email fail the same way, with a 400 and no password echoed", async () => {
@@ -401,6 +412,7 @@ describe("/api/login and /api/logout", () => {
   test("/api/login hands over to /login with a safe redirectTo", async () => {
     expectRedirect(await callRoute(apiLogin.loader, buildRequest("/api/login?redirectTo=%2Fsetlists%2F4")), "/login?redirectTo=%2Fsetlists%2F4");
     expectRedirect(await callRoute(apiLogin.loader, buildRequest("/api/login?redirectTo=https%3A%2F%2Fevil.example")), "/login");
+    expectRedirect(await callRoute(apiLogin.loader, buildRequest("/api/login?redirectTo=/%09/evil.example")), "/login");
     expectRedirect(await callRoute(apiLogin.loader, buildRequest("/api/login")), "/login");
     expect((await callRoute(apiLogin.action, buildRequest("/api/login", { method: "POST" }))).status).toBe(405);
   });
@@ -413,6 +425,17 @@ describe("/api/login and /api/logout", () => {
     expect(clearsCookie(response, SESSION_COOKIE)).toBe(true);
     expect(clearsCookie(response, "bandroom_band")).toBe(true);
     expect(await isSignedIn(cookie)).toBe(false);
+  });
+
+  test("GET /api/logout from another site goes home without signing out", async () => {
+    const user = await createUser();
+    const cookie = await sessionCookieFor(user.id);
+    for (const headers of [CROSS_SITE, { "sec-fetch-site": "same-site" }, { "sec-fetch-site": "", origin: "https://evil.example" }]) {
+      const response = await callRoute(apiLogout.loader, buildRequest("/api/logout", { cookie, headers }));
+      expectRedirect(response, "/");
+      expect(clearsCookie(response, SESSION_COOKIE)).toBe(false);
+      expect(await isSignedIn(cookie)).toBe(true);
+    }
   });
 
   test("POST /api/logout refuses cross-site posts", async () => {

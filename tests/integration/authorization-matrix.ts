@@ -61,7 +61,7 @@ export type Row = {
   /** Body per mutation method when the empty default does not fit. */
   body?: Partial<Record<Mutation, BodySpec>>;
   /** Further cases for one method, e.g. each intent of a form with several. */
-  cases?: { label: string; method: Method; body?: BodySpec; expect: Expectation }[];
+  cases?: { label: string; method: Method; body?: BodySpec; expect: Expectation; params?: Record<string, Param> }[];
 } & Partial<Record<Method, Expectation>>;
 
 // ---------------------------------------------------------------------------
@@ -123,6 +123,8 @@ export const MATRIX: Record<string, Row> = {
   // Sign-in and account pages
   "_auth+/login": { GET: everyone({ redirect: "/" }, { anonymous: "allow" }), POST: everyone("bodyError") },
   "_auth+/reset-password": { GET: publicPage(), POST: everyone("bodyError") },
+  // Without the cookie the password step sets, both go back to /login.
+  "_auth+/two-step": { GET: everyone({ redirect: "/login" }), POST: everyone({ redirect: "/login" }) },
   "_auth+/verification-pending": { GET: publicPage(), POST: everyone("bodyError") },
   "_auth+/verify-email": { GET: everyone({ redirect: "/login?error=invalid-token" }) },
 
@@ -149,8 +151,23 @@ export const MATRIX: Record<string, Row> = {
   "_app+/dashboard": { GET: current("band:view") },
   "_app+/getting-started": { GET: current("band:view") },
   "_app+/bands.new": { GET: signedIn(), POST: signedIn("bodyError") },
-  "_app+/calendar": { GET: current("content:view") },
-  "_app+/events.$id": { params: { id: "event" }, GET: perm("content:view", { sub: "notFound" }) },
+  "_app+/calendar": { GET: current("events:view") },
+  "_app+/events.new": { GET: current("events:edit"), POST: currentWrite("events:edit") },
+  "_app+/events.$id": {
+    params: { id: "event" },
+    GET: perm("events:view", { sub: "notFound" }),
+    POST: permWrite("events:view"),
+    cases: [
+      { label: "cancel", method: "POST", body: { form: { intent: "cancel" } }, expect: permWrite("events:edit") },
+      { label: "restore", method: "POST", params: { id: fresh.event() }, body: { form: { intent: "restore" } }, expect: perm("events:edit", { leader: { redirect: /^\/events\/\d+$/ }, admin: { redirect: /^\/events\/\d+$/ }, member: { redirect: /^\/events\/\d+$/ } }) },
+      // Created by the leader: a member may delete only their own.
+      { label: "delete", method: "POST", params: { id: fresh.event() }, body: { form: { intent: "delete" } }, expect: perm("events:delete", { member: "forbidden" }) },
+    ],
+  },
+  "_app+/events.$id_.edit": { params: { id: "event" }, GET: perm("events:edit"), POST: permWrite("events:edit") },
+  // An empty answer is refused with a toast on the way back to the event.
+  "_app+/events.$id_.rsvp": { params: { id: "event" }, POST: perm("availability:own", { leader: { redirect: /^\/events\/\d+$/ }, admin: { redirect: /^\/events\/\d+$/ }, member: { redirect: /^\/events\/\d+$/ }, sub: { redirect: /^\/events\/\d+$/ } }) },
+  "_app+/events.$id_.event[.]ics": { params: { id: "event" }, GET: perm("events:view", { sub: "notFound" }) },
   "_app+/setlists._index": { GET: current("content:view") },
   "_app+/setlists.$id": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }) },
   "_app+/songs": { GET: current("content:view") },
@@ -197,6 +214,14 @@ export const MATRIX: Record<string, Row> = {
   },
 
   // /api
+  "api+/$": {
+    params: { "*": () => "no-such-endpoint" },
+    GET: everyone("notFound"),
+    POST: everyone("notFound"),
+    PUT: everyone("notFound"),
+    PATCH: everyone("notFound"),
+    DELETE: everyone("notFound"),
+  },
   "api+/login": { GET: everyone({ redirect: "/login" }), POST: notAllowed },
   "api+/logout": { GET: everyone({ redirect: "/" }), POST: everyone({ redirect: "/" }) },
   "api+/auth.login": { GET: notAllowed, POST: everyone("bodyError") },
@@ -229,6 +254,15 @@ export const MATRIX: Record<string, Row> = {
   "api+/invitations.$id": { params: { id: fresh.invitation() }, GET: notAllowed, DELETE: perm("members:manage") },
   "api+/invitations.$id.resend": { params: { id: fresh.invitation() }, GET: notAllowed, POST: perm("members:manage") },
   "api+/invitations.accept": { GET: notAllowed, POST: signedIn("bodyError") },
+  "api+/bands.$id.events": { params: { id: "band" }, GET: perm("events:view"), POST: permWrite("events:edit") },
+  "api+/events.$id": {
+    params: { id: "event" },
+    GET: perm("events:view", { sub: "notFound" }),
+    PATCH: permWrite("events:edit"),
+    // Created by the leader: a member may delete only their own.
+    cases: [{ label: "a fresh event", method: "DELETE", params: { id: fresh.event() }, expect: perm("events:delete", { member: "forbidden" }) }],
+  },
+  "api+/events.$id.rsvp": { params: { id: "event" }, GET: notAllowed, PUT: permWrite("availability:own") },
 
   // Calendar, part B (issue 7): blackouts are the person's own, in every band.
   "_app+/calendar_.blackouts": {

@@ -75,6 +75,8 @@ export async function buildWorld(): Promise<World> {
   });
   const otherBand = await createBand({ name: "Authz Other Band", members: [{ userId: users.outsider.id, role: "band_leader" }] });
   await createBand({ name: "Authz Staff Band", members: [{ userId: users.platformAdmin.id, role: "band_leader" }] });
+  // The admin area opens only with two-step sign-in on.
+  await db.totpFactor.create({ data: { userId: users.platformAdmin.id, secret: "JBSWY3DPEHPK3PXP", enabledAt: new Date() } });
 
   const memberships = await db.bandMembership.findMany({ where: { bandId: { in: [band.id, otherBand.id] } }, select: { id: true, userId: true } });
   const membershipOf = (userId: string) => String(memberships.find((m) => m.userId === userId)!.id);

@@ -5,6 +5,8 @@ import { db } from "~/utils/db.server";
 import { getAvailabilityMonth } from "~/features/availability/availability.server";
 import * as availabilityApi from "~/routes/api+/bands.$id.availability";
 import * as availabilityPage from "~/routes/_app+/calendar_.availability";
+import * as calendarPage from "~/routes/_app+/calendar";
+import * as blackoutsPage from "~/routes/_app+/calendar_.blackouts";
 import { body } from "./auth-helpers";
 import { accessAs, bandWith, eventWith, person } from "./calendar-helpers";
 
@@ -76,6 +78,26 @@ describe("availability month", () => {
 
     const response = await callRoute(availabilityApi.loader, buildRequest(`/api/bands/${w.band.id}/availability?month=2030-05`, { cookie: w.subDrummer.cookie }), { id: String(w.band.id) });
     expect(response.status).toBe(403);
+  });
+
+  test("the calendar pages link only to what the viewer may open: no \"Can we take this date?\" for a sub", async () => {
+    const w = await world();
+    type Links = { calendarLinks: Record<string, boolean> };
+    const linksOn = async (route: { loader: Parameters<typeof callRoute>[0] }, url: string, user: { id: string; cookie: string }) => {
+      const response = await callRoute(route.loader, buildRequest(url, { cookie: `${user.cookie}; ${await bandCookie(w.band.id)}` }), {});
+      expect(response.status).toBe(200);
+      return (await body<Links>(response)).calendarLinks;
+    };
+    const sub = await linksOn(calendarPage, "/calendar", w.subDrummer);
+    expect(sub).toEqual({ calendar: true, availability: false, blackouts: true, download: true });
+    expect(await linksOn(blackoutsPage, "/calendar/blackouts", w.subDrummer)).toEqual(sub);
+    const member = { calendar: true, availability: true, blackouts: true, download: true };
+    expect(await linksOn(calendarPage, "/calendar", w.bassist)).toEqual(member);
+    expect(await linksOn(availabilityPage, "/calendar/availability", w.leader)).toEqual(member);
+    // Without a band there is only the person's own blackout dates.
+    const loner = await person("Lou", "Loner");
+    const response = await callRoute(blackoutsPage.loader, buildRequest("/calendar/blackouts", { cookie: loner.cookie }), {});
+    expect((await body<Links>(response)).calendarLinks).toEqual({ calendar: false, availability: false, blackouts: true, download: false });
   });
 
   test("the API answers JSON, and a bad month is a 400 under month", async () => {

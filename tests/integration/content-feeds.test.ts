@@ -66,13 +66,14 @@ describe("RSS feed", () => {
 
   test("uses APP_URL for its links when it is set", async () => {
     const { env } = await import("~/utils/env.server");
-    const before = env.APP_URL;
-    env.APP_URL = "https://bandroom.example/";
+    const before = env.appOrigin;
+    // What env.server.ts resolves from APP_URL=https://bandroom.example/ at start.
+    env.appOrigin = "https://bandroom.example";
     try {
       const { body } = await get(feedLoader, "/blog/rss.xml");
       expect(child(child(parseXml(body), "channel"), "link").text).toBe("https://bandroom.example/blog");
     } finally {
-      env.APP_URL = before;
+      env.appOrigin = before;
     }
   });
 });

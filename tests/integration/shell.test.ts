@@ -133,7 +133,7 @@ describe("POST /bands/switch", () => {
   test("goes to /dashboard without a redirectTo or with an unsafe one", async () => {
     const { cookie, first } = await twoBands();
     expectRedirect(await switchTo({ bandId: String(first.id) }, cookie), "/dashboard");
-    for (const redirectTo of ["https://evil.example", "//evil.example", "/\\evil.example"]) {
+    for (const redirectTo of ["https://evil.example", "//evil.example", "/\\evil.example", "/\t/evil.example", "/\r\n/evil.example", "/\u0000"]) {
       expectRedirect(await switchTo({ bandId: String(first.id), redirectTo }, cookie), "/dashboard");
     }
   });

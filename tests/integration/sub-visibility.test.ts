@@ -47,3 +47,38 @@ test("a sub lands on the dashboard, and Getting Started greets them without step
   expect(page).toMatchObject({ band: null, subOf: { role: "sub" } });
   expect(page).not.toHaveProperty("steps");
 });
+
+test("a sub sees bandmates' names but not their email addresses: members page, API and dashboard (their own stays)", async () => {
+  const { loader: membersLoader } = await import("~/routes/_app+/members");
+  const { loader: membersApi } = await import("~/routes/api+/bands.$id.members");
+  const leader = await createUser({ firstName: "Lena", email: `lena-${Date.now()}@example.com` });
+  const sub = await createUser({ firstName: "Sol", email: `sol-${Date.now()}@example.com` });
+  const band = await createBand({ members: [{ userId: leader.id, role: "band_leader" }, { userId: sub.id, role: "sub" }] });
+  await db.user.update({ where: { id: sub.id }, data: { preferredBandId: band.id } });
+  await db.user.update({ where: { id: leader.id }, data: { preferredBandId: band.id } });
+  const subCookie = await sessionCookieFor(sub.id);
+  const leaderCookie = await sessionCookieFor(leader.id);
+
+  const page = await callRoute(membersLoader, buildRequest("/members", { cookie: subCookie }));
+  const pageText = JSON.stringify(await page.json());
+  expect(pageText).toContain("Lena");
+  expect(pageText).not.toContain(leader.email);
+  expect(pageText).toContain(sub.email);
+
+  const api = await callRoute(membersApi, buildRequest(`/api/bands/${band.id}/members`, { cookie: subCookie }), { id: String(band.id) });
+  const listed = (await api.json()) as { user: { firstName: string; email?: string } }[];
+  expect(listed.map((m) => [m.user.firstName, m.user.email]).sort()).toEqual([
+    ["Lena", undefined],
+    ["Sol", sub.email],
+  ]);
+
+  const dashboard = JSON.stringify(await (await callRoute(dashboardLoader, buildRequest("/dashboard", { cookie: subCookie }))).json());
+  expect(dashboard).toContain("Lena");
+  expect(dashboard).not.toContain(leader.email);
+
+  // Everyone else in the band still sees them.
+  const asLeader = JSON.stringify(await (await callRoute(membersLoader, buildRequest("/members", { cookie: leaderCookie }))).json());
+  expect(asLeader).toContain(sub.email);
+  const apiAsLeader = JSON.stringify(await (await callRoute(membersApi, buildRequest(`/api/bands/${band.id}/members`, { cookie: leaderCookie }), { id: String(band.id) })).json());
+  expect(apiAsLeader).toContain(sub.email);
+});

@@ -1,5 +1,5 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { createContext, useCallback, useContext, useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 
 // Section 9 of the spec: one toast at a time, 5 s, swipe right past 50 px, F8.
 export const TOAST_LIMIT = 1;
@@ -14,10 +14,6 @@ export type ToastMessage = {
   type?: "default" | "destructive";
   action?: { label: string; altText: string; onClick: () => void };
 };
-
-type ToastContextValue = { show: (toast: Omit<ToastMessage, "id"> & { id?: string }) => void };
-const ToastContext = createContext<ToastContextValue>({ show: () => {} });
-export const useToast = () => useContext(ToastContext);
 
 let listener: ((toast: ToastMessage) => void) | null = null;
 /** Shows a toast from anywhere in client code. */
@@ -78,7 +74,7 @@ export function Toaster({ toast, children }: { toast: ToastMessage | null; child
   };
 
   return (
-    <ToastContext.Provider value={{ show }}>
+    <>
       {children}
       {toast && !hydrated ? <StaticToast toast={toast} /> : null}
       <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
@@ -106,6 +102,6 @@ export function Toaster({ toast, children }: { toast: ToastMessage | null; child
         ))}
         <ToastPrimitive.Viewport className="fixed bottom-20 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:bottom-0 md:max-w-toast" />
       </ToastPrimitive.Provider>
-    </ToastContext.Provider>
+    </>
   );
 }

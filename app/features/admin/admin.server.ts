@@ -1,6 +1,7 @@
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { db } from "~/utils/db.server";
 import { requireUser, type CurrentUser } from "~/features/auth/auth.server";
+import { isMfaEnabled } from "~/features/auth/mfa.server";
 
 /**
  * The platform-admin area exists only for platform admins: everyone else gets the same
@@ -9,6 +10,8 @@ import { requireUser, type CurrentUser } from "~/features/auth/auth.server";
 export async function requirePlatformAdmin(request: Request): Promise<CurrentUser> {
   const user = await requireUser(request);
   if (!user.isPlatformAdmin) throw data({ message: "Not found" }, { status: 404 });
+  // ASVS 6.3.3: the admin area opens only to an account with two-step sign-in on.
+  if (!(await isMfaEnabled(user.id))) throw redirect("/profile?mfa=required#two-step");
   return user;
 }
 

@@ -1,5 +1,5 @@
 import { db } from "~/utils/db.server";
-import { limitAuthAttempt, RateLimitedError, verifyLogin } from "./auth.server";
+import { limitAuthAttempt, notifyPasswordChanged, RateLimitedError, verifyLogin } from "./auth.server";
 import { hashPassword } from "./password.server";
 import { destroyAllSessions } from "./session.server";
 import type { ProfileInput } from "./account-schema";
@@ -59,6 +59,7 @@ export async function changePassword(userId: string, newPassword: string, keepSe
     db.userToken.deleteMany({ where: { userId, purpose: "reset-password" } }),
   ]);
   await destroyAllSessions(userId, keepSessionId);
+  await notifyPasswordChanged(userId);
 }
 
 export type BandRef = { id: number; name: string };

@@ -82,7 +82,9 @@ export function limitAuthAttempt(request: Request, flow: AuthFlow, email?: strin
     const failures = peek(RATE_LIMITS.accountFailures, email);
     if (!failures.ok) throw new RateLimitedError(failures);
   }
-  if (flow === "forgot" || flow === "resend") {
+  // Every flow that mails an address on request shares one per-address cap, sign-up
+  // included: it mails an existing address ("you already have an account").
+  if (flow === "forgot" || flow === "resend" || flow === "register") {
     const mails = hit(RATE_LIMITS.emailMail, email);
     if (!mails.ok) throw new RateLimitedError(mails);
   }
@@ -181,6 +183,9 @@ export type RegisterInput = { email: string; password: string; firstName: string
  * the same answer either way, so sign-up does not reveal who has an account.
  */
 export async function registerUser(input: RegisterInput, origin: string) {
+  // Hash first, whoever asks: skipping it for an existing address made that answer
+  // three times faster than a new sign-up, which told a prober the address had an account.
+  const hash = await hashPassword(input.password);
   const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true, email: true, firstName: true, emailVerifiedAt: true } });
   if (existing) {
     if (!existing.emailVerifiedAt) {
@@ -195,7 +200,6 @@ export async function registerUser(input: RegisterInput, origin: string) {
     });
     return;
   }
-  const hash = await hashPassword(input.password);
   const user = await db.user.create({
     data: {
       email: input.email,
@@ -258,19 +262,39 @@ export class LoginError extends RuleError {
   }
 }
 
-/** remix-auth drives the form sign-in; the JSON endpoint calls verifyLogin directly. */
+/**
+ * remix-auth's FormStrategy is the one sign-in path, for the sign-in form and for POST
+ * /api/auth/login alike: it counts the attempt (429), checks the password (401, or 403
+ * unverified) and answers the user. Refusals are RuleErrors. See
+ * docs/decisions/0008-one-login-strategy.md.
+ */
 export const authenticator = new Authenticator<CurrentUser>();
 
 authenticator.use(
-  new FormStrategy(async ({ form }) => {
+  new FormStrategy(async ({ form, request }) => {
     const parsed = LoginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
     if (!parsed.success) throw new LoginError({ status: "invalid" });
+    limitAuthAttempt(request, "login", parsed.data.email);
     const result = await verifyLogin(parsed.data.email, parsed.data.password);
     if (result.status !== "ok") throw new LoginError(result);
     return result.user;
   }),
   "form",
 );
+
+/**
+ * Signs in through the strategy with credentials the caller has already parsed (the page
+ * with conform, the API with parseJsonBody), so neither clones and re-reads its body:
+ * the strategy gets a request carrying just the credentials, with the caller's headers
+ * (the client address for the rate limit stays the same).
+ */
+export function signIn(request: Request, credentials: { email: string; password: string }) {
+  const headers = new Headers(request.headers);
+  headers.delete("content-length");
+  headers.set("content-type", "application/x-www-form-urlencoded");
+  const body = new URLSearchParams({ email: credentials.email, password: credentials.password });
+  return authenticator.authenticate("form", new Request(request.url, { method: "POST", headers, body }));
+}
 
 // ---------------------------------------------------------------------------
 // Password reset
@@ -309,5 +333,21 @@ export async function resetPassword(token: string, newPassword: string) {
   // Whoever can read the mailbox has proven control of the address.
   await db.user.update({ where: { id: userId }, data: { emailVerifiedAt: new Date() } });
   await destroyAllSessions(userId);
+  await notifyPasswordChanged(userId);
   return true;
 }
+
+/**
+ * Tells the owner their password changed (reset or from the profile), so a change they
+ * did not make does not go unnoticed. Says how to get the account back.
+ */
+export async function notifyPasswordChanged(userId: string) {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, firstName: true } });
+  if (!user) return;
+  await sendMail({
+    to: user.email,
+    subject: "Your Bandroom password was changed",
+    text: `Hi ${user.firstName},\n\nThe password of your Bandroom account was just changed, and every other device was signed out.\n\nIf this was you, there is nothing to do. If it was not, reset your password right away from the sign-in page ("Forgot password?") and check the sessions listed on your profile.`,
+  });
+}
+

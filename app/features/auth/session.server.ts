@@ -5,6 +5,8 @@ import { hashToken, randomToken } from "~/utils/crypto.server";
 import { isSecureRequest } from "~/utils/request.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Absolute lifetime: no refresh extends a session past this age; then sign in again. */
+export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most this often, so reads stay reads. */
 const TOUCH_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -30,7 +32,12 @@ async function readSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length >= 22 ? value : null;
 }
 
-export type SessionRecord = { id: string; userId: string; expiresAt: Date; lastSeenAt: Date };
+export type SessionRecord = { id: string; userId: string; createdAt: Date; expiresAt: Date; lastSeenAt: Date };
+
+/** When the session ends at the latest, however often it is refreshed. */
+function hardExpiry(session: { createdAt: Date }) {
+  return session.createdAt.getTime() + SESSION_MAX_AGE_MS;
+}
 
 /** The live session behind the request's cookie, or null. */
 export async function getSession(request: Request): Promise<(SessionRecord & { rawId: string }) | null> {
@@ -38,10 +45,10 @@ export async function getSession(request: Request): Promise<(SessionRecord & { r
   if (!rawId) return null;
   const session = await db.session.findUnique({
     where: { id: hashToken(rawId) },
-    select: { id: true, userId: true, expiresAt: true, lastSeenAt: true },
+    select: { id: true, userId: true, createdAt: true, expiresAt: true, lastSeenAt: true },
   });
   if (!session) return null;
-  if (session.expiresAt.getTime() <= Date.now()) {
+  if (session.expiresAt.getTime() <= Date.now() || hardExpiry(session) <= Date.now()) {
     await db.session.deleteMany({ where: { id: session.id } });
     return null;
   }
@@ -62,14 +69,12 @@ export async function createSession(request: Request, userId: string) {
   return sessionCookie(request).serialize(rawId);
 }
 
-/** Extends a session by the full TTL and returns the refreshed cookie. */
+/** Extends a session by the full TTL, never past its absolute lifetime, and returns the refreshed cookie. */
 export async function refreshSession(request: Request, session: SessionRecord & { rawId: string }) {
   const now = new Date();
-  await db.session.update({
-    where: { id: session.id },
-    data: { lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) },
-  });
-  return sessionCookie(request).serialize(session.rawId);
+  const expiresAt = new Date(Math.min(now.getTime() + SESSION_TTL_MS, hardExpiry(session)));
+  await db.session.update({ where: { id: session.id }, data: { lastSeenAt: now, expiresAt } });
+  return sessionCookie(request).serialize(session.rawId, { maxAge: Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)) });
 }
 
 /** Sliding expiry on ordinary use, written at most once a day; returns a cookie when it slid. */
@@ -87,6 +92,25 @@ export async function destroySession(request: Request) {
 
 export async function destroyAllSessions(userId: string, exceptId?: string) {
   await db.session.deleteMany({ where: { userId, ...(exceptId ? { id: { not: exceptId } } : {}) } });
+}
+
+export type ActiveSession = { id: string; userAgent: string | null; createdAt: Date; lastSeenAt: Date; current: boolean };
+
+/** The user's live sessions, most recently used first; `currentId` is the hashed id of this one. */
+export async function listActiveSessions(userId: string, currentId: string): Promise<ActiveSession[]> {
+  const now = new Date();
+  const sessions = await db.session.findMany({
+    where: { userId, expiresAt: { gt: now }, createdAt: { gt: new Date(now.getTime() - SESSION_MAX_AGE_MS) } },
+    select: { id: true, userAgent: true, createdAt: true, lastSeenAt: true },
+    orderBy: [{ lastSeenAt: "desc" }, { createdAt: "desc" }],
+  });
+  return sessions.map((session) => ({ ...session, current: session.id === currentId }));
+}
+
+/** Ends one of the user's sessions by its (hashed) id; someone else's id changes nothing. */
+export async function destroyUserSession(userId: string, sessionId: string) {
+  const { count } = await db.session.deleteMany({ where: { id: sessionId, userId } });
+  return count === 1;
 }
 
 export async function purgeExpiredSessions() {

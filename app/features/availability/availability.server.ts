@@ -83,7 +83,7 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
   ]);
 
   const seeReasons = grantIn(access, "availability:reasons") !== null;
-  const seeTitles = grantIn(access, "content:view") === true;
+  const seeTitles = grantIn(access, "events:view") === true;
   const blackoutsByUser = groupBy(blackouts, (b) => b.userId);
   const bookingsByUser = groupBy(bookings, (b) => b.membership.userId);
   const endOf = (e: { startsAt: Date; endsAt: Date | null }) => e.endsAt ?? new Date(e.startsAt.getTime() + OPEN_ENDED_MINUTES * 60_000);
@@ -148,7 +148,7 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
     memberCount: people.length,
     days: result,
     /** Leaders (and whoever may create events) get "book a gig" links on free days. */
-    canCreate: grantIn(access, "content:edit") !== null,
+    canCreate: grantIn(access, "events:edit") !== null,
   };
 }
 

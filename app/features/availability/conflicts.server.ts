@@ -97,7 +97,7 @@ export async function checkConflicts(access: BandAccess, input: ConflictInput): 
     input.excludeEventId,
   );
   const seeReasons = grantIn(access, "availability:reasons") !== null;
-  const seeOwnEvents = grantIn(access, "content:view") === true;
+  const seeOwnEvents = grantIn(access, "events:view") === true;
   const conflicts: Conflict[] = [];
   for (const member of members) {
     const name = displayName({ ...member.user, displayName: member.displayName });

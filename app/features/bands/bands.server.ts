@@ -37,14 +37,6 @@ export async function createBand(userId: string, name: string) {
   return band;
 }
 
-export async function getBandForUser(userId: string, bandId: number) {
-  const membership = await db.bandMembership.findUnique({
-    where: { bandId_userId: { bandId, userId } },
-    select: { band: { select: { id: true, name: true, subscriptionTier: true, timeZone: true, currency: true } } },
-  });
-  return membership?.band ?? null;
-}
-
 /** Saves the preferred band; false when the user is not in that band. */
 export async function setPreferredBand(userId: string, bandId: number | null) {
   if (bandId !== null) {

@@ -1,4 +1,6 @@
 import { db } from "~/utils/db.server";
+import { compareMembers } from "~/features/members/order";
+import { seesContact } from "~/features/members/members.server";
 import { grantIn, type BandAccess } from "./access.server";
 import { getOnboardingStatus, onboardingSteps } from "./onboarding.server";
 
@@ -9,14 +11,14 @@ export type MemberPreview = {
 };
 
 /**
- * The first `take` members in the order they joined; `position` is their place in the
- * band, which picks their avatar colour (the same colour on every member list).
+ * The first `take` members in the one member order (compareMembers, as on the members
+ * page); `position` is their place in the band by joining order, which picks their
+ * avatar colour (the same colour on every member list), so every row is read.
  */
 export async function listMembersPreview(bandId: number, take = 6): Promise<MemberPreview[]> {
   const rows = await db.bandMembership.findMany({
     where: { bandId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    take,
     select: {
       id: true,
       userId: true,
@@ -25,7 +27,10 @@ export async function listMembersPreview(bandId: number, take = 6): Promise<Memb
       user: { select: { id: true, firstName: true, lastName: true, email: true, profileImageUrl: true } },
     },
   });
-  return rows.map(({ user, ...membership }, position) => ({ position, membership, user }));
+  return rows
+    .map(({ user, ...membership }, position) => ({ position, membership, user }))
+    .sort(compareMembers)
+    .slice(0, take);
 }
 
 /** The user's place in the band in joining order (as in listMembersPreview), or null. */
@@ -54,11 +59,14 @@ export async function getBandOverview(access: BandAccess, preview: number) {
       ? { members: onboarding.memberCount, songs: onboarding.songCount, setlists: onboarding.setlistCount, events: onboarding.eventCount }
       : { members: onboarding.memberCount },
     progress: onboarding.overallProgress,
+    // Links follow the permission table like the actions do.
+    canManageMembers: grantIn(access, "members:manage") !== null,
     nextSteps: setup
       ? onboardingSteps(onboarding)
           .filter((step) => !step.done)
           .slice(0, 3)
       : [],
-    members,
+    // A sub sees bandmates' names, not their email addresses.
+    members: members.map((member) => (seesContact(access, member.user.id) ? member : { ...member, user: { ...member.user, email: null } })),
   };
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { BandNameSchema } from "./schema";
 
-export const DEFAULT_CURRENCY = "USD";
 export const CURRENCY_LOCKED = "Currency can't change once money is recorded";
 export const CONFIRM_BAND_NAME = "Type the band name exactly to confirm";
 export const CHOOSE_TIME_ZONE = "Choose a time zone from the list";

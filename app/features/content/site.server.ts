@@ -133,6 +133,7 @@ export const PRIVATE_PATH_PREFIXES = [
   "/reset-password",
   "/verification-pending",
   "/verify-email",
+  "/two-step",
 ] as const;
 
 export function robotsTxt(origin: string) {

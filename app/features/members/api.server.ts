@@ -1,8 +1,8 @@
 import { requireUser } from "~/features/auth/auth.server";
-import { requireBandAccess } from "~/features/bands/access.server";
+import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
 import { apiError } from "~/utils/api.server";
 import type { Permission } from "./permissions";
-import { MESSAGES, type MemberListItem } from "./members.server";
+import { MESSAGES, seesContact, type MemberListItem } from "./members.server";
 import { parseId } from "~/utils/ids";
 
 /**
@@ -28,11 +28,13 @@ export async function requireRowAccess(request: Request, idInput: unknown, bandI
 export const NOT_FOUND = { member: MESSAGES.memberNotFound, invitation: MESSAGES.invitationNotFound } as const;
 
 /** The spec's member list item (section 3), plus the instruments this issue adds. */
-export function memberJson(member: Pick<MemberListItem, "membership" | "user">) {
+export function memberJson(member: Pick<MemberListItem, "membership" | "user">, viewer?: BandAccess) {
   const { membership, user } = member;
+  // A sub sees bandmates' names, not their email addresses (members:contact); always their own.
+  const showEmail = !viewer || seesContact(viewer, user.id);
   return {
     membership: { id: membership.id, userId: membership.userId, displayName: membership.displayName, role: membership.role, instruments: membership.instruments },
-    user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email },
+    user: { id: user.id, firstName: user.firstName, lastName: user.lastName, ...(showEmail ? { email: user.email } : {}) },
   };
 }
 

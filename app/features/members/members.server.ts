@@ -10,6 +10,7 @@ import { hashPassword } from "~/features/auth/password.server";
 import type { CurrentUser } from "~/features/auth/auth.server";
 import { can, grantFor, roleLabel, type Role } from "./permissions";
 import type { BandAccess } from "~/features/bands/access.server";
+import { compareMembers } from "./order";
 import { INVITATION_TTL_DAYS } from "./schema";
 import { RuleError } from "~/utils/rule-error";
 
@@ -19,9 +20,16 @@ import { RuleError } from "~/utils/rule-error";
  * that call these functions and turn a RuleError into their own kind of answer.
  */
 
-const byName = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+
+/**
+ * Whether the viewer may see `userId`'s email address: their own always, a bandmate's
+ * only with members:contact (a sub sees bandmates' names, not their addresses).
+ */
+export function seesContact(access: Pick<BandAccess, "user" | "membership">, userId: string) {
+  return access.user.id === userId || can(access.membership.role, "members:contact");
+}
 
 export const MESSAGES = {
   forbidden: "You do not have permission to do that",
@@ -58,7 +66,7 @@ export function memberName(member: Pick<MemberListItem, "membership" | "user">) 
   return displayName({ ...member.user, displayName: member.membership.displayName });
 }
 
-/** Everyone in the band, leaders first, then by display name; `position` is the joining order. */
+/** Everyone in the band in the one member order (compareMembers); `position` is the joining order. */
 export async function listMembers(bandId: number): Promise<MemberListItem[]> {
   const rows = await db.bandMembership.findMany({
     where: { bandId },
@@ -70,10 +78,7 @@ export async function listMembers(bandId: number): Promise<MemberListItem[]> {
     membership: { ...membership, instruments: instruments.map((row) => row.instrument) },
     user,
   }));
-  const leaderFirst = (member: MemberListItem) => (member.membership.role === "band_leader" ? 0 : 1);
-  return members.sort(
-    (a, b) => leaderFirst(a) - leaderFirst(b) || byName.compare(memberName(a), memberName(b)) || a.position - b.position,
-  );
+  return members.sort(compareMembers);
 }
 
 /** The band leaders' names, for pages that tell people who decides. */

@@ -2,23 +2,9 @@
  * What each band role may do, as data. `requireBandAccess` (features/bands/access.server.ts) is the only gate and
  * reads this table; the settings page renders it for the band.
  */
-export const ROLES = ["band_leader", "band_admin", "band_member", "sub"] as const;
-export type Role = (typeof ROLES)[number];
+import { isRole, type Role } from "~/utils/roles";
 
-export const ROLE_LABELS: Record<Role, string> = {
-  band_leader: "Band Leader",
-  band_admin: "Band Admin",
-  band_member: "Band Member",
-  sub: "Sub",
-};
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
-}
-
-export function roleLabel(role: string) {
-  return isRole(role) ? ROLE_LABELS[role] : "Unknown";
-}
+export { ROLES, ROLE_LABELS, isRole, roleLabel, type Role } from "~/utils/roles";
 
 /**
  * "booked" means a sub sees only events they are booked on (and those events'
@@ -30,9 +16,15 @@ export type Grant = true | "booked" | "own" | "totals" | "own-balance" | "not-le
 export const PERMISSIONS = {
   "band:view": { label: "See the band", band_leader: true, band_admin: true, band_member: true, sub: true },
   "band:setup": { label: "See the band's setup progress and how many songs, setlists and events it has", band_leader: true, band_admin: true, band_member: true },
-  "content:view": { label: "See the band's events, songs, setlists", band_leader: true, band_admin: true, band_member: true, sub: "booked" },
-  "content:edit": { label: "Create and edit events, songs, setlists", band_leader: true, band_admin: true, band_member: true },
-  "content:delete": { label: "Delete events, songs, setlists", band_leader: true, band_admin: true, band_member: "own" },
+  "content:view": { label: "See the band's songs and setlists", band_leader: true, band_admin: true, band_member: true, sub: "booked" },
+  "content:edit": { label: "Create and edit songs and setlists", band_leader: true, band_admin: true, band_member: true },
+  "content:delete": { label: "Delete songs and setlists", band_leader: true, band_admin: true, band_member: "own" },
+  "events:view": { label: "See the band's events and who is booked", band_leader: true, band_admin: true, band_member: true, sub: "booked" },
+  "events:edit": { label: "Create, edit, duplicate and cancel events", band_leader: true, band_admin: true, band_member: true },
+  "events:delete": { label: "Delete events", band_leader: true, band_admin: true, band_member: "own" },
+  "events:fee": { label: "See and set gig fees", band_leader: true, band_admin: true },
+  "events:history": { label: "See the history of each RSVP", band_leader: true, band_admin: true },
+  "members:contact": { label: "See bandmates' email addresses", band_leader: true, band_admin: true, band_member: true },
   "availability:own": { label: "RSVP, mark own blackout dates", band_leader: true, band_admin: true, band_member: true, sub: true },
   "members:manage": { label: "Invite, change roles, remove members", band_leader: true, band_admin: "not-leader" },
   "band:settings": { label: "Band settings", band_leader: true, band_admin: true },

@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { requireUser } from "~/features/auth/auth.server";
 import { getCurrentBand } from "~/features/bands/access.server";
@@ -19,9 +19,9 @@ import {
   type ShellState,
 } from "~/components/shell/navigation";
 import { displayName } from "~/utils/names";
-import { useRevalidateOnFocus, useSessionKeepalive } from "~/utils/use-session-keepalive";
+import { signOut, useRevalidateOnFocus, useSessionKeepalive } from "~/utils/use-session-keepalive";
 import shellStyles from "~/styles/shell.css";
-import { RouteErrorBoundary } from "~/components/error-screens";
+import { InsideMainContext, RouteErrorBoundary } from "~/components/error-screens";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shellStyles }];
 
@@ -69,7 +69,9 @@ export default function AppLayout() {
       <MobileTopBar root={signedIn} state={state} />
       <main id="main" tabIndex={-1} className="pb-28 focus:outline-none md:pb-0 md:pl-64">
         <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 md:px-8 md:py-10">
-          <Outlet />
+          <InsideMainContext.Provider value={true}>
+            <Outlet />
+          </InsideMainContext.Provider>
         </div>
       </main>
       <TabBar state={state} />
@@ -89,7 +91,15 @@ function SidePanel({ root, state }: { root: SignedIn; state: ShellState }) {
       </nav>
       <div className="space-y-2 border-t border-slate-200 p-3">
         <UserSummary root={root} />
-        <Form method="post" action="/api/logout">
+        {/* A plain form without JavaScript; with it, the spec's sign-out call (signOut). */}
+        <form
+          method="post"
+          action="/api/logout"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void signOut();
+          }}
+        >
           <button
             type="submit"
             className="flex min-h-[44px] w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
@@ -97,7 +107,7 @@ function SidePanel({ root, state }: { root: SignedIn; state: ShellState }) {
             <Icon name="logout" />
             Sign Out
           </button>
-        </Form>
+        </form>
       </div>
     </aside>
   );

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { getAvailabilityMonth, MONTH_MESSAGE, type AvailabilityDay } from "~/features/availability/availability.server";
 import { CalendarLinks } from "~/features/availability/components/calendar-links";
+import { calendarLinks } from "~/features/availability/calendar-links.server";
 import { PageHeader } from "~/components/page-header";
 import { Icon } from "~/components/shell/icons";
 import { buttonClasses } from "~/components/ui/button";
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const onlyFull = url.searchParams.get("only") === "full";
   const dayParam = url.searchParams.get("day");
   const selected = availability.days.find((day) => day.date === dayParam) ?? null;
-  return { band: { name: access.band.name }, notice, onlyFull, selected, ...availability };
+  return { band: { name: access.band.name }, calendarLinks: calendarLinks(access), notice, onlyFull, selected, ...availability };
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -44,7 +45,7 @@ function monthHref(month: string, extra: Record<string, string | null> = {}) {
 
 export default function Availability() {
   const data = useLoaderData<typeof loader>();
-  const { band, days, monthLabel, month, prevMonth, nextMonth, thisMonth, timeZone, instruments, onlyFull, selected, notice, memberCount } = data;
+  const { band, calendarLinks: pages, days, monthLabel, month, prevMonth, nextMonth, thisMonth, timeZone, instruments, onlyFull, selected, notice, memberCount } = data;
   const shown = onlyFull ? days.filter((day) => day.canField === true) : days;
   const fullDays = days.filter((day) => day.canField && !day.isPast).length;
   const only = onlyFull ? "full" : null;
@@ -55,7 +56,7 @@ export default function Availability() {
         title="Can we take this date?"
         description={`Who in ${band.name} is free, away or busy on each day of ${monthLabel}, and whether you can field your usual lineup. Days are in the band's time zone, ${timeZone}.`}
       />
-      <CalendarLinks current="availability" />
+      <CalendarLinks current="availability" abilities={pages} />
 
       {notice ? (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">

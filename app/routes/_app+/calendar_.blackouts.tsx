@@ -4,10 +4,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/features/auth/auth.server";
-import { userBands } from "~/features/bands/access.server";
+import { getCurrentBand, userBands } from "~/features/bands/access.server";
 import { blackoutSchema } from "~/features/availability/blackout-schema.server";
 import { createBlackout, deleteBlackout, earliestBlackoutDay, listOwnBlackouts } from "~/features/availability/blackouts.server";
 import { CalendarLinks } from "~/features/availability/components/calendar-links";
+import { calendarLinks } from "~/features/availability/calendar-links.server";
 import { daysBetween, formatDayRange } from "~/features/availability/local-day";
 import { ErrorList, Field } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
@@ -21,9 +22,10 @@ import { RouteErrorBoundary } from "~/components/error-screens";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [blackouts, bands] = await Promise.all([listOwnBlackouts(user.id), userBands(request, user.id)]);
+  const [blackouts, bands, current] = await Promise.all([listOwnBlackouts(user.id), userBands(request, user.id), getCurrentBand(request, user)]);
   return {
     earliest: earliestBlackoutDay(),
+    calendarLinks: calendarLinks(current),
     bands: bands.map((item) => item.band.name),
     blackouts: blackouts.map((b) => ({ id: b.id, when: formatDayRange(b.startDate, b.endDate), days: daysBetween(b.startDate, b.endDate) + 1, reason: b.reason })),
   };
@@ -61,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Blackouts() {
-  const { blackouts, bands, earliest } = useLoaderData<typeof loader>();
+  const { blackouts, bands, earliest, calendarLinks: pages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending({ intent: "create" });
   const [form, fields] = useForm<{ startDate: string; endDate: string; reason: string }>({
@@ -81,7 +83,7 @@ export default function Blackouts() {
             : "Days you can't play. They count in every band you're in, so nobody books you on them without a warning."
         }
       />
-      <CalendarLinks current="blackouts" />
+      <CalendarLinks current="blackouts" abilities={pages} />
 
       <section aria-labelledby="new-blackout" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h2 id="new-blackout" className="text-lg font-semibold text-slate-900">

@@ -27,11 +27,14 @@ const STATS: { key: "members" | "songs" | "setlists" | "events"; label: string; 
 ];
 
 export default function Dashboard() {
-  const { band, role, counts, progress, nextSteps, members } = useLoaderData<typeof loader>();
+  const { band, role, canManageMembers, counts, progress, nextSteps, members } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{band.name}</h1>
+        {/* A long one-word name wraps on a phone instead of overflowing; the title holds it whole. */}
+        <h1 title={band.name} className="min-w-0 max-w-full text-2xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-3xl">
+          {band.name}
+        </h1>
         <span
           className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${band.isPro ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-300"}`}
         >
@@ -104,7 +107,7 @@ export default function Dashboard() {
               Members
             </h2>
             <Link to="/members" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
-              {counts.members > members.length ? `View all ${counts.members}` : "Manage members"}
+              {counts.members > members.length ? `View all ${counts.members}` : canManageMembers ? "Manage members" : "See members"}
             </Link>
           </div>
           <ul className="mt-3 divide-y divide-slate-100">

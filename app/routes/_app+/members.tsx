@@ -17,6 +17,7 @@ import {
   memberName,
   membersPageAbilities,
   removeMember,
+  seesContact,
   resendInvitation,
   revokeInvitation,
   transferLeadership,
@@ -77,7 +78,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     name: memberName({ membership, user: person }),
     initials: initialsById.get(membership.id) ?? "?",
     instruments: membership.instruments,
-    person: { ...person, displayName: membership.displayName },
+    // A sub sees bandmates' names, not their email addresses.
+    person: { ...person, email: seesContact(access, person.id) ? person.email : null, displayName: membership.displayName },
     can: memberAbilities(access, membership),
   }));
 

@@ -23,8 +23,12 @@ import {
   deleteAccountSchema,
 } from "~/features/auth/account-schema";
 import { requireUser, type CurrentUser } from "~/features/auth/auth.server";
+import { refuseCommonPasswords } from "~/features/auth/common-passwords.server";
+import { cancelMfaSetup, confirmMfaSetup, disableMfa, MFA_MESSAGES, mfaStatus, startMfaSetup } from "~/features/auth/mfa.server";
+import { TwoStepSection, type TwoStepReply } from "~/features/auth/components/two-step-section";
 import { formErrorsOf, useSubmitting } from "~/features/auth/components/auth-form";
-import { destroySession, getSession } from "~/features/auth/session.server";
+import { destroyAllSessions, destroySession, destroyUserSession, getSession, listActiveSessions } from "~/features/auth/session.server";
+import { describeDevice } from "~/features/auth/device";
 import { NEW_PASSWORD_HINT } from "~/features/auth/schema";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { useRootData } from "~/root";
@@ -33,19 +37,25 @@ import { Avatar } from "~/components/avatar";
 import { ErrorList, Field } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { formatDate } from "~/utils/dates";
+import { formatDate, formatTime } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 import { rateLimitHeaders } from "~/utils/rate-limit.server";
 import { toastHeader } from "~/utils/toast.server";
 import { RouteErrorBoundary } from "~/components/error-screens";
 
-type Intent = "update-profile" | "change-password" | "delete-account";
+type Intent = "update-profile" | "change-password" | "delete-account" | "sign-out-session" | "sign-out-everywhere";
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [profile, impact] = await Promise.all([getProfile(user.id), accountDeletionImpact(user.id)]);
+  const session = await getSession(request);
+  const [profile, impact, sessions, mfa] = await Promise.all([
+    getProfile(user.id),
+    accountDeletionImpact(user.id),
+    listActiveSessions(user.id, session?.id ?? ""),
+    mfaStatus(user),
+  ]);
   if (!profile) throw data({ message: "Not found" }, { status: 404 });
   return {
     profile: { id: profile.id, email: profile.email, firstName: profile.firstName, lastName: profile.lastName, profileImageUrl: profile.profileImageUrl },
@@ -53,6 +63,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     profileVersion: profile.updatedAt.toISOString(),
     passwordVersion: profile.password?.updatedAt.toISOString() ?? "none",
     passwordChanged: profile.password ? formatDate(profile.password.updatedAt) : null,
+    twoStep: {
+      ...(mfa.state === "on" ? { state: mfa.state, since: formatDate(mfa.since), recoveryCodesLeft: mfa.recoveryCodesLeft } : mfa),
+      // /admin sends platform admins here until it is on.
+      required: new URL(request.url).searchParams.get("mfa") === "required" && user.isPlatformAdmin && mfa.state !== "on",
+      requiredMessage: MFA_MESSAGES.adminRequired,
+    },
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      device: describeDevice(s.userAgent),
+      lastSeen: `${formatDate(s.lastSeenAt)}, ${formatTime(s.lastSeenAt)}`,
+      signedIn: formatDate(s.createdAt),
+      current: s.current,
+    })),
     deletion: {
       blocking: impact.blocking,
       blockingMessage: impact.blocking.length ? handOverMessage(impact.blocking) : null,
@@ -76,6 +99,20 @@ export async function action({ request }: ActionFunctionArgs) {
       return savePassword(request, user, formData);
     case "delete-account":
       return removeAccount(request, user, formData);
+    case "mfa-start":
+      await startMfaSetup(user.id);
+      return redirect("/profile#two-step");
+    case "mfa-cancel":
+      await cancelMfaSetup(user.id);
+      return redirect("/profile#two-step");
+    case "mfa-confirm":
+      return confirmTwoStep(user, formData);
+    case "mfa-disable":
+      return disableTwoStep(request, user, formData);
+    case "sign-out-session":
+      return signOutSession(request, user, formData);
+    case "sign-out-everywhere":
+      return signOutEverywhere(request, user);
     default:
       throw data({ message: "Unknown form intent" }, { status: 400 });
   }
@@ -88,6 +125,60 @@ async function saveProfile(user: CurrentUser, formData: FormData) {
   return redirect("/profile", { headers: { "Set-Cookie": await toastHeader({ title: "Profile saved", description: "Your bands see the change right away." }) } });
 }
 
+function twoStepReply(reply: TwoStepReply, status = 200) {
+  return data({ intent: "two-step" as const, result: undefined, twoStep: reply }, { status });
+}
+
+async function confirmTwoStep(user: CurrentUser, formData: FormData) {
+  const code = formData.get("code");
+  if (typeof code !== "string" || !code.trim()) return twoStepReply({ error: MFA_MESSAGES.codeRequired }, 400);
+  const recoveryCodes = await confirmMfaSetup(user, code.slice(0, 64));
+  if (!recoveryCodes) return twoStepReply({ error: MFA_MESSAGES.setupCodeInvalid }, 400);
+  // Shown once, on this answer only (no redirect): they are stored hashed.
+  return twoStepReply({ recoveryCodes });
+}
+
+async function disableTwoStep(request: Request, user: CurrentUser, formData: FormData) {
+  const password = formData.get("currentPassword");
+  if (typeof password !== "string" || !password) return twoStepReply({ error: "Enter your password to turn off two-step sign-in" }, 400);
+  const check = await checkCurrentPassword(request, user.email, password.slice(0, 512));
+  if (check.status !== "ok") {
+    const refusal = passwordRefusal(check);
+    return data({ intent: "two-step" as const, result: undefined, twoStep: { error: check.status === "limited" ? check.error.message : CURRENT_PASSWORD_INCORRECT } }, refusal.init);
+  }
+  await disableMfa(user);
+  return redirect("/profile#two-step", {
+    headers: { "Set-Cookie": await toastHeader({ title: "Two-step sign-in is off", description: "Signing in now asks only for your password." }) },
+  });
+}
+
+async function signOutSession(request: Request, user: CurrentUser, formData: FormData) {
+  const sessionId = formData.get("sessionId");
+  if (typeof sessionId !== "string" || !sessionId || sessionId.length > 100) throw data({ message: "Choose a session to sign out" }, { status: 400 });
+  const current = await getSession(request);
+  if (current?.id === sessionId) return signOutEverywhere(request, user, false);
+  const ended = await destroyUserSession(user.id, sessionId);
+  return redirect("/profile", {
+    headers: {
+      "Set-Cookie": await toastHeader(
+        ended ? { title: "Signed out", description: "That device is signed out." } : { title: "Already signed out", description: "That session had already ended." },
+      ),
+    },
+  });
+}
+
+/** Ends every session of the account, this one included (or only this one), and goes to sign in. */
+async function signOutEverywhere(request: Request, user: CurrentUser, everywhere = true) {
+  if (everywhere) await destroyAllSessions(user.id);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySession(request));
+  headers.append(
+    "Set-Cookie",
+    await toastHeader({ title: "Signed out", description: everywhere ? "You're signed out on every device." : "You're signed out on this device." }),
+  );
+  return redirect("/login", { headers });
+}
+
 /** How a refused password is answered: too many tries (429) or simply wrong (400). */
 function passwordRefusal(check: Exclude<PasswordCheck, { status: "ok" }>) {
   if (check.status === "limited") {
@@ -97,7 +188,7 @@ function passwordRefusal(check: Exclude<PasswordCheck, { status: "ok" }>) {
 }
 
 async function savePassword(request: Request, user: CurrentUser, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+  const submission = parseWithZod(formData, { schema: refuseCommonPasswords(ChangePasswordSchema, "newPassword") });
   if (submission.status !== "success") return reply("change-password", submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   const check = await checkCurrentPassword(request, user.email, submission.value.currentPassword);
   if (check.status !== "ok") {
@@ -148,7 +239,7 @@ function deletedBandsNote(bands: BandRef[]) {
 // ---------------------------------------------------------------------------
 
 export default function Profile() {
-  const { profile, profileVersion, passwordVersion, passwordChanged, deletion } = useLoaderData<typeof loader>();
+  const { profile, profileVersion, passwordVersion, passwordChanged, twoStep, sessions, deletion } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
 
@@ -162,6 +253,8 @@ export default function Profile() {
       </p>
       <ProfileForm key={profileVersion} profile={profile} lastResult={lastResult("update-profile")} />
       <PasswordForm key={passwordVersion} email={profile.email} changed={passwordChanged} lastResult={lastResult("change-password")} />
+      <TwoStepSection status={twoStep} reply={actionData?.intent === "two-step" ? actionData.twoStep : undefined} />
+      <SessionsSection sessions={sessions} />
       <DeleteAccountSection email={profile.email} deletion={deletion} lastResult={lastResult("delete-account")} />
     </div>
   );
@@ -291,6 +384,48 @@ function PasswordForm({ email, changed, lastResult }: { email: string; changed: 
         />
         <Button type="submit" pending={saving} pendingText="Changing…">
           Change password
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+type Sessions = ReturnType<typeof useLoaderData<typeof loader>>["sessions"];
+
+/** Where the account is signed in: plain forms, so signing a device out works without JavaScript. */
+function SessionsSection({ sessions }: { sessions: Sessions }) {
+  return (
+    <section aria-labelledby="sessions-heading" className={cardClasses}>
+      <h2 id="sessions-heading" className="font-semibold text-slate-900">
+        Where you’re signed in
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Sign out a device you don’t recognise or no longer use. Sessions end by themselves after 90 days.</p>
+      <ul className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Active sessions">
+        {sessions.map((session) => (
+          <li key={session.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="font-medium text-slate-900">
+                {session.device}
+                {session.current ? <span className="ml-2 rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-medium text-emerald-800">This device</span> : null}
+              </p>
+              <p className="text-slate-600">
+                Last seen {session.lastSeen} · signed in {session.signedIn}
+              </p>
+            </div>
+            <Form method="post">
+              <input type="hidden" name="intent" value="sign-out-session" />
+              <input type="hidden" name="sessionId" value={session.id} />
+              <Button type="submit" variant="secondary" aria-label={`Sign out ${session.device}${session.current ? " (this device)" : ""}, last seen ${session.lastSeen}`}>
+                Sign out
+              </Button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      <Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="sign-out-everywhere" />
+        <Button type="submit" variant="secondary">
+          Sign out everywhere
         </Button>
       </Form>
     </section>

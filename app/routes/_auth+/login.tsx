@@ -10,7 +10,6 @@ import { showToast } from "~/components/ui/toaster";
 import { formErrorsOf, useAuthForm, useSubmitting } from "~/features/auth/components/auth-form";
 import { AuthErrorBoundary, authLinkClasses, AuthShell, Notice } from "~/features/auth/components/auth-shell";
 import {
-  authenticator,
   getCurrentUser,
   limitAuthAttempt,
   LoginError,
@@ -19,14 +18,16 @@ import {
   requestPasswordReset,
   requireSameSite,
   resendVerification,
+  signIn,
   type AuthFlow,
   type CurrentUser,
 } from "~/features/auth/auth.server";
+import { refuseCommonPasswords } from "~/features/auth/common-passwords.server";
+import { isMfaEnabled, startMfaChallenge } from "~/features/auth/mfa.server";
 import { ForgotSchema, LoginSchema, NEW_PASSWORD_HINT, RegisterSchema, ResendVerificationSchema, withoutFormOnlyFields } from "~/features/auth/schema";
 import { createSession, destroySession } from "~/features/auth/session.server";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { getInvitationByToken, registerWithInvitation } from "~/features/members/members.server";
-import { rateLimitHeaders } from "~/utils/rate-limit.server";
 import { appOrigin, safeRedirect } from "~/utils/request.server";
 import { toastHeader } from "~/utils/toast.server";
 
@@ -108,13 +109,24 @@ function failure(intent: Intent, result: SubmissionResult<string[]>, init: { sta
   return data(body, init);
 }
 
-/** Counts the attempt; a refusal comes back as the error to show (429). */
-function checkLimit(request: Request, flow: AuthFlow, email: string) {
+type Parsed = {
+  value: { email: string };
+  reply: (options?: { formErrors?: string[]; hideFields?: string[] }) => SubmissionResult<string[]>;
+};
+type ReplyOptions = { hideFields?: string[]; extra?: Partial<ActionResult> };
+
+/** A refused attempt as the form's error: 429 with RateLimit-* headers. */
+function tooManyAttempts(intent: Intent, submission: Parsed, error: RateLimitedError, { hideFields, extra }: ReplyOptions = {}) {
+  return failure(intent, submission.reply({ formErrors: [error.message], hideFields }), { status: 429, headers: error.headers }, extra);
+}
+
+/** Counts the attempt; a refusal comes back as the form's 429 answer, else null. */
+function checkLimit(request: Request, intent: Intent, submission: Parsed, options?: ReplyOptions) {
   try {
-    limitAuthAttempt(request, flow, email);
+    limitAuthAttempt(request, intent, submission.value.email);
     return null;
   } catch (error) {
-    if (error instanceof RateLimitedError) return error;
+    if (error instanceof RateLimitedError) return tooManyAttempts(intent, submission, error, options);
     throw error;
   }
 }
@@ -128,8 +140,8 @@ function honeypotFilled(formData: FormData) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameSite(request);
-  // remix-auth's FormStrategy reads the body itself, so the form is read from a clone.
-  const formData = await request.clone().formData();
+  // Read once: sign-in hands the parsed credentials to the strategy (signIn), no clone.
+  const formData = await request.formData();
   const intent = formData.get("intent");
   switch (intent) {
     case "login":
@@ -150,18 +162,11 @@ async function login(request: Request, formData: FormData) {
   if (submission.status !== "success") {
     return failure("login", submission.reply({ hideFields: HIDDEN_FIELDS }), { status: 400 });
   }
-  const limited = checkLimit(request, "login", submission.value.email);
-  if (limited) {
-    return failure("login", submission.reply({ formErrors: [limited.message], hideFields: HIDDEN_FIELDS }), {
-      status: 429,
-      headers: rateLimitHeaders(limited.result),
-    });
-  }
-
   let user: CurrentUser;
   try {
-    user = await authenticator.authenticate("form", request);
+    user = await signIn(request, submission.value);
   } catch (error) {
+    if (error instanceof RateLimitedError) return tooManyAttempts("login", submission, error, { hideFields: HIDDEN_FIELDS });
     if (!(error instanceof LoginError)) throw error;
     return failure(
       "login",
@@ -169,6 +174,12 @@ async function login(request: Request, formData: FormData) {
       { status: 400 },
       error.result.status === "unverified" ? { unverifiedEmail: error.result.email } : {},
     );
+  }
+
+  // Two-step sign-in: the password was right; /two-step asks for the code before any session exists.
+  if (await isMfaEnabled(user.id)) {
+    const challenge = await startMfaChallenge(request, { userId: user.id, redirectTo: safeRedirect(formData.get("redirectTo")) });
+    throw redirect("/two-step", { headers: { "Set-Cookie": challenge } });
   }
 
   // Any session this browser had ends here; the new id is fresh (no session fixation).
@@ -181,17 +192,12 @@ async function login(request: Request, formData: FormData) {
 
 async function register(request: Request, formData: FormData) {
   if (honeypotFilled(formData)) throw redirect(pendingPage(String(formData.get("email") ?? "").slice(0, 254)));
-  const submission = parseWithZod(withoutFormOnlyFields(formData), { schema: RegisterSchema });
+  const submission = parseWithZod(withoutFormOnlyFields(formData), { schema: refuseCommonPasswords(RegisterSchema, "password") });
   if (submission.status !== "success") {
     return failure("register", submission.reply({ hideFields: HIDDEN_FIELDS }), { status: 400 });
   }
-  const limited = checkLimit(request, "register", submission.value.email);
-  if (limited) {
-    return failure("register", submission.reply({ formErrors: [limited.message], hideFields: HIDDEN_FIELDS }), {
-      status: 429,
-      headers: rateLimitHeaders(limited.result),
-    });
-  }
+  const limited = checkLimit(request, "register", submission, { hideFields: HIDDEN_FIELDS });
+  if (limited) return limited;
   const { email, password, firstName, lastName } = submission.value;
   const invite = formData.get("invite");
   if (typeof invite === "string" && invite) {
@@ -216,10 +222,8 @@ async function forgot(request: Request, formData: FormData) {
   if (honeypotFilled(formData)) throw await sent();
   const submission = parseWithZod(withoutFormOnlyFields(formData), { schema: ForgotSchema });
   if (submission.status !== "success") return failure("forgot", submission.reply(), { status: 400 });
-  const limited = checkLimit(request, "forgot", submission.value.email);
-  if (limited) {
-    return failure("forgot", submission.reply({ formErrors: [limited.message] }), { status: 429, headers: rateLimitHeaders(limited.result) });
-  }
+  const limited = checkLimit(request, "forgot", submission);
+  if (limited) return limited;
   await requestPasswordReset(submission.value.email, appOrigin(request));
   throw await sent();
 }
@@ -228,15 +232,8 @@ async function resend(request: Request, formData: FormData) {
   const submission = parseWithZod(withoutFormOnlyFields(formData), { schema: ResendVerificationSchema });
   const email = String(formData.get("email") ?? "");
   if (submission.status !== "success") return failure("resend", submission.reply(), { status: 400 }, { unverifiedEmail: email });
-  const limited = checkLimit(request, "resend", submission.value.email);
-  if (limited) {
-    return failure(
-      "resend",
-      submission.reply({ formErrors: [limited.message] }),
-      { status: 429, headers: rateLimitHeaders(limited.result) },
-      { unverifiedEmail: email },
-    );
-  }
+  const limited = checkLimit(request, "resend", submission, { extra: { unverifiedEmail: email } });
+  if (limited) return limited;
   await resendVerification(submission.value.email, appOrigin(request));
   throw redirect(pendingPage(submission.value.email), { headers: { "Set-Cookie": await toastHeader(VERIFICATION_SENT) } });
 }

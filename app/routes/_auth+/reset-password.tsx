@@ -8,6 +8,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { formErrorsOf, useAuthForm, useSubmitting } from "~/features/auth/components/auth-form";
 import { AuthErrorBoundary, authLinkClasses, AuthShell, Notice } from "~/features/auth/components/auth-shell";
 import { isResetTokenValid, requireSameSite, resetPassword } from "~/features/auth/auth.server";
+import { refuseCommonPasswords } from "~/features/auth/common-passwords.server";
 import { NEW_PASSWORD_HINT, ResetPasswordSchema } from "~/features/auth/schema";
 import { destroySession } from "~/features/auth/session.server";
 import { toastHeader } from "~/utils/toast.server";
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameSite(request);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
+  const submission = parseWithZod(formData, { schema: refuseCommonPasswords(ResetPasswordSchema, "password") });
   if (submission.status !== "success") {
     const linkBroken = Boolean(submission.error?.token);
     return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), linkBroken }, { status: 400 });

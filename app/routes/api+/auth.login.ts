@@ -1,25 +1,39 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { INVALID_CREDENTIALS, limitAuthAttempt, requireSameSite, UNVERIFIED_MESSAGE, verifyLogin } from "~/features/auth/auth.server";
+import { z } from "zod";
+import { requireSameSite, signIn } from "~/features/auth/auth.server";
+import { isMfaEnabled, MFA_MESSAGES, verifySecondFactor } from "~/features/auth/mfa.server";
 import { LoginSchema } from "~/features/auth/schema";
 import { createSession, destroySession } from "~/features/auth/session.server";
 import { apiError, apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
 export const loader = apiRoute(() => methodNotAllowed(["POST"]));
 
+const LoginWithCodeSchema = LoginSchema.extend({ code: z.string().max(64).optional() });
+
 /**
- * POST /api/auth/login {email, password}. An unknown email and a wrong password get
- * the same 401 in the same time (verifyLogin checks a dummy hash).
+ * POST /api/auth/login {email, password}, through the same remix-auth strategy as the
+ * sign-in form. An unknown email and a wrong password get the same 401 in the same time
+ * (verifyLogin checks a dummy hash); 403 unverified, 429 too many attempts (RuleErrors,
+ * answered by apiRoute).
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   requireSameSite(request);
-  const { email, password } = await parseJsonBody(request, LoginSchema);
-  limitAuthAttempt(request, "login", email);
-  const result = await verifyLogin(email, password);
-  if (result.status === "invalid") return apiError(401, INVALID_CREDENTIALS);
-  if (result.status === "unverified") return apiError(403, UNVERIFIED_MESSAGE);
+  const { email, password, code } = await parseJsonBody(request, LoginWithCodeSchema);
+  const user = await signIn(request, { email, password });
+  // Two-step sign-in: the code comes with the password (401 with mfaRequired until it does).
+  if (await isMfaEnabled(user.id)) {
+    if (!code) return data({ message: MFA_MESSAGES.codeRequired, mfaRequired: true }, { status: 401 });
+    const second = await verifySecondFactor(user.id, code);
+    if (!second.ok && second.limited) {
+      return apiError(429, `Too many attempts. Please wait ${second.limited.resetSeconds} seconds and try again.`, undefined, {
+        "Retry-After": String(second.limited.resetSeconds),
+      });
+    }
+    if (!second.ok) return data({ message: MFA_MESSAGES.codeInvalid, mfaRequired: true }, { status: 401 });
+  }
   // Any session this client had ends; the new id is fresh (no session fixation).
   await destroySession(request);
-  return data({ user: result.user }, { headers: { "Set-Cookie": await createSession(request, result.user.id) } });
+  return data({ user }, { headers: { "Set-Cookie": await createSession(request, user.id) } });
 });

@@ -4,6 +4,7 @@ import { requireSameSite } from "~/features/auth/auth.server";
 import { destroySession } from "~/features/auth/session.server";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { apiRoute, methodNotAllowed } from "~/utils/api.server";
+import { isCrossSiteRequest } from "~/utils/request.server";
 
 /** Deletes the caller's session row (a replayed cookie is then signed out) and goes home. */
 async function logout(request: Request) {
@@ -17,10 +18,12 @@ async function logout(request: Request) {
 /**
  * GET /api/logout is a data change on GET, on purpose: the spec's small-screen menu
  * (and the shell's fallback when POST /api/auth/logout fails) navigates here with a
- * plain link. It can only end the caller's own session, and a SameSite=Lax cookie is
- * not sent on cross-site subrequests, so the worst a third party can do is sign you out.
+ * plain link. A link or redirect from another site (Sec-Fetch-Site: cross-site, or a
+ * foreign Origin) goes home without signing out: a Lax cookie travels on top-level
+ * navigations, so otherwise any page could sign its visitors out of Bandroom.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
+  if (isCrossSiteRequest(request)) return redirect("/");
   return logout(request);
 });
 

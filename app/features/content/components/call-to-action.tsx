@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
-import { useRootData } from "~/root";
+import { useSignedIn } from "~/utils/use-signed-in";
 
 /** The sign-up prompt under articles; signed-in readers already have the app. */
 export function CallToAction() {
-  if (useRootData()?.user) return null;
+  if (useSignedIn()) return null;
   return (
     <aside className="mt-12 rounded-lg border border-brand-100 bg-brand-50 p-6">
       <h2 className="text-lg font-semibold text-slate-900">Keep your band in one place</h2>

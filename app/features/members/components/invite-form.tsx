@@ -61,13 +61,10 @@ export function InviteLinkPanel({ created }: { created: CreatedInvite }) {
   const [canCopy, setCanCopy] = useState(false);
   useEffect(() => {
     // Only with JavaScript and a clipboard; without, the box is there to select and copy.
+    // The panel itself says "Invitation sent", with or without JavaScript: no toast on top.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard));
-    showToast({
-      title: created.resent ? "Invitation sent again" : "Invitation sent",
-      description: created.mailed ? `We emailed ${created.email} a link to join.` : `Copy the link below and send it to ${created.email} yourself.`,
-    });
-  }, [created]);
+  }, []);
 
   const inputId = `invite-link-${created.email}`;
   return (

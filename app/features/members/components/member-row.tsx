@@ -20,7 +20,7 @@ export type MemberRowData = {
   name: string;
   initials: string;
   instruments: string[];
-  person: { id: string; firstName: string; lastName: string | null; email: string; profileImageUrl: string | null; displayName: string | null };
+  person: { id: string; firstName: string; lastName: string | null; email: string | null; profileImageUrl: string | null; displayName: string | null };
   can: { edit: boolean; changeRole: boolean; remove: boolean; transfer: boolean };
 };
 
@@ -51,7 +51,7 @@ export function MemberRow({ member, bandId, bandName, roles, actionData }: Membe
             </p>
             <RoleBadge role={member.role} />
           </div>
-          <p className="truncate text-sm text-slate-600">{member.person.email}</p>
+          {member.person.email ? <p className="truncate text-sm text-slate-600">{member.person.email}</p> : null}
           {member.instruments.length ? (
             <ul aria-label="Instruments" className="mt-2 flex flex-wrap gap-1.5">
               {member.instruments.map((instrument) => (

@@ -1,10 +1,14 @@
 import { purgeExpiredSessions } from "~/features/auth/session.server";
 import { applyAnalyticsRetention } from "~/features/analytics/analytics.server";
-import { db } from "./db.server";
+import { db } from "~/utils/db.server";
 
 let started = false;
 
-/** Housekeeping on start and hourly: expired sessions, spent tokens, analytics past retention. */
+/**
+ * Housekeeping on start and hourly: expired sessions, spent tokens, analytics past
+ * retention. (Here, not in utils: it reaches into auth and analytics, and utils depend
+ * on nothing of ours.)
+ */
 export function startBackgroundTasks() {
   if (started || process.env.NODE_ENV === "test") return;
   started = true;

@@ -1,0 +1,90 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { Field } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { useSubmitting } from "~/features/auth/components/auth-form";
+import { AuthErrorBoundary, authLinkClasses, AuthShell } from "~/features/auth/components/auth-shell";
+import { requireSameSite } from "~/features/auth/auth.server";
+import { endMfaChallenge, MFA_MESSAGES, readMfaChallenge, verifySecondFactor } from "~/features/auth/mfa.server";
+import { createSession, destroySession } from "~/features/auth/session.server";
+import { rateLimitHeaders } from "~/utils/rate-limit.server";
+import { safeRedirect } from "~/utils/request.server";
+import { toastHeader } from "~/utils/toast.server";
+
+/**
+ * /two-step: the second step of signing in for accounts with two-step sign-in on. The
+ * password was right (a signed 10-minute cookie says whose); a code from the
+ * authenticator app, or a recovery code, finishes signing in.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await readMfaChallenge(request))) throw redirect("/login");
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameSite(request);
+  const challenge = await readMfaChallenge(request);
+  if (!challenge) throw redirect("/login");
+  const formData = await request.formData();
+  const code = formData.get("code");
+  if (typeof code !== "string" || !code.trim()) return data({ error: MFA_MESSAGES.codeRequired }, { status: 400 });
+  const result = await verifySecondFactor(challenge.userId, code.slice(0, 64));
+  if (!result.ok) {
+    if (result.limited) {
+      const wait = result.limited.resetSeconds < 90 ? `${result.limited.resetSeconds} seconds` : `${Math.ceil(result.limited.resetSeconds / 60)} minutes`;
+      return data(
+        { error: `Too many attempts. Please wait ${wait} and try again.` },
+        { status: 429, headers: rateLimitHeaders({ ok: false, limit: result.limited.limit, remaining: 0, resetSeconds: result.limited.resetSeconds }) },
+      );
+    }
+    return data({ error: MFA_MESSAGES.codeInvalid }, { status: 400 });
+  }
+  // Any session this browser had ends here; the new id is fresh (no session fixation).
+  await destroySession(request);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await endMfaChallenge(request));
+  headers.append("Set-Cookie", await createSession(request, challenge.userId));
+  headers.append(
+    "Set-Cookie",
+    await toastHeader(
+      result.usedRecoveryCode
+        ? { title: "Signed in with a recovery code", description: "That code is used up. If you lost your phone, set up two-step sign-in again from your profile." }
+        : { title: "Login successful", description: "Welcome back!" },
+    ),
+  );
+  throw redirect(safeRedirect(challenge.redirectTo), { headers });
+}
+
+export const meta: MetaFunction = () => [{ title: "Two-step sign-in · Bandroom" }];
+
+export default function TwoStep() {
+  const actionData = useActionData<typeof action>();
+  const submitting = useSubmitting();
+  const error = actionData?.error;
+  return (
+    <AuthShell
+      title="Two-step sign-in"
+      description="Enter the 6-digit code your authenticator app shows for Bandroom."
+      footer={
+        <Link to="/login" className={authLinkClasses}>
+          Back to login
+        </Link>
+      }
+    >
+      <Form method="post" className="space-y-4">
+        <Field
+          label="Code"
+          hint="Lost your phone? Enter one of your recovery codes instead."
+          errors={error ? [error] : undefined}
+          inputProps={{ name: "code", type: "text", inputMode: "text", autoComplete: "one-time-code", required: true, autoFocus: true, maxLength: 64, spellCheck: false }}
+        />
+        <Button type="submit" className="w-full" pending={submitting} pendingText="Checking…">
+          Verify and sign in
+        </Button>
+      </Form>
+    </AuthShell>
+  );
+}
+
+export { AuthErrorBoundary as ErrorBoundary };

@@ -1,0 +1,24 @@
+import { expect, test } from "vitest";
+import { clientAddressFrom } from "./network-edge.server";
+
+test("without a trusted proxy the socket address is the client, whatever X-Forwarded-For says", () => {
+  expect(clientAddressFrom("::ffff:127.0.0.2", "203.0.113.1", 0)).toBe("127.0.0.2");
+  expect(clientAddressFrom(undefined, undefined, 0)).toBe("unknown");
+});
+
+test("behind trusted proxies the hops-th entry from the right is the client, never the left-most", () => {
+  expect(clientAddressFrom("10.0.0.1", "6.6.6.6, 198.51.100.7", 1)).toBe("198.51.100.7");
+  expect(clientAddressFrom("10.0.0.1", ["6.6.6.6", "198.51.100.7, 10.0.0.2"], 2)).toBe("198.51.100.7");
+  // Fewer entries than hops: every entry came from a trusted proxy; the left-most is the furthest.
+  expect(clientAddressFrom("10.0.0.1", "198.51.100.7", 2)).toBe("198.51.100.7");
+  // No header, or garbage where an address should be: the socket.
+  expect(clientAddressFrom("10.0.0.1", undefined, 1)).toBe("10.0.0.1");
+  expect(clientAddressFrom("10.0.0.1", "1.2.3.4, not-an-ip", 1)).toBe("10.0.0.1");
+});
+
+test("the legacy ?_data parameter is dropped, the rest of the query kept", async () => {
+  const { withoutLegacyDataParam } = await import("./network-edge.server");
+  expect(withoutLegacyDataParam("/login?_data=routes%2Flogin")).toBe("/login");
+  expect(withoutLegacyDataParam("/a?x=1&_data=&y=%2F")).toBe("/a?x=1&y=%2F");
+  expect(withoutLegacyDataParam("/a?my_data=1")).toBe("/a?my_data=1");
+});

@@ -1,0 +1,47 @@
+import { Secret, TOTP } from "otpauth";
+import { expect, test } from "./fixtures";
+
+const codeFor = (key: string, offsetSteps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(key.replace(/\s/g, "")) }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+
+// With JavaScript on and off (plain form posts): the whole flow is server-rendered.
+test("turns on two-step sign-in from the profile, then signing in asks for the code after the password", async ({ page, context, login, createBand, outbox }) => {
+  test.setTimeout(60_000);
+  const user = await login();
+  await createBand(user);
+
+  await page.goto("/profile");
+  const section = page.getByRole("region", { name: "Two-step sign-in" });
+  await section.getByRole("button", { name: "Set up two-step sign-in" }).click();
+  await expect(section.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  await expect(section.locator("svg")).toBeVisible();
+  const key = (await section.getByTestId("totp-key").textContent())!;
+  expect(key).toMatch(/^[A-Z2-7 ]{16,}$/);
+
+  await section.getByLabel("Code from the app").fill("000000");
+  await section.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+  await expect(section.getByText("That code didn’t match")).toBeVisible();
+
+  await section.getByLabel("Code from the app").fill(codeFor(key));
+  await section.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+  await expect(section.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+  await outbox.waitForMail(user.email, "Two-step sign-in is on");
+
+  // Sign in again from scratch: the password alone is not enough.
+  await context.clearCookies();
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/two-step$/);
+  await expect(page.getByRole("heading", { name: "Two-step sign-in" })).toBeVisible();
+
+  await page.getByLabel("Code").fill("111111");
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page.getByText("That code didn’t work")).toBeVisible();
+
+  await page.getByLabel("Code").fill(codeFor(key, 1));
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page).toHaveURL(/\/(dashboard|getting-started)/, { timeout: 15_000 });
+  await expect(page.getByText("Welcome back!").first()).toBeVisible();
+});

@@ -1,0 +1,112 @@
+/**
+ * A client's mistake gets a 4xx and a plain answer from the built server, never a 500,
+ * and nothing about it lands in the log as a stack trace.
+ */
+import http from "node:http";
+import net from "node:net";
+import { expect, test } from "@playwright/test";
+import { send, startBuiltServer, type BuiltServer } from "./built-server";
+
+let server: BuiltServer;
+test.beforeAll(async () => {
+  server = await startBuiltServer({ seed: false });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+const JSON_TYPE = { "content-type": "application/json" };
+
+/** A raw request line and headers, for what node:http refuses to send (absolute-form, "*", broken Host). */
+function raw(head: string) {
+  return new Promise<number>((resolve, reject) => {
+    const socket = net.connect(server.port, "127.0.0.1", () => socket.write(`${head}\r\nConnection: close\r\n\r\n`));
+    let data = "";
+    socket.on("data", (chunk) => (data += chunk));
+    socket.on("end", () => resolve(Number(data.match(/^HTTP\/1\.[01] (\d{3})/)?.[1] ?? 0)));
+    socket.on("error", reject);
+  });
+}
+
+test("JSON bodies with prototype-ish keys are a 400 with field errors", async () => {
+  for (const body of ['{"toString":"x"}', '{"constructor":{"a":1}}', '{"__proto__":{"admin":true}}', '{"hasOwnProperty":1,"valueOf":2}']) {
+    for (const path of ["/api/auth/login", "/api/auth/register", "/api/auth/forgot-password"]) {
+      const response = await send({ port: server.port, path, method: "POST", headers: JSON_TYPE, body });
+      expect(response.status, `${path} ${body}`).toBe(400);
+      expect(JSON.parse(response.body).message).toBe("Invalid request");
+    }
+  }
+});
+
+test("page actions refuse the wrong method, content type or origin with a plain 4xx page", async () => {
+  const cases: [string, Parameters<typeof send>[0], number][] = [
+    ["text/plain", { port: 0, path: "/login", method: "POST", headers: { "content-type": "text/plain" }, body: "intent=login" }, 415],
+    ["JSON", { port: 0, path: "/login", method: "POST", headers: JSON_TYPE, body: '{"intent":"login"}' }, 415],
+    ["broken multipart", { port: 0, path: "/login", method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "garbage" }, 415],
+    ["no content type", { port: 0, path: "/login", method: "POST", body: "intent=login" }, 415],
+    ["PUT", { port: 0, path: "/login", method: "PUT", headers: FORM, body: "a=b" }, 405],
+    ["DELETE", { port: 0, path: "/profile", method: "DELETE" }, 405],
+    ["TRACE", { port: 0, path: "/", method: "TRACE" }, 405],
+    ["TRACE /api", { port: 0, path: "/api/bands", method: "TRACE" }, 405],
+    ["cross-site Origin", { port: 0, path: "/login", method: "POST", headers: { ...FORM, origin: "https://evil.example" }, body: "intent=login" }, 403],
+    ["cross-site fetch metadata", { port: 0, path: "/blog", method: "POST", headers: { ...FORM, "sec-fetch-site": "cross-site" }, body: "a=1" }, 403],
+    ["opaque Origin", { port: 0, path: "/login", method: "POST", headers: { ...FORM, origin: "null" }, body: "intent=login" }, 403],
+    ["undecodable path", { port: 0, path: "/%E0%A4%A" }, 400],
+  ];
+  for (const [name, request, status] of cases) {
+    const response = await send({ ...request, port: server.port });
+    expect(response.status, name).toBe(status);
+    expect(response.headers["content-type"], name).toMatch(request.path.startsWith("/api/") ? /^application\/json/ : /^text\/html/);
+    expect(response.body, name).not.toMatch(/ at .*\.js:\d+/);
+  }
+  const put = await send({ port: server.port, path: "/login", method: "PUT", headers: FORM, body: "a=b" });
+  expect(put.headers.allow).toBe("GET, HEAD, POST");
+  const crossSite = await send({ port: server.port, path: "/login", method: "POST", headers: { ...FORM, origin: "https://evil.example" }, body: "intent=login" });
+  expect(crossSite.body).toContain("Forms can only be sent from Bandroom&#39;s own pages.");
+});
+
+test("a malformed Host, an absolute-form or asterisk target is a 400", async () => {
+  expect(await raw("GET /login HTTP/1.1\r\nHost: a b")).toBe(400);
+  expect(await raw("GET /login HTTP/1.1\r\nHost: [::")).toBe(400);
+  expect(await raw("GET /login HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-Host: [::")).not.toBe(500);
+  expect(await raw("GET http://evil.example/login HTTP/1.1\r\nHost: evil.example")).toBe(400);
+  expect(await raw("OPTIONS * HTTP/1.1\r\nHost: localhost")).toBe(400);
+  expect(await raw("GET /login HTTP/1.0")).toBe(400);
+  expect(await raw("GET /login HTTP/1.1\r\nHost: localhost")).toBe(200);
+});
+
+test("a form over 100 KB gets 413 with a clear page, and the connection stays usable", async () => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const sockets: net.Socket[] = [];
+  const request = (options: http.RequestOptions, body?: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request({ host: "127.0.0.1", port: server.port, agent, ...options }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode!, body: text }));
+      });
+      req.on("socket", (socket) => sockets.push(socket));
+      req.on("error", reject);
+      req.end(body);
+    });
+  const big = `intent=login&email=${"a".repeat(200 * 1024)}`;
+  const refused = await request({ path: "/login", method: "POST", headers: FORM }, big);
+  expect(refused.status).toBe(413);
+  expect(refused.body).toContain("This form is too large to send (the limit is 100 KB).");
+  const next = await request({ path: "/login" });
+  expect(next.status).toBe(200);
+  expect(sockets[1]).toBe(sockets[0]);
+  agent.destroy();
+
+  // Without a Content-Length the size is unknown up front: 411, not an unbounded read.
+  const chunked = await send({ port: server.port, path: "/login", method: "POST", headers: { ...FORM, "transfer-encoding": "chunked" }, body: "intent=login" });
+  expect(chunked.status).toBe(411);
+});
+
+test("none of the above left a stack trace in the server log", async () => {
+  await new Promise((resolve) => setTimeout(resolve, 500)); // let the server's output arrive
+  expect(server.log()).not.toMatch(/^\s+at /m);
+  expect(server.log()).not.toMatch(/Error:/);
+});

@@ -1,0 +1,69 @@
+/**
+ * Response headers on the built server, static files included: nosniff everywhere,
+ * no-store for what a signed-in browser gets and for /api, Secure on every cookie over HTTPS.
+ */
+import { expect, test } from "@playwright/test";
+import { DEMO_EMAIL, DEMO_PASSWORD, send, startBuiltServer, type BuiltServer } from "./built-server";
+
+let server: BuiltServer;
+test.beforeAll(async () => {
+  server = await startBuiltServer({ env: { TRUST_PROXY: "1", APP_URL: "https://bandroom.example.com" } });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const HTTPS = { "x-forwarded-proto": "https", "sec-fetch-site": "same-origin" };
+
+async function signIn() {
+  const response = await send({
+    port: server.port,
+    path: "/login",
+    method: "POST",
+    headers: { ...HTTPS, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "login", email: DEMO_EMAIL, password: DEMO_PASSWORD }).toString(),
+  });
+  expect(response.status).toBe(302);
+  return response;
+}
+
+test("X-Content-Type-Options: nosniff on pages, /api, static files and build assets", async () => {
+  const page = await send({ port: server.port, path: "/login" });
+  const asset = page.body.match(/\/build\/[^"]+\.(?:js|css)/)?.[0];
+  expect(asset).toBeTruthy();
+  for (const path of ["/", "/login", "/api/auth/user", "/favicon.ico", "/sw.js", asset!, "/no-such-page", "/api/nope"]) {
+    expect((await send({ port: server.port, path })).headers["x-content-type-options"], path).toBe("nosniff");
+  }
+});
+
+test("over HTTPS every cookie is Secure: session, toast and band alike", async () => {
+  const login = await signIn();
+  const cookies = login.headers["set-cookie"] ?? [];
+  expect(cookies.length).toBeGreaterThanOrEqual(2);
+  for (const cookie of cookies) expect(cookie, cookie).toMatch(/;\s*Secure/i);
+  expect(cookies.some((c) => c.startsWith("bandroom_toast="))).toBe(true);
+
+  const session = cookies.find((c) => c.startsWith("__Host-bandroom_session="))!.split(";")[0]!;
+  const bands = JSON.parse((await send({ port: server.port, path: "/api/bands", headers: { ...HTTPS, cookie: session } })).body) as { band: { id: number } }[];
+  const switched = await send({
+    port: server.port,
+    path: "/bands/switch",
+    method: "POST",
+    headers: { ...HTTPS, cookie: session, "content-type": "application/x-www-form-urlencoded" },
+    body: `bandId=${bands[0]!.band.id}`,
+  });
+  expect(switched.status, switched.body).toBe(302);
+  const band = (switched.headers["set-cookie"] ?? []).find((c) => c.startsWith("bandroom_band="));
+  expect(band).toMatch(/;\s*Secure/i);
+});
+
+test("Cache-Control: no-store on signed-in pages, their .data and /api JSON", async () => {
+  const session = (await signIn()).headers["set-cookie"]!.find((c) => c.startsWith("__Host-bandroom_session="))!.split(";")[0]!;
+  for (const path of ["/dashboard", "/profile", "/dashboard.data", "/blog", "/api/auth/user", "/api/bands"]) {
+    const response = await send({ port: server.port, path, headers: { ...HTTPS, cookie: session } });
+    expect(response.status, path).toBeLessThan(400);
+    expect(response.headers["cache-control"], path).toBe("no-store");
+  }
+  // Signed out, /api still never caches.
+  expect((await send({ port: server.port, path: "/api/auth/user" })).headers["cache-control"]).toBe("no-store");
+});
