@@ -201,7 +201,8 @@ describe("answers", () => {
       { membershipId: b.membershipOf("sub"), instrument: "Bass" },
       { membershipId: b.membershipOf("admin"), instrument: "Vocals" },
     ];
-    return (await body<{ id: number }>(await createApi(b.id, { title: "Big gig", kind: "gig", date: inDays(5), startTime: "20:00", fee: 500, lineup, ...extra }, b.cookies.leader))).id;
+    // Several of these gigs share a time and a lineup on purpose: "Save anyway" past the conflict warning.
+    return (await body<{ id: number }>(await createApi(b.id, { title: "Big gig", kind: "gig", date: inDays(5), startTime: "20:00", fee: 500, lineup, confirmConflicts: true, ...extra }, b.cookies.leader))).id;
   }
 
   test("booked people answer and change their answer; the lineup sums up; history only for leaders and admins", async () => {

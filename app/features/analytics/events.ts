@@ -36,14 +36,12 @@ export const PENDING_ANALYTICS_EVENTS = [
   "create_setlist",
   "add_song_to_setlist",
   "add_song_to_library",
-  "mark_blackout_date",
   "add_payment_record",
   "track_expense",
   "checkout",
   "purchase",
   "manage_subscription",
   "view_analytics",
-  "download_calendar",
   "export_setlist",
 ] as const satisfies readonly AnalyticsEventName[];
 

@@ -66,6 +66,8 @@ export type ConflictInput = TimeRange & {
   membershipIds: number[];
   /** The event being edited, which never clashes with itself. */
   excludeEventId?: number | null;
+  /** A weekly series: every occurrence's times (the range above is then the first). */
+  occurrences?: TimeRange[];
 };
 
 export type Conflict =
@@ -89,13 +91,22 @@ export async function checkConflicts(access: BandAccess, input: ConflictInput): 
     }),
   ]);
   if (!band) throw new RuleError(404, "Band not found");
-  const end = endOf(input);
-  const days = daysOfRange(input.startsAt, end, band.timeZone);
-  const { blackouts, bookings } = await commitmentsOf(
+  // One query span for all occurrences, then each blackout or booking is kept only when it meets one of them.
+  const ranges = (input.occurrences?.length ? input.occurrences : [input]).map((range) => ({
+    start: range.startsAt,
+    end: endOf(range),
+    days: daysOfRange(range.startsAt, endOf(range), band.timeZone),
+  }));
+  const start = new Date(Math.min(...ranges.map((r) => r.start.getTime())));
+  const end = new Date(Math.max(...ranges.map((r) => r.end.getTime())));
+  const days = { first: ranges.map((r) => r.days.first).sort()[0]!, last: ranges.map((r) => r.days.last).sort().at(-1)! };
+  const found = await commitmentsOf(
     members.map((m) => m.userId),
-    { start: input.startsAt, end, days },
+    { start, end, days },
     input.excludeEventId,
   );
+  const blackouts = found.blackouts.filter((b) => ranges.some((r) => b.startDate <= r.days.last && b.endDate >= r.days.first));
+  const bookings = found.bookings.filter((b) => ranges.some((r) => b.event.startsAt < r.end && endOf(b.event) > r.start));
   const seeReasons = grantIn(access, "availability:reasons") !== null;
   const seeOwnEvents = grantIn(access, "events:view") === true;
   const conflicts: Conflict[] = [];
@@ -149,8 +160,18 @@ function dedupeBusy(conflicts: Conflict[]) {
  */
 export async function requireConflictsConfirmed(access: BandAccess, input: ConflictInput, confirmed: boolean) {
   const conflicts = await checkConflicts(access, input);
-  if (conflicts.length && !confirmed) {
-    throw new RuleError(409, `Check the lineup before saving: ${conflicts.map((c) => c.message).join("; ")}. Tick “Save anyway” to keep it.`, CONFIRM_FIELD);
-  }
+  if (conflicts.length && !confirmed) throw new ConflictsError(conflicts);
   return conflicts;
+}
+
+/** The 409 of requireConflictsConfirmed; a form lists `conflicts` one per line beside the "Save anyway" box. */
+export class ConflictsError extends RuleError {
+  constructor(readonly conflicts: Conflict[]) {
+    super(409, `Check the lineup before saving: ${conflicts.map((c) => c.message).join("; ")}. Tick “Save anyway” to keep it.`, CONFIRM_FIELD);
+  }
+}
+
+/** The conflict messages a form shows for a failed save (none when it failed for another reason). */
+export function conflictMessages(error: unknown) {
+  return error instanceof ConflictsError ? error.conflicts.map((c) => c.message) : null;
 }

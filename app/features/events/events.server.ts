@@ -1,6 +1,7 @@
 import rrulePackage from "rrule";
 import type { Prisma } from "~/generated/prisma/client";
 import { track } from "~/features/analytics/analytics.server";
+import { requireConflictsConfirmed } from "~/features/availability/conflicts.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { db } from "~/utils/db.server";
 import { RuleError } from "~/utils/rule-error";
@@ -331,10 +332,21 @@ function eventData(input: EventInput, feeMinor: number | null | undefined) {
  * Creates an event, or a weekly series (one event per occurrence, each with the same
  * lineup), in one transaction. A fee only from those who may set it.
  */
-export async function createEvent(access: BandAccess, created: { event: EventInput; recurrence: Recurrence | null }) {
+export async function createEvent(access: BandAccess, created: { event: EventInput; recurrence: Recurrence | null; confirmConflicts?: boolean }) {
   requireGrant(access, "events:edit");
   const { event: input, recurrence } = created;
   await checkReferences(access, input);
+  // Nobody in the lineup is booked onto a blackout or another booking without a "Save anyway" (409 naming them).
+  await requireConflictsConfirmed(
+    access,
+    {
+      startsAt: input.startsAt,
+      endsAt: input.endsAt,
+      membershipIds: input.lineup.map((row) => row.membershipId),
+      occurrences: recurrence?.occurrences.map((startsAt) => ({ startsAt, endsAt: input.endsAt ? new Date(startsAt.getTime() + input.endsAt.getTime() - input.startsAt.getTime()) : null })),
+    },
+    created.confirmConflicts ?? false,
+  );
   const feeMinor = grantIn(access, "events:fee") ? (input.feeMinor ?? null) : null;
   const data = { ...eventData(input, feeMinor), bandId: access.band.id, createdById: access.user.id };
   const bookings = input.lineup.map((row) => ({ membershipId: row.membershipId, instrument: row.instrument }));
@@ -418,16 +430,27 @@ async function setLineup(tx: Prisma.TransactionClient, eventIds: number[], lineu
  * other occurrence keeps its own day, moved by as many days as this one moved, and
  * takes the new time of day, length and everything else.
  */
-export async function updateEvent(access: BandAccess, eventId: number, edit: { event: EventInput; version: number; scope: SeriesScope }) {
+export async function updateEvent(access: BandAccess, eventId: number, edit: { event: EventInput; version: number; scope: SeriesScope; confirmConflicts?: boolean }) {
   requireGrant(access, "events:edit");
   const { event: input, version, scope } = edit;
   await checkReferences(access, input);
   const feeMinor = grantIn(access, "events:fee") ? input.feeMinor : undefined;
   const data = eventData(input, feeMinor);
 
-  const before = await db.event.findFirst({ where: { id: eventId, bandId: access.band.id }, select: { id: true, seriesId: true, startsAt: true, version: true } });
+  const before = await db.event.findFirst({
+    where: { id: eventId, bandId: access.band.id },
+    select: { id: true, seriesId: true, startsAt: true, endsAt: true, version: true, bookings: { select: { membershipId: true } } },
+  });
   if (!before) throw new RuleError(404, MESSAGES.notFound);
   if (before.version !== version) throw new RuleError(409, MESSAGES.stale);
+  // Moving the event checks its whole lineup; otherwise only the people newly booked on it.
+  const moved = before.startsAt.getTime() !== input.startsAt.getTime() || (before.endsAt?.getTime() ?? null) !== (input.endsAt?.getTime() ?? null);
+  const already = new Set(before.bookings.map((b) => b.membershipId));
+  await requireConflictsConfirmed(
+    access,
+    { startsAt: input.startsAt, endsAt: input.endsAt, excludeEventId: eventId, membershipIds: input.lineup.map((row) => row.membershipId).filter((id) => moved || !already.has(id)) },
+    edit.confirmConflicts ?? false,
+  );
   await db.$transaction(async (tx) => {
     // The write comes first: it takes SQLite's write lock (a read first could fail with
     // SQLITE_BUSY beside another process) and checks the version again at once.

@@ -136,6 +136,9 @@ const recurrenceFields = {
 
 export type EventFields = z.input<z.ZodObject<typeof eventFields>>;
 
+/** "Save anyway" after a conflict warning (features/availability/conflicts.server.ts): the form's checkbox, or true in a JSON body. */
+const confirmFields = { confirmConflicts: z.boolean({ error: "Save anyway is yes or no" }).default(false) };
+
 export type EventInput = {
   title: string;
   kind: EventKind;
@@ -301,7 +304,7 @@ function localTimeOf(instant: Date, timeZone: string, date: LocalDate) {
 /** Create (form and POST): the event fields plus an optional weekly recurrence. */
 export function createEventSchema(rules: Rules) {
   return z
-    .object({ ...eventFields, ...recurrenceFields })
+    .object({ ...eventFields, ...recurrenceFields, ...confirmFields })
     .transform((raw, ctx) => {
       const event = resolveEvent(raw, rules, ctx);
       let recurrence: Recurrence | null = null;
@@ -320,7 +323,7 @@ export function createEventSchema(rules: Rules) {
           else recurrence = { ...rule, rrule, occurrences };
         }
       }
-      return event ? { event, recurrence } : z.NEVER;
+      return event ? { event, recurrence, confirmConflicts: raw.confirmConflicts } : z.NEVER;
     });
 }
 
@@ -337,10 +340,11 @@ export function updateEventSchema(rules: Rules) {
       ...eventFields,
       version: z.coerce.number({ error: MESSAGES.version }).int({ error: MESSAGES.version }).positive({ error: MESSAGES.version }),
       scope: z.enum(SERIES_SCOPES, { error: "Choose which events of the series to change" }).default("one"),
+      ...confirmFields,
     })
     .transform((raw, ctx) => {
       const event = resolveEvent(raw, rules, ctx);
-      return event ? { event, version: raw.version, scope: raw.scope } : z.NEVER;
+      return event ? { event, version: raw.version, scope: raw.scope, confirmConflicts: raw.confirmConflicts } : z.NEVER;
     });
 }
 
@@ -353,6 +357,7 @@ export const PatchEventSchema = z.strictObject({
   ...(Object.fromEntries(Object.keys(eventFields).map((key) => [key, z.unknown().optional()])) as Record<keyof typeof eventFields, z.ZodOptional<z.ZodUnknown>>),
   version: z.number({ error: MESSAGES.version }).int({ error: MESSAGES.version }).positive({ error: MESSAGES.version }),
   scope: z.enum(SERIES_SCOPES, { error: "Choose which events of the series to change" }).optional(),
+  confirmConflicts: z.boolean({ error: "Save anyway is yes or no" }).optional(),
 });
 
 export const CancelEventSchema = z.object({

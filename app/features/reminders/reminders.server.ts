@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { addDays, dayOf, formatDayLong, startOfDay } from "~/features/availability/local-day";
 import { db } from "~/utils/db.server";
 import { formatTime } from "~/utils/dates";
@@ -273,6 +273,15 @@ export async function runReminderPass(now = new Date(), origin = mailOrigin()) {
  * "Chase now": mails everyone booked on the event who has not answered, at most once a
  * day each, except those who turned chases off. Leaders and admins only.
  */
+/**
+ * Whether the event page offers this viewer "Chase now" for an event: those who may
+ * chase, while answers are open and someone booked has not answered (chaseNow's rules).
+ */
+export function chaseOffered(access: BandAccess, event: { cancelledAt: Date | null; startsAt: Date; rsvpDeadline: Date | null }, unanswered: number, now = new Date()) {
+  if (grantIn(access, "reminders:chase") === null || !unanswered) return false;
+  return !event.cancelledAt && event.startsAt > now && !(event.rsvpDeadline && event.rsvpDeadline <= now);
+}
+
 export async function chaseNow(access: BandAccess, eventId: number, origin: string, now = new Date()) {
   requireGrant(access, "reminders:chase");
   const event = await db.event.findFirst({ where: { id: eventId, bandId: access.band.id }, select: { id: true, cancelledAt: true, startsAt: true, rsvpDeadline: true, band: { select: { timeZone: true } } } });

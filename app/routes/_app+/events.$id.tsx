@@ -8,6 +8,7 @@ import { CancelEventSchema, DeleteEventSchema, MESSAGES } from "~/features/event
 import { answerLabel, eventWhen, instrumentCoverage, kindStyle, lineupSummary, mapLink } from "~/features/events/present";
 import { KindBadge } from "~/features/events/components/kind-badge";
 import { RsvpButtons } from "~/features/events/components/rsvp-buttons";
+import { chaseOffered } from "~/features/reminders/reminders.server";
 import { DetailList, DetailRow } from "~/components/detail-list";
 import { ErrorList } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
@@ -68,7 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       deadline: event.rsvpDeadline ? `${formatDate(new Date(event.rsvpDeadline.getTime() - 1), tz)}` : null,
     },
     band: { name: event.band.name, timeZone: tz },
-    abilities,
+    abilities: { ...abilities, chase: chaseOffered(access, event, lineup.filter((row) => !row.answer).length) },
     lineup,
     summary: lineupSummary(lineup.map((row) => row.answer)),
     coverage: instrumentCoverage(instruments, lineup),
@@ -213,6 +214,14 @@ export default function EventDetails() {
               ))}
           </ul>
         ) : null}
+        {abilities.chase ? (
+          <Form method="post" action={`/events/${event.id}/chase`} className="mt-3 flex flex-wrap items-center gap-3">
+            <Button type="submit" variant="secondary">
+              Chase now
+            </Button>
+            <span className="text-sm text-slate-600">Emails everyone booked who hasn’t answered yet.</span>
+          </Form>
+        ) : null}
         <ul className="mt-3 divide-y divide-slate-100">
           {lineup.map((row) => (
             <li key={row.id} className="py-2">
@@ -241,6 +250,12 @@ export default function EventDetails() {
             </li>
           ))}
         </ul>
+        <p className="mt-3 text-sm text-slate-600">
+          Reminder emails for events you’re booked on:{" "}
+          <Link to="/profile/calendar" className="font-medium text-brand-700 underline underline-offset-2">
+            reminder settings
+          </Link>
+        </p>
       </section>
 
       {abilities.cancel || abilities.delete ? (

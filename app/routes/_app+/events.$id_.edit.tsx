@@ -6,6 +6,8 @@ import { requireBandAccess } from "~/features/bands/access.server";
 import { bandIdOfEvent, eventFields, eventFormOptions, eventRules, updateEvent } from "~/features/events/events.server";
 import { MESSAGES, updateEventSchema } from "~/features/events/schema.server";
 import { EventForm } from "~/features/events/components/event-form";
+import { conflictMessages } from "~/features/availability/conflicts.server";
+import { ConflictWarning } from "~/features/availability/components/conflict-warning";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { parseId } from "~/utils/ids";
@@ -29,13 +31,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { access, eventId } = await gate(request, params.id);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: updateEventSchema(await eventRules(access)) });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null }, { status: 400 });
   try {
     await updateEvent(access, eventId, submission.value);
     return await redirectWithToast(`/events/${eventId}`, { title: "Changes saved", description: `${submission.value.event.title} is up to date.` });
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
-    return data({ result }, { status });
+    return data({ result, conflicts: conflictMessages(error) }, { status });
   }
 }
 
@@ -45,7 +47,7 @@ export default function EditEvent() {
   return (
     <div className="space-y-6">
       <PageHeader back={{ to: `/events/${event.id}`, label: event.title }} title={`Edit ${event.title}`} />
-      <EventForm mode="edit" options={options} defaults={defaults} lastResult={actionData?.result} version={event.version} inSeries={event.inSeries} />
+      <EventForm mode="edit" options={options} defaults={defaults} lastResult={actionData?.result} warnings={<ConflictWarning conflicts={actionData?.conflicts} />} version={event.version} inSeries={event.inSeries} />
     </div>
   );
 }

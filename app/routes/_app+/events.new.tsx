@@ -6,6 +6,8 @@ import { requireBandAccess } from "~/features/bands/access.server";
 import { createEvent, eventFields, eventFormOptions, eventRules } from "~/features/events/events.server";
 import { createEventSchema } from "~/features/events/schema.server";
 import { EventForm } from "~/features/events/components/event-form";
+import { conflictMessages } from "~/features/availability/conflicts.server";
+import { ConflictWarning } from "~/features/availability/components/conflict-warning";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { parseId } from "~/utils/ids";
@@ -31,14 +33,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "events:edit" });
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: createEventSchema(await eventRules(access)) });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null }, { status: 400 });
   try {
     const created = await createEvent(access, submission.value);
     const many = created.ids.length > 1 ? ` and ${created.ids.length - 1} more in the series` : "";
     return await redirectWithToast(`/events/${created.id}`, { title: "Event created", description: `${submission.value.event.title}${many} is on the calendar.` });
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
-    return data({ result }, { status });
+    return data({ result, conflicts: conflictMessages(error) }, { status });
   }
 }
 
@@ -48,7 +50,7 @@ export default function NewEvent() {
   return (
     <div className="space-y-6">
       <PageHeader back={{ to: "/calendar", label: "Calendar" }} title="New event" description={duplicating ? `A copy of ${duplicating}: change what differs.` : undefined} />
-      <EventForm mode="create" options={options} defaults={defaults} lastResult={actionData?.result} />
+      <EventForm mode="create" options={options} defaults={defaults} lastResult={actionData?.result} warnings={<ConflictWarning conflicts={actionData?.conflicts} />} />
     </div>
   );
 }
