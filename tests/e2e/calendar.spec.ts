@@ -143,4 +143,31 @@ test.describe("calendar", () => {
     expect(wallClock(event.endDate.toJSDate())).toBe(`${date} 23:00`);
     expect(vevents[0]!.getFirstPropertyValue("status")).toBe("CONFIRMED");
   });
+  test("a refused event shows each message next to its field, keeps what was typed, and saves nothing", async ({ page, login, createUser, createBand, isMobile }) => {
+    test.skip(isMobile, "the same form on a phone; the desktop projects cover it with and without JavaScript");
+    const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));
+    const member = await createUser({ firstName: "Mia", lastName: "Member" });
+    const band = await createBand(leader, { timeZone: TIME_ZONE, members: [{ userId: member.id, role: "band_member" }] });
+    const title = `Spring gig ${band.id}`;
+
+    await page.goto("/events/new");
+    await page.getByLabel("Title").fill(title);
+    // 02:30 on 28 March 2027 does not exist in Berlin (the clocks go forward), and the deadline is after the gig.
+    await page.getByLabel("Date", { exact: true }).fill("2027-03-28");
+    await page.getByLabel("Start time").fill("02:30");
+    await page.getByLabel("Answer by").fill("2027-03-30");
+    await page.getByLabel("Mia Member", { exact: true }).check();
+    await page.getByRole("button", { name: "Create event" }).click();
+
+    await expect(page.getByLabel("Start time")).toHaveAccessibleDescription(/02:30 does not exist on Mar 28, 2027 in Europe\/Berlin/);
+    await expect(page.getByLabel("Start time")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Answer by")).toHaveAccessibleDescription(/The answer deadline must be on or before the day of the event/);
+    await expect(page.getByLabel("Title")).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Title")).toHaveValue(title);
+    await expect(page.getByLabel("Mia Member", { exact: true })).toBeChecked();
+    await expect(page).toHaveURL(/\/events\/new$/);
+
+    await page.goto("/calendar?month=2027-03");
+    await expect(page.getByText("Nothing in March 2027.")).toBeVisible();
+  });
 });
