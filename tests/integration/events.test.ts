@@ -1,3 +1,4 @@
+import ICAL from "ical.js";
 import { describe, expect, test } from "vitest";
 import { buildRequest, callRoute, createBand, createUser, sessionCookieFor, bandCookie } from "#tests/db-utils";
 import { db } from "~/utils/db.server";
@@ -7,7 +8,10 @@ import * as rsvpApi from "~/routes/api+/events.$id.rsvp";
 import * as newEventPage from "~/routes/_app+/events.new";
 import * as eventPage from "~/routes/_app+/events.$id";
 import * as rsvpPage from "~/routes/_app+/events.$id_.rsvp";
-import { MESSAGES } from "~/features/events/schema.server";
+import * as editPage from "~/routes/_app+/events.$id_.edit";
+import * as icsFile from "~/routes/_app+/events.$id_.event[.]ics";
+import { expandWeekly, MESSAGES } from "~/features/events/schema.server";
+import { toZoned } from "~/features/events/zoned-time";
 import { body } from "./auth-helpers";
 
 type Handler = Parameters<typeof callRoute>[0];
@@ -183,6 +187,82 @@ describe("recurring rehearsals", () => {
     expect(await db.eventSeries.count({ where: { bandId: b.id } })).toBe(0);
   });
 
+  /** The series' stored rule, expanded from its start in its zone, against its events. */
+  async function ruleAndEvents(seriesId: number) {
+    const rule = await db.eventSeries.findUniqueOrThrow({ where: { id: seriesId } });
+    const match = /^FREQ=WEEKLY;INTERVAL=(\d+);COUNT=(\d+)$/.exec(rule.rrule);
+    expect(match, rule.rrule).not.toBeNull();
+    const local = toZoned(rule.startsAt, rule.timeZone);
+    const expanded = expandWeekly({ localDate: local, startsAt: rule.startsAt, timeZone: rule.timeZone }, { interval: Number(match![1]), count: Number(match![2]) }).occurrences.map((d) => d.toISOString());
+    const events = await db.event.findMany({ where: { seriesId }, orderBy: { startsAt: "asc" }, select: { startsAt: true, occurrenceAt: true } });
+    return { rrule: rule.rrule, expanded, starts: events.map((e) => e.startsAt.toISOString()), occurrences: events.map((e) => e.occurrenceAt?.toISOString()) };
+  }
+
+  test("a whole-series edit to another weekday and interval rewrites the rule to match its events", async () => {
+    const b = await band("Europe/Berlin");
+    const ids = await series(b); // Thursdays 12 March to 16 April, 19:00
+    const seriesId = (await db.event.findUniqueOrThrow({ where: { id: ids[0]! } })).seriesId!;
+    const version = async (id: number) => (await db.event.findUniqueOrThrow({ where: { id } })).version;
+
+    // From the third occurrence: two days later (Saturdays), every other week, at 18:00.
+    const patched = await patchApi(ids[2]!, { version: await version(ids[2]!), scope: "all", date: "2026-03-28", startTime: "18:00", endTime: "20:00", interval: 2 }, b.cookies.leader);
+    expect(patched.status).toBe(200);
+    let now = await ruleAndEvents(seriesId);
+    expect(now.rrule).toBe("FREQ=WEEKLY;INTERVAL=2;COUNT=6");
+    // The series moves as a whole: its first occurrence two days on, then every 14 days, 18:00 Berlin across the clock change.
+    expect(now.starts).toEqual(["2026-03-14T17:00:00.000Z", "2026-03-28T17:00:00.000Z", "2026-04-11T16:00:00.000Z", "2026-04-25T16:00:00.000Z", "2026-05-09T16:00:00.000Z", "2026-05-23T16:00:00.000Z"]);
+    expect(now.expanded).toEqual(now.starts);
+    expect(now.occurrences).toEqual(now.starts);
+    const ends = await db.event.findMany({ where: { seriesId }, orderBy: { startsAt: "asc" }, select: { endsAt: true } });
+    expect(ends[0]!.endsAt!.toISOString()).toBe("2026-03-14T19:00:00.000Z");
+
+    // This and the following from the fourth: back to weekly, on Sundays; both rules follow their events.
+    const fourth = (await db.event.findFirstOrThrow({ where: { seriesId, startsAt: new Date("2026-04-25T16:00:00.000Z") } })).id;
+    expect((await patchApi(fourth, { version: await version(fourth), scope: "following", date: "2026-04-26", interval: 1 }, b.cookies.leader)).status).toBe(200);
+    now = await ruleAndEvents(seriesId);
+    expect(now.rrule).toBe("FREQ=WEEKLY;INTERVAL=2;COUNT=3");
+    expect(now.expanded).toEqual(now.starts);
+    const newSeries = (await db.event.findUniqueOrThrow({ where: { id: fourth } })).seriesId!;
+    expect(newSeries).not.toBe(seriesId);
+    const split = await ruleAndEvents(newSeries);
+    expect(split.rrule).toBe("FREQ=WEEKLY;INTERVAL=1;COUNT=3");
+    expect(split.starts).toEqual(["2026-04-26T16:00:00.000Z", "2026-05-03T16:00:00.000Z", "2026-05-10T16:00:00.000Z"]);
+    expect(split.expanded).toEqual(split.starts);
+
+    // Deleting one in the middle leaves a gap the rule still spans (an EXDATE for a feed), not a shifted COUNT.
+    const middle = (await db.event.findFirstOrThrow({ where: { seriesId: newSeries, startsAt: new Date("2026-05-03T16:00:00.000Z") } })).id;
+    expect((await call(eventApi.action, "DELETE", `/api/events/${middle}?scope=one`, { id: String(middle) }, { cookie: b.cookies.leader })).status).toBe(200);
+    const gap = await ruleAndEvents(newSeries);
+    expect(gap.rrule).toBe("FREQ=WEEKLY;INTERVAL=1;COUNT=3");
+    expect(gap.expanded.filter((start) => !gap.starts.includes(start))).toEqual(["2026-05-03T16:00:00.000Z"]);
+  });
+
+  test("a new interval for one occurrence only is refused under its field, and nothing is saved", async () => {
+    const b = await band("Europe/Berlin");
+    const ids = await series(b);
+    const event = await db.event.findUniqueOrThrow({ where: { id: ids[1]! } });
+    const response = await call(editPage.action, "POST", `/events/${ids[1]}/edit`, { id: String(ids[1]) }, {
+      cookie: b.cookies.leader,
+      form: { title: "Moved rehearsal", kind: "rehearsal", date: "2026-03-20", startTime: "19:00", endTime: "21:00", version: String(event.version), scope: "one", interval: "3", "lineup[0].membershipId": String(b.membershipOf("member")) },
+    });
+    expect(response.status).toBe(400);
+    const result = await body<{ result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } }>(response);
+    expect(result.result.error.interval).toEqual([MESSAGES.intervalScope]);
+    // What was typed comes back for the form to show again.
+    expect(result.result.initialValue).toMatchObject({ title: "Moved rehearsal", interval: "3" });
+    const after = await db.event.findUniqueOrThrow({ where: { id: ids[1]! } });
+    expect(after).toMatchObject({ title: "Rehearsal", startsAt: event.startsAt, version: event.version, detached: false });
+
+    // A bad field on a whole-series edit changes none of the series either.
+    const bad = await call(editPage.action, "POST", `/events/${ids[1]}/edit`, { id: String(ids[1]) }, {
+      cookie: b.cookies.leader,
+      form: { title: "Everything moved", kind: "rehearsal", date: "2026-03-29", startTime: "02:30", version: String(event.version), scope: "all" },
+    });
+    expect(bad.status).toBe(400);
+    expect((await body<{ result: { error: Record<string, string[]> } }>(bad)).result.error.startTime![0]).toMatch(/02:30 does not exist/);
+    expect(await db.event.count({ where: { id: { in: ids }, title: "Rehearsal" } })).toBe(6);
+  });
+
   test("a stale edit is refused with 409 and changes nothing", async () => {
     const b = await band();
     const [id] = await series(b);
@@ -266,5 +346,37 @@ describe("answers", () => {
     expect((await rsvp(other, { answer: "going" }, b.cookies.sub)).status).toBe(404);
     const asMember = await body<{ title: string }[]>(await call(bandEvents.loader, "GET", `/api/bands/${b.id}/events`, { id: String(b.id) }, { cookie: b.cookies.member }));
     expect(asMember.map((e) => e.title)).toEqual(["Big gig", "Secret rehearsal"]);
+  });
+});
+
+describe("the one-event .ics", () => {
+  const ics = async (id: number, cookie: string) => {
+    const response = await call(icsFile.loader, "GET", `/events/${id}/event.ics`, { id: String(id) }, { cookie });
+    expect(response.status).toBe(200);
+    const vevent = new ICAL.Component(ICAL.parse(await response.text()) as unknown[]).getFirstSubcomponent("vevent")!;
+    return { vevent, event: new ICAL.Event(vevent) };
+  };
+
+  test.each(["Pacific/Auckland", "Europe/Berlin", "America/Los_Angeles"])("an all-day event in %s is a DATE on its own days, not shifted by the zone", async (timeZone) => {
+    const b = await band(timeZone);
+    const created = await body<{ id: number }>(await createApi(b.id, { title: "Festival weekend", kind: "gig", allDay: true, date: "2026-11-28", endDate: "2026-11-29" }, b.cookies.leader));
+    const { vevent, event } = await ics(created.id, b.cookies.member);
+    expect(event.startDate.isDate).toBe(true);
+    expect(event.startDate.toString()).toBe("2026-11-28");
+    // DTEND of a DATE event is the day after the last one.
+    expect(event.endDate.isDate).toBe(true);
+    expect(event.endDate.toString()).toBe("2026-11-30");
+    expect(vevent.getFirstProperty("dtstart")!.getParameter("tzid")).toBeUndefined();
+    expect(event.summary).toBe("Festival weekend");
+  });
+
+  test("a timed event round-trips in UTC on both sides of a clock change", async () => {
+    const b = await band("Europe/Berlin");
+    const winter = await body<{ id: number }>(await createApi(b.id, { title: "Winter gig", kind: "gig", date: "2026-03-28", startTime: "20:00", endTime: "23:00" }, b.cookies.leader));
+    const summer = await body<{ id: number }>(await createApi(b.id, { title: "Summer gig", kind: "gig", date: "2026-03-29", startTime: "20:00", endTime: "01:00" }, b.cookies.leader));
+    const w = (await ics(winter.id, b.cookies.member)).event;
+    const s = (await ics(summer.id, b.cookies.member)).event;
+    expect([w.startDate.toJSDate().toISOString(), w.endDate.toJSDate().toISOString()]).toEqual(["2026-03-28T19:00:00.000Z", "2026-03-28T22:00:00.000Z"]);
+    expect([s.startDate.toJSDate().toISOString(), s.endDate.toJSDate().toISOString()]).toEqual(["2026-03-29T18:00:00.000Z", "2026-03-29T23:00:00.000Z"]);
   });
 });

@@ -204,6 +204,7 @@ export async function getEventDetails(access: BandAccess, eventId: number, now =
       updatedAt: true,
       createdAt: true,
       setlist: { select: { id: true, name: true } },
+      series: { select: { rrule: true } },
       band: { select: { name: true, timeZone: true, currency: true } },
       bookings: {
         orderBy: { id: "asc" },
@@ -290,6 +291,7 @@ export async function eventFields(access: BandAccess, eventId: number) {
       setlistId: event.setlist?.id ?? undefined,
       rsvpDeadline: event.rsvpDeadline ? formatLocalDate(addDays(toZoned(event.rsvpDeadline, timeZone), -1)) : undefined,
       lineup: event.bookings.map((b) => ({ membershipId: b.membership.id, instrument: b.instrument ?? undefined })),
+      ...(event.series ? { interval: String(intervalOf(event.series.rrule)) } : {}),
     },
   };
 }
@@ -380,7 +382,7 @@ function shiftTimes(data: Times, from: Date, to: Date): Times {
   return { startsAt: to, endsAt: move(data.endsAt), callAt: move(data.callAt), soundcheckAt: move(data.soundcheckAt), rsvpDeadline: move(data.rsvpDeadline) };
 }
 
-type SeriesMember = { id: number; startsAt: Date; createdById: string | null };
+type SeriesMember = { id: number; startsAt: Date; occurrenceAt: Date | null; createdById: string | null };
 
 /** The events a change to one occurrence applies to: it alone, it and the later ones, or the whole series. */
 async function scopeTargets(tx: Prisma.TransactionClient, event: { id: number; seriesId: number | null; startsAt: Date }, scope: SeriesScope): Promise<SeriesMember[]> {
@@ -388,25 +390,40 @@ async function scopeTargets(tx: Prisma.TransactionClient, event: { id: number; s
   return tx.event.findMany({
     where: { seriesId: event.seriesId, id: { not: event.id }, ...(scope === "following" ? { startsAt: { gt: event.startsAt } } : {}) },
     orderBy: { startsAt: "asc" },
-    select: { id: true, startsAt: true, createdById: true },
+    select: { id: true, startsAt: true, occurrenceAt: true, createdById: true },
   });
+}
+
+const intervalOf = (rrule: string) => RRule.parseString(rrule).interval ?? 1;
+
+/**
+ * Makes a series' rule say what its events are: DTSTART at the earliest occurrence,
+ * INTERVAL as given, COUNT spanning to the latest one (an occurrence deleted on its own
+ * inside the span stays a gap the rule covers, an EXDATE for a feed). Each event's
+ * occurrenceAt is the start the rule gives it. A series left without events goes.
+ */
+async function rewriteSeries(tx: Prisma.TransactionClient, seriesId: number, interval: number, timeZone: string) {
+  const events = await tx.event.findMany({ where: { seriesId }, select: { startsAt: true, occurrenceAt: true } });
+  if (!events.length) {
+    await tx.eventSeries.delete({ where: { id: seriesId } });
+    return;
+  }
+  const starts = events.map((e) => e.occurrenceAt ?? e.startsAt).sort((a, b) => a.getTime() - b.getTime());
+  const weeks = Math.round(daysBetween(toZoned(starts[0]!, timeZone), toZoned(starts.at(-1)!, timeZone)) / 7);
+  const count = Math.floor(weeks / interval) + 1;
+  await tx.eventSeries.update({ where: { id: seriesId }, data: { startsAt: starts[0]!, timeZone, rrule: `FREQ=WEEKLY;INTERVAL=${interval};COUNT=${count}` } });
 }
 
 /**
  * "This and following": the event and the later ones leave their series for a new one
  * that starts at the event; both rules are rewritten to the occurrences they keep.
  */
-async function splitSeries(tx: Prisma.TransactionClient, seriesId: number, from: { id: number; startsAt: Date }, following: SeriesMember[], newStart: Date) {
-  const series = await tx.eventSeries.findUnique({ where: { id: seriesId }, select: { bandId: true, rrule: true, timeZone: true, createdById: true } });
-  if (!series) return null;
-  const interval = RRule.parseString(series.rrule).interval ?? 1;
-  const moved = [from.id, ...following.map((f) => f.id)];
-  const rule = (count: number) => `FREQ=WEEKLY;INTERVAL=${interval};COUNT=${count}`;
-  const created = await tx.eventSeries.create({ data: { bandId: series.bandId, rrule: rule(moved.length), timeZone: series.timeZone, startsAt: newStart, createdById: series.createdById }, select: { id: true } });
+async function splitSeries(tx: Prisma.TransactionClient, seriesId: number, moved: number[], intervals: { old: number; new: number }, timeZone: string) {
+  const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: seriesId }, select: { bandId: true, rrule: true, createdById: true } });
+  const created = await tx.eventSeries.create({ data: { bandId: series.bandId, rrule: series.rrule, timeZone, startsAt: new Date(), createdById: series.createdById }, select: { id: true } });
   await tx.event.updateMany({ where: { id: { in: moved } }, data: { seriesId: created.id } });
-  const left = await tx.event.count({ where: { seriesId } });
-  if (left) await tx.eventSeries.update({ where: { id: seriesId }, data: { rrule: rule(left) } });
-  else await tx.eventSeries.delete({ where: { id: seriesId } });
+  await rewriteSeries(tx, created.id, intervals.new, timeZone);
+  await rewriteSeries(tx, seriesId, intervals.old, timeZone);
   return created.id;
 }
 
@@ -426,11 +443,12 @@ async function setLineup(tx: Prisma.TransactionClient, eventIds: number[], lineu
 /**
  * Saves an edit made on the version the editor read (else 409: someone changed it
  * since). For a series, `scope` applies it to this occurrence alone (which then keeps
- * its own times), this and the following ones (a new series from here), or all: each
- * other occurrence keeps its own day, moved by as many days as this one moved, and
- * takes the new time of day, length and everything else.
+ * its own times), this and the following ones (a new series from here), or all: the
+ * series moves by as many days as this one moved, in the new interval (weeks) if one is
+ * given, and every occurrence takes the new time of day, length and everything else;
+ * the series' rule is rewritten to match (rewriteSeries).
  */
-export async function updateEvent(access: BandAccess, eventId: number, edit: { event: EventInput; version: number; scope: SeriesScope; confirmConflicts?: boolean }) {
+export async function updateEvent(access: BandAccess, eventId: number, edit: { event: EventInput; version: number; scope: SeriesScope; interval?: number; confirmConflicts?: boolean }) {
   requireGrant(access, "events:edit");
   const { event: input, version, scope } = edit;
   await checkReferences(access, input);
@@ -439,7 +457,7 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
 
   const before = await db.event.findFirst({
     where: { id: eventId, bandId: access.band.id },
-    select: { id: true, seriesId: true, startsAt: true, endsAt: true, version: true, bookings: { select: { membershipId: true } } },
+    select: { id: true, seriesId: true, startsAt: true, endsAt: true, occurrenceAt: true, version: true, bookings: { select: { membershipId: true } } },
   });
   if (!before) throw new RuleError(404, MESSAGES.notFound);
   if (before.version !== version) throw new RuleError(409, MESSAGES.stale);
@@ -460,24 +478,43 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
     });
     if (!claimed.count) throw new RuleError(409, MESSAGES.stale);
     await setLineup(tx, [eventId], input.lineup);
-    if (!before.seriesId || scope === "one") return;
+    if (!before.seriesId) return;
 
+    const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: before.seriesId }, select: { rrule: true } });
+    const oldInterval = intervalOf(series.rrule);
+    const interval = edit.interval ?? oldInterval;
+    // Rolls the transaction back: nothing of the edit is saved.
+    if (scope === "one" && interval !== oldInterval) throw new RuleError(400, MESSAGES.intervalScope, "interval");
+    if (scope === "one") return;
     const others = await scopeTargets(tx, before, scope);
     const timeZone = input.timeZone;
-    const oldDay = toZoned(before.startsAt, timeZone);
-    const dayShift = daysBetween(oldDay, input.localDate);
+    // The new rule: its first occurrence moves by as many days as this one moved, and
+    // each occurrence keeps its place in the series (counted in the old interval from the
+    // first, in the starts the old rule gave them), now that many new intervals on, at
+    // the new time of day. A new weekday or interval moves the whole series, this event
+    // included; an occurrence moved on its own goes back onto the rule.
+    const ruleDay = (member: { startsAt: Date; occurrenceAt: Date | null }) => toZoned(member.occurrenceAt ?? member.startsAt, timeZone);
+    const members = [before, ...others];
+    const firstRuleDay = members.map(ruleDay).reduce((first, day) => (daysBetween(first, day) < 0 ? day : first));
+    const newFirstDay = addDays(firstRuleDay, daysBetween(ruleDay(before), input.localDate));
     const startClock = toZoned(input.startsAt, timeZone);
-    for (const other of others) {
-      const day = addDays(toZoned(other.startsAt, timeZone), dayShift);
-      const startsAt = input.allDay ? startOfLocalDay(day, timeZone) : (fromZoned({ ...day, hour: startClock.hour, minute: startClock.minute }, timeZone) ?? new Date(other.startsAt.getTime() + dayShift * 86_400_000));
+    for (const member of members) {
+      const place = Math.round(daysBetween(firstRuleDay, ruleDay(member)) / 7 / oldInterval);
+      const day = addDays(newFirstDay, place * interval * 7);
+      const startsAt = input.allDay
+        ? startOfLocalDay(day, timeZone)
+        : (fromZoned({ ...day, hour: startClock.hour, minute: startClock.minute }, timeZone) ?? fromZoned({ ...day, hour: startClock.hour + 1, minute: startClock.minute }, timeZone)!);
+      const edited = member.id === eventId;
       await tx.event.update({
-        where: { id: other.id },
-        data: { ...data, ...shiftTimes(data, input.startsAt, startsAt), detached: false, version: { increment: 1 }, sequence: { increment: 1 } },
+        where: { id: member.id },
+        data: edited
+          ? { ...shiftTimes(data, input.startsAt, startsAt), occurrenceAt: startsAt }
+          : { ...data, ...shiftTimes(data, input.startsAt, startsAt), occurrenceAt: startsAt, detached: false, version: { increment: 1 }, sequence: { increment: 1 } },
       });
     }
     await setLineup(tx, others.map((o) => o.id), input.lineup);
-    if (scope === "following") await splitSeries(tx, before.seriesId, { id: eventId, startsAt: before.startsAt }, others, input.startsAt);
-    else await tx.eventSeries.update({ where: { id: before.seriesId }, data: { timeZone, startsAt: (await tx.event.findFirst({ where: { seriesId: before.seriesId }, orderBy: { startsAt: "asc" }, select: { startsAt: true } }))?.startsAt ?? input.startsAt } });
+    if (scope === "following") await splitSeries(tx, before.seriesId, [eventId, ...others.map((o) => o.id)], { old: oldInterval, new: interval }, timeZone);
+    else await rewriteSeries(tx, before.seriesId, interval, timeZone);
   });
   return { id: eventId };
 }
@@ -520,19 +557,14 @@ export async function deleteEvent(access: BandAccess, eventId: number, input: { 
     const others = await scopeTargets(tx, event, input.scope);
     const { count } = await tx.event.deleteMany({ where: { id: { in: others.map((o) => o.id) } } });
     if (event.seriesId) {
-      const left = await tx.event.count({ where: { seriesId: event.seriesId } });
-      if (!left) await tx.eventSeries.delete({ where: { id: event.seriesId } });
-      else await tx.eventSeries.update({ where: { id: event.seriesId }, data: { rrule: rewriteCount((await tx.eventSeries.findUnique({ where: { id: event.seriesId }, select: { rrule: true } }))!.rrule, left) } });
+      const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: event.seriesId }, select: { rrule: true, timeZone: true } });
+      await rewriteSeries(tx, event.seriesId, intervalOf(series.rrule), series.timeZone);
     }
     return count + 1;
   });
   return { event, count };
 }
 
-function rewriteCount(rrule: string, count: number) {
-  const interval = RRule.parseString(rrule).interval ?? 1;
-  return `FREQ=WEEKLY;INTERVAL=${interval};COUNT=${count}`;
-}
 
 // ---------------------------------------------------------------------------
 // Answers

@@ -1,6 +1,7 @@
 import icalPackage, { ICalEventStatus } from "ical-generator";
 import type { BandAccess } from "~/features/bands/access.server";
 import { getEventDetails } from "./events.server";
+import { toZoned } from "./zoned-time";
 
 const ical = icalPackage;
 
@@ -10,7 +11,17 @@ export function eventUid(eventId: number) {
 }
 
 /**
- * One event as an RFC 5545 calendar (ical-generator folds and escapes): UTC times,
+ * An all-day event's day as a DATE value: the local day of `instant` in the band's time
+ * zone, handed to ical-generator as UTC midnight of that day with no time zone, so it
+ * writes that day (given a time zone, it reads the day with the server's local clock).
+ */
+function dayOf(instant: Date, timeZone: string) {
+  const local = toZoned(instant, timeZone);
+  return new Date(Date.UTC(local.year, local.month - 1, local.day));
+}
+
+/**
+ * One event as an RFC 5545 calendar (ical-generator folds and escapes): UTC times (DATE values all day),
  * SEQUENCE from the event's change counter, TENTATIVE or CANCELLED status. Null when
  * the viewer may not see it.
  */
@@ -23,10 +34,10 @@ export async function eventIcs(access: BandAccess, eventId: number) {
     id: eventUid(event.id),
     sequence: event.sequence,
     stamp: event.updatedAt,
-    start: event.startsAt,
-    end: event.endsAt ?? new Date(event.startsAt.getTime() + 2 * 3_600_000),
-    allDay: event.allDay,
-    timezone: event.allDay ? event.band.timeZone : undefined,
+    // All day: DTSTART;VALUE=DATE and an exclusive DTEND (the day after the last), in the band's days.
+    ...(event.allDay
+      ? { allDay: true, start: dayOf(event.startsAt, event.band.timeZone), end: event.endsAt ? dayOf(event.endsAt, event.band.timeZone) : undefined }
+      : { start: event.startsAt, end: event.endsAt ?? new Date(event.startsAt.getTime() + 2 * 3_600_000) }),
     summary: event.title,
     location: [event.venueName, event.venueAddress].filter(Boolean).join(", ") || undefined,
     description: [event.notes, event.dressCode ? `Dress code: ${event.dressCode}` : null].filter(Boolean).join("\n\n") || undefined,

@@ -51,6 +51,14 @@ export function kindStyle(kind: string) {
 
 export const ANSWER_LABELS: Record<string, string> = { going: "Going", maybe: "Maybe", no: "Can't make it" };
 
+/** The viewer's answer as a mark on the month grid, where a whole label does not fit (the label is read out instead). */
+export const ANSWER_MARKS: Record<string, { mark: string; className: string }> = {
+  going: { mark: "✓", className: "text-green-700" },
+  maybe: { mark: "?", className: "text-amber-700" },
+  no: { mark: "✕", className: "text-red-700" },
+  none: { mark: "•", className: "text-slate-500" },
+};
+
 export function answerLabel(answer: string | null | undefined) {
   return answer ? (ANSWER_LABELS[answer] ?? answer) : "No answer yet";
 }

@@ -55,6 +55,7 @@ export const MESSAGES = {
   started: "Answers close when the event starts",
   deadlinePassed: "The deadline for answers has passed",
   cancelled: "This event is cancelled",
+  intervalScope: "To change how often it repeats, choose this and the following events, or all events",
   reason: "Say why the event is cancelled",
   answer: "Choose going, maybe or can't make it",
 } as const;
@@ -331,7 +332,7 @@ export function createEventSchema(rules: Rules) {
  * What the event form sends, as conform sees it on the client: the create schema's input
  * plus the edit-only version and series scope. A type only, so zod stays out of the browser.
  */
-export type EventFormInput = z.input<ReturnType<typeof createEventSchema>> & Partial<Pick<z.input<ReturnType<typeof updateEventSchema>>, "version" | "scope">>;
+export type EventFormInput = z.input<ReturnType<typeof createEventSchema>> & Partial<Pick<z.input<ReturnType<typeof updateEventSchema>>, "version" | "scope" | "interval">>;
 
 /** Edit (form and PATCH after merging with what is stored): the event fields, the version read, and for a series which occurrences. */
 export function updateEventSchema(rules: Rules) {
@@ -340,11 +341,13 @@ export function updateEventSchema(rules: Rules) {
       ...eventFields,
       version: z.coerce.number({ error: MESSAGES.version }).int({ error: MESSAGES.version }).positive({ error: MESSAGES.version }),
       scope: z.enum(SERIES_SCOPES, { error: "Choose which events of the series to change" }).default("one"),
+      // A series only: how often it repeats, for this and the following events or all of them.
+      interval: recurrenceFields.interval.optional(),
       ...confirmFields,
     })
     .transform((raw, ctx) => {
       const event = resolveEvent(raw, rules, ctx);
-      return event ? { event, version: raw.version, scope: raw.scope, confirmConflicts: raw.confirmConflicts } : z.NEVER;
+      return event ? { event, version: raw.version, scope: raw.scope, ...(raw.interval ? { interval: raw.interval } : {}), confirmConflicts: raw.confirmConflicts } : z.NEVER;
     });
 }
 
@@ -357,6 +360,7 @@ export const PatchEventSchema = z.strictObject({
   ...(Object.fromEntries(Object.keys(eventFields).map((key) => [key, z.unknown().optional()])) as Record<keyof typeof eventFields, z.ZodOptional<z.ZodUnknown>>),
   version: z.number({ error: MESSAGES.version }).int({ error: MESSAGES.version }).positive({ error: MESSAGES.version }),
   scope: z.enum(SERIES_SCOPES, { error: "Choose which events of the series to change" }).optional(),
+  interval: z.unknown().optional(),
   confirmConflicts: z.boolean({ error: "Save anyway is yes or no" }).optional(),
 });
 

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { answerWindow, getCalendarMonth } from "~/features/events/events.server";
 import { EVENT_KINDS } from "~/features/events/schema.server";
-import { kindStyle, KIND_STYLES, ANSWER_LABELS } from "~/features/events/present";
+import { answerLabel, kindStyle, ANSWER_MARKS, KIND_STYLES } from "~/features/events/present";
 import { addDays, formatLocalDate, toZoned } from "~/features/events/zoned-time";
 import { KindBadge, KindIcon } from "~/features/events/components/kind-badge";
 import { RsvpButtons } from "~/features/events/components/rsvp-buttons";
@@ -178,7 +178,14 @@ export default function Calendar() {
                               {event.time === "All day" ? "" : `${event.time} `}
                               {event.title}
                             </span>
-                            {event.mine?.answer ? <span className="sr-only">, you: {ANSWER_LABELS[event.mine.answer]}</span> : null}
+                            {event.mine ? (
+                              <>
+                                <span className={`ml-auto shrink-0 font-bold ${ANSWER_MARKS[event.mine.answer ?? "none"]!.className}`} aria-hidden="true">
+                                  {ANSWER_MARKS[event.mine.answer ?? "none"]!.mark}
+                                </span>
+                                <span className="sr-only">, you: {answerLabel(event.mine.answer)}</span>
+                              </>
+                            ) : null}
                           </Link>
                         </li>
                       );

@@ -126,6 +126,9 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
             ))}
           </div>
           <ErrorList errors={fields.scope.errors} />
+          <div className="mt-4 max-w-xs">
+            <Field label="Every how many weeks" hint="Changes this and the following events, or all of them" inputProps={{ ...getInputProps(fields.interval, { type: "number" }), min: 1, max: INTERVAL_MAX }} errors={fields.interval.errors} />
+          </div>
         </fieldset>
       ) : null}
 
