@@ -10,12 +10,14 @@ import { NonceProvider } from "~/utils/nonce-provider";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { isSecureRequest } from "~/utils/request.server";
 import { startBackgroundTasks } from "~/features/admin/housekeeping.server";
+import { startReminderScheduler } from "~/features/reminders/scheduler.server";
 import { recordPageView, viewerFromRootData } from "~/features/analytics/analytics.server";
 
 const ABORT_DELAY = 5_000;
 
 installNetworkEdge();
 startBackgroundTasks();
+startReminderScheduler();
 
 function applySecurityHeaders(headers: Headers, request: Request, nonce: string | null) {
   for (const [name, value] of Object.entries(securityHeaders(nonce, isSecureRequest(request)))) {

@@ -37,11 +37,12 @@ export async function createUser(overrides: Partial<{ email: string; firstName: 
   });
 }
 
-export async function createBand(options: { name?: string; subscriptionTier?: string; members?: { userId: string; role: string; displayName?: string }[] } = {}) {
+export async function createBand(options: { name?: string; subscriptionTier?: string; timeZone?: string; members?: { userId: string; role: string; displayName?: string }[] } = {}) {
   return db.band.create({
     data: {
       name: options.name ?? `Band ${unique()}`,
       subscriptionTier: options.subscriptionTier ?? "free",
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
       memberships: { create: (options.members ?? []).map((m) => ({ userId: m.userId, role: m.role, displayName: m.displayName ?? null })) },
     },
     select: { id: true, name: true, subscriptionTier: true },

@@ -2,7 +2,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "./env.server";
 
-export type Mail = { to: string; subject: string; text: string; html?: string; link?: string };
+/** `headers`: extra headers such as List-Unsubscribe (RFC 8058), sent over SMTP and kept in the outbox file. */
+export type Mail = { to: string; subject: string; text: string; html?: string; link?: string; headers?: Record<string, string> };
 
 type Transport = { sendMail(message: Record<string, unknown>): Promise<unknown> };
 let transport: Promise<Transport> | undefined;
@@ -19,7 +20,7 @@ async function smtpTransport(url: string) {
 export async function sendMail(mail: Mail) {
   if (env.SMTP_URL) {
     transport ??= smtpTransport(env.SMTP_URL);
-    await (await transport).sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await (await transport).sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
     return;
   }
   const dir = path.resolve(env.MAIL_OUTBOX_DIR);

@@ -72,7 +72,7 @@ const outbox: Outbox = {
 
 export type E2EUser = { id: string; email: string; firstName: string; lastName: string | null; password: string };
 type UserOptions = { email?: string; firstName?: string; lastName?: string | null; verified?: boolean; isPlatformAdmin?: boolean };
-type BandOptions = { name?: string; subscriptionTier?: "free" | "pro"; role?: string; members?: { userId: string; role: string; displayName?: string }[] };
+type BandOptions = { name?: string; subscriptionTier?: "free" | "pro"; timeZone?: string; role?: string; members?: { userId: string; role: string; displayName?: string }[] };
 
 async function appModules() {
   const [dbUtils, bands] = await Promise.all([import("../db-utils"), import("~/features/bands/bands.server")]);
@@ -94,6 +94,7 @@ async function createBand(owner: { id: string }, options: BandOptions = {}) {
   const band = await insertBand({
     name: options.name,
     subscriptionTier: options.subscriptionTier,
+    timeZone: options.timeZone,
     members: [{ userId: owner.id, role: options.role ?? "band_leader" }, ...(options.members ?? [])],
   });
   await setPreferredBand(owner.id, band.id);

@@ -140,53 +140,41 @@ describe("area pages: access", () => {
 });
 
 describe("calendar and events", () => {
-  test("upcoming events soonest first, past ones latest first, in the band's time zone", async () => {
+  test("the month shows the band's events in its time zone, with links to the months around it", async () => {
     const { band, cookies } = await bandWithEveryRole({ timeZone: "America/Chicago" });
-    const day = 86_400_000;
-    const now = Date.now();
-    const soon = await db.event.create({ data: { bandId: band.id, title: "Soon", kind: "rehearsal", startsAt: new Date(now + day) } });
-    const later = await db.event.create({ data: { bandId: band.id, title: "Later", kind: "gig", startsAt: new Date(now + 3 * day) } });
-    // Still running: it started an hour ago and ends in two.
-    const running = await db.event.create({
-      data: { bandId: band.id, title: "Running", kind: "gig", startsAt: new Date(now - 3_600_000), endsAt: new Date(now + 7_200_000) },
-    });
-    const lastWeek = await db.event.create({ data: { bandId: band.id, title: "Last week", kind: "gig", startsAt: new Date(now - 7 * day) } });
-    const lastMonth = await db.event.create({ data: { bandId: band.id, title: "Last month", kind: "gig", startsAt: new Date(now - 30 * day) } });
-    await db.event.create({
-      data: { bandId: band.id, title: "Ended", kind: "gig", startsAt: new Date(now - 2 * day), endsAt: new Date(now - 2 * day + 3_600_000) },
-    });
-
-    const data = await body<{ band: { timeZone: string }; upcoming: { id: number; title: string }[]; past: { title: string }[]; pastCount: number }>(
-      await get(calendarLoader, "/calendar", cookies.band_member)
-    );
-    expect(data.band.timeZone).toBe("America/Chicago");
-    expect(data.upcoming.map((e) => e.id)).toEqual([running.id, soon.id, later.id]);
-    expect(data.past.map((e) => e.title)).toEqual(["Ended", lastWeek.title, lastMonth.title]);
-    expect(data.pastCount).toBe(3);
-
     // A Saturday-night gig at 02:30 UTC is still Friday evening in Chicago.
     const gig = await db.event.create({
-      data: {
-        bandId: band.id,
-        title: "Friday gig",
-        kind: "gig",
-        startsAt: new Date("2030-01-05T02:30:00Z"),
-        endsAt: new Date("2030-01-05T05:00:00Z"),
-      },
+      data: { bandId: band.id, title: "Friday gig", kind: "gig", startsAt: new Date("2030-01-05T02:30:00Z"), endsAt: new Date("2030-01-05T05:00:00Z") },
     });
-    const event = await body<{ event: { title: string; kind: string; date: string; time: string }; band: { name: string } }>(
+    await db.event.create({ data: { bandId: band.id, title: "February rehearsal", kind: "rehearsal", startsAt: new Date("2030-02-10T18:00:00Z") } });
+
+    const month = await body<{ title: string; links: Record<string, string>; agenda: { id: number; title: string; date: string; firstDay: string }[]; days: { key: string; eventIds: number[] }[] }>(
+      await get(calendarLoader, "/calendar?month=2030-01", cookies.band_member)
+    );
+    expect(month.title).toBe("January 2030");
+    expect(month.links.prev).toBe("?month=2029-12");
+    expect(month.links.next).toBe("?month=2030-02");
+    expect(month.agenda.map((e) => e.title)).toEqual(["Friday gig"]);
+    expect(month.agenda[0]).toMatchObject({ date: "Jan 4, 2030", firstDay: "2030-01-04" });
+    expect(month.days.find((d) => d.key === "2030-01-04")!.eventIds).toEqual([gig.id]);
+    // The grid runs Sunday to Saturday around the month.
+    expect(month.days[0]!.key).toBe("2029-12-30");
+    expect(month.days.length % 7).toBe(0);
+
+    const event = await body<{ event: { title: string; kindLabel: string; when: { date: string; time: string } }; band: { name: string } }>(
       await get(eventLoader, `/events/${gig.id}`, cookies.band_member, { id: String(gig.id) })
     );
-    expect(event.event).toMatchObject({ title: "Friday gig", kind: "Gig", date: "Jan 4, 2030" });
-    expect(event.event.time).toMatch(/^8:30\sPM – 11:00\sPM CST$/);
+    expect(event.event).toMatchObject({ title: "Friday gig", kindLabel: "Gig" });
+    expect(event.event.when.date).toBe("Jan 4, 2030");
+    expect(event.event.when.time).toMatch(/^8:30\sPM – 11:00\sPM CST$/);
     expect(event.band.name).toBe(band.name);
   });
 
-  test("a sub sees no events yet, and the page says why", async () => {
+  test("a sub not booked on anything sees no events, and the page says why", async () => {
     const { band, cookies } = await bandWithEveryRole();
     const gig = await db.event.create({ data: { bandId: band.id, title: "Gig", kind: "gig", startsAt: new Date(Date.now() + 86_400_000) } });
-    const data = await body<{ bookedOnly: boolean; upcoming: unknown[] }>(await get(calendarLoader, "/calendar", cookies.sub));
-    expect(data).toMatchObject({ bookedOnly: true, upcoming: [] });
+    const data = await body<{ abilities: { bookedOnly: boolean }; events: unknown[] }>(await get(calendarLoader, "/calendar", cookies.sub));
+    expect(data).toMatchObject({ abilities: { bookedOnly: true }, events: [] });
     expect((await get(eventLoader, `/events/${gig.id}`, cookies.sub, { id: String(gig.id) })).status).toBe(404);
   });
 });

@@ -20,6 +20,7 @@
  * authorization-world.ts, so every caller gets its own copy and the world stays intact.
  */
 import { listGuides, listPosts } from "~/features/content/content.server";
+import { db } from "~/utils/db.server";
 import { grantFor, type Permission } from "~/features/members/permissions";
 import { ACTORS, BAND_ROLES, fresh, type Actor, type Param, type World } from "./authorization-world";
 
@@ -60,7 +61,7 @@ export type Row = {
   /** Body per mutation method when the empty default does not fit. */
   body?: Partial<Record<Mutation, BodySpec>>;
   /** Further cases for one method, e.g. each intent of a form with several. */
-  cases?: { label: string; method: Method; body?: BodySpec; expect: Expectation }[];
+  cases?: { label: string; method: Method; body?: BodySpec; expect: Expectation; params?: Record<string, Param> }[];
 } & Partial<Record<Method, Expectation>>;
 
 // ---------------------------------------------------------------------------
@@ -150,8 +151,23 @@ export const MATRIX: Record<string, Row> = {
   "_app+/dashboard": { GET: current("band:view") },
   "_app+/getting-started": { GET: current("band:view") },
   "_app+/bands.new": { GET: signedIn(), POST: signedIn("bodyError") },
-  "_app+/calendar": { GET: current("content:view") },
-  "_app+/events.$id": { params: { id: "event" }, GET: perm("content:view", { sub: "notFound" }) },
+  "_app+/calendar": { GET: current("events:view") },
+  "_app+/events.new": { GET: current("events:edit"), POST: currentWrite("events:edit") },
+  "_app+/events.$id": {
+    params: { id: "event" },
+    GET: perm("events:view", { sub: "notFound" }),
+    POST: permWrite("events:view"),
+    cases: [
+      { label: "cancel", method: "POST", body: { form: { intent: "cancel" } }, expect: permWrite("events:edit") },
+      { label: "restore", method: "POST", params: { id: fresh.event() }, body: { form: { intent: "restore" } }, expect: perm("events:edit", { leader: { redirect: /^\/events\/\d+$/ }, admin: { redirect: /^\/events\/\d+$/ }, member: { redirect: /^\/events\/\d+$/ } }) },
+      // Created by the leader: a member may delete only their own.
+      { label: "delete", method: "POST", params: { id: fresh.event() }, body: { form: { intent: "delete" } }, expect: perm("events:delete", { member: "forbidden" }) },
+    ],
+  },
+  "_app+/events.$id_.edit": { params: { id: "event" }, GET: perm("events:edit"), POST: permWrite("events:edit") },
+  // An empty answer is refused with a toast on the way back to the event.
+  "_app+/events.$id_.rsvp": { params: { id: "event" }, POST: perm("availability:own", { leader: { redirect: /^\/events\/\d+$/ }, admin: { redirect: /^\/events\/\d+$/ }, member: { redirect: /^\/events\/\d+$/ }, sub: { redirect: /^\/events\/\d+$/ } }) },
+  "_app+/events.$id_.event[.]ics": { params: { id: "event" }, GET: perm("events:view", { sub: "notFound" }) },
   "_app+/setlists._index": { GET: current("content:view") },
   "_app+/setlists.$id": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }) },
   "_app+/songs._index": { GET: current("content:view") },
@@ -257,4 +273,44 @@ export const MATRIX: Record<string, Row> = {
   },
   "api+/songs.lookup": { GET: notAllowed, POST: signedIn("bodyError") },
   "api+/invitations.accept": { GET: notAllowed, POST: signedIn("bodyError") },
+  "api+/bands.$id.events": { params: { id: "band" }, GET: perm("events:view"), POST: permWrite("events:edit") },
+  "api+/events.$id": {
+    params: { id: "event" },
+    GET: perm("events:view", { sub: "notFound" }),
+    PATCH: permWrite("events:edit"),
+    // Created by the leader: a member may delete only their own.
+    cases: [{ label: "a fresh event", method: "DELETE", params: { id: fresh.event() }, expect: perm("events:delete", { member: "forbidden" }) }],
+  },
+  "api+/events.$id.rsvp": { params: { id: "event" }, GET: notAllowed, PUT: permWrite("availability:own") },
+
+  // Calendar, part B (issue 7): blackouts are the person's own, in every band.
+  "_app+/calendar_.blackouts": {
+    GET: signedIn(),
+    POST: signedIn("bodyError"),
+    cases: [
+      { label: "create with no dates", method: "POST", body: { form: { intent: "create" } }, expect: signedIn("bodyError") },
+      {
+        label: "delete the leader's blackout",
+        method: "POST",
+        body: async (world) => ({ form: { intent: "delete", blackoutId: await leadersBlackout(world) } }),
+        expect: signedIn("notFound", { leader: { redirect: "/calendar/blackouts" } }),
+      },
+    ],
+  },
+  "api+/blackouts": { GET: signedIn(), POST: signedIn("bodyError"), PUT: signedIn("methodNotAllowed", { anonymous: "methodNotAllowed" }) },
+  "_app+/calendar_.availability": { GET: current("availability:view") },
+  "api+/bands.$id.availability": { params: { id: "band" }, GET: perm("availability:view"), POST: notAllowed },
+  "_app+/profile_.calendar": { GET: signedIn(), POST: signedIn("bodyError") },
+  "reminders+/unsubscribe": { GET: everyone("notFound"), POST: everyone("notFound") },
+  "_app+/events.$id_.chase": { params: { id: "event" }, GET: everyone("notFound"), POST: perm("reminders:chase") },
+  "api+/events.$id.chase": { params: { id: "event" }, GET: notAllowed, POST: perm("reminders:chase") },
+  "_app+/calendar_.download[.]ics": { GET: current("calendar:download") },
+  "feeds+/$token": { params: { token: () => "no-such-feed-token.ics" }, GET: everyone("notFound") },
+  "api+/blackouts.$id": { params: { id: leadersBlackout }, GET: notAllowed, DELETE: signedIn("notFound", { leader: "allow" }) },
 };
+
+/** A blackout of the band's leader, made anew per request: only the leader may delete it. */
+async function leadersBlackout(world: World) {
+  const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  return String((await db.blackout.create({ data: { userId: world.users.leader.id, startDate: day, endDate: day, reason: "Authz secret reason" } })).id);
+}

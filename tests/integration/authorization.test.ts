@@ -132,7 +132,7 @@ async function bodyFor(route: Route, body: BodySpec | undefined, actor: Actor): 
   return resolved ?? (route.path.startsWith("/api/") ? { json: {} } : { form: {} });
 }
 
-type Case = { label: string; method: Method; body?: BodySpec; expect: Expectation };
+type Case = { label: string; method: Method; body?: BodySpec; expect: Expectation; params?: Row["params"] };
 
 function casesOf(row: Row): Case[] {
   const cases: Case[] = [];
@@ -141,7 +141,7 @@ function casesOf(row: Row): Case[] {
     const expected = row[method];
     if (expected) cases.push({ label: method, method, body: row.body?.[method], expect: expected });
   }
-  for (const extra of row.cases ?? []) cases.push({ label: `${extra.method} ${extra.label}`, method: extra.method, body: extra.body, expect: extra.expect });
+  for (const extra of row.cases ?? []) cases.push({ label: `${extra.method} ${extra.label}`, method: extra.method, body: extra.body, expect: extra.expect, params: extra.params });
   return cases;
 }
 
@@ -151,7 +151,7 @@ async function call(route: Route, module: RouteModule, row: Row, testCase: Case,
   if (!fn) return { error: `${testCase.method} has no ${testCase.method === "GET" ? "loader" : "action"} to call` };
   let url = route.path;
   try {
-    const target = await urlFor(route, row, actor);
+    const target = await urlFor(route, testCase.params ? { ...row, params: { ...row.params, ...testCase.params } } : row, actor);
     if ("error" in target) return { error: target.error };
     url = target.url;
     const body = testCase.method === "GET" ? undefined : await bodyFor(route, testCase.body, actor);

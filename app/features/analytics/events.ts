@@ -35,16 +35,12 @@ export type AnalyticsEventName = keyof typeof ANALYTICS_EVENTS;
 export const PENDING_ANALYTICS_EVENTS = [
   "create_setlist",
   "add_song_to_setlist",
-  "create_event",
-  "mark_blackout_date",
-  "rsvp",
   "add_payment_record",
   "track_expense",
   "checkout",
   "purchase",
   "manage_subscription",
   "view_analytics",
-  "download_calendar",
   "export_setlist",
 ] as const satisfies readonly AnalyticsEventName[];
 

@@ -124,6 +124,8 @@ export const PRIVATE_PATH_PREFIXES = [
   "/songs",
   "/bands/",
   "/members",
+  "/feeds/",
+  "/reminders/",
   "/finances",
   "/settings",
   "/profile",

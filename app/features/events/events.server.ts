@@ -1,53 +1,599 @@
+import rrulePackage from "rrule";
+import type { Prisma } from "~/generated/prisma/client";
+import { track } from "~/features/analytics/analytics.server";
+import { requireConflictsConfirmed } from "~/features/availability/conflicts.server";
+import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { db } from "~/utils/db.server";
-import { pageWindow } from "~/utils/pagination";
-import { requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { RuleError } from "~/utils/rule-error";
+import { MESSAGES, type EventInput, type Recurrence, type RsvpAnswer, type SeriesScope } from "./schema.server";
+import { addDays, daysBetween, formatLocalDate, formatLocalTime, fromZoned, startOfLocalDay, toZoned, type LocalDate } from "./zoned-time";
 
-const EVENT_SELECT = { id: true, title: true, kind: true, startsAt: true, endsAt: true } as const;
-
-/** Past events shown on the calendar; older ones stay in the database, counted. */
-export const PAST_EVENTS_SHOWN = 50;
-/** Upcoming events per calendar page (`?page=`): a busy band's year never renders at once. */
-export const UPCOMING_PER_PAGE = 50;
+const { RRule } = rrulePackage;
 
 /**
- * The band's calendar: events still to come or still running (soonest first) and the
- * most recent past ones (latest first), with the band's time zone to show them in.
- * "Past" is written out rather than NOT(upcoming): SQL's NULL logic would drop events
- * without an end time from both lists. A sub ("booked") sees only the gigs they are
- * booked on, and nobody is booked on anything yet. Null when the band is gone.
+ * Events: the calendar, one event, and every change to them. Each function takes the
+ * caller's BandAccess first and applies the permission table's grants itself (a sub,
+ * "booked", sees only the events they are booked on; "own" deletes only one's own), so
+ * the pages and the /api endpoints share every rule. Each change is one transaction.
  */
-export async function getCalendar(access: BandAccess, now = new Date(), upcomingPage = 1) {
-  if (requireGrant(access, "content:view") === "booked")
-    return { bookedOnly: true, timeZone: null, upcoming: [], upcomingPage: pageWindow(0, 1, UPCOMING_PER_PAGE).info, past: [], pastCount: 0 };
-  const bandId = access.band.id;
-  const upcomingWhere = { bandId, OR: [{ endsAt: { gte: now } }, { endsAt: null, startsAt: { gte: now } }] };
-  const pastWhere = { bandId, OR: [{ endsAt: { lt: now } }, { endsAt: null, startsAt: { lt: now } }] };
-  const upcomingCount = await db.event.count({ where: upcomingWhere });
-  const { skip, take, info: upcomingPageInfo } = pageWindow(upcomingCount, upcomingPage, UPCOMING_PER_PAGE);
-  const [band, upcoming, past, pastCount] = await Promise.all([
-    db.band.findUnique({ where: { id: bandId }, select: { timeZone: true } }),
-    db.event.findMany({ where: upcomingWhere, orderBy: [{ startsAt: "asc" }, { id: "asc" }], skip, take, select: EVENT_SELECT }),
-    db.event.findMany({ where: pastWhere, orderBy: [{ startsAt: "desc" }, { id: "desc" }], take: PAST_EVENTS_SHOWN, select: EVENT_SELECT }),
-    db.event.count({ where: pastWhere }),
-  ]);
-  if (!band) return null;
-  return { bookedOnly: false, timeZone: band.timeZone, upcoming, upcomingPage: upcomingPageInfo, past, pastCount };
+
+// ---------------------------------------------------------------------------
+// Who may do what with an event (the pages show these; the functions below enforce them)
+
+type Owned = { createdById: string | null };
+
+function mayDelete(access: BandAccess, event: Owned) {
+  const grant = grantIn(access, "events:delete");
+  return grant === true || (grant === "own" && event.createdById === access.user.id);
+}
+
+export function eventAbilities(access: BandAccess, event: Owned) {
+  const edit = grantIn(access, "events:edit") !== null;
+  return {
+    edit,
+    duplicate: edit,
+    cancel: edit,
+    delete: mayDelete(access, event),
+    seeFee: grantIn(access, "events:fee") !== null,
+    seeHistory: grantIn(access, "events:history") !== null,
+  };
+}
+
+/** What the calendar page offers this viewer. */
+export function calendarAbilities(access: BandAccess) {
+  return { create: grantIn(access, "events:edit") !== null, bookedOnly: requireGrant(access, "events:view") === "booked" };
+}
+
+/** Events the viewer may see: all of the band's, or for a sub only those they are booked on. */
+function visibleWhere(access: BandAccess): Prisma.EventWhereInput {
+  const booked = requireGrant(access, "events:view") === "booked";
+  return { bandId: access.band.id, ...(booked ? { bookings: { some: { membershipId: access.membership.id } } } : {}) };
+}
+
+async function bandSettings(bandId: number) {
+  const band = await db.band.findUnique({ where: { id: bandId }, select: { timeZone: true, currency: true } });
+  if (!band) throw new RuleError(404, "Band not found");
+  return band;
+}
+
+/** The number of minor digits of a currency (2 for USD, 0 for JPY). */
+export function currencyDigits(currency: string) {
+  try {
+    return new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** The band's time zone and currency rules, for the event schemas. */
+export async function eventRules(access: BandAccess) {
+  const band = await bandSettings(access.band.id);
+  return { bandTimeZone: band.timeZone, currencyDigits: currencyDigits(band.currency), currency: band.currency };
 }
 
 /** The band an event belongs to, for the gate; null when there is no such event. */
-export async function bandIdOfEvent(eventId: number) {
+export async function bandIdOfEvent(eventId: number | null) {
+  if (!eventId) return null;
   const event = await db.event.findUnique({ where: { id: eventId }, select: { bandId: true } });
   return event?.bandId ?? null;
 }
 
+// ---------------------------------------------------------------------------
+// Reading
+
+const LIST_SELECT = {
+  id: true,
+  title: true,
+  kind: true,
+  status: true,
+  allDay: true,
+  startsAt: true,
+  endsAt: true,
+  cancelledAt: true,
+  cancelReason: true,
+  venueName: true,
+  rsvpDeadline: true,
+  seriesId: true,
+  version: true,
+} as const satisfies Prisma.EventSelect;
+
+export type EventListFilters = { from: Date; to: Date; kinds?: string[]; mine?: boolean };
+
+/** The largest number of events one listing returns (a month of a very busy band fits). */
+export const LIST_LIMIT = 1000;
+
 /**
- * An event of the band, or null: another band's event is "not found", and so is any
- * event for a sub, who sees only the gigs they are booked on (none yet).
+ * Events overlapping [from, to), soonest first, each with the viewer's own booking and
+ * answer. `mine` keeps only those the viewer is booked on; `kinds` filters by kind.
  */
-export async function getEvent(access: BandAccess, eventId: number) {
-  if (requireGrant(access, "content:view") === "booked") return null;
-  return db.event.findFirst({
-    where: { id: eventId, bandId: access.band.id },
-    select: { ...EVENT_SELECT, bandId: true, band: { select: { name: true, timeZone: true } } },
+export async function listEvents(access: BandAccess, filters: EventListFilters) {
+  const where: Prisma.EventWhereInput = {
+    AND: [
+      visibleWhere(access),
+      { startsAt: { lt: filters.to } },
+      { OR: [{ endsAt: { gt: filters.from } }, { endsAt: null, startsAt: { gte: filters.from } }] },
+      filters.kinds?.length ? { kind: { in: filters.kinds } } : {},
+      filters.mine ? { bookings: { some: { membershipId: access.membership.id } } } : {},
+    ],
+  };
+  return db.event.findMany({
+    where,
+    orderBy: [{ startsAt: "asc" }, { id: "asc" }],
+    take: LIST_LIMIT,
+    select: {
+      ...LIST_SELECT,
+      bookings: { where: { membershipId: access.membership.id }, select: { id: true, instrument: true, rsvp: { select: { answer: true, note: true } } } },
+    },
   });
+}
+
+export type ListedEvent = Awaited<ReturnType<typeof listEvents>>[number];
+
+/** Whether a booked person may still answer (the event has not started, the deadline has not passed, it is not cancelled). */
+export function answerWindow(event: { startsAt: Date; rsvpDeadline: Date | null; cancelledAt: Date | null }, now: Date) {
+  if (event.cancelledAt) return { open: false, reason: MESSAGES.cancelled };
+  if (now >= event.startsAt) return { open: false, reason: MESSAGES.started };
+  if (event.rsvpDeadline && now >= event.rsvpDeadline) return { open: false, reason: MESSAGES.deadlinePassed };
+  return { open: true, reason: null };
+}
+
+const MONTH_RE = /^(\d{4})-(\d{2})$/;
+
+/**
+ * One month of the calendar in the band's time zone: the weeks of the grid (Sunday
+ * first), the events overlapping them, and links' months. `month` is "YYYY-MM"; a
+ * missing or malformed one is the current month. Three queries whatever the band's size.
+ */
+export async function getCalendarMonth(access: BandAccess, options: { month?: string | null; kinds?: string[]; mine?: boolean }, now = new Date()) {
+  const { timeZone } = await bandSettings(access.band.id);
+  const today = toZoned(now, timeZone);
+  const match = MONTH_RE.exec(options.month ?? "");
+  const year = match ? Number(match[1]) : today.year;
+  const month = match && Number(match[2]) >= 1 && Number(match[2]) <= 12 ? Number(match[2]) : today.month;
+  const safeYear = year >= 1970 && year <= 9999 ? year : today.year;
+  const first: LocalDate = { year: safeYear, month, day: 1 };
+  const nextFirst = addDays(first, 40);
+  const monthEnd = addDays({ year: nextFirst.year, month: nextFirst.month, day: 1 }, -1);
+  const gridStart = addDays(first, -new Date(Date.UTC(first.year, first.month - 1, 1)).getUTCDay());
+  const gridDays = Math.ceil((daysBetween(gridStart, monthEnd) + 1) / 7) * 7;
+  const gridEnd = addDays(gridStart, gridDays);
+  const abilities = calendarAbilities(access);
+  const events = await listEvents(access, { from: startOfLocalDay(gridStart, timeZone), to: startOfLocalDay(gridEnd, timeZone), kinds: options.kinds, mine: options.mine });
+  const monthKey = (d: LocalDate) => `${d.year}-${String(d.month).padStart(2, "0")}`;
+  return {
+    timeZone,
+    month: monthKey(first),
+    prevMonth: monthKey(addDays(first, -1)),
+    nextMonth: monthKey(nextFirst),
+    thisMonth: monthKey(today),
+    today: formatLocalDate(today),
+    first,
+    monthEnd,
+    gridStart,
+    gridDays,
+    events,
+    abilities,
+  };
+}
+
+/** The band's instruments (what its members and subs play), for "no drummer yet". */
+async function bandInstruments(bandId: number) {
+  const rows = await db.membershipInstrument.findMany({ where: { membership: { bandId } }, distinct: ["instrument"], select: { instrument: true }, orderBy: { instrument: "asc" } });
+  return rows.map((row) => row.instrument);
+}
+
+/**
+ * One event with everything its page shows: details, lineup with each answer (and its
+ * history for those who may see it), the fee for those who may see money. Null when
+ * the event is not the band's or not visible to the viewer.
+ */
+export async function getEventDetails(access: BandAccess, eventId: number, now = new Date()) {
+  const abilitiesFor = (event: Owned) => eventAbilities(access, event);
+  const event = await db.event.findFirst({
+    where: { id: eventId, ...visibleWhere(access) },
+    select: {
+      ...LIST_SELECT,
+      venueAddress: true,
+      callAt: true,
+      soundcheckAt: true,
+      dressCode: true,
+      notes: true,
+      feeMinor: true,
+      createdById: true,
+      sequence: true,
+      updatedAt: true,
+      createdAt: true,
+      setlist: { select: { id: true, name: true } },
+      series: { select: { rrule: true } },
+      band: { select: { name: true, timeZone: true, currency: true } },
+      bookings: {
+        orderBy: { id: "asc" },
+        select: {
+          id: true,
+          instrument: true,
+          membership: { select: { id: true, displayName: true, user: { select: { id: true, firstName: true, lastName: true } } } },
+          rsvp: { select: { answer: true, note: true, answeredAt: true } },
+          history: { orderBy: { answeredAt: "desc" }, take: 20, select: { answer: true, note: true, answeredAt: true } },
+        },
+      },
+    },
+  });
+  if (!event) return null;
+  const abilities = abilitiesFor(event);
+  const instruments = await bandInstruments(access.band.id);
+  const mine = event.bookings.find((booking) => booking.membership.id === access.membership.id) ?? null;
+  return {
+    event: {
+      ...event,
+      feeMinor: abilities.seeFee ? event.feeMinor : null,
+      bookings: event.bookings.map((booking) => ({ ...booking, history: abilities.seeHistory ? booking.history : [] })),
+    },
+    instruments,
+    abilities,
+    mine: mine ? { bookingId: mine.id, answer: mine.rsvp?.answer ?? null, note: mine.rsvp?.note ?? null, window: answerWindow(event, now) } : null,
+  };
+}
+
+/** The members and subs who can be booked, with their instruments, and the band's setlists: what the event form offers. */
+export async function eventFormOptions(access: BandAccess) {
+  requireGrant(access, "events:edit");
+  const [members, setlists, rules] = await Promise.all([
+    db.bandMembership.findMany({
+      where: { bandId: access.band.id },
+      orderBy: { id: "asc" },
+      select: { id: true, role: true, displayName: true, user: { select: { firstName: true, lastName: true } }, instruments: { select: { instrument: true }, orderBy: { id: "asc" } } },
+    }),
+    db.setlist.findMany({ where: { bandId: access.band.id }, orderBy: { name: "asc" }, select: { id: true, name: true }, take: 500 }),
+    eventRules(access),
+  ]);
+  return {
+    members: members.map((m) => ({ id: m.id, role: m.role, name: m.displayName || [m.user.firstName, m.user.lastName].filter(Boolean).join(" "), instruments: m.instruments.map((i) => i.instrument) })),
+    setlists,
+    timeZone: rules.bandTimeZone,
+    currency: rules.currency,
+    seeFee: grantIn(access, "events:fee") !== null,
+  };
+}
+
+/**
+ * The form's fields for an existing event (edit, or duplicate), in `timeZone`: what the
+ * person would type to get this event again. The fee only for those who may see it.
+ */
+export async function eventFields(access: BandAccess, eventId: number) {
+  const details = await getEventDetails(access, eventId);
+  if (!details) throw new RuleError(404, MESSAGES.notFound);
+  const { event, abilities } = details;
+  const timeZone = event.band.timeZone;
+  const start = toZoned(event.startsAt, timeZone);
+  const end = event.endsAt ? toZoned(event.allDay ? new Date(event.endsAt.getTime() - 1) : event.endsAt, timeZone) : null;
+  const time = (instant: Date | null) => (instant ? formatLocalTime(toZoned(instant, timeZone)) : undefined);
+  const digits = currencyDigits(event.band.currency);
+  return {
+    event,
+    abilities,
+    fields: {
+      title: event.title,
+      kind: event.kind,
+      status: event.status,
+      allDay: event.allDay,
+      date: formatLocalDate(start),
+      startTime: event.allDay ? undefined : formatLocalTime(start),
+      endDate: end && formatLocalDate(end) !== formatLocalDate(start) ? formatLocalDate(end) : undefined,
+      endTime: event.allDay || !end ? undefined : formatLocalTime(end),
+      timeZone,
+      callTime: time(event.callAt),
+      soundcheckTime: time(event.soundcheckAt),
+      venueName: event.venueName ?? undefined,
+      venueAddress: event.venueAddress ?? undefined,
+      dressCode: event.dressCode ?? undefined,
+      notes: event.notes ?? undefined,
+      ...(abilities.seeFee ? { fee: event.feeMinor === null ? undefined : (event.feeMinor / 10 ** digits).toFixed(digits) } : {}),
+      setlistId: event.setlist?.id ?? undefined,
+      rsvpDeadline: event.rsvpDeadline ? formatLocalDate(addDays(toZoned(event.rsvpDeadline, timeZone), -1)) : undefined,
+      lineup: event.bookings.map((b) => ({ membershipId: b.membership.id, instrument: b.instrument ?? undefined })),
+      ...(event.series ? { interval: String(intervalOf(event.series.rrule)) } : {}),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Changing
+
+/** Lineup members and the setlist must be the band's (a 400 under their field otherwise). */
+async function checkReferences(access: BandAccess, input: Pick<EventInput, "lineup" | "setlistId">) {
+  const ids = input.lineup.map((row) => row.membershipId);
+  const [found, setlist] = await Promise.all([
+    ids.length ? db.bandMembership.count({ where: { bandId: access.band.id, id: { in: ids } } }) : Promise.resolve(0),
+    input.setlistId ? db.setlist.findFirst({ where: { id: input.setlistId, bandId: access.band.id }, select: { id: true } }) : Promise.resolve(null),
+  ]);
+  if (found !== ids.length) throw new RuleError(400, MESSAGES.lineupMember, "lineup");
+  if (input.setlistId && !setlist) throw new RuleError(400, MESSAGES.setlist, "setlistId");
+}
+
+function eventData(input: EventInput, feeMinor: number | null | undefined) {
+  return {
+    title: input.title,
+    kind: input.kind,
+    status: input.status,
+    allDay: input.allDay,
+    startsAt: input.startsAt,
+    endsAt: input.endsAt,
+    callAt: input.callAt,
+    soundcheckAt: input.soundcheckAt,
+    venueName: input.venueName,
+    venueAddress: input.venueAddress,
+    dressCode: input.dressCode,
+    notes: input.notes,
+    ...(feeMinor === undefined ? {} : { feeMinor }),
+    setlistId: input.setlistId,
+    rsvpDeadline: input.rsvpDeadline,
+  };
+}
+
+/**
+ * Creates an event, or a weekly series (one event per occurrence, each with the same
+ * lineup), in one transaction. A fee only from those who may set it.
+ */
+export async function createEvent(access: BandAccess, created: { event: EventInput; recurrence: Recurrence | null; confirmConflicts?: boolean }) {
+  requireGrant(access, "events:edit");
+  const { event: input, recurrence } = created;
+  await checkReferences(access, input);
+  // Nobody in the lineup is booked onto a blackout or another booking without a "Save anyway" (409 naming them).
+  await requireConflictsConfirmed(
+    access,
+    {
+      startsAt: input.startsAt,
+      endsAt: input.endsAt,
+      membershipIds: input.lineup.map((row) => row.membershipId),
+      occurrences: recurrence?.occurrences.map((startsAt) => ({ startsAt, endsAt: input.endsAt ? new Date(startsAt.getTime() + input.endsAt.getTime() - input.startsAt.getTime()) : null })),
+    },
+    created.confirmConflicts ?? false,
+  );
+  const feeMinor = grantIn(access, "events:fee") ? (input.feeMinor ?? null) : null;
+  const data = { ...eventData(input, feeMinor), bandId: access.band.id, createdById: access.user.id };
+  const bookings = input.lineup.map((row) => ({ membershipId: row.membershipId, instrument: row.instrument }));
+
+  const ids = await db.$transaction(async (tx) => {
+    if (!recurrence) {
+      const event = await tx.event.create({ data: { ...data, bookings: { create: bookings } }, select: { id: true } });
+      return [event.id];
+    }
+    const series = await tx.eventSeries.create({
+      data: { bandId: access.band.id, rrule: recurrence.rrule, timeZone: input.timeZone, startsAt: input.startsAt, createdById: access.user.id },
+      select: { id: true },
+    });
+    const shifted = recurrence.occurrences.map((startsAt) => shiftTimes(data, input.startsAt, startsAt));
+    const events = await tx.event.createManyAndReturn({
+      data: shifted.map((times, index) => ({ ...data, ...times, seriesId: series.id, occurrenceAt: recurrence.occurrences[index]! })),
+      select: { id: true },
+    });
+    if (bookings.length) await tx.eventBooking.createMany({ data: events.flatMap((event) => bookings.map((booking) => ({ ...booking, eventId: event.id }))) });
+    return events.map((event) => event.id);
+  });
+  await track("create_event", { userId: access.user.id, bandId: access.band.id, props: { kind: input.kind, occurrences: ids.length } });
+  return { id: ids[0]!, ids };
+}
+
+type Times = { startsAt: Date; endsAt: Date | null; callAt: Date | null; soundcheckAt: Date | null; rsvpDeadline: Date | null };
+
+/** The times of `data` moved from `from` to `to`, keeping each one's distance to the start. */
+function shiftTimes(data: Times, from: Date, to: Date): Times {
+  const move = (instant: Date | null) => (instant ? new Date(to.getTime() + (instant.getTime() - from.getTime())) : null);
+  return { startsAt: to, endsAt: move(data.endsAt), callAt: move(data.callAt), soundcheckAt: move(data.soundcheckAt), rsvpDeadline: move(data.rsvpDeadline) };
+}
+
+type SeriesMember = { id: number; startsAt: Date; occurrenceAt: Date | null; createdById: string | null };
+
+/** The events a change to one occurrence applies to: it alone, it and the later ones, or the whole series. */
+async function scopeTargets(tx: Prisma.TransactionClient, event: { id: number; seriesId: number | null; startsAt: Date }, scope: SeriesScope): Promise<SeriesMember[]> {
+  if (!event.seriesId || scope === "one") return [];
+  return tx.event.findMany({
+    where: { seriesId: event.seriesId, id: { not: event.id }, ...(scope === "following" ? { startsAt: { gt: event.startsAt } } : {}) },
+    orderBy: { startsAt: "asc" },
+    select: { id: true, startsAt: true, occurrenceAt: true, createdById: true },
+  });
+}
+
+const intervalOf = (rrule: string) => RRule.parseString(rrule).interval ?? 1;
+
+/**
+ * Makes a series' rule say what its events are: DTSTART at the earliest occurrence,
+ * INTERVAL as given, COUNT spanning to the latest one (an occurrence deleted on its own
+ * inside the span stays a gap the rule covers, an EXDATE for a feed). Each event's
+ * occurrenceAt is the start the rule gives it. A series left without events goes.
+ */
+async function rewriteSeries(tx: Prisma.TransactionClient, seriesId: number, interval: number, timeZone: string) {
+  const events = await tx.event.findMany({ where: { seriesId }, select: { startsAt: true, occurrenceAt: true } });
+  if (!events.length) {
+    await tx.eventSeries.delete({ where: { id: seriesId } });
+    return;
+  }
+  const starts = events.map((e) => e.occurrenceAt ?? e.startsAt).sort((a, b) => a.getTime() - b.getTime());
+  const weeks = Math.round(daysBetween(toZoned(starts[0]!, timeZone), toZoned(starts.at(-1)!, timeZone)) / 7);
+  const count = Math.floor(weeks / interval) + 1;
+  await tx.eventSeries.update({ where: { id: seriesId }, data: { startsAt: starts[0]!, timeZone, rrule: `FREQ=WEEKLY;INTERVAL=${interval};COUNT=${count}` } });
+}
+
+/**
+ * "This and following": the event and the later ones leave their series for a new one
+ * that starts at the event; both rules are rewritten to the occurrences they keep.
+ */
+async function splitSeries(tx: Prisma.TransactionClient, seriesId: number, moved: number[], intervals: { old: number; new: number }, timeZone: string) {
+  const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: seriesId }, select: { bandId: true, rrule: true, createdById: true } });
+  const created = await tx.eventSeries.create({ data: { bandId: series.bandId, rrule: series.rrule, timeZone, startsAt: new Date(), createdById: series.createdById }, select: { id: true } });
+  await tx.event.updateMany({ where: { id: { in: moved } }, data: { seriesId: created.id } });
+  await rewriteSeries(tx, created.id, intervals.new, timeZone);
+  await rewriteSeries(tx, seriesId, intervals.old, timeZone);
+  return created.id;
+}
+
+/** Replaces an event's lineup, keeping the bookings (and answers) of those still on it. */
+async function setLineup(tx: Prisma.TransactionClient, eventIds: number[], lineup: EventInput["lineup"]) {
+  const keep = lineup.map((row) => row.membershipId);
+  await tx.eventBooking.deleteMany({ where: { eventId: { in: eventIds }, membershipId: { notIn: keep } } });
+  for (const row of lineup) {
+    await tx.eventBooking.updateMany({ where: { eventId: { in: eventIds }, membershipId: row.membershipId }, data: { instrument: row.instrument } });
+  }
+  const existing = await tx.eventBooking.findMany({ where: { eventId: { in: eventIds } }, select: { eventId: true, membershipId: true } });
+  const has = new Set(existing.map((b) => `${b.eventId}:${b.membershipId}`));
+  const missing = eventIds.flatMap((eventId) => lineup.filter((row) => !has.has(`${eventId}:${row.membershipId}`)).map((row) => ({ eventId, membershipId: row.membershipId, instrument: row.instrument })));
+  if (missing.length) await tx.eventBooking.createMany({ data: missing });
+}
+
+/**
+ * Saves an edit made on the version the editor read (else 409: someone changed it
+ * since). For a series, `scope` applies it to this occurrence alone (which then keeps
+ * its own times), this and the following ones (a new series from here), or all: the
+ * series moves by as many days as this one moved, in the new interval (weeks) if one is
+ * given, and every occurrence takes the new time of day, length and everything else;
+ * the series' rule is rewritten to match (rewriteSeries).
+ */
+export async function updateEvent(access: BandAccess, eventId: number, edit: { event: EventInput; version: number; scope: SeriesScope; interval?: number; confirmConflicts?: boolean }) {
+  requireGrant(access, "events:edit");
+  const { event: input, version, scope } = edit;
+  await checkReferences(access, input);
+  const feeMinor = grantIn(access, "events:fee") ? input.feeMinor : undefined;
+  const data = eventData(input, feeMinor);
+
+  const before = await db.event.findFirst({
+    where: { id: eventId, bandId: access.band.id },
+    select: { id: true, seriesId: true, startsAt: true, endsAt: true, occurrenceAt: true, version: true, bookings: { select: { membershipId: true } } },
+  });
+  if (!before) throw new RuleError(404, MESSAGES.notFound);
+  if (before.version !== version) throw new RuleError(409, MESSAGES.stale);
+  // Moving the event checks its whole lineup; otherwise only the people newly booked on it.
+  const moved = before.startsAt.getTime() !== input.startsAt.getTime() || (before.endsAt?.getTime() ?? null) !== (input.endsAt?.getTime() ?? null);
+  const already = new Set(before.bookings.map((b) => b.membershipId));
+  await requireConflictsConfirmed(
+    access,
+    { startsAt: input.startsAt, endsAt: input.endsAt, excludeEventId: eventId, membershipIds: input.lineup.map((row) => row.membershipId).filter((id) => moved || !already.has(id)) },
+    edit.confirmConflicts ?? false,
+  );
+  await db.$transaction(async (tx) => {
+    // The write comes first: it takes SQLite's write lock (a read first could fail with
+    // SQLITE_BUSY beside another process) and checks the version again at once.
+    const claimed = await tx.event.updateMany({
+      where: { id: eventId, bandId: access.band.id, version },
+      data: { ...data, version: { increment: 1 }, sequence: { increment: 1 }, detached: Boolean(before?.seriesId) && scope === "one" },
+    });
+    if (!claimed.count) throw new RuleError(409, MESSAGES.stale);
+    await setLineup(tx, [eventId], input.lineup);
+    if (!before.seriesId) return;
+
+    const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: before.seriesId }, select: { rrule: true } });
+    const oldInterval = intervalOf(series.rrule);
+    const interval = edit.interval ?? oldInterval;
+    // Rolls the transaction back: nothing of the edit is saved.
+    if (scope === "one" && interval !== oldInterval) throw new RuleError(400, MESSAGES.intervalScope, "interval");
+    if (scope === "one") return;
+    const others = await scopeTargets(tx, before, scope);
+    const timeZone = input.timeZone;
+    // The new rule: its first occurrence moves by as many days as this one moved, and
+    // each occurrence keeps its place in the series (counted in the old interval from the
+    // first, in the starts the old rule gave them), now that many new intervals on, at
+    // the new time of day. A new weekday or interval moves the whole series, this event
+    // included; an occurrence moved on its own goes back onto the rule.
+    const ruleDay = (member: { startsAt: Date; occurrenceAt: Date | null }) => toZoned(member.occurrenceAt ?? member.startsAt, timeZone);
+    const members = [before, ...others];
+    const firstRuleDay = members.map(ruleDay).reduce((first, day) => (daysBetween(first, day) < 0 ? day : first));
+    const newFirstDay = addDays(firstRuleDay, daysBetween(ruleDay(before), input.localDate));
+    const startClock = toZoned(input.startsAt, timeZone);
+    for (const member of members) {
+      const place = Math.round(daysBetween(firstRuleDay, ruleDay(member)) / 7 / oldInterval);
+      const day = addDays(newFirstDay, place * interval * 7);
+      const startsAt = input.allDay
+        ? startOfLocalDay(day, timeZone)
+        : (fromZoned({ ...day, hour: startClock.hour, minute: startClock.minute }, timeZone) ?? fromZoned({ ...day, hour: startClock.hour + 1, minute: startClock.minute }, timeZone)!);
+      const edited = member.id === eventId;
+      await tx.event.update({
+        where: { id: member.id },
+        data: edited
+          ? { ...shiftTimes(data, input.startsAt, startsAt), occurrenceAt: startsAt }
+          : { ...data, ...shiftTimes(data, input.startsAt, startsAt), occurrenceAt: startsAt, detached: false, version: { increment: 1 }, sequence: { increment: 1 } },
+      });
+    }
+    await setLineup(tx, others.map((o) => o.id), input.lineup);
+    if (scope === "following") await splitSeries(tx, before.seriesId, [eventId, ...others.map((o) => o.id)], { old: oldInterval, new: interval }, timeZone);
+    else await rewriteSeries(tx, before.seriesId, interval, timeZone);
+  });
+  return { id: eventId };
+}
+
+async function findOwnEvent(access: BandAccess, eventId: number) {
+  const event = await db.event.findFirst({ where: { id: eventId, bandId: access.band.id }, select: { id: true, title: true, seriesId: true, startsAt: true, createdById: true } });
+  if (!event) throw new RuleError(404, MESSAGES.notFound);
+  return event;
+}
+
+/** Cancels an event (kept, shown struck through with the reason), or part or all of its series. */
+export async function cancelEvent(access: BandAccess, eventId: number, input: { reason: string; scope: SeriesScope }, now = new Date()) {
+  requireGrant(access, "events:edit");
+  const event = await findOwnEvent(access, eventId);
+  const count = await db.$transaction(async (tx) => {
+    const data = { cancelledAt: now, cancelReason: input.reason, version: { increment: 1 }, sequence: { increment: 1 } };
+    await tx.event.update({ where: { id: event.id }, data });
+    const others = await scopeTargets(tx, event, input.scope);
+    const { count } = await tx.event.updateMany({ where: { id: { in: others.map((o) => o.id) } }, data });
+    return count + 1;
+  });
+  return { event, count };
+}
+
+/** Takes a cancelled event back (its reason goes). */
+export async function restoreEvent(access: BandAccess, eventId: number) {
+  requireGrant(access, "events:edit");
+  const event = await findOwnEvent(access, eventId);
+  await db.event.update({ where: { id: event.id }, data: { cancelledAt: null, cancelReason: null, version: { increment: 1 }, sequence: { increment: 1 } } });
+  return event;
+}
+
+/** Deletes an event, or part or all of its series ("own": a member deletes only what they created). */
+export async function deleteEvent(access: BandAccess, eventId: number, input: { scope: SeriesScope } = { scope: "one" }) {
+  requireGrant(access, "events:delete");
+  const event = await findOwnEvent(access, eventId);
+  if (!mayDelete(access, event)) throw new RuleError(403, "You can delete only the events you created");
+  const count = await db.$transaction(async (tx) => {
+    await tx.event.delete({ where: { id: event.id } });
+    const others = await scopeTargets(tx, event, input.scope);
+    const { count } = await tx.event.deleteMany({ where: { id: { in: others.map((o) => o.id) } } });
+    if (event.seriesId) {
+      const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: event.seriesId }, select: { rrule: true, timeZone: true } });
+      await rewriteSeries(tx, event.seriesId, intervalOf(series.rrule), series.timeZone);
+    }
+    return count + 1;
+  });
+  return { event, count };
+}
+
+
+// ---------------------------------------------------------------------------
+// Answers
+
+/**
+ * A booked person's answer (going, maybe, can't make it) with an optional note; it can
+ * change until the event starts, or until the deadline when there is one. Every answer
+ * is also kept in the history leaders and admins see.
+ */
+export async function respond(access: BandAccess, eventId: number, input: { answer: RsvpAnswer; note: string | null }, now = new Date()) {
+  requireGrant(access, "availability:own");
+  const event = await db.event.findFirst({
+    where: { id: eventId, ...visibleWhere(access) },
+    select: { id: true, title: true, startsAt: true, rsvpDeadline: true, cancelledAt: true, bookings: { where: { membershipId: access.membership.id }, select: { id: true } } },
+  });
+  if (!event) throw new RuleError(404, MESSAGES.notFound);
+  const booking = event.bookings[0];
+  if (!booking) throw new RuleError(403, MESSAGES.notBooked);
+  const window = answerWindow(event, now);
+  if (!window.open) throw new RuleError(400, window.reason!, "answer");
+  const [rsvp] = await db.$transaction([
+    db.rsvp.upsert({
+      where: { bookingId: booking.id },
+      create: { bookingId: booking.id, answer: input.answer, note: input.note, answeredAt: now },
+      update: { answer: input.answer, note: input.note, answeredAt: now },
+      select: { answer: true, note: true, answeredAt: true },
+    }),
+    db.rsvpHistory.create({ data: { bookingId: booking.id, answer: input.answer, note: input.note, byUserId: access.user.id, answeredAt: now } }),
+  ]);
+  await track("rsvp", { userId: access.user.id, bandId: access.band.id, props: { answer: input.answer } });
+  return { event, rsvp };
 }

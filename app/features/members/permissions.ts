@@ -16,9 +16,14 @@ export type Grant = true | "booked" | "own" | "totals" | "own-balance" | "not-le
 export const PERMISSIONS = {
   "band:view": { label: "See the band", band_leader: true, band_admin: true, band_member: true, sub: true },
   "band:setup": { label: "See the band's setup progress and how many songs, setlists and events it has", band_leader: true, band_admin: true, band_member: true },
-  "content:view": { label: "See the band's events, songs, setlists", band_leader: true, band_admin: true, band_member: true, sub: "booked" },
-  "content:edit": { label: "Create and edit events, songs, setlists", band_leader: true, band_admin: true, band_member: true },
-  "content:delete": { label: "Delete events, songs, setlists", band_leader: true, band_admin: true, band_member: "own" },
+  "content:view": { label: "See the band's songs and setlists", band_leader: true, band_admin: true, band_member: true, sub: "booked" },
+  "content:edit": { label: "Create and edit songs and setlists", band_leader: true, band_admin: true, band_member: true },
+  "content:delete": { label: "Delete songs and setlists", band_leader: true, band_admin: true, band_member: "own" },
+  "events:view": { label: "See the band's events and who is booked", band_leader: true, band_admin: true, band_member: true, sub: "booked" },
+  "events:edit": { label: "Create, edit, duplicate and cancel events", band_leader: true, band_admin: true, band_member: true },
+  "events:delete": { label: "Delete events", band_leader: true, band_admin: true, band_member: "own" },
+  "events:fee": { label: "See and set gig fees", band_leader: true, band_admin: true },
+  "events:history": { label: "See the history of each RSVP", band_leader: true, band_admin: true },
   "members:contact": { label: "See bandmates' email addresses", band_leader: true, band_admin: true, band_member: true },
   "availability:own": { label: "RSVP, mark own blackout dates", band_leader: true, band_admin: true, band_member: true, sub: true },
   "members:manage": { label: "Invite, change roles, remove members", band_leader: true, band_admin: "not-leader" },
@@ -27,6 +32,11 @@ export const PERMISSIONS = {
   "band:delete": { label: "Delete band, transfer leadership", band_leader: true },
   "finances:view": { label: "Finances (Pro)", band_leader: true, band_admin: true, band_member: "totals", sub: "own-balance" },
   "finances:edit": { label: "Record payments and expenses (Pro)", band_leader: true, band_admin: true },
+  // Calendar, part B (issue 7): availability, blackout reasons, reminders, calendar downloads.
+  "availability:view": { label: "See who is free, blacked out or busy on each day (Can we take this date?)", band_leader: true, band_admin: true, band_member: true },
+  "availability:reasons": { label: "See the reasons members give for their blackout dates", band_leader: true, band_admin: true },
+  "reminders:chase": { label: "Chase booked people who have not answered", band_leader: true, band_admin: true },
+  "calendar:download": { label: "Download the band's calendar (.ics)", band_leader: true, band_admin: true, band_member: true, sub: "booked" },
 } as const satisfies Record<string, { label: string } & Partial<Record<Role, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,113 +1,236 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { getCalendar } from "~/features/events/events.server";
-import { presentEvent } from "~/features/events/present";
-import { EventRow, type EventRowData } from "~/features/events/components/event-row";
+import { answerWindow, getCalendarMonth } from "~/features/events/events.server";
+import { EVENT_KINDS } from "~/features/events/schema.server";
+import { answerLabel, kindStyle, ANSWER_MARKS, KIND_STYLES } from "~/features/events/present";
+import { addDays, formatLocalDate, toZoned } from "~/features/events/zoned-time";
+import { KindBadge, KindIcon } from "~/features/events/components/kind-badge";
+import { RsvpButtons } from "~/features/events/components/rsvp-buttons";
 import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
-import { Icon } from "~/components/shell/icons";
-import { pageTitle } from "~/utils/meta";
-import { parsePage } from "~/utils/pagination";
-import { Pager } from "~/components/pager";
 import { RouteErrorBoundary } from "~/components/error-screens";
+import { CalendarLinks } from "~/features/availability/components/calendar-links";
+import { calendarLinks } from "~/features/availability/calendar-links.server";
+import { buttonClasses } from "~/components/ui/button";
+import { formatDate, formatTime } from "~/utils/dates";
+import { pageTitle } from "~/utils/meta";
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const access = await requireBandAccess(request, { band: "current", permission: "content:view" });
-  const calendar = await getCalendar(access, new Date(), parsePage(new URL(request.url).searchParams.get("page")));
-  if (!calendar) throw data({ message: "Band not found" }, { status: 404 });
-  // Only the booked-only view has no time zone, and it lists no events.
-  const timeZone = calendar.timeZone ?? "UTC";
+  const access = await requireBandAccess(request, { band: "current", permission: "events:view" });
+  const url = new URL(request.url);
+  const kinds = url.searchParams.getAll("kind").filter((kind) => (EVENT_KINDS as readonly string[]).includes(kind));
+  const mine = url.searchParams.get("mine") === "1";
+  const now = new Date();
+  const month = await getCalendarMonth(access, { month: url.searchParams.get("month"), kinds, mine }, now);
+  const tz = month.timeZone;
+
+  const events = month.events.map((event) => {
+    const first = toZoned(event.startsAt, tz);
+    const lastInstant = event.endsAt && event.endsAt > event.startsAt ? new Date(event.endsAt.getTime() - 1) : event.startsAt;
+    const booking = event.bookings[0];
+    const window = answerWindow(event, now);
+    return {
+      id: event.id,
+      title: event.title,
+      kind: event.kind,
+      tentative: event.status === "tentative",
+      cancelled: event.cancelledAt ? (event.cancelReason ?? "Cancelled") : null,
+      time: event.allDay ? "All day" : formatTime(event.startsAt, tz),
+      date: formatDate(event.startsAt, tz),
+      startsAt: event.startsAt.toISOString(),
+      firstDay: formatLocalDate(first),
+      lastDay: formatLocalDate(toZoned(lastInstant, tz)),
+      venueName: event.venueName,
+      mine: booking ? { answer: booking.rsvp?.answer ?? null, open: window.open, closedReason: window.reason } : null,
+    };
+  });
+
+  const days = Array.from({ length: month.gridDays }, (_, index) => {
+    const day = addDays(month.gridStart, index);
+    const key = formatLocalDate(day);
+    return {
+      key,
+      day: day.day,
+      inMonth: day.month === month.first.month,
+      isToday: key === month.today,
+      label: formatDate(Date.UTC(day.year, day.month - 1, day.day)),
+      eventIds: events.filter((event) => event.firstDay <= key && event.lastDay >= key).map((event) => event.id),
+    };
+  });
+  const monthStart = formatLocalDate(month.first);
+  const monthEnd = formatLocalDate(month.monthEnd);
+  const query = (target: string) => {
+    const params = new URLSearchParams();
+    params.set("month", target);
+    for (const kind of kinds) params.append("kind", kind);
+    if (mine) params.set("mine", "1");
+    return `?${params}`;
+  };
+
   return {
-    band: { name: access.band.name, timeZone: calendar.timeZone },
-    bookedOnly: calendar.bookedOnly,
-    upcoming: calendar.upcoming.map((event) => presentEvent(event, timeZone)),
-    upcomingPage: calendar.upcomingPage,
-    past: calendar.past.map((event) => presentEvent(event, timeZone)),
-    pastCount: calendar.pastCount,
+    band: { name: access.band.name, timeZone: tz },
+    title: new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(month.first.year, month.first.month - 1, 1)),
+    links: { prev: query(month.prevMonth), next: query(month.nextMonth), today: query(month.thisMonth) },
+    month: month.month,
+    filters: { kinds, mine },
+    abilities: month.abilities,
+    calendarLinks: calendarLinks(access),
+    days,
+    events,
+    agenda: events.filter((event) => event.lastDay >= monthStart && event.firstDay <= monthEnd),
   };
 }
 
 export default function Calendar() {
-  const { band, bookedOnly, upcoming, upcomingPage, past, pastCount } = useLoaderData<typeof loader>();
-  const nothingYet = upcoming.length === 0 && past.length === 0;
+  const { band, title, links, month, filters, abilities, calendarLinks: pages, days, events, agenda } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}`;
+  const byId = new Map(events.map((event) => [event.id, event]));
 
   return (
     <div className="space-y-6">
       <PageHeader
         title="Calendar"
-        description={
-          band.timeZone ? (
-            <>
-              Gigs and rehearsals of {band.name}. Times are in the band’s time zone, {band.timeZone}.
-            </>
-          ) : (
-            <>Gigs and rehearsals of {band.name}.</>
-          )
+        description={<>Gigs, rehearsals and meetings of {band.name}. Times are in the band’s time zone, {band.timeZone}.</>}
+        aside={
+          abilities.create ? (
+            <Link to="/events/new" className={buttonClasses("primary", "ml-auto")}>
+              New event
+            </Link>
+          ) : null
         }
       />
+      <CalendarLinks current="calendar" abilities={pages} />
 
-      {bookedOnly ? (
-        <EmptyState icon="calendar" title="No gigs booked for you yet">
-          <p>As a sub, you see the gigs you’re booked on. When {band.name} books you for a gig, it shows here with its date and time.</p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label="Months" className="flex items-center gap-1">
+          <Link to={links.prev} className={buttonClasses("ghost")} aria-label="Previous month">
+            <span aria-hidden="true">←</span>
+          </Link>
+          <h2 className="min-w-[10rem] text-center text-xl font-semibold text-slate-900" aria-live="polite">
+            {title}
+          </h2>
+          <Link to={links.next} className={buttonClasses("ghost")} aria-label="Next month">
+            <span aria-hidden="true">→</span>
+          </Link>
+          <Link to={links.today} className={buttonClasses("secondary", "ml-2")}>
+            Today
+          </Link>
+        </nav>
+        <Form method="get" className="flex flex-wrap items-center gap-x-4 gap-y-1" aria-label="Filters">
+          <input type="hidden" name="month" value={month} />
+          {Object.entries(KIND_STYLES).map(([kind, style]) => (
+            <label key={kind} className="flex min-h-[44px] items-center gap-2 text-sm text-slate-800">
+              <input type="checkbox" name="kind" value={kind} defaultChecked={filters.kinds.includes(kind)} className="h-5 w-5" />
+              {style.label}
+            </label>
+          ))}
+          <label className="flex min-h-[44px] items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" name="mine" value="1" defaultChecked={filters.mine} className="h-5 w-5" />
+            Only events I’m booked on
+          </label>
+          <button type="submit" className={buttonClasses("secondary")}>
+            Filter
+          </button>
+        </Form>
+      </div>
+
+      {abilities.bookedOnly && !events.length ? (
+        <EmptyState icon="calendar" title="No gigs booked for you this month">
+          <p>As a sub, you see the gigs you’re booked on. When {band.name} books you, the gig shows here.</p>
         </EmptyState>
-      ) : nothingYet ? (
-        <EmptyState icon="calendar" title="Nothing on the calendar yet">
-          <p>
-            The calendar is where {band.name} keeps its gigs and rehearsals, so everyone knows where to be and when. Events show here in date order,
-            with past ones kept below.
-          </p>
-        </EmptyState>
-      ) : (
-        <>
-          <section aria-labelledby="upcoming-heading">
-            <h2 id="upcoming-heading" className="text-lg font-semibold text-slate-900">
-              Upcoming
-            </h2>
-            {upcoming.length ? (
-              <>
-                <EventList events={upcoming} />
-                {upcomingPage ? (
-                  <div className="mt-3">
-                    <Pager {...upcomingPage} shown={upcoming.length} label="Upcoming event pages" />
+      ) : null}
+
+      <table className="hidden w-full table-fixed border-collapse overflow-hidden rounded-xl border border-slate-200 bg-white md:table" aria-label={`${title}, month view`}>
+        <thead>
+          <tr>
+            {WEEKDAYS.map((day) => (
+              <th key={day} scope="col" className="border-b border-slate-200 py-2 text-xs font-semibold uppercase text-slate-600">
+                {day}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {Array.from({ length: days.length / 7 }, (_, week) => (
+            <tr key={week}>
+              {days.slice(week * 7, week * 7 + 7).map((day) => (
+                <td key={day.key} className={`h-28 border border-slate-100 p-1 align-top ${day.inMonth ? "" : "bg-slate-50 text-slate-500"}`}>
+                  <span className={`inline-flex h-6 w-6 items-center justify-center rounded-full text-xs ${day.isToday ? "bg-brand-700 font-bold text-white" : ""}`}>
+                    <span className="sr-only">{day.label}</span>
+                    <span aria-hidden="true">{day.day}</span>
+                  </span>
+                  <ul className="space-y-0.5">
+                    {day.eventIds.map((id) => {
+                      const event = byId.get(id)!;
+                      return (
+                        <li key={id}>
+                          <Link
+                            to={`/events/${id}`}
+                            className={`flex items-center gap-1 truncate rounded px-1 text-xs hover:bg-slate-100 ${event.cancelled ? "text-slate-500 line-through" : "text-slate-900"}`}
+                            title={event.title}
+                          >
+                            <span className={`h-2 w-2 shrink-0 rounded-full ${kindStyle(event.kind).dot}`} aria-hidden="true" />
+                            <span className="truncate">
+                              {event.time === "All day" ? "" : `${event.time} `}
+                              {event.title}
+                            </span>
+                            {event.mine ? (
+                              <>
+                                <span className={`ml-auto shrink-0 font-bold ${ANSWER_MARKS[event.mine.answer ?? "none"]!.className}`} aria-hidden="true">
+                                  {ANSWER_MARKS[event.mine.answer ?? "none"]!.mark}
+                                </span>
+                                <span className="sr-only">, you: {answerLabel(event.mine.answer)}</span>
+                              </>
+                            ) : null}
+                          </Link>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <section aria-labelledby="agenda-heading">
+        <h2 id="agenda-heading" className="text-lg font-semibold text-slate-900">
+          Events in {title}
+        </h2>
+        {agenda.length ? (
+          <ul className="mt-3 space-y-3">
+            {agenda.map((event) => (
+              <li key={event.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <KindIcon kind={event.kind} className="h-4 w-4 text-slate-600" />
+                  <Link to={`/events/${event.id}`} className={`break-words font-semibold hover:underline ${event.cancelled ? "text-slate-500 line-through" : "text-slate-900"}`}>
+                    {event.title}
+                  </Link>
+                  <KindBadge kind={event.kind} tentative={event.tentative} />
+                </div>
+                <p className="mt-1 text-sm text-slate-600">
+                  <time dateTime={event.startsAt}>{event.date}</time> · {event.time}
+                  {event.venueName ? ` · ${event.venueName}` : null}
+                </p>
+                {event.cancelled ? <p className="mt-1 text-sm text-red-800">Cancelled: {event.cancelled}</p> : null}
+                {event.mine ? (
+                  <div className="mt-2">
+                    <RsvpButtons eventId={event.id} title={event.title} state={event.mine} returnTo={returnTo} />
                   </div>
                 ) : null}
-              </>
-            ) : (
-              <p className="mt-3 rounded-xl border border-slate-200 bg-white p-4 text-slate-600">No upcoming events.</p>
-            )}
-          </section>
-
-          {past.length ? (
-            <details className="group rounded-xl border border-slate-200 bg-slate-50">
-              <summary className="flex min-h-[44px] cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-4 py-3 font-semibold text-slate-900 hover:bg-slate-100">
-                <span>
-                  Past events <span className="font-normal text-slate-600">({pastCount})</span>
-                </span>
-                <Icon name="chevron" className="h-5 w-5 text-slate-500 transition-transform group-open:rotate-180" />
-              </summary>
-              <div className="px-4 pb-4">
-                {pastCount > past.length ? <p className="text-sm text-slate-600">The {past.length} most recent.</p> : null}
-                <EventList events={past} />
-              </div>
-            </details>
-          ) : null}
-        </>
-      )}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 rounded-xl border border-slate-200 bg-white p-4 text-slate-600">Nothing in {title}.</p>
+        )}
+      </section>
     </div>
-  );
-}
-
-function EventList({ events }: { events: EventRowData[] }) {
-  return (
-    <ul className="mt-3 space-y-3">
-      {events.map((event) => (
-        <li key={event.id}>
-          <EventRow event={event} />
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -1,60 +1,322 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "~/features/events/forms.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { bandIdOfEvent, getEvent } from "~/features/events/events.server";
-import { presentEvent } from "~/features/events/present";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
+import { bandIdOfEvent, cancelEvent, deleteEvent, getEventDetails, restoreEvent } from "~/features/events/events.server";
+import { CancelEventSchema, DeleteEventSchema, MESSAGES } from "~/features/events/schema.server";
+import { answerLabel, eventWhen, instrumentCoverage, kindStyle, lineupSummary, mapLink } from "~/features/events/present";
+import { KindBadge } from "~/features/events/components/kind-badge";
+import { RsvpButtons } from "~/features/events/components/rsvp-buttons";
+import { chaseOffered } from "~/features/reminders/reminders.server";
 import { DetailList, DetailRow } from "~/components/detail-list";
+import { ErrorList } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
-import { parseId } from "~/utils/ids";
-import { pageTitle } from "~/utils/meta";
 import { RouteErrorBoundary } from "~/components/error-screens";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { formatDate, formatTime } from "~/utils/dates";
+import { parseId } from "~/utils/ids";
+import { formatMoney } from "~/utils/money";
+import { pageTitle } from "~/utils/meta";
+import { displayName } from "~/utils/names";
+import { replyWithRuleError } from "~/utils/rule-error";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Permission } from "~/features/members/permissions";
 
-const NOT_FOUND = "Event not found";
-const notFound = () => data({ message: NOT_FOUND }, { status: 404 });
+async function gate(request: Request, id: string | undefined, permission: Permission) {
+  const eventId = parseId(id);
+  // Another band's event is "not found", the same answer as an id that does not exist.
+  const access = await requireBandAccess(request, { band: await bandIdOfEvent(eventId), permission, notFound: MESSAGES.notFound });
+  return { access, eventId: eventId! };
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const eventId = parseId(params.id);
-  const bandId = eventId ? await bandIdOfEvent(eventId) : null;
-  // Another band's event is "not found", the same answer as an id that does not exist.
-  const access = await requireBandAccess(request, { band: bandId, permission: "content:view", notFound: NOT_FOUND });
-  const event = eventId ? await getEvent(access, eventId) : null;
-  if (!event) throw notFound();
+  const { access, eventId } = await gate(request, params.id, "events:view");
+  const details = await getEventDetails(access, eventId);
+  if (!details) throw data({ message: MESSAGES.notFound }, { status: 404 });
+  const { event, abilities, instruments, mine } = details;
+  const tz = event.band.timeZone;
+  const lineup = event.bookings.map((booking) => ({
+    id: booking.id,
+    name: booking.membership.displayName || displayName(booking.membership.user),
+    instrument: booking.instrument,
+    answer: booking.rsvp?.answer ?? null,
+    note: booking.rsvp?.note ?? null,
+    isYou: booking.membership.id === access.membership.id,
+    history: booking.history.map((h) => ({ answer: answerLabel(h.answer), note: h.note, at: `${formatDate(h.answeredAt, tz)}, ${formatTime(h.answeredAt, tz)}` })),
+  }));
   return {
-    event: presentEvent(event, event.band.timeZone),
-    band: { name: event.band.name, timeZone: event.band.timeZone },
+    event: {
+      id: event.id,
+      title: event.title,
+      kind: event.kind,
+      kindLabel: kindStyle(event.kind).label,
+      tentative: event.status === "tentative",
+      cancelled: event.cancelledAt ? { reason: event.cancelReason, on: formatDate(event.cancelledAt, tz) } : null,
+      inSeries: Boolean(event.seriesId),
+      when: event.allDay
+        ? { date: formatDate(event.startsAt, tz), time: "All day", startsAt: event.startsAt.toISOString() }
+        : eventWhen(event, tz),
+      venueName: event.venueName,
+      venueAddress: event.venueAddress,
+      mapUrl: event.venueAddress ? mapLink(event.venueAddress) : null,
+      call: event.callAt ? formatTime(event.callAt, tz) : null,
+      soundcheck: event.soundcheckAt ? formatTime(event.soundcheckAt, tz) : null,
+      dressCode: event.dressCode,
+      notes: event.notes,
+      fee: abilities.seeFee && event.feeMinor !== null ? formatMoney(event.feeMinor, event.band.currency) : null,
+      setlist: event.setlist,
+      deadline: event.rsvpDeadline ? `${formatDate(new Date(event.rsvpDeadline.getTime() - 1), tz)}` : null,
+    },
+    band: { name: event.band.name, timeZone: tz },
+    abilities: { ...abilities, chase: chaseOffered(access, event, lineup.filter((row) => !row.answer).length) },
+    lineup,
+    summary: lineupSummary(lineup.map((row) => row.answer)),
+    coverage: instrumentCoverage(instruments, lineup),
+    mine: mine ? { answer: mine.answer, note: mine.note, open: mine.window.open, closedReason: mine.window.reason } : null,
   };
 }
 
+type Intent = "cancel" | "restore" | "delete";
+const INTENT_PERMISSIONS: Record<Intent, Permission> = { cancel: "events:edit", restore: "events:edit", delete: "events:delete" };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  // The event's band first (404 outside it), then what the intent needs (403).
+  await gate(request, params.id, "events:view");
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent !== "cancel" && intent !== "restore" && intent !== "delete") throw data({ message: "Unknown form intent" }, { status: 400 });
+  const { access, eventId } = await gate(request, params.id, INTENT_PERMISSIONS[intent]);
+  const schema = intent === "cancel" ? CancelEventSchema : DeleteEventSchema;
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+  try {
+    if (intent === "restore") {
+      const event = await restoreEvent(access, eventId);
+      return await redirectWithToast(`/events/${eventId}`, { title: "Event back on", description: `${event.title} is no longer cancelled.` });
+    }
+    if (intent === "cancel") {
+      const { reason, scope } = CancelEventSchema.parse(submission.value);
+      const { event, count } = await cancelEvent(access, eventId, { reason, scope });
+      return await redirectWithToast(`/events/${eventId}`, { title: "Event cancelled", description: count > 1 ? `${count} events of the series are cancelled.` : `${event.title} is cancelled.` });
+    }
+    const { event, count } = await deleteEvent(access, eventId, DeleteEventSchema.parse(submission.value));
+    return await redirectWithToast("/calendar", { title: "Event deleted", description: count > 1 ? `${count} events of the series are gone.` : `${event.title} is gone.` });
+  } catch (error) {
+    const { result, status } = replyWithRuleError(submission, error);
+    return data({ intent, result }, { status });
+  }
+}
+
 export default function EventDetails() {
-  const { event, band } = useLoaderData<typeof loader>();
+  const { event, band, abilities, lineup, summary, coverage, mine } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const errorsFor = (intent: Intent) => (actionData?.intent === intent ? [...(actionData.result.error?.[""] ?? []), ...Object.values(actionData.result.error ?? {}).flat()] : []);
+  const style = kindStyle(event.kind);
+
   return (
     <div className="space-y-6">
       <PageHeader
         back={{ to: "/calendar", label: "Calendar" }}
-        title={event.title}
-        aside={
-          <span className="inline-flex items-center rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-medium text-slate-700 ring-1 ring-inset ring-slate-300">
-            {event.kind}
-          </span>
-        }
+        title={event.cancelled ? <span className="line-through decoration-2">{event.title}</span> : event.title}
+        aside={<KindBadge kind={event.kind} tentative={event.tentative} />}
       />
-      <section aria-labelledby="when-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="when-heading" className="font-semibold text-slate-900">
+      {event.cancelled ? (
+        <p role="status" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+          <strong>Cancelled</strong> on {event.cancelled.on}
+          {event.cancelled.reason ? `: ${event.cancelled.reason}` : null}
+        </p>
+      ) : null}
+
+      <div className="flex flex-wrap gap-2">
+        {abilities.edit ? (
+          <Link to={`/events/${event.id}/edit`} className={buttonClasses("secondary")}>
+            Edit
+          </Link>
+        ) : null}
+        {abilities.duplicate ? (
+          <Link to={`/events/new?duplicate=${event.id}`} className={buttonClasses("secondary")}>
+            Duplicate
+          </Link>
+        ) : null}
+        <a href={`/events/${event.id}/event.ics`} className={buttonClasses("secondary")} download>
+          Add to my calendar (.ics)
+        </a>
+      </div>
+
+      {mine ? (
+        <section aria-labelledby="answer-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="answer-heading" className="font-semibold text-slate-900">
+            Can you make it?
+          </h2>
+          <div className="mt-3">
+            <RsvpButtons eventId={event.id} title={event.title} state={mine} returnTo={`/events/${event.id}`} withNote note={mine.note} />
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="details-heading" className={`rounded-xl border border-slate-200 border-l-4 bg-white p-5 shadow-sm ${style.dot.replace("bg-", "border-l-")}`}>
+        <h2 id="details-heading" className="font-semibold text-slate-900">
           Details
         </h2>
         <div className="mt-2">
           <DetailList>
             <DetailRow term="Date">
-              <time dateTime={event.startsAt}>{event.date}</time>
+              <time dateTime={event.when.startsAt}>{event.when.date}</time>
             </DetailRow>
-            <DetailRow term="Time">{event.time}</DetailRow>
-            <DetailRow term="Band">{band.name}</DetailRow>
+            <DetailRow term="Time">{event.when.time}</DetailRow>
+            {event.call ? <DetailRow term="Call / load-in">{event.call}</DetailRow> : null}
+            {event.soundcheck ? <DetailRow term="Soundcheck">{event.soundcheck}</DetailRow> : null}
+            {event.venueName || event.venueAddress ? (
+              <DetailRow term="Venue">
+                {event.venueName}
+                {event.venueAddress ? (
+                  <>
+                    {event.venueName ? ", " : null}
+                    {event.venueAddress}{" "}
+                    <a href={event.mapUrl!} className="font-medium text-brand-700 underline" target="_blank" rel="noreferrer noopener">
+                      Map
+                    </a>
+                  </>
+                ) : null}
+              </DetailRow>
+            ) : null}
+            {event.dressCode ? <DetailRow term="Dress code">{event.dressCode}</DetailRow> : null}
+            {event.fee ? <DetailRow term="Fee">{event.fee}</DetailRow> : null}
+            {event.setlist ? (
+              <DetailRow term="Setlist">
+                <Link to={`/setlists/${event.setlist.id}`} className="font-medium text-brand-700 underline">
+                  {event.setlist.name}
+                </Link>
+              </DetailRow>
+            ) : null}
+            {event.deadline ? <DetailRow term="Answer by">{event.deadline}</DetailRow> : null}
+            {event.inSeries ? <DetailRow term="Repeats">Part of a weekly series</DetailRow> : null}
             <DetailRow term="Time zone">{band.timeZone}</DetailRow>
           </DetailList>
+          {event.notes ? <p className="mt-3 whitespace-pre-line text-slate-800">{event.notes}</p> : null}
         </div>
       </section>
+
+      <section aria-labelledby="lineup-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="lineup-heading" className="font-semibold text-slate-900">
+          Lineup
+        </h2>
+        <p className="mt-1 text-slate-700">{summary}</p>
+        {coverage.some((c) => c.missing) ? (
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {coverage
+              .filter((c) => c.missing)
+              .map((c) => (
+                <li key={c.instrument} className="rounded-full bg-amber-50 px-2 py-0.5 text-sm text-amber-900 ring-1 ring-inset ring-amber-300">
+                  {c.missing}
+                </li>
+              ))}
+          </ul>
+        ) : null}
+        {abilities.chase ? (
+          <Form method="post" action={`/events/${event.id}/chase`} className="mt-3 flex flex-wrap items-center gap-3">
+            <Button type="submit" variant="secondary">
+              Chase now
+            </Button>
+            <span className="text-sm text-slate-600">Emails everyone booked who hasn’t answered yet.</span>
+          </Form>
+        ) : null}
+        <ul className="mt-3 divide-y divide-slate-100">
+          {lineup.map((row) => (
+            <li key={row.id} className="py-2">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <span className="text-slate-900">
+                  {row.name}
+                  {row.isYou ? <span className="text-slate-600"> (you)</span> : null}
+                  {row.instrument ? <span className="text-slate-600"> · {row.instrument}</span> : null}
+                </span>
+                <span className="text-sm font-medium text-slate-800">{answerLabel(row.answer)}</span>
+              </div>
+              {row.note ? <p className="text-sm text-slate-600">“{row.note}”</p> : null}
+              {abilities.seeHistory && row.history.length ? (
+                <details className="mt-1 text-sm text-slate-600">
+                  <summary className="cursor-pointer">Answer history</summary>
+                  <ol className="mt-1 space-y-0.5">
+                    {row.history.map((h, index) => (
+                      <li key={index}>
+                        {h.at}: {h.answer}
+                        {h.note ? ` (“${h.note}”)` : null}
+                      </li>
+                    ))}
+                  </ol>
+                </details>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 text-sm text-slate-600">
+          Reminder emails for events you’re booked on:{" "}
+          <Link to="/profile/calendar" className="font-medium text-brand-700 underline underline-offset-2">
+            reminder settings
+          </Link>
+        </p>
+      </section>
+
+      {abilities.cancel || abilities.delete ? (
+        <section aria-labelledby="manage-heading" className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-5">
+          <h2 id="manage-heading" className="font-semibold text-slate-900">
+            Cancel or delete
+          </h2>
+          {abilities.cancel && !event.cancelled ? (
+            <Form method="post" className="space-y-2">
+              <input type="hidden" name="intent" value="cancel" />
+              <label htmlFor="cancel-reason" className="block text-sm font-medium text-slate-800">
+                Reason for cancelling
+              </label>
+              <input id="cancel-reason" name="reason" required maxLength={300} className="block min-h-[44px] w-full rounded-md border border-slate-300 px-3 py-2" />
+              <ScopeChoice inSeries={event.inSeries} verb="Cancel" />
+              <ErrorList errors={errorsFor("cancel")} />
+              <Button type="submit" variant="secondary">
+                Cancel event
+              </Button>
+            </Form>
+          ) : null}
+          {abilities.cancel && event.cancelled ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="restore" />
+              <Button type="submit" variant="secondary">
+                It’s back on: undo the cancellation
+              </Button>
+            </Form>
+          ) : null}
+          {abilities.delete ? (
+            <Form method="post" className="space-y-2">
+              <input type="hidden" name="intent" value="delete" />
+              <ScopeChoice inSeries={event.inSeries} verb="Delete" />
+              <ErrorList errors={errorsFor("delete")} />
+              <Button type="submit" variant="danger">
+                Delete event
+              </Button>
+            </Form>
+          ) : null}
+        </section>
+      ) : null}
     </div>
+  );
+}
+
+function ScopeChoice({ inSeries, verb }: { inSeries: boolean; verb: string }) {
+  if (!inSeries) return null;
+  return (
+    <fieldset className="space-y-1">
+      <legend className="text-sm font-medium text-slate-800">{verb} which events of the series?</legend>
+      {[
+        ["one", "Only this one"],
+        ["following", "This and the following ones"],
+        ["all", "All of them"],
+      ].map(([value, label]) => (
+        <label key={value} className="flex min-h-[44px] items-center gap-3 text-slate-800">
+          <input type="radio" name="scope" value={value} defaultChecked={value === "one"} className="h-5 w-5" />
+          {label}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

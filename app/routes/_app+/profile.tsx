@@ -249,6 +249,11 @@ export default function Profile() {
   return (
     <div className="space-y-6">
       <PageHeader title="Your profile" description="How your bandmates see you, and how you sign in." />
+      <p>
+        <Link to="/profile/calendar" className="inline-flex min-h-[44px] items-center font-medium text-brand-700 underline underline-offset-4">
+          Reminder emails and your calendar feed
+        </Link>
+      </p>
       <ProfileForm key={profileVersion} profile={profile} lastResult={lastResult("update-profile")} />
       <PasswordForm key={passwordVersion} email={profile.email} changed={passwordChanged} lastResult={lastResult("change-password")} />
       <TwoStepSection status={twoStep} reply={actionData?.intent === "two-step" ? actionData.twoStep : undefined} />

@@ -1,0 +1,184 @@
+import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { db } from "~/utils/db.server";
+import { formatTime } from "~/utils/dates";
+import { displayName } from "~/utils/names";
+import { RuleError } from "~/utils/rule-error";
+import { commitmentsOf, overlappingEvents, OPEN_ENDED_MINUTES } from "./conflicts.server";
+import { fieldLineup } from "./lineup";
+import { addDays, dayOf, daysOfMonth, formatDayLong, formatMonth, parseMonth, shiftMonth, startOfDay, weekdayOf, type Day } from "./local-day";
+
+/**
+ * "Can we take this date?": for each day of a month, in the band's time zone, who is
+ * free, who is blacked out and who is busy (booked on an event of this band or of any
+ * other band of theirs, the latter only as "busy"), and whether the band can field its
+ * usual lineup (one player per instrument the band has, counting subs). Six queries
+ * whatever the size of the band or the number of its events.
+ */
+
+export const MONTH_MESSAGE = "Choose a month like 2026-11";
+
+type Person = { membershipId: number; userId: string; name: string; role: string; instruments: string[] };
+export type DayStatus = "free" | "blackout" | "busy";
+
+export type AvailabilityDay = {
+  date: Day;
+  label: string;
+  weekday: number;
+  isToday: boolean;
+  isPast: boolean;
+  canField: boolean | null;
+  /** Instruments left without a free player (after sharing people out: one instrument each). */
+  uncovered: string[];
+  /** Instruments nobody free plays at all. */
+  nobody: string[];
+  free: { membershipId: number; name: string; instruments: string[] }[];
+  blackedOut: { membershipId: number; name: string; reason: string | null }[];
+  busy: { membershipId: number; name: string; what: string }[];
+  events: { id: number; title: string; kind: string; time: string; tentative: boolean }[];
+};
+
+export async function getAvailabilityMonth(access: BandAccess, monthParam: string | null | undefined, now = new Date()) {
+  requireGrant(access, "availability:view");
+  const bandId = access.band.id;
+  const [band, memberships] = await Promise.all([
+    db.band.findUnique({ where: { id: bandId }, select: { timeZone: true } }),
+    db.bandMembership.findMany({
+      where: { bandId },
+      orderBy: { id: "asc" },
+      select: { id: true, userId: true, role: true, displayName: true, user: { select: { firstName: true, lastName: true, email: true } }, instruments: { select: { instrument: true }, orderBy: { id: "asc" } } },
+    }),
+  ]);
+  if (!band) throw new RuleError(404, "Band not found");
+  const timeZone = band.timeZone;
+  const today = dayOf(now, timeZone);
+  if (monthParam && !parseMonth(monthParam)) throw new RuleError(400, MONTH_MESSAGE, "month");
+  const month = parseMonth(monthParam) ?? today.slice(0, 7);
+  const days = daysOfMonth(month);
+  const first = days[0]!;
+  const last = days[days.length - 1]!;
+  const start = startOfDay(first, timeZone);
+  const end = startOfDay(addDays(last, 1), timeZone);
+
+  const people: Person[] = memberships.map((m) => ({
+    membershipId: m.id,
+    userId: m.userId,
+    role: m.role,
+    name: displayName({ ...m.user, displayName: m.displayName }),
+    instruments: [...new Set(m.instruments.map((i) => i.instrument))],
+  }));
+  people.sort((a, b) => a.name.localeCompare(b.name));
+  const instruments = [...new Set(people.flatMap((p) => p.instruments))].sort((a, b) => a.localeCompare(b));
+
+  const [{ blackouts, bookings }, bandEvents] = await Promise.all([
+    commitmentsOf(
+      people.map((p) => p.userId),
+      { start, end, days: { first, last } },
+    ),
+    db.event.findMany({
+      where: { bandId, ...overlappingEvents(start, end) },
+      orderBy: [{ startsAt: "asc" }, { id: "asc" }],
+      select: { id: true, title: true, kind: true, status: true, allDay: true, startsAt: true, endsAt: true },
+      take: 2000,
+    }),
+  ]);
+
+  const seeReasons = grantIn(access, "availability:reasons") !== null;
+  const seeTitles = grantIn(access, "events:view") === true;
+  const blackoutsByUser = groupBy(blackouts, (b) => b.userId);
+  const bookingsByUser = groupBy(bookings, (b) => b.membership.userId);
+  const endOf = (e: { startsAt: Date; endsAt: Date | null }) => e.endsAt ?? new Date(e.startsAt.getTime() + OPEN_ENDED_MINUTES * 60_000);
+
+  const result: AvailabilityDay[] = days.map((date) => {
+    const dayStart = startOfDay(date, timeZone);
+    const dayEnd = startOfDay(addDays(date, 1), timeZone);
+    const overlaps = (e: { startsAt: Date; endsAt: Date | null }) => e.startsAt < dayEnd && endOf(e) > dayStart;
+    const day: AvailabilityDay = {
+      date,
+      label: formatDayLong(date),
+      weekday: weekdayOf(date),
+      isToday: date === today,
+      isPast: date < today,
+      canField: null,
+      uncovered: [],
+      nobody: [],
+      free: [],
+      blackedOut: [],
+      busy: [],
+      events: bandEvents.filter(overlaps).map((e) => ({
+        id: e.id,
+        title: e.title,
+        kind: e.kind,
+        time: e.allDay ? "All day" : formatTime(e.startsAt, timeZone),
+        tentative: e.status === "tentative",
+      })),
+    };
+    for (const person of people) {
+      const blackout = blackoutsByUser.get(person.userId)?.find((b) => b.startDate <= date && b.endDate >= date);
+      if (blackout) {
+        day.blackedOut.push({ membershipId: person.membershipId, name: person.name, reason: seeReasons ? blackout.reason : null });
+        continue;
+      }
+      const booking = bookingsByUser.get(person.userId)?.find((b) => overlaps(b.event));
+      if (booking) {
+        const ours = booking.event.bandId === bandId && seeTitles;
+        const what = ours ? `${booking.event.title}${booking.event.allDay ? "" : `, ${formatTime(booking.event.startsAt, timeZone)}`}` : "Busy";
+        day.busy.push({ membershipId: person.membershipId, name: person.name, what });
+        continue;
+      }
+      day.free.push({ membershipId: person.membershipId, name: person.name, instruments: person.instruments });
+    }
+    if (instruments.length) {
+      const lineup = fieldLineup(instruments, day.free.map((p) => ({ id: p.membershipId, instruments: p.instruments })));
+      day.canField = lineup.complete;
+      day.uncovered = lineup.uncovered;
+      day.nobody = lineup.nobody;
+    }
+    return day;
+  });
+
+  return {
+    month,
+    monthLabel: formatMonth(month),
+    prevMonth: shiftMonth(month, -1),
+    nextMonth: shiftMonth(month, 1),
+    thisMonth: today.slice(0, 7),
+    today,
+    timeZone,
+    instruments,
+    memberCount: people.length,
+    days: result,
+    /** Leaders (and whoever may create events) get "book a gig" links on free days. */
+    canCreate: grantIn(access, "events:edit") !== null,
+  };
+}
+
+export type AvailabilityMonth = Awaited<ReturnType<typeof getAvailabilityMonth>>;
+
+function groupBy<T, K>(items: T[], key: (item: T) => K) {
+  const map = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+/** The JSON of GET /api/bands/{id}/availability. */
+export function availabilityJson(month: AvailabilityMonth) {
+  return {
+    month: month.month,
+    timeZone: month.timeZone,
+    instruments: month.instruments,
+    days: month.days.map((day) => ({
+      date: day.date,
+      canFieldLineup: day.canField,
+      missingInstruments: day.uncovered,
+      free: day.free,
+      blackedOut: day.blackedOut,
+      busy: day.busy,
+      events: day.events,
+    })),
+  };
+}

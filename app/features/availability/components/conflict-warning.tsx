@@ -1,0 +1,25 @@
+/**
+ * The warning an event form shows when saving would book someone onto a blackout or a
+ * clash (the 409 of requireConflictsConfirmed): each person by name (another band's
+ * event only as "busy") and a "Save anyway" box that sends `confirmConflicts`. Plain
+ * HTML, so it works without JavaScript.
+ */
+export function ConflictWarning({ conflicts }: { conflicts: string[] | null | undefined }) {
+  if (!conflicts?.length) return null;
+  return (
+    <div role="alert" aria-labelledby="conflicts-heading" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <h2 id="conflicts-heading" className="font-semibold">
+        Not everyone in the lineup can make it
+      </h2>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+        {conflicts.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+      <label className="mt-3 flex min-h-[44px] items-center gap-3 text-sm font-medium">
+        <input type="checkbox" name="confirmConflicts" value="on" className="h-5 w-5 rounded border-amber-500" />
+        Save anyway
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { grantIn, type BandAccess } from "~/features/bands/access.server";
+import { db } from "~/utils/db.server";
+import { formatTime } from "~/utils/dates";
+import { displayName } from "~/utils/names";
+import { RuleError } from "~/utils/rule-error";
+import { daysOfRange, formatDayRange, type Day } from "./local-day";
+
+/**
+ * Conflicts: who of a set of people cannot make a time range, because of a blackout or
+ * because they are booked on another event, in this band or in any other band of
+ * theirs. Another band's event is only ever "busy": its title, band, id and times never
+ * leave this module. The event form (part A) calls `checkConflicts` before saving and,
+ * when it returns warnings, shows them with the names and asks for a confirmation
+ * (a "Save anyway" checkbox, `confirmConflicts`), so nobody is booked onto a clash
+ * silently; `CONFIRM_FIELD` and `requireConflictsConfirmed` carry that rule.
+ */
+
+/** An event saved without an end is taken to last this long when looking for clashes. */
+export const OPEN_ENDED_MINUTES = 180;
+export const CONFIRM_FIELD = "confirmConflicts";
+
+export type TimeRange = { startsAt: Date; endsAt: Date | null };
+
+const endOf = (range: TimeRange) => range.endsAt ?? new Date(range.startsAt.getTime() + OPEN_ENDED_MINUTES * 60_000);
+
+/** Non-cancelled events overlapping [start, end) (open-ended ones count for OPEN_ENDED_MINUTES). */
+export function overlappingEvents(start: Date, end: Date): Prisma.EventWhereInput {
+  return {
+    cancelledAt: null,
+    startsAt: { lt: end },
+    OR: [{ endsAt: { gt: start } }, { endsAt: null, startsAt: { gt: new Date(start.getTime() - OPEN_ENDED_MINUTES * 60_000) } }],
+  };
+}
+
+/**
+ * What the people in `userIds` have on between `start` and `end` (the instants) and on
+ * the local days `days`: their blackouts and their bookings in any band. Two queries,
+ * whatever the number of people. Shared by conflicts and the availability view.
+ */
+export async function commitmentsOf(userIds: string[], range: { start: Date; end: Date; days: { first: Day; last: Day } }, excludeEventId?: number | null) {
+  if (!userIds.length) return { blackouts: [], bookings: [] };
+  const [blackouts, bookings] = await Promise.all([
+    db.blackout.findMany({
+      where: { userId: { in: userIds }, startDate: { lte: range.days.last }, endDate: { gte: range.days.first } },
+      orderBy: [{ startDate: "asc" }, { id: "asc" }],
+      select: { id: true, userId: true, startDate: true, endDate: true, reason: true },
+    }),
+    db.eventBooking.findMany({
+      where: {
+        membership: { userId: { in: userIds } },
+        event: { ...overlappingEvents(range.start, range.end), ...(excludeEventId ? { id: { not: excludeEventId } } : {}) },
+      },
+      orderBy: { event: { startsAt: "asc" } },
+      select: {
+        membership: { select: { userId: true } },
+        event: { select: { id: true, bandId: true, title: true, startsAt: true, endsAt: true, allDay: true, status: true } },
+      },
+    }),
+  ]);
+  return { blackouts, bookings };
+}
+
+export type ConflictInput = TimeRange & {
+  /** Memberships of this band to check (the lineup). */
+  membershipIds: number[];
+  /** The event being edited, which never clashes with itself. */
+  excludeEventId?: number | null;
+  /** A weekly series: every occurrence's times (the range above is then the first). */
+  occurrences?: TimeRange[];
+};
+
+export type Conflict =
+  | { kind: "blackout"; membershipId: number; name: string; days: string; reason: string | null; message: string }
+  | { kind: "booked"; membershipId: number; name: string; event: { id: number; title: string; when: string } | null; message: string };
+
+/**
+ * Who of the lineup has a blackout on the event's days (read in the band's time zone)
+ * or is booked on another event at that time. The viewer sees blackout reasons only
+ * with "availability:reasons", and another band's event only as "busy". Four queries.
+ */
+export async function checkConflicts(access: BandAccess, input: ConflictInput): Promise<Conflict[]> {
+  const ids = [...new Set(input.membershipIds)];
+  if (!ids.length) return [];
+  const [band, members] = await Promise.all([
+    db.band.findUnique({ where: { id: access.band.id }, select: { timeZone: true } }),
+    db.bandMembership.findMany({
+      where: { bandId: access.band.id, id: { in: ids } },
+      orderBy: { id: "asc" },
+      select: { id: true, userId: true, displayName: true, user: { select: { firstName: true, lastName: true, email: true } } },
+    }),
+  ]);
+  if (!band) throw new RuleError(404, "Band not found");
+  // One query span for all occurrences, then each blackout or booking is kept only when it meets one of them.
+  const ranges = (input.occurrences?.length ? input.occurrences : [input]).map((range) => ({
+    start: range.startsAt,
+    end: endOf(range),
+    days: daysOfRange(range.startsAt, endOf(range), band.timeZone),
+  }));
+  const start = new Date(Math.min(...ranges.map((r) => r.start.getTime())));
+  const end = new Date(Math.max(...ranges.map((r) => r.end.getTime())));
+  const days = { first: ranges.map((r) => r.days.first).sort()[0]!, last: ranges.map((r) => r.days.last).sort().at(-1)! };
+  const found = await commitmentsOf(
+    members.map((m) => m.userId),
+    { start, end, days },
+    input.excludeEventId,
+  );
+  const blackouts = found.blackouts.filter((b) => ranges.some((r) => b.startDate <= r.days.last && b.endDate >= r.days.first));
+  const bookings = found.bookings.filter((b) => ranges.some((r) => b.event.startsAt < r.end && endOf(b.event) > r.start));
+  const seeReasons = grantIn(access, "availability:reasons") !== null;
+  const seeOwnEvents = grantIn(access, "events:view") === true;
+  const conflicts: Conflict[] = [];
+  for (const member of members) {
+    const name = displayName({ ...member.user, displayName: member.displayName });
+    for (const blackout of blackouts.filter((b) => b.userId === member.userId)) {
+      const when = formatDayRange(blackout.startDate, blackout.endDate);
+      const reason = seeReasons ? blackout.reason : null;
+      conflicts.push({ kind: "blackout", membershipId: member.id, name, days: when, reason, message: `${name} has a blackout on ${when}${reason ? ` (${reason})` : ""}` });
+    }
+    for (const booking of bookings.filter((b) => b.membership.userId === member.userId)) {
+      if (booking.event.bandId === access.band.id && seeOwnEvents) {
+        const when = booking.event.allDay ? formatDayRange(...dayPair(booking.event, band.timeZone)) : formatTime(booking.event.startsAt, band.timeZone);
+        conflicts.push({
+          kind: "booked",
+          membershipId: member.id,
+          name,
+          event: { id: booking.event.id, title: booking.event.title, when },
+          message: `${name} is booked on “${booking.event.title}” (${when}) at that time`,
+        });
+      } else {
+        // Another band's event (or one the viewer may not see): "busy", nothing more.
+        conflicts.push({ kind: "booked", membershipId: member.id, name, event: null, message: `${name} is busy at that time` });
+      }
+    }
+  }
+  return dedupeBusy(conflicts);
+}
+
+function dayPair(event: TimeRange, timeZone: string): [Day, Day] {
+  const { first, last } = daysOfRange(event.startsAt, endOf(event), timeZone);
+  return [first, last];
+}
+
+/** One "busy" per person is enough: several other-band events would only count them. */
+function dedupeBusy(conflicts: Conflict[]) {
+  const seen = new Set<number>();
+  return conflicts.filter((conflict) => {
+    if (conflict.kind !== "booked" || conflict.event) return true;
+    if (seen.has(conflict.membershipId)) return false;
+    seen.add(conflict.membershipId);
+    return true;
+  });
+}
+
+/**
+ * The save-anyway rule for forms and /api: with conflicts and without the confirmation,
+ * refuse (409) naming everyone, under the confirmation field. The form shows the
+ * messages and a "Save anyway" checkbox named CONFIRM_FIELD; an API client resends with
+ * `"confirmConflicts": true`.
+ */
+export async function requireConflictsConfirmed(access: BandAccess, input: ConflictInput, confirmed: boolean) {
+  const conflicts = await checkConflicts(access, input);
+  if (conflicts.length && !confirmed) throw new ConflictsError(conflicts);
+  return conflicts;
+}
+
+/** The 409 of requireConflictsConfirmed; a form lists `conflicts` one per line beside the "Save anyway" box. */
+export class ConflictsError extends RuleError {
+  constructor(readonly conflicts: Conflict[]) {
+    super(409, `Check the lineup before saving: ${conflicts.map((c) => c.message).join("; ")}. Tick “Save anyway” to keep it.`, CONFIRM_FIELD);
+  }
+}
+
+/** The conflict messages a form shows for a failed save (none when it failed for another reason). */
+export function conflictMessages(error: unknown) {
+  return error instanceof ConflictsError ? error.conflicts.map((c) => c.message) : null;
+}

@@ -1,0 +1,140 @@
+/**
+ * Local calendar days ("YYYY-MM-DD") in a named time zone, for blackouts and the
+ * availability view. Blackouts are stored as local days and read in each band's zone,
+ * so these helpers turn instants into the band's days and days back into instants.
+ * Intl only (no date library). Part A's events/zoned-time.ts does the same for event
+ * times; this file keeps to what days need so the two branches do not collide.
+ */
+
+export type Day = string; // "2026-11-20"
+
+const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(timeZone: string) {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+function partsOf(instant: Date, timeZone: string) {
+  const parts: Record<string, number> = {};
+  for (const part of dayFormatter(timeZone).formatToParts(instant)) if (part.type !== "literal") parts[part.type] = Number(part.value);
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute! };
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** The local day of `instant` in `timeZone`. */
+export function dayOf(instant: Date, timeZone: string): Day {
+  const p = partsOf(instant, timeZone);
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** { year, month, day } of a real calendar day, else null ("2027-04-31" is not one). */
+export function parseDay(value: string) {
+  const match = DAY_RE.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1900 || check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return { year, month, day };
+}
+
+export function isDay(value: string): value is Day {
+  return parseDay(value) !== null;
+}
+
+/** The day `days` after `day` (calendar arithmetic, no zone involved). */
+export function addDays(day: Day, days: number): Day {
+  const p = parseDay(day)!;
+  const shifted = new Date(Date.UTC(p.year, p.month - 1, p.day + days));
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** Whole days from `a` to `b` (0 for the same day). */
+export function daysBetween(a: Day, b: Day) {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Day of the week, 0 = Sunday. */
+export function weekdayOf(day: Day) {
+  return new Date(`${day}T00:00:00Z`).getUTCDay();
+}
+
+/**
+ * The instant local midnight starts `day` in `timeZone` (where the clocks skip midnight,
+ * the first minute that exists). Two rounds of "guess, read the offset back" settle it.
+ */
+export function startOfDay(day: Day, timeZone: string): Date {
+  const p = parseDay(day)!;
+  const wall = Date.UTC(p.year, p.month - 1, p.day);
+  let guess = wall;
+  for (let round = 0; round < 3; round++) {
+    const seen = partsOf(new Date(guess), timeZone);
+    const seenWall = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute);
+    const next = guess - (seenWall - wall);
+    if (next === guess) break;
+    guess = next;
+  }
+  // A zone that skips midnight lands before the day; step forward to the day's first minute.
+  while (dayOf(new Date(guess), timeZone) < day) guess += 30 * 60_000;
+  return new Date(guess);
+}
+
+/** The local days an instant range [start, end) touches in `timeZone` (an empty range touches its start's day). */
+export function daysOfRange(start: Date, end: Date, timeZone: string): { first: Day; last: Day } {
+  const first = dayOf(start, timeZone);
+  const last = end.getTime() > start.getTime() ? dayOf(new Date(end.getTime() - 1), timeZone) : first;
+  return { first, last };
+}
+
+/** "YYYY-MM" of a valid month, else null. */
+export function parseMonth(value: string | null | undefined) {
+  const match = /^(\d{4})-(\d{2})$/.exec(value ?? "");
+  if (!match) return null;
+  const [year, month] = [Number(match[1]), Number(match[2])];
+  if (year < 1970 || year > 9999 || month < 1 || month > 12) return null;
+  return `${match[1]}-${match[2]}`;
+}
+
+/** Every day of the month "YYYY-MM". */
+export function daysOfMonth(month: string): Day[] {
+  const first = `${month}-01`;
+  const days: Day[] = [];
+  for (let day = first; day.startsWith(month); day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+export function shiftMonth(month: string, by: number) {
+  const [year, m] = month.split("-").map(Number) as [number, number];
+  const shifted = new Date(Date.UTC(year, m - 1 + by, 1));
+  return shifted.toISOString().slice(0, 7);
+}
+
+const longDay = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "Friday, November 20, 2026". */
+export function formatDayLong(day: Day) {
+  return longDay.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** "Nov 20, 2026". */
+export function formatDayShort(day: Day) {
+  return shortDay.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** "November 2026". */
+export function formatMonth(month: string) {
+  return monthName.format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/** "Nov 20, 2026" or "Nov 20 – Nov 23, 2026" style range of two days. */
+export function formatDayRange(first: Day, last: Day) {
+  return first === last ? formatDayShort(first) : `${formatDayShort(first)} – ${formatDayShort(last)}`;
+}

@@ -1,0 +1,86 @@
+import type { z } from "zod";
+import { requireUser } from "~/features/auth/auth.server";
+import { requireBandAccess } from "~/features/bands/access.server";
+import type { Permission } from "~/features/members/permissions";
+import { apiError, fieldErrors } from "~/utils/api.server";
+import { parseId } from "~/utils/ids";
+import { bandIdOfEvent, type ListedEvent, type getEventDetails } from "./events.server";
+import { MESSAGES } from "./schema.server";
+
+/** The /api gate for an event id: 401 signed out, 404 unknown or another band's, then the band permission. */
+export async function requireEventAccess(request: Request, idInput: unknown, permission: Permission) {
+  const id = parseId(idInput);
+  const bandId = await bandIdOfEvent(id);
+  if (!id || !bandId) {
+    await requireUser(request);
+    throw apiError(404, MESSAGES.notFound);
+  }
+  return { id, access: await requireBandAccess(request, { band: bandId, permission, notFound: MESSAGES.notFound }) };
+}
+
+/** A schema's result as the API's 400, or the value. */
+export function parseOr400<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw apiError(400, "Invalid request", fieldErrors(result.error));
+  return result.data;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** An event in a listing. */
+export function eventListJson(event: ListedEvent) {
+  const mine = event.bookings[0];
+  return {
+    id: event.id,
+    title: event.title,
+    kind: event.kind,
+    status: event.status,
+    allDay: event.allDay,
+    startsAt: iso(event.startsAt),
+    endsAt: iso(event.endsAt),
+    cancelledAt: iso(event.cancelledAt),
+    cancelReason: event.cancelReason,
+    venueName: event.venueName,
+    rsvpDeadline: iso(event.rsvpDeadline),
+    seriesId: event.seriesId,
+    version: event.version,
+    myBooking: mine ? { instrument: mine.instrument, answer: mine.rsvp?.answer ?? null, note: mine.rsvp?.note ?? null } : null,
+  };
+}
+
+/** One event with its lineup; the fee and answer history only where the viewer may see them (already blanked by the area). */
+export function eventDetailsJson(details: NonNullable<Awaited<ReturnType<typeof getEventDetails>>>) {
+  const { event, abilities } = details;
+  return {
+    id: event.id,
+    title: event.title,
+    kind: event.kind,
+    status: event.status,
+    allDay: event.allDay,
+    startsAt: iso(event.startsAt),
+    endsAt: iso(event.endsAt),
+    timeZone: event.band.timeZone,
+    cancelledAt: iso(event.cancelledAt),
+    cancelReason: event.cancelReason,
+    venueName: event.venueName,
+    venueAddress: event.venueAddress,
+    callAt: iso(event.callAt),
+    soundcheckAt: iso(event.soundcheckAt),
+    dressCode: event.dressCode,
+    notes: event.notes,
+    ...(abilities.seeFee ? { feeMinor: event.feeMinor, currency: event.band.currency } : {}),
+    setlistId: event.setlist?.id ?? null,
+    rsvpDeadline: iso(event.rsvpDeadline),
+    seriesId: event.seriesId,
+    version: event.version,
+    lineup: event.bookings.map((booking) => ({
+      membershipId: booking.membership.id,
+      userId: booking.membership.user.id,
+      instrument: booking.instrument,
+      answer: booking.rsvp?.answer ?? null,
+      note: booking.rsvp?.note ?? null,
+      answeredAt: iso(booking.rsvp?.answeredAt ?? null),
+      ...(abilities.seeHistory ? { history: booking.history.map((h) => ({ answer: h.answer, note: h.note, answeredAt: iso(h.answeredAt) })) } : {}),
+    })),
+  };
+}

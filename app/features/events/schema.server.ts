@@ -1,0 +1,385 @@
+import rrulePackage from "rrule";
+import { z } from "zod";
+import { formatDate } from "~/utils/dates";
+import {
+  addDays,
+  formatLocalDate,
+  fromZoned,
+  isTimeZone,
+  parseLocalDate,
+  parseLocalTime,
+  startOfLocalDay,
+  type LocalDate,
+} from "./zoned-time";
+import { ADDRESS_MAX, INSTRUMENT_MAX, INTERVAL_MAX, MAX_EVENT_DAYS, MAX_OCCURRENCES, NOTES_MAX, TEXT_MAX, TITLE_MAX } from "./limits";
+
+/**
+ * The zod schemas of events, shared by the event forms (conform, on the server only: zod
+ * stays out of the browser bundle) and the /api endpoints. Fields arrive as the person
+ * typed them — a local date and time in the band's time zone (or the one chosen) — and
+ * leave as UTC instants. Every check that can be made without the database is here,
+ * with its message under its field; the rest (lineup, setlist) are in events.server.ts.
+ */
+
+// rrule ships CommonJS: its named exports are on the default import under Node's ESM.
+const { RRule } = rrulePackage;
+
+export const EVENT_KINDS = ["gig", "rehearsal", "meeting", "other"] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+export const EVENT_STATUSES = ["confirmed", "tentative"] as const;
+export const RSVP_ANSWERS = ["going", "maybe", "no"] as const;
+export type RsvpAnswer = (typeof RSVP_ANSWERS)[number];
+export const SERIES_SCOPES = ["one", "following", "all"] as const;
+export type SeriesScope = (typeof SERIES_SCOPES)[number];
+
+export const MESSAGES = {
+  title: "Give the event a title",
+  kind: "Choose gig, rehearsal, meeting or other",
+  date: "Enter a date like 2026-11-20",
+  time: "Enter a time like 19:30",
+  startTime: "Enter a start time, or make it an all-day event",
+  endBeforeStart: "The end must be after the start",
+  tooLong: "An event can last at most a year",
+  timeZone: "Choose a time zone from the list, like Europe/Berlin",
+  tooMany: `A series can have at most ${MAX_OCCURRENCES} occurrences`,
+  countOrUntil: "Say how many times, or until which date, it repeats",
+  untilBeforeStart: "The series must end on or after its first date",
+  fee: "Enter the fee as an amount, like 250 or 250.50",
+  deadline: "The answer deadline must be on or before the day of the event",
+  version: "Reload the event: the form is missing its version",
+  stale: "Someone else changed this event while you were editing. Reload to see their changes, then make yours again.",
+  lineupMember: "Everyone in the lineup must be a member of the band",
+  setlist: "Choose one of the band's setlists",
+  notFound: "Event not found",
+  notBooked: "Only people booked on this event can answer for it",
+  started: "Answers close when the event starts",
+  deadlinePassed: "The deadline for answers has passed",
+  cancelled: "This event is cancelled",
+  intervalScope: "To change how often it repeats, choose this and the following events, or all events",
+  reason: "Say why the event is cancelled",
+  answer: "Choose going, maybe or can't make it",
+} as const;
+
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "There is no April 31 in 2026": a date in the right shape that the calendar lacks. */
+function noSuchDate(value: string) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return MESSAGES.date;
+  const month = MONTH_NAMES[Number(match[2]) - 1];
+  return month ? `There is no ${month} ${Number(match[3])} in ${match[1]}` : MESSAGES.date;
+}
+
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `Keep ${label.toLowerCase()} to ${max} characters or fewer` });
+
+const optionalText = (max: number, label: string) =>
+  text(max, label)
+    .nullish()
+    .transform((value) => value || null);
+
+const dateText = z.string({ error: MESSAGES.date }).trim().max(10, { error: MESSAGES.date });
+const timeText = z.string({ error: MESSAGES.time }).trim().max(5, { error: MESSAGES.time });
+const positiveId = (message: string) => z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+
+/** The lineup: who is booked, on which instrument. Form rows whose box is unticked arrive without a member and are dropped. */
+const LineupSchema = z
+  .array(
+    z.object({
+      membershipId: positiveId(MESSAGES.lineupMember).optional(),
+      instrument: optionalText(INSTRUMENT_MAX, "Instrument"),
+    }).optional(),
+    { error: "The lineup must be a list" },
+  )
+  .max(200, { error: "A lineup can have at most 200 people" })
+  .transform((rows) => {
+    const seen = new Set<number>();
+    return rows.flatMap((row) => {
+      if (!row?.membershipId || seen.has(row.membershipId)) return [];
+      seen.add(row.membershipId);
+      return [{ membershipId: row.membershipId, instrument: row.instrument }];
+    });
+  });
+
+/** The raw fields of an event, as a form or a JSON body sends them. */
+const eventFields = {
+  title: text(TITLE_MAX, "Title").min(1, { error: MESSAGES.title }),
+  kind: z.enum(EVENT_KINDS, { error: MESSAGES.kind }),
+  status: z.enum(EVENT_STATUSES, { error: "Choose confirmed or tentative" }).default("confirmed"),
+  allDay: z.boolean({ error: "All day is yes or no" }).default(false),
+  date: dateText,
+  startTime: timeText.optional(),
+  endDate: dateText.optional(),
+  endTime: timeText.optional(),
+  timeZone: z.string({ error: MESSAGES.timeZone }).trim().max(64, { error: MESSAGES.timeZone }).optional(),
+  callTime: timeText.optional(),
+  soundcheckTime: timeText.optional(),
+  venueName: optionalText(TEXT_MAX, "Venue"),
+  venueAddress: optionalText(ADDRESS_MAX, "Address"),
+  dressCode: optionalText(TEXT_MAX, "Dress code"),
+  notes: optionalText(NOTES_MAX, "Notes"),
+  fee: z.union([z.number({ error: MESSAGES.fee }), z.string({ error: MESSAGES.fee }).trim().max(20, { error: MESSAGES.fee })]).nullish(),
+  setlistId: positiveId(MESSAGES.setlist).nullish(),
+  rsvpDeadline: dateText.nullish(),
+  lineup: LineupSchema.default([]),
+};
+
+const recurrenceFields = {
+  repeat: z.enum(["none", "weekly"], { error: "Choose whether it repeats" }).default("none"),
+  interval: z.coerce.number({ error: "Repeat every 1 to 52 weeks" }).int({ error: "Repeat every 1 to 52 weeks" }).min(1, { error: "Repeat every 1 to 52 weeks" }).max(INTERVAL_MAX, { error: "Repeat every 1 to 52 weeks" }).default(1),
+  repeatEnds: z.enum(["count", "until"], { error: MESSAGES.countOrUntil }).optional(),
+  count: z.coerce.number({ error: MESSAGES.tooMany }).int({ error: "Enter a whole number of times" }).min(2, { error: "A series repeats at least twice" }).max(100_000, { error: MESSAGES.tooMany }).optional(),
+  until: dateText.optional(),
+};
+
+export type EventFields = z.input<z.ZodObject<typeof eventFields>>;
+
+/** "Save anyway" after a conflict warning (features/availability/conflicts.server.ts): the form's checkbox, or true in a JSON body. */
+const confirmFields = { confirmConflicts: z.boolean({ error: "Save anyway is yes or no" }).default(false) };
+
+export type EventInput = {
+  title: string;
+  kind: EventKind;
+  status: (typeof EVENT_STATUSES)[number];
+  allDay: boolean;
+  timeZone: string;
+  startsAt: Date;
+  endsAt: Date | null;
+  /** The local day and time-of-day of the start, for series arithmetic. */
+  localDate: LocalDate;
+  callAt: Date | null;
+  soundcheckAt: Date | null;
+  venueName: string | null;
+  venueAddress: string | null;
+  dressCode: string | null;
+  notes: string | null;
+  /** undefined: not sent (keep what is stored); null: no fee. */
+  feeMinor: number | null | undefined;
+  setlistId: number | null;
+  rsvpDeadline: Date | null;
+  lineup: { membershipId: number; instrument: string | null }[];
+};
+
+export type Recurrence = { interval: number; count?: number; until?: LocalDate; rrule: string; occurrences: Date[] };
+
+type Ctx = z.RefinementCtx;
+
+/** Minor units from "250", "250.5" or 250 in a currency with `digits` minor digits; null when blank. */
+function parseFee(value: string | number | null | undefined, digits: number, ctx: Ctx): number | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || value === "") return null;
+  const textValue = typeof value === "number" ? String(value) : value.replace(/[,\s]/g, "");
+  const match = /^(\d{1,9})(?:\.(\d+))?$/.exec(textValue);
+  if (!match || (match[2] && match[2].length > digits)) {
+    ctx.addIssue({ code: "custom", path: ["fee"], message: MESSAGES.fee });
+    return null;
+  }
+  return Number(match[1]) * 10 ** digits + Number((match[2] ?? "").padEnd(digits, "0") || 0);
+}
+
+/** A wall-clock time on `date` in `timeZone`, or an issue under `field` (bad shape, or skipped by a clock change). */
+function instantOn(date: LocalDate, time: string, timeZone: string, field: string, ctx: Ctx) {
+  const parsed = parseLocalTime(time);
+  if (!parsed) {
+    ctx.addIssue({ code: "custom", path: [field], message: MESSAGES.time });
+    return null;
+  }
+  const instant = fromZoned({ ...date, ...parsed }, timeZone);
+  if (!instant) {
+    const day = formatDate(Date.UTC(date.year, date.month - 1, date.day));
+    ctx.addIssue({ code: "custom", path: [field], message: `${time} does not exist on ${day} in ${timeZone}: the clocks go forward then. Choose another time` });
+  }
+  return instant;
+}
+
+function localDateOf(value: string | null | undefined, field: string, ctx: Ctx) {
+  if (!value) return null;
+  const parsed = parseLocalDate(value);
+  if (!parsed) ctx.addIssue({ code: "custom", path: [field], message: noSuchDate(value) });
+  return parsed;
+}
+
+type Rules = { bandTimeZone: string; currencyDigits: number };
+
+/** Turns the checked raw fields into an EventInput (adding issues to `ctx` on the way). */
+function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rules, ctx: Ctx): EventInput | null {
+  const timeZone = raw.timeZone || rules.bandTimeZone;
+  if (!isTimeZone(timeZone)) {
+    ctx.addIssue({ code: "custom", path: ["timeZone"], message: MESSAGES.timeZone });
+    return null;
+  }
+  const date = raw.date ? localDateOf(raw.date, "date", ctx) : (ctx.addIssue({ code: "custom", path: ["date"], message: MESSAGES.date }), null);
+  const endDate = localDateOf(raw.endDate, "endDate", ctx);
+  const feeMinor = parseFee(raw.fee, rules.currencyDigits, ctx);
+  const deadlineDay = localDateOf(raw.rsvpDeadline, "rsvpDeadline", ctx);
+  if (!date) return null;
+
+  let startsAt: Date | null;
+  let endsAt: Date | null = null;
+  if (raw.allDay) {
+    startsAt = startOfLocalDay(date, timeZone);
+    endsAt = startOfLocalDay(addDays(endDate ?? date, 1), timeZone);
+    if (endDate && endsAt <= startsAt) ctx.addIssue({ code: "custom", path: ["endDate"], message: MESSAGES.endBeforeStart });
+  } else {
+    if (!raw.startTime) {
+      ctx.addIssue({ code: "custom", path: ["startTime"], message: MESSAGES.startTime });
+      return null;
+    }
+    startsAt = instantOn(date, raw.startTime, timeZone, "startTime", ctx);
+    if (raw.endTime) {
+      endsAt = instantOn(endDate ?? date, raw.endTime, timeZone, "endTime", ctx);
+    } else if (endDate) {
+      ctx.addIssue({ code: "custom", path: ["endTime"], message: "Enter the end time for the end date" });
+    }
+    if (startsAt && endsAt && endsAt <= startsAt) {
+      // Without an end date, an end time earlier than the start means "after midnight": a gig from 21:00 to 01:00.
+      if (!endDate && raw.endTime) endsAt = instantOn(addDays(date, 1), raw.endTime, timeZone, "endTime", ctx);
+      if (endDate || !endsAt || endsAt <= startsAt) ctx.addIssue({ code: "custom", path: ["endTime"], message: MESSAGES.endBeforeStart });
+    }
+  }
+  if (startsAt && endsAt && endsAt.getTime() - startsAt.getTime() > MAX_EVENT_DAYS * 86_400_000) {
+    ctx.addIssue({ code: "custom", path: [raw.allDay ? "endDate" : "endTime"], message: MESSAGES.tooLong });
+  }
+  const callAt = raw.callTime && !raw.allDay ? instantOn(date, raw.callTime, timeZone, "callTime", ctx) : null;
+  const soundcheckAt = raw.soundcheckTime && !raw.allDay ? instantOn(date, raw.soundcheckTime, timeZone, "soundcheckTime", ctx) : null;
+  // Answers are open until the end of the deadline's day.
+  const rsvpDeadline = deadlineDay ? startOfLocalDay(addDays(deadlineDay, 1), timeZone) : null;
+  if (deadlineDay && formatLocalDate(deadlineDay) > formatLocalDate(date)) ctx.addIssue({ code: "custom", path: ["rsvpDeadline"], message: MESSAGES.deadline });
+  if (!startsAt) return null;
+  return {
+    title: raw.title,
+    kind: raw.kind,
+    status: raw.status,
+    allDay: raw.allDay,
+    timeZone,
+    startsAt,
+    endsAt,
+    localDate: date,
+    callAt,
+    soundcheckAt,
+    venueName: raw.venueName,
+    venueAddress: raw.venueAddress,
+    dressCode: raw.dressCode,
+    notes: raw.notes,
+    feeMinor: raw.kind === "gig" ? feeMinor : null,
+    setlistId: raw.setlistId ?? null,
+    rsvpDeadline,
+    lineup: raw.lineup,
+  };
+}
+
+/**
+ * The occurrences of a weekly series starting at `input`, at the same wall-clock time in
+ * its zone (7 pm stays 7 pm across a clock change). rrule works on "floating" times, so
+ * the local wall clock goes in as if it were UTC and each result is placed in the zone.
+ */
+export function expandWeekly(input: Pick<EventInput, "localDate" | "startsAt" | "timeZone">, rule: { interval: number; count?: number; until?: LocalDate }, limit = MAX_OCCURRENCES + 1) {
+  const startLocal = localTimeOf(input.startsAt, input.timeZone, input.localDate);
+  const dtstart = new Date(Date.UTC(startLocal.year, startLocal.month - 1, startLocal.day, startLocal.hour, startLocal.minute));
+  const options = {
+    freq: RRule.WEEKLY,
+    interval: rule.interval,
+    ...(rule.count ? { count: rule.count } : {}),
+    ...(rule.until ? { until: new Date(Date.UTC(rule.until.year, rule.until.month - 1, rule.until.day, 23, 59, 59)) } : {}),
+  };
+  const floating = new RRule({ ...options, dtstart }).all((_date, index) => index < limit);
+  const occurrences = floating.map((wall) => {
+    const local = { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
+    // A time the clocks skip on that day moves on by the hour skipped (RFC 5545 3.3.5).
+    return fromZoned(local, input.timeZone) ?? new Date(fromZoned({ ...local, hour: local.hour + 1 }, input.timeZone)?.getTime() ?? wall.getTime());
+  });
+  const rrule = RRule.optionsToString(options).replace(/^RRULE:/, "");
+  return { occurrences, rrule };
+}
+
+function localTimeOf(instant: Date, timeZone: string, date: LocalDate) {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", hour: "2-digit", minute: "2-digit" }).formatToParts(instant);
+  const hour = Number(parts.find((p) => p.type === "hour")?.value ?? 0) % 24;
+  const minute = Number(parts.find((p) => p.type === "minute")?.value ?? 0);
+  return { ...date, hour, minute };
+}
+
+/** Create (form and POST): the event fields plus an optional weekly recurrence. */
+export function createEventSchema(rules: Rules) {
+  return z
+    .object({ ...eventFields, ...recurrenceFields, ...confirmFields })
+    .transform((raw, ctx) => {
+      const event = resolveEvent(raw, rules, ctx);
+      let recurrence: Recurrence | null = null;
+      if (raw.repeat === "weekly" && event) {
+        const ends = raw.repeatEnds ?? (raw.until ? "until" : "count");
+        const until = ends === "until" ? localDateOf(raw.until, "until", ctx) : null;
+        if (ends === "until" && !raw.until) ctx.addIssue({ code: "custom", path: ["until"], message: MESSAGES.countOrUntil });
+        if (ends === "count" && !raw.count) ctx.addIssue({ code: "custom", path: ["count"], message: MESSAGES.countOrUntil });
+        if (until && formatLocalDate(until) < formatLocalDate(event.localDate)) ctx.addIssue({ code: "custom", path: ["until"], message: MESSAGES.untilBeforeStart });
+        const rule = { interval: raw.interval, ...(ends === "count" && raw.count ? { count: raw.count } : {}), ...(until ? { until } : {}) };
+        if (rule.count && rule.count > MAX_OCCURRENCES) {
+          ctx.addIssue({ code: "custom", path: ["count"], message: MESSAGES.tooMany });
+        } else if (rule.count || rule.until) {
+          const { occurrences, rrule } = expandWeekly(event, rule);
+          if (occurrences.length > MAX_OCCURRENCES) ctx.addIssue({ code: "custom", path: [ends === "until" ? "until" : "count"], message: MESSAGES.tooMany });
+          else recurrence = { ...rule, rrule, occurrences };
+        }
+      }
+      return event ? { event, recurrence, confirmConflicts: raw.confirmConflicts } : z.NEVER;
+    });
+}
+
+/**
+ * What the event form sends, as conform sees it on the client: the create schema's input
+ * plus the edit-only version and series scope. A type only, so zod stays out of the browser.
+ */
+export type EventFormInput = z.input<ReturnType<typeof createEventSchema>> & Partial<Pick<z.input<ReturnType<typeof updateEventSchema>>, "version" | "scope" | "interval">>;
+
+/** Edit (form and PATCH after merging with what is stored): the event fields, the version read, and for a series which occurrences. */
+export function updateEventSchema(rules: Rules) {
+  return z
+    .object({
+      ...eventFields,
+      version: z.coerce.number({ error: MESSAGES.version }).int({ error: MESSAGES.version }).positive({ error: MESSAGES.version }),
+      scope: z.enum(SERIES_SCOPES, { error: "Choose which events of the series to change" }).default("one"),
+      // A series only: how often it repeats, for this and the following events or all of them.
+      interval: recurrenceFields.interval.optional(),
+      ...confirmFields,
+    })
+    .transform((raw, ctx) => {
+      const event = resolveEvent(raw, rules, ctx);
+      return event ? { event, version: raw.version, scope: raw.scope, ...(raw.interval ? { interval: raw.interval } : {}), confirmConflicts: raw.confirmConflicts } : z.NEVER;
+    });
+}
+
+/**
+ * PATCH /api/events/{id}: any of the event's fields and the version the client read.
+ * The body is merged over the stored event and the whole checked by updateEventSchema,
+ * so a PATCH obeys exactly the rules of the edit form.
+ */
+export const PatchEventSchema = z.strictObject({
+  ...(Object.fromEntries(Object.keys(eventFields).map((key) => [key, z.unknown().optional()])) as Record<keyof typeof eventFields, z.ZodOptional<z.ZodUnknown>>),
+  version: z.number({ error: MESSAGES.version }).int({ error: MESSAGES.version }).positive({ error: MESSAGES.version }),
+  scope: z.enum(SERIES_SCOPES, { error: "Choose which events of the series to change" }).optional(),
+  interval: z.unknown().optional(),
+  confirmConflicts: z.boolean({ error: "Save anyway is yes or no" }).optional(),
+});
+
+export const CancelEventSchema = z.object({
+  reason: text(300, "Reason").min(1, { error: MESSAGES.reason }),
+  scope: z.enum(SERIES_SCOPES, { error: "Choose which events of the series to cancel" }).default("one"),
+});
+
+export const DeleteEventSchema = z.object({
+  scope: z.enum(SERIES_SCOPES, { error: "Choose which events of the series to delete" }).default("one"),
+});
+
+/** The RSVP form and PUT /api/events/{id}/rsvp. */
+export const RsvpSchema = z.object({
+  answer: z.enum(RSVP_ANSWERS, { error: MESSAGES.answer }),
+  note: optionalText(200, "Note"),
+});
+
+export const CalendarQuerySchema = z.object({
+  from: z.iso.datetime({ offset: true, error: "from must be an ISO date-time, like 2026-11-01T00:00:00Z" }).optional(),
+  to: z.iso.datetime({ offset: true, error: "to must be an ISO date-time, like 2026-12-01T00:00:00Z" }).optional(),
+});

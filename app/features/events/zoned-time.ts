@@ -1,0 +1,131 @@
+/**
+ * Wall-clock dates and times in a named time zone ↔ UTC instants, with the platform's
+ * own time-zone database (Intl) rather than a date library: the event forms take a
+ * local date ("2026-11-20") and time ("19:30") in the band's zone and the database
+ * stores the UTC instant. Pure functions, safe on the server and in tests.
+ */
+
+export type LocalDate = { year: number; month: number; day: number };
+export type LocalDateTime = LocalDate & { hour: number; minute: number };
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** True for an IANA zone name the platform knows ("Europe/Berlin", "UTC"). */
+export function isTimeZone(value: string) {
+  if (!value || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function formatterFor(timeZone: string) {
+  let formatter = partsFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    partsFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall clock in `timeZone` at `instant`. */
+export function toZoned(instant: Date, timeZone: string): LocalDateTime {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    if (part.type !== "literal") parts[part.type] = Number(part.value);
+  }
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute! };
+}
+
+/** Minutes `timeZone` is ahead of UTC at `instantMs`. */
+function offsetMinutes(instantMs: number, timeZone: string) {
+  const wall = toZoned(new Date(instantMs), timeZone);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+  return Math.round((asUtc - Math.floor(instantMs / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The UTC instant of a wall-clock time in `timeZone`, or null when that time does not
+ * exist there (skipped by a daylight-saving change, e.g. 2:30 on the spring-forward
+ * night). A time that happens twice (the fall-back hour) takes the first.
+ */
+export function fromZoned(local: LocalDateTime, timeZone: string): Date | null {
+  const wallMs = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
+  // Try the offsets around the time; the earliest that reads back as the same wall clock wins.
+  const candidates = [...new Set([offsetMinutes(wallMs - 86_400_000, timeZone), offsetMinutes(wallMs, timeZone), offsetMinutes(wallMs + 86_400_000, timeZone)])]
+    .map((offset) => wallMs - offset * 60_000)
+    .sort((a, b) => a - b);
+  for (const instant of candidates) {
+    const back = toZoned(new Date(instant), timeZone);
+    if (sameWallClock(back, local)) return new Date(instant);
+  }
+  return null;
+}
+
+function sameWallClock(a: LocalDateTime, b: LocalDateTime) {
+  return a.year === b.year && a.month === b.month && a.day === b.day && a.hour === b.hour && a.minute === b.minute;
+}
+
+/** "2026-04-31" → null (no such day); "2026-04-30" → { year, month, day }. */
+export function parseLocalDate(value: string): LocalDate | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return { year, month, day };
+}
+
+/** "19:30" → { hour: 19, minute: 30 }; null for anything else. */
+export function parseLocalTime(value: string): { hour: number; minute: number } | null {
+  const match = /^(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [hour, minute] = [Number(match[1]), Number(match[2])];
+  return hour < 24 && minute < 60 ? { hour, minute } : null;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+export function formatLocalDate(date: LocalDate) {
+  return `${String(date.year).padStart(4, "0")}-${pad(date.month)}-${pad(date.day)}`;
+}
+
+export function formatLocalTime(time: { hour: number; minute: number }) {
+  return `${pad(time.hour)}:${pad(time.minute)}`;
+}
+
+/** The local day `days` after `date` (calendar arithmetic, no time zone involved). */
+export function addDays(date: LocalDate, days: number): LocalDate {
+  const shifted = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
+}
+
+/** Whole days from `a` to `b`. */
+export function daysBetween(a: LocalDate, b: LocalDate) {
+  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
+}
+
+/** Local midnight at the start of `date` in `timeZone` (a zone that skips midnight starts the day at the first minute that exists). */
+export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
+  for (let minute = 0; minute <= 180; minute += 30) {
+    const instant = fromZoned({ ...date, hour: Math.floor(minute / 60), minute: minute % 60 }, timeZone);
+    if (instant) return instant;
+  }
+  return new Date(Date.UTC(date.year, date.month - 1, date.day));
+}
+
+/** Day of the week of a local date, 0 = Sunday. */
+export function weekday(date: LocalDate) {
+  return new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
+}

@@ -1,0 +1,306 @@
+import crypto from "node:crypto";
+import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { addDays, dayOf, formatDayLong, startOfDay } from "~/features/availability/local-day";
+import { db } from "~/utils/db.server";
+import { formatTime } from "~/utils/dates";
+import { env } from "~/utils/env.server";
+import { sendMail } from "~/utils/mail.server";
+import { displayName } from "~/utils/names";
+import { RuleError } from "~/utils/rule-error";
+
+/**
+ * Reminder mail. Booked people who have not answered are chased (3 days after being
+ * booked; on the RSVP deadline's day, or 2 days before an event without a deadline),
+ * everyone booked who has not said "can't make it" gets a reminder the day before,
+ * and a leader can "chase now". Each reminder is claimed by inserting its
+ * ReminderDelivery row (unique per kind, event, person and due day) before the mail
+ * goes out: an insert that hits the unique key means another pass (another process,
+ * or an earlier run before a restart) has it, so it is never sent twice. A mail that
+ * fails after its claim is recorded, not retried: a missed reminder beats a double one.
+ */
+
+/** What a person can turn off, each with its own unsubscribe link. */
+export const REMINDER_PREFERENCES = {
+  "rsvp-chase": { label: "Chases when I haven't answered", hint: "A few days after I'm booked, on the RSVP deadline, and when a leader chases." },
+  "day-before": { label: "The day before an event I'm booked on", hint: "Where and when, so nobody is late." },
+} as const;
+export type ReminderPreference = keyof typeof REMINDER_PREFERENCES;
+export const PREFERENCE_KINDS = Object.keys(REMINDER_PREFERENCES) as ReminderPreference[];
+
+export function isPreferenceKind(value: unknown): value is ReminderPreference {
+  return typeof value === "string" && value in REMINDER_PREFERENCES;
+}
+
+/** Kinds of delivery, each counted once per (event, person, due day), and the preference that turns it off. */
+export const DELIVERY_KINDS = {
+  "rsvp-chase": "rsvp-chase",
+  "rsvp-deadline": "rsvp-chase",
+  "rsvp-soon": "rsvp-chase",
+  "chase-now": "rsvp-chase",
+  "day-before": "day-before",
+} as const satisfies Record<string, ReminderPreference>;
+export type DeliveryKind = keyof typeof DELIVERY_KINDS;
+
+export const CHASE_AFTER_DAYS = 3;
+export const CHASE_BEFORE_EVENT_DAYS = 2;
+const DAY_MS = 86_400_000;
+
+// ---------------------------------------------------------------------------
+// Preferences and one-click unsubscribe
+
+export async function getReminderPreferences(userId: string) {
+  const rows = await db.reminderPreference.findMany({ where: { userId }, select: { kind: true, enabled: true } });
+  return Object.fromEntries(PREFERENCE_KINDS.map((kind) => [kind, rows.find((r) => r.kind === kind)?.enabled ?? true])) as Record<ReminderPreference, boolean>;
+}
+
+export async function setReminderPreference(userId: string, kind: ReminderPreference, enabled: boolean) {
+  await db.reminderPreference.upsert({ where: { userId_kind: { userId, kind } }, create: { userId, kind, enabled }, update: { enabled } });
+}
+
+function sign(payload: string, secret: string) {
+  return crypto.createHmac("sha256", secret).update(`reminder-unsubscribe:${payload}`).digest("base64url");
+}
+
+/** A token naming a person and a reminder kind, signed with the session secret (no expiry: old mails keep working). */
+export function unsubscribeToken(userId: string, kind: ReminderPreference) {
+  const payload = Buffer.from(`${userId}:${kind}`).toString("base64url");
+  return `${payload}.${sign(payload, env.sessionSecrets[0]!)}`;
+}
+
+/** The person and kind a token names, or null when it was not made by us. */
+export function readUnsubscribeToken(token: string | null | undefined) {
+  if (!token || token.length > 300) return null;
+  const [payload, signature, extra] = token.split(".");
+  if (!payload || !signature || extra !== undefined) return null;
+  const valid = env.sessionSecrets.some((secret) => {
+    const expected = Buffer.from(sign(payload, secret));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && crypto.timingSafeEqual(expected, given);
+  });
+  if (!valid) return null;
+  const [userId, kind] = Buffer.from(payload, "base64url").toString("utf8").split(":");
+  return userId && isPreferenceKind(kind) ? { userId, kind } : null;
+}
+
+/** Turns a kind off from an unsubscribe link; false when the person no longer exists. */
+export async function unsubscribe(token: { userId: string; kind: ReminderPreference }) {
+  const user = await db.user.findUnique({ where: { id: token.userId }, select: { id: true } });
+  if (!user) return false;
+  await setReminderPreference(token.userId, token.kind, false);
+  return true;
+}
+
+export function unsubscribeUrl(origin: string, userId: string, kind: ReminderPreference) {
+  return `${origin}/reminders/unsubscribe?token=${unsubscribeToken(userId, kind)}`;
+}
+
+/** Where links in scheduled mail point: APP_URL, else this machine (never a request's Host). */
+export function mailOrigin() {
+  return (env.APP_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`).replace(/\/$/, "");
+}
+
+// ---------------------------------------------------------------------------
+// Which reminders are due
+
+type Candidate = {
+  bookingId: number;
+  createdAt: Date;
+  answer: string | null;
+  userId: string;
+  email: string;
+  name: string;
+  event: { id: number; title: string; startsAt: Date; rsvpDeadline: Date | null; allDay: boolean; venueName: string | null; bandName: string; timeZone: string };
+};
+
+export type DueReminder = { kind: DeliveryKind; dueOn: string; candidate: Candidate };
+
+/** The reminders due for one booking at `now` (pure, so the rules are testable on their own). */
+export function dueReminders(c: Candidate, now: Date): DueReminder[] {
+  const { event } = c;
+  if (now >= event.startsAt) return [];
+  const tz = event.timeZone;
+  const eventDay = dayOf(event.startsAt, tz);
+  const due: DueReminder[] = [];
+  if (c.answer !== "no" && now >= startOfDay(addDays(eventDay, -1), tz)) due.push({ kind: "day-before", dueOn: eventDay, candidate: c });
+  if (c.answer) return due;
+  const open = !event.rsvpDeadline || now < event.rsvpDeadline;
+  if (!open) return due;
+  let chasedForTime = false;
+  if (event.rsvpDeadline) {
+    const deadlineDay = dayOf(new Date(event.rsvpDeadline.getTime() - 1), tz);
+    if (now >= startOfDay(deadlineDay, tz)) {
+      due.push({ kind: "rsvp-deadline", dueOn: deadlineDay, candidate: c });
+      chasedForTime = true;
+    }
+  } else if (now.getTime() >= event.startsAt.getTime() - CHASE_BEFORE_EVENT_DAYS * DAY_MS) {
+    due.push({ kind: "rsvp-soon", dueOn: eventDay, candidate: c });
+    chasedForTime = true;
+  }
+  const chaseAt = new Date(c.createdAt.getTime() + CHASE_AFTER_DAYS * DAY_MS);
+  // One chase at a time: the deadline or event-soon chase stands in for a late "3 days after".
+  if (!chasedForTime && now >= chaseAt) due.push({ kind: "rsvp-chase", dueOn: dayOf(chaseAt, tz), candidate: c });
+  return due;
+}
+
+async function candidates(now: Date, where: { eventId?: number; onlyUnanswered?: boolean } = {}): Promise<Candidate[]> {
+  const rows = await db.eventBooking.findMany({
+    where: {
+      event: { cancelledAt: null, startsAt: { gt: now }, ...(where.eventId ? { id: where.eventId } : {}) },
+      ...(where.onlyUnanswered ? { rsvp: null } : { OR: [{ rsvp: null }, { event: { startsAt: { lte: new Date(now.getTime() + 2 * DAY_MS) } } }] }),
+    },
+    orderBy: { id: "asc" },
+    select: {
+      id: true,
+      createdAt: true,
+      rsvp: { select: { answer: true } },
+      membership: { select: { userId: true, displayName: true, user: { select: { email: true, firstName: true, lastName: true } } } },
+      event: { select: { id: true, title: true, startsAt: true, rsvpDeadline: true, allDay: true, venueName: true, band: { select: { name: true, timeZone: true } } } },
+    },
+  });
+  return rows.map((row) => ({
+    bookingId: row.id,
+    createdAt: row.createdAt,
+    answer: row.rsvp?.answer ?? null,
+    userId: row.membership.userId,
+    email: row.membership.user.email,
+    name: displayName({ ...row.membership.user, displayName: row.membership.displayName }),
+    event: { ...row.event, bandName: row.event.band.name, timeZone: row.event.band.timeZone },
+  }));
+}
+
+async function disabledFor(userIds: string[]) {
+  if (!userIds.length) return new Set<string>();
+  const rows = await db.reminderPreference.findMany({ where: { userId: { in: [...new Set(userIds)] }, enabled: false }, select: { userId: true, kind: true } });
+  return new Set(rows.map((r) => `${r.userId}:${r.kind}`));
+}
+
+function isUniqueViolation(error: unknown) {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}
+
+/** Inserts the delivery row; false when another pass holds it already. */
+async function claim(reminder: DueReminder) {
+  try {
+    const row = await db.reminderDelivery.create({
+      data: { kind: reminder.kind, eventId: reminder.candidate.event.id, bookingId: reminder.candidate.bookingId, userId: reminder.candidate.userId, dueOn: reminder.dueOn },
+      select: { id: true },
+    });
+    return row.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+function reminderMail(reminder: DueReminder, origin: string, leaderName?: string) {
+  const { candidate: c, kind } = reminder;
+  const { event } = c;
+  const day = formatDayLong(dayOf(event.startsAt, event.timeZone));
+  const time = event.allDay ? "all day" : formatTime(event.startsAt, event.timeZone);
+  const link = `${origin}/events/${event.id}`;
+  const preference = DELIVERY_KINDS[kind];
+  const unsubscribe = unsubscribeUrl(origin, c.userId, preference);
+  const where = event.venueName ? ` at ${event.venueName}` : "";
+  const deadline = event.rsvpDeadline ? ` Please answer by the end of ${formatDayLong(dayOf(new Date(event.rsvpDeadline.getTime() - 1), event.timeZone))}.` : "";
+  const subject =
+    kind === "day-before"
+      ? `Tomorrow: ${event.title}, ${time}`
+      : kind === "chase-now"
+      ? `${leaderName ?? "Your band leader"} asks: can you make ${event.title}?`
+      : kind === "rsvp-deadline"
+      ? `Last day to answer: ${event.title}`
+      : `Can you make it? ${event.title} on ${day}`;
+  const intro =
+    kind === "day-before"
+      ? `${event.title} (${event.bandName}) is tomorrow, ${day}, ${time}${where}.`
+      : `You're booked on ${event.title} (${event.bandName}) on ${day}, ${time}${where}, and haven't said yet whether you can make it.${deadline}`;
+  const text = [
+    `Hi ${c.name},`,
+    "",
+    intro,
+    "",
+    kind === "day-before" ? `Details: ${link}` : `Answer going, maybe or can't make it: ${link}`,
+    "",
+    `Don't want these? Turn them off in one click: ${unsubscribe}`,
+  ].join("\n");
+  return {
+    to: c.email,
+    subject,
+    text,
+    link,
+    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+async function deliver(reminder: DueReminder, origin: string, leaderName?: string) {
+  const claimed = await claim(reminder);
+  if (!claimed) return false;
+  try {
+    await sendMail(reminderMail(reminder, origin, leaderName));
+    await db.reminderDelivery.update({ where: { id: claimed }, data: { sentAt: new Date() } });
+  } catch (error) {
+    console.error(`Reminder ${reminder.kind} for event ${reminder.candidate.event.id} could not be sent`, error);
+    await db.reminderDelivery.update({ where: { id: claimed }, data: { error: String(error).slice(0, 500) } });
+  }
+  return true;
+}
+
+/**
+ * One pass of the scheduler: claims and sends every reminder due at `now`. Safe to run
+ * in several processes at once and again after a restart. Returns how many it sent.
+ */
+export async function runReminderPass(now = new Date(), origin = mailOrigin()) {
+  const all = await candidates(now);
+  const off = await disabledFor(all.map((c) => c.userId));
+  const due = all.flatMap((c) => dueReminders(c, now)).filter((r) => !off.has(`${r.candidate.userId}:${DELIVERY_KINDS[r.kind]}`));
+  if (!due.length) return { sent: 0, due: 0 };
+  // Skip what is claimed already without a failed insert for each (the insert still decides).
+  const claimed = await db.reminderDelivery.findMany({
+    where: { eventId: { in: [...new Set(due.map((r) => r.candidate.event.id))] }, kind: { in: [...new Set(due.map((r) => r.kind))] } },
+    select: { kind: true, eventId: true, userId: true, dueOn: true },
+  });
+  const key = (k: { kind: string; eventId: number; userId: string; dueOn: string }) => `${k.kind}|${k.eventId}|${k.userId}|${k.dueOn}`;
+  const taken = new Set(claimed.map(key));
+  let sent = 0;
+  for (const reminder of due) {
+    if (taken.has(key({ kind: reminder.kind, eventId: reminder.candidate.event.id, userId: reminder.candidate.userId, dueOn: reminder.dueOn }))) continue;
+    if (await deliver(reminder, origin)) sent++;
+  }
+  return { sent, due: due.length };
+}
+
+/**
+ * "Chase now": mails everyone booked on the event who has not answered, at most once a
+ * day each, except those who turned chases off. Leaders and admins only.
+ */
+/**
+ * Whether the event page offers this viewer "Chase now" for an event: those who may
+ * chase, while answers are open and someone booked has not answered (chaseNow's rules).
+ */
+export function chaseOffered(access: BandAccess, event: { cancelledAt: Date | null; startsAt: Date; rsvpDeadline: Date | null }, unanswered: number, now = new Date()) {
+  if (grantIn(access, "reminders:chase") === null || !unanswered) return false;
+  return !event.cancelledAt && event.startsAt > now && !(event.rsvpDeadline && event.rsvpDeadline <= now);
+}
+
+export async function chaseNow(access: BandAccess, eventId: number, origin: string, now = new Date()) {
+  requireGrant(access, "reminders:chase");
+  const event = await db.event.findFirst({ where: { id: eventId, bandId: access.band.id }, select: { id: true, cancelledAt: true, startsAt: true, rsvpDeadline: true, band: { select: { timeZone: true } } } });
+  if (!event) throw new RuleError(404, "Event not found");
+  if (event.cancelledAt) throw new RuleError(400, "This event is cancelled: there is nobody to chase");
+  if (event.startsAt <= now) throw new RuleError(400, "This event has started: answers are closed");
+  if (event.rsvpDeadline && event.rsvpDeadline <= now) throw new RuleError(400, "The RSVP deadline has passed: answers are closed");
+  const unanswered = await candidates(now, { eventId, onlyUnanswered: true });
+  const off = await disabledFor(unanswered.map((c) => c.userId));
+  const today = dayOf(now, event.band.timeZone);
+  const leaderName = access.membership.displayName || displayName(access.user);
+  const result = { chased: [] as string[], alreadyToday: [] as string[], optedOut: [] as string[] };
+  for (const candidate of unanswered) {
+    if (off.has(`${candidate.userId}:rsvp-chase`)) {
+      result.optedOut.push(candidate.name);
+      continue;
+    }
+    const sent = await deliver({ kind: "chase-now", dueOn: today, candidate }, origin, leaderName);
+    (sent ? result.chased : result.alreadyToday).push(candidate.name);
+  }
+  return result;
+}

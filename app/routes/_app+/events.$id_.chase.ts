@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { requireBandAccess } from "~/features/bands/access.server";
+import { bandIdOfEvent } from "~/features/events/events.server";
+import { chaseNow } from "~/features/reminders/reminders.server";
+import { parseId } from "~/utils/ids";
+import { appOrigin } from "~/utils/request.server";
+import { RuleError } from "~/utils/rule-error";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const NOT_FOUND = "Event not found";
+
+export async function loader() {
+  throw data({ message: NOT_FOUND }, { status: 404 });
+}
+
+/** POST /events/{id}/chase (the "Chase now" button on the event page): mails who hasn't answered, then back to the event. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const eventId = parseId(params.id);
+  const bandId = eventId ? await bandIdOfEvent(eventId) : null;
+  const access = await requireBandAccess(request, { band: bandId, permission: "reminders:chase", notFound: NOT_FOUND });
+  try {
+    const result = await chaseNow(access, eventId!, appOrigin(request));
+    const parts = [
+      result.chased.length ? `Reminded ${result.chased.join(", ")}.` : "Nobody left to remind.",
+      result.alreadyToday.length ? `Already reminded today: ${result.alreadyToday.join(", ")}.` : "",
+      result.optedOut.length ? `Turned chases off: ${result.optedOut.join(", ")}.` : "",
+    ];
+    return await redirectWithToast(`/events/${eventId}`, { title: "Chased", description: parts.filter(Boolean).join(" ") });
+  } catch (error) {
+    if (!(error instanceof RuleError)) throw error;
+    return redirectWithToast(`/events/${eventId}`, { title: "Nobody chased", description: error.message, type: "destructive" });
+  }
+}

@@ -1,0 +1,57 @@
+import { parseWithZod } from "~/features/events/forms.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireBandAccess } from "~/features/bands/access.server";
+import { bandIdOfEvent, eventFields, eventFormOptions, eventRules, updateEvent } from "~/features/events/events.server";
+import { MESSAGES, updateEventSchema } from "~/features/events/schema.server";
+import { EventForm } from "~/features/events/components/event-form";
+import { conflictMessages } from "~/features/availability/conflicts.server";
+import { ConflictWarning } from "~/features/availability/components/conflict-warning";
+import { PageHeader } from "~/components/page-header";
+import { RouteErrorBoundary } from "~/components/error-screens";
+import { parseId } from "~/utils/ids";
+import { pageTitle } from "~/utils/meta";
+import { replyWithRuleError } from "~/utils/rule-error";
+import { redirectWithToast } from "~/utils/toast.server";
+
+async function gate(request: Request, id: string | undefined) {
+  const eventId = parseId(id);
+  const access = await requireBandAccess(request, { band: await bandIdOfEvent(eventId), permission: "events:edit", notFound: MESSAGES.notFound });
+  return { access, eventId: eventId! };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { access, eventId } = await gate(request, params.id);
+  const [{ event, fields }, options] = await Promise.all([eventFields(access, eventId), eventFormOptions(access)]);
+  return { event: { id: event.id, title: event.title, version: event.version, inSeries: Boolean(event.seriesId) }, defaults: fields, options };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { access, eventId } = await gate(request, params.id);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: updateEventSchema(await eventRules(access)) });
+  if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null }, { status: 400 });
+  try {
+    await updateEvent(access, eventId, submission.value);
+    return await redirectWithToast(`/events/${eventId}`, { title: "Changes saved", description: `${submission.value.event.title} is up to date.` });
+  } catch (error) {
+    const { result, status } = replyWithRuleError(submission, error);
+    return data({ result, conflicts: conflictMessages(error) }, { status });
+  }
+}
+
+export default function EditEvent() {
+  const { event, defaults, options } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="space-y-6">
+      <PageHeader back={{ to: `/events/${event.id}`, label: event.title }} title={`Edit ${event.title}`} />
+      <EventForm mode="edit" options={options} defaults={defaults} lastResult={actionData?.result} warnings={<ConflictWarning conflicts={actionData?.conflicts} />} version={event.version} inSeries={event.inSeries} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageTitle(data ? `Edit ${data.event.title}` : "Edit event", error);
+
+export const ErrorBoundary = RouteErrorBoundary;

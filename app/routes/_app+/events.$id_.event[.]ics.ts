@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { requireBandAccess } from "~/features/bands/access.server";
+import { bandIdOfEvent } from "~/features/events/events.server";
+import { eventIcs } from "~/features/events/ics.server";
+import { MESSAGES } from "~/features/events/schema.server";
+import { parseId } from "~/utils/ids";
+
+/** GET /events/{id}/event.ics: this one event for the viewer's own calendar app. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const eventId = parseId(params.id);
+  const access = await requireBandAccess(request, { band: await bandIdOfEvent(eventId), permission: "events:view", notFound: MESSAGES.notFound });
+  const ics = await eventIcs(access, eventId!);
+  if (!ics) throw data({ message: MESSAGES.notFound }, { status: 404 });
+  return new Response(ics.body, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${ics.filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import { parseWithZod } from "~/features/events/forms.server";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { requireBandAccess } from "~/features/bands/access.server";
+import { bandIdOfEvent, respond } from "~/features/events/events.server";
+import { answerLabel } from "~/features/events/present";
+import { MESSAGES, RsvpSchema } from "~/features/events/schema.server";
+import { parseId } from "~/utils/ids";
+import { safeRedirect } from "~/utils/request.server";
+import { RuleError } from "~/utils/rule-error";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/**
+ * POST /events/{id}/rsvp: a one-tap answer from the calendar or the event page. Both
+ * with a fetcher and as a plain form it answers with a redirect back to `returnTo`,
+ * with a toast saying what was saved or why not.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const eventId = parseId(params.id);
+  const access = await requireBandAccess(request, { band: await bandIdOfEvent(eventId), permission: "availability:own", notFound: MESSAGES.notFound });
+  const formData = await request.formData();
+  const back = safeRedirect(formData.get("returnTo"), `/events/${eventId}`);
+  const submission = parseWithZod(formData, { schema: RsvpSchema });
+  if (submission.status !== "success") {
+    return redirectWithToast(back, { title: "Answer not saved", description: MESSAGES.answer, type: "destructive" });
+  }
+  try {
+    const { event, rsvp } = await respond(access, eventId!, submission.value);
+    return await redirectWithToast(back, { title: "Answer saved", description: `${event.title}: ${answerLabel(rsvp.answer)}` });
+  } catch (error) {
+    if (!(error instanceof RuleError)) throw error;
+    if (error.status === 404) throw data({ message: error.message }, { status: 404 });
+    return redirectWithToast(back, { title: "Answer not saved", description: error.message, type: "destructive" });
+  }
+}

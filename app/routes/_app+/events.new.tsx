@@ -1,0 +1,60 @@
+import { parseWithZod } from "~/features/events/forms.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireBandAccess } from "~/features/bands/access.server";
+import { createEvent, eventFields, eventFormOptions, eventRules } from "~/features/events/events.server";
+import { createEventSchema } from "~/features/events/schema.server";
+import { EventForm } from "~/features/events/components/event-form";
+import { conflictMessages } from "~/features/availability/conflicts.server";
+import { ConflictWarning } from "~/features/availability/components/conflict-warning";
+import { PageHeader } from "~/components/page-header";
+import { RouteErrorBoundary } from "~/components/error-screens";
+import { parseId } from "~/utils/ids";
+import { pageTitle } from "~/utils/meta";
+import { replyWithRuleError } from "~/utils/rule-error";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/** /events/new: a new event; ?duplicate={id} starts from a copy of one, ?date=YYYY-MM-DD on a chosen day. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const access = await requireBandAccess(request, { band: "current", permission: "events:edit" });
+  const url = new URL(request.url);
+  const options = await eventFormOptions(access);
+  const duplicateId = parseId(url.searchParams.get("duplicate"));
+  const date = url.searchParams.get("date");
+  const copied = duplicateId ? await eventFields(access, duplicateId).catch(() => null) : null;
+  const defaults = copied
+    ? { ...copied.fields, title: `${copied.fields.title} (copy)` }
+    : { kind: "gig", status: "confirmed", timeZone: options.timeZone, interval: "1", repeat: "none", repeatEnds: "count", ...(date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? { date } : {}) };
+  return { options, defaults, duplicating: copied ? copied.event.title : null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const access = await requireBandAccess(request, { band: "current", permission: "events:edit" });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: createEventSchema(await eventRules(access)) });
+  if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null }, { status: 400 });
+  try {
+    const created = await createEvent(access, submission.value);
+    const many = created.ids.length > 1 ? ` and ${created.ids.length - 1} more in the series` : "";
+    return await redirectWithToast(`/events/${created.id}`, { title: "Event created", description: `${submission.value.event.title}${many} is on the calendar.` });
+  } catch (error) {
+    const { result, status } = replyWithRuleError(submission, error);
+    return data({ result, conflicts: conflictMessages(error) }, { status });
+  }
+}
+
+export default function NewEvent() {
+  const { options, defaults, duplicating } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="space-y-6">
+      <PageHeader back={{ to: "/calendar", label: "Calendar" }} title="New event" description={duplicating ? `A copy of ${duplicating}: change what differs.` : undefined} />
+      <EventForm mode="create" options={options} defaults={defaults} lastResult={actionData?.result} warnings={<ConflictWarning conflicts={actionData?.conflicts} />} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ error }) => pageTitle("New event", error);
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { eventDetailsJson, parseOr400, requireEventAccess } from "~/features/events/api.server";
+import { deleteEvent, eventFields, eventRules, getEventDetails, updateEvent } from "~/features/events/events.server";
+import { DeleteEventSchema, MESSAGES, PatchEventSchema, updateEventSchema } from "~/features/events/schema.server";
+import { apiError, apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+
+/** GET /api/events/{id}: the event with its lineup and answers. */
+export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
+  const { id, access } = await requireEventAccess(request, params.id, "events:view");
+  const details = await getEventDetails(access, id);
+  if (!details) throw apiError(404, MESSAGES.notFound);
+  return data(eventDetailsJson(details));
+});
+
+/**
+ * PATCH /api/events/{id} {version, scope?, ...fields}: the fields sent, over the stored
+ * event, checked like the edit form; 409 when `version` is not the stored one.
+ * DELETE /api/events/{id}?scope=one|following|all.
+ */
+export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
+  if (request.method === "PATCH") {
+    const { id, access } = await requireEventAccess(request, params.id, "events:edit");
+    const patch = await parseJsonBody(request, PatchEventSchema);
+    const { fields } = await eventFields(access, id);
+    const merged = { ...fields, ...Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) };
+    const edit = parseOr400(updateEventSchema(await eventRules(access)), merged);
+    await updateEvent(access, id, edit);
+    const details = await getEventDetails(access, id);
+    return data(eventDetailsJson(details!));
+  }
+  if (request.method === "DELETE") {
+    const { id, access } = await requireEventAccess(request, params.id, "events:delete");
+    const { scope } = parseOr400(DeleteEventSchema, { scope: new URL(request.url).searchParams.get("scope") ?? undefined });
+    const { count } = await deleteEvent(access, id, { scope });
+    return data({ deleted: count });
+  }
+  return methodNotAllowed(["GET", "PATCH", "DELETE"]);
+});

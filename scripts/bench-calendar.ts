@@ -1,0 +1,94 @@
+/**
+ * `npx tsx scripts/bench-calendar.ts`: seeds a small band (6 members, 30 events) and a
+ * large one (200 members, 2,000 events with lineups and blackouts) in a throwaway
+ * database and prints how long the /calendar page's loader and the availability view
+ * ("Can we take this date?") take for a month of each, median of several runs. A
+ * benchmark to read, not a timed test: the figures go in the README.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { applyMigrations } from "./lib/schema-engine.ts";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bandroom-bench-"));
+const file = path.join(dir, "bench.db");
+await applyMigrations(file);
+Object.assign(process.env, { DATABASE_URL: `file:${file}`, NODE_ENV: "test", SESSION_SECRET: "bench", MAIL_OUTBOX_DIR: path.join(dir, "outbox") });
+
+const { db } = await import("~/utils/db.server");
+const { createSession } = await import("~/features/auth/session.server");
+const { currentBandCookieHeader } = await import("~/features/bands/bands.server");
+const { runWithRequestMemo } = await import("~/utils/request-memo.server");
+const calendar = await import("~/routes/_app+/calendar");
+const availability = await import("~/routes/_app+/calendar_.availability");
+
+const INSTRUMENTS = ["Vocals", "Guitar", "Bass", "Drums", "Keys", "Sax", "Trumpet"];
+const MONTH = "2030-05";
+const monthStart = Date.parse(`${MONTH}-01T00:00:00Z`);
+
+async function seedBand(name: string, members: number, events: number) {
+  const users = await Promise.all(
+    Array.from({ length: members }, (_, i) => db.user.create({ data: { email: `${name}-${i}@bench.example`, firstName: `P${i}`, lastName: name, emailVerifiedAt: new Date() }, select: { id: true } })),
+  );
+  const band = await db.band.create({ data: { name, timeZone: "Europe/Berlin" }, select: { id: true } });
+  const memberships: { id: number }[] = [];
+  for (const [i, user] of users.entries()) {
+    memberships.push(
+      await db.bandMembership.create({
+        data: { bandId: band.id, userId: user.id, role: i === 0 ? "band_leader" : i % 10 === 0 ? "sub" : "band_member", instruments: { create: [{ instrument: INSTRUMENTS[i % INSTRUMENTS.length]! }] } },
+        select: { id: true },
+      }),
+    );
+    if (i % 5 === 0) await db.blackout.create({ data: { userId: user.id, startDate: `${MONTH}-${String(1 + (i % 27)).padStart(2, "0")}`, endDate: `${MONTH}-${String(2 + (i % 27)).padStart(2, "0")}` } });
+  }
+  // Events spread over two years around the month, each with a lineup of five.
+  const span = 730 * 86_400_000;
+  for (let i = 0; i < events; i++) {
+    const startsAt = new Date(monthStart - span / 2 + Math.floor((span * i) / events) + 19 * 3_600_000);
+    await db.event.create({
+      data: {
+        bandId: band.id,
+        title: `Event ${i}`,
+        kind: i % 3 ? "rehearsal" : "gig",
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 3 * 3_600_000),
+        bookings: { create: Array.from({ length: Math.min(5, memberships.length) }, (_, k) => ({ membershipId: memberships[(i + k) % memberships.length]!.id })) },
+      },
+    });
+  }
+  const cookie = `${(await createSession(new Request("http://localhost"), users[0]!.id)).split(";")[0]}; ${(await currentBandCookieHeader(band.id)).split(";")[0]}`;
+  return { cookie };
+}
+
+type Loader = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
+
+async function time(loader: Loader, url: string, cookie: string, runs = 15) {
+  const once = async () => {
+    const start = performance.now();
+    await runWithRequestMemo(() => loader({ request: new Request(`http://localhost${url}`, { headers: { cookie } }), params: {}, context: {} }));
+    return performance.now() - start;
+  };
+  for (let i = 0; i < 3; i++) await once(); // warm up
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) samples.push(await once());
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)]!;
+}
+
+console.log("Seeding…");
+const small = await seedBand("small", 6, 30);
+const large = await seedBand("large", 200, 2000);
+// A redirect to sign in would be fast and wrong: check the pages really render the band.
+const check = (await runWithRequestMemo(() => (availability.loader as Loader)({ request: new Request(`http://localhost/calendar/availability?month=${MONTH}`, { headers: { cookie: large.cookie } }), params: {}, context: {} }))) as { memberCount?: number };
+if (check.memberCount !== 200) throw new Error("The availability view did not render the large band");
+const rows = [];
+for (const [label, band] of [["small (6 members, 30 events)", small], ["large (200 members, 2,000 events)", large]] as const) {
+  rows.push({
+    band: label,
+    "/calendar?month (ms)": (await time(calendar.loader as Loader, `/calendar?month=${MONTH}`, band.cookie)).toFixed(1),
+    "/calendar/availability (ms)": (await time(availability.loader as Loader, `/calendar/availability?month=${MONTH}`, band.cookie)).toFixed(1),
+  });
+}
+console.table(rows);
+fs.rmSync(dir, { recursive: true, force: true });
+process.exit(0);

@@ -1,0 +1,15 @@
+/**
+ * `npm run reminders`: one pass of the reminder scheduler by hand (the server runs the
+ * same pass every few minutes). Safe alongside a running server: each reminder is
+ * claimed in the database before it is sent, so nothing goes out twice. The database
+ * is migrated only when it does not exist yet: a running server owns its migrations,
+ * and the schema engine cannot open a file another process is writing.
+ */
+import fs from "node:fs";
+import { databaseFile, deploy } from "./db.ts";
+
+if (!fs.existsSync(databaseFile())) await deploy();
+const { runReminderPass } = await import("~/features/reminders/reminders.server");
+const { sent, due } = await runReminderPass();
+console.log(`Reminders: ${sent} sent (${due} due, the rest already sent).`);
+process.exit(0);

@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import ICAL from "ical.js";
+import { expect, test } from "./fixtures";
+
+/**
+ * Issue 7's availability journey, with JavaScript and without: a member marks a
+ * blackout; the leader tries to book a rehearsal on that day with the member in the
+ * lineup and is warned by name before anything is saved; the leader picks a free day
+ * in "Can we take this date?" and lands on a new event for that day; the band's
+ * calendar downloads as an .ics that parses.
+ */
+
+/** A day of the month after next (always in the future), as YYYY-MM-DD. */
+function dayInTwoMonths(day: number) {
+  const now = new Date();
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, day));
+  return month.toISOString().slice(0, 10);
+}
+
+// A long journey on a shared 2-core machine: more than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
+test("a blackout warns the leader by name; a free day starts a new event; the calendar downloads", async ({ page, context, login, createUser, createBand }) => {
+  const tag = Math.random().toString(36).slice(2, 7);
+  const leader = await createUser({ firstName: "Lena", lastName: `Leader${tag}` });
+  const member = await createUser({ firstName: "Dave", lastName: `Drums${tag}` });
+  await createBand(leader, { name: `Availability ${tag}`, members: [{ userId: member.id, role: "band_member" }] });
+  const memberName = `Dave Drums${tag}`;
+  const blackoutDay = dayInTwoMonths(10);
+  const freeDay = dayInTwoMonths(12);
+  const month = blackoutDay.slice(0, 7);
+
+  // The member marks the blackout.
+  await login(member);
+  await page.goto("/calendar/blackouts");
+  await page.getByLabel("First day").fill(blackoutDay);
+  await page.getByLabel("Reason (optional)").fill("Sister's wedding");
+  await page.getByRole("button", { name: "Save blackout" }).click();
+  // With JavaScript the toast is also announced in a live region: the first is the visible one.
+  await expect(page.getByText("Blackout saved").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /Remove blackout/ })).toHaveCount(1);
+
+  // The leader tries to book a rehearsal on that day with the member in the lineup.
+  await context.clearCookies();
+  await login(leader);
+  await page.goto(`/events/new?date=${blackoutDay}`);
+  await expect(page.getByLabel("Date", { exact: true })).toHaveValue(blackoutDay);
+  await page.getByLabel("Title").fill(`Rehearsal ${tag}`);
+  await page.getByLabel("Kind").selectOption("rehearsal");
+  await page.getByLabel("Start time").fill("19:00");
+  await page.getByLabel("End time").fill("21:00");
+  await page.getByRole("checkbox", { name: memberName }).check();
+  await page.getByRole("button", { name: "Create event" }).click();
+
+  const warning = page.getByRole("alert").filter({ hasText: "Not everyone in the lineup can make it" });
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText(`${memberName} has a blackout on`);
+  // The leader sees the reason; nothing is saved until "Save anyway".
+  await expect(warning).toContainText("Sister's wedding");
+  await expect(page).toHaveURL(/\/events\/new/);
+  await expect(page.getByRole("checkbox", { name: memberName })).toBeChecked();
+  await page.getByRole("checkbox", { name: "Save anyway" }).check();
+  await page.getByRole("button", { name: "Create event" }).click();
+  await expect(page).toHaveURL(/\/events\/\d+$/);
+  await expect(page.getByRole("heading", { name: `Rehearsal ${tag}` })).toBeVisible();
+
+  // "Can we take this date?": the member is away on the blackout day, free two days later.
+  await page.goto("/calendar");
+  await page.getByRole("link", { name: "Can we take this date?" }).click();
+  await expect(page).toHaveURL(/\/calendar\/availability/);
+  await page.goto(`/calendar/availability?month=${month}`);
+  const dayCard = (day: string) => page.locator("article", { has: page.locator(`[id="day-${day}"]`) });
+  await expect(dayCard(blackoutDay)).toContainText(`Away: ${memberName}`);
+  await expect(dayCard(freeDay)).not.toContainText("Away");
+  await dayCard(freeDay).getByRole("link", { name: /Book a gig/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/events/new\\?date=${freeDay}$`));
+  await expect(page.getByLabel("Date", { exact: true })).toHaveValue(freeDay);
+
+  // "Download calendar": an .ics with the rehearsal that ical.js parses.
+  await page.goto("/calendar");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download calendar (.ics)" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.ics$/);
+  const text = fs.readFileSync((await download.path())!, "utf8");
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const rehearsal = calendar.getAllSubcomponents("vevent").map((vevent) => new ICAL.Event(vevent)).find((event) => event.summary === `Rehearsal ${tag}`);
+  expect(rehearsal, "the rehearsal is in the downloaded calendar").toBeDefined();
+  expect(rehearsal!.startDate.toJSDate().toISOString().slice(0, 10)).toBe(blackoutDay);
+});

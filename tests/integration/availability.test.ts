@@ -1,0 +1,145 @@
+import { recordQueries } from "#tests/query-counter";
+import { describe, expect, test } from "vitest";
+import { bandCookie, buildRequest, callRoute, createUser } from "#tests/db-utils";
+import { db } from "~/utils/db.server";
+import { getAvailabilityMonth } from "~/features/availability/availability.server";
+import * as availabilityApi from "~/routes/api+/bands.$id.availability";
+import * as availabilityPage from "~/routes/_app+/calendar_.availability";
+import * as calendarPage from "~/routes/_app+/calendar";
+import * as blackoutsPage from "~/routes/_app+/calendar_.blackouts";
+import { body } from "./auth-helpers";
+import { accessAs, bandWith, eventWith, person } from "./calendar-helpers";
+
+const NOW = new Date("2030-05-10T12:00:00Z");
+
+async function world() {
+  const leader = await person("Lena", "Leader");
+  const drummer = await person("Dave", "Drums");
+  const bassist = await person("Bea", "Bass");
+  const subDrummer = await person("Sid", "Sub");
+  const band = await bandWith("Availability Band", "Europe/London", [
+    { user: leader, role: "band_leader", instruments: ["Vocals"] },
+    { user: drummer, role: "band_member", instruments: ["Drums"] },
+    { user: bassist, role: "band_member", instruments: ["Bass"] },
+    { user: subDrummer, role: "sub", instruments: ["Drums"] },
+  ]);
+  const otherLeader = await person("Olga", "Other");
+  const other = await bandWith("Hidden Other Band", "UTC", [
+    { user: otherLeader, role: "band_leader" },
+    { user: bassist, role: "band_member", instruments: ["Bass"] },
+  ]);
+  return { leader, drummer, bassist, subDrummer, band, other };
+}
+
+const dayOf = (month: Awaited<ReturnType<typeof getAvailabilityMonth>>, date: string) => month.days.find((d) => d.date === date)!;
+
+describe("availability month", () => {
+  test("each day: free, away, busy; a sub who plays drums covers for the drummer; an instrument nobody free plays is named", async () => {
+    const w = await world();
+    await db.blackout.create({ data: { userId: w.drummer.id, startDate: "2030-05-20", endDate: "2030-05-21", reason: "Surgery" } });
+    await db.blackout.create({ data: { userId: w.subDrummer.id, startDate: "2030-05-21", endDate: "2030-05-21" } });
+    await eventWith(w.other.id, { title: "Hidden Gig", startsAt: new Date("2030-05-22T19:00:00Z"), endsAt: new Date("2030-05-22T22:00:00Z"), booked: [w.other.membershipOf(w.bassist.id)] });
+    await eventWith(w.band.id, { title: "Band Rehearsal", kind: "rehearsal", startsAt: new Date("2030-05-23T18:00:00Z"), endsAt: new Date("2030-05-23T20:00:00Z"), booked: [w.band.membershipOf(w.bassist.id)] });
+
+    const month = await getAvailabilityMonth(await accessAs(w.leader.id, w.band.id), "2030-05", NOW);
+    expect(month.days).toHaveLength(31);
+    expect(month.instruments).toEqual(["Bass", "Drums", "Vocals"]);
+
+    const free = dayOf(month, "2030-05-19");
+    expect(free.canField).toBe(true);
+    expect(free.free.map((p) => p.name)).toEqual(["Bea Bass", "Dave Drums", "Lena Leader", "Sid Sub"]);
+
+    const subCovers = dayOf(month, "2030-05-20");
+    expect(subCovers.canField).toBe(true);
+    expect(subCovers.blackedOut).toEqual([{ membershipId: w.band.membershipOf(w.drummer.id), name: "Dave Drums", reason: "Surgery" }]);
+
+    const noDrummer = dayOf(month, "2030-05-21");
+    expect(noDrummer.canField).toBe(false);
+    expect(noDrummer.nobody).toEqual(["Drums"]);
+
+    const otherBandGig = dayOf(month, "2030-05-22");
+    expect(otherBandGig.busy).toEqual([{ membershipId: w.band.membershipOf(w.bassist.id), name: "Bea Bass", what: "Busy" }]);
+    expect(otherBandGig.canField).toBe(false);
+    expect(JSON.stringify(month)).not.toMatch(/Hidden Gig|Hidden Other Band/);
+
+    const rehearsal = dayOf(month, "2030-05-23");
+    expect(rehearsal.busy[0]!.what).toMatch(/^Band Rehearsal, 7:00/);
+    expect(rehearsal.events.map((e) => e.title)).toEqual(["Band Rehearsal"]);
+    expect(dayOf(month, "2030-05-09").isPast).toBe(true);
+    expect(month.canCreate).toBe(true);
+  });
+
+  test("members see the days but not the reasons; a sub may not see the view", async () => {
+    const w = await world();
+    await db.blackout.create({ data: { userId: w.drummer.id, startDate: "2030-05-20", endDate: "2030-05-20", reason: "Surgery" } });
+    const asMember = await getAvailabilityMonth(await accessAs(w.bassist.id, w.band.id), "2030-05", NOW);
+    expect(dayOf(asMember, "2030-05-20").blackedOut).toEqual([expect.objectContaining({ name: "Dave Drums", reason: null })]);
+    expect(JSON.stringify(asMember)).not.toContain("Surgery");
+
+    const response = await callRoute(availabilityApi.loader, buildRequest(`/api/bands/${w.band.id}/availability?month=2030-05`, { cookie: w.subDrummer.cookie }), { id: String(w.band.id) });
+    expect(response.status).toBe(403);
+  });
+
+  test("the calendar pages link only to what the viewer may open: no \"Can we take this date?\" for a sub", async () => {
+    const w = await world();
+    type Links = { calendarLinks: Record<string, boolean> };
+    const linksOn = async (route: { loader: Parameters<typeof callRoute>[0] }, url: string, user: { id: string; cookie: string }) => {
+      const response = await callRoute(route.loader, buildRequest(url, { cookie: `${user.cookie}; ${await bandCookie(w.band.id)}` }), {});
+      expect(response.status).toBe(200);
+      return (await body<Links>(response)).calendarLinks;
+    };
+    const sub = await linksOn(calendarPage, "/calendar", w.subDrummer);
+    expect(sub).toEqual({ calendar: true, availability: false, blackouts: true, download: true });
+    expect(await linksOn(blackoutsPage, "/calendar/blackouts", w.subDrummer)).toEqual(sub);
+    const member = { calendar: true, availability: true, blackouts: true, download: true };
+    expect(await linksOn(calendarPage, "/calendar", w.bassist)).toEqual(member);
+    expect(await linksOn(availabilityPage, "/calendar/availability", w.leader)).toEqual(member);
+    // Without a band there is only the person's own blackout dates.
+    const loner = await person("Lou", "Loner");
+    const response = await callRoute(blackoutsPage.loader, buildRequest("/calendar/blackouts", { cookie: loner.cookie }), {});
+    expect((await body<Links>(response)).calendarLinks).toEqual({ calendar: false, availability: false, blackouts: true, download: false });
+  });
+
+  test("the API answers JSON, and a bad month is a 400 under month", async () => {
+    const w = await world();
+    const call = (month: string) => callRoute(availabilityApi.loader, buildRequest(`/api/bands/${w.band.id}/availability?month=${month}`, { cookie: w.leader.cookie }), { id: String(w.band.id) });
+    const ok = await body<{ month: string; days: { date: string; canFieldLineup: boolean }[] }>(await call("2030-02"));
+    expect(ok.month).toBe("2030-02");
+    expect(ok.days).toHaveLength(28);
+    for (const bad of ["2030-13", "May", "2030-5", "'; drop"]) {
+      const response = await call(encodeURIComponent(bad));
+      expect(response.status).toBe(400);
+      expect(await body(response)).toEqual({ message: "Invalid request", errors: { month: ["Choose a month like 2026-11"] } });
+    }
+  });
+
+  test("the page shows a mistyped month as this month with a message, not an error", async () => {
+    const w = await world();
+    const cookie = `${w.leader.cookie}; ${await bandCookie(w.band.id)}`;
+    const response = await callRoute(availabilityPage.loader, buildRequest("/calendar/availability?month=2030-99", { cookie }));
+    expect(response.status).toBe(200);
+    const data = await body<{ notice: string; days: unknown[] }>(response);
+    expect(data.notice).toContain("is not a month");
+    expect(data.days.length).toBeGreaterThan(27);
+  });
+
+  test("a fixed number of queries whatever the band's size", async () => {
+    const small = await world();
+    const smallAccess = await accessAs(small.leader.id, small.band.id);
+    const smallRun = await recordQueries(() => getAvailabilityMonth(smallAccess, "2030-05", NOW));
+
+    const large = await world();
+    const extra = await Promise.all(Array.from({ length: 25 }, (_, i) => createUser({ firstName: `Extra${i}` })));
+    for (const user of extra) {
+      const membership = await db.bandMembership.create({ data: { bandId: large.band.id, userId: user.id, role: "band_member" } });
+      await db.membershipInstrument.create({ data: { membershipId: membership.id, instrument: "Guitar" } });
+      await db.blackout.create({ data: { userId: user.id, startDate: "2030-05-03", endDate: "2030-05-04" } });
+      await eventWith(large.band.id, { title: "Gig", startsAt: new Date("2030-05-15T19:00:00Z"), booked: [membership.id] });
+    }
+    const largeAccess = await accessAs(large.leader.id, large.band.id);
+    const largeRun = await recordQueries(() => getAvailabilityMonth(largeAccess, "2030-05", NOW));
+    expect(largeRun.queries.length).toBe(smallRun.queries.length);
+    expect(largeRun.statements.length).toBe(smallRun.statements.length);
+    expect(largeRun.queries.length).toBeLessThanOrEqual(5);
+  });
+});

@@ -1,0 +1,141 @@
+import { describe, expect, test } from "vitest";
+import { bandCookie, buildRequest, callRoute } from "#tests/db-utils";
+import { db } from "~/utils/db.server";
+import * as bandEvents from "~/routes/api+/bands.$id.events";
+import * as eventApi from "~/routes/api+/events.$id";
+import * as newEventPage from "~/routes/_app+/events.new";
+import * as editEventPage from "~/routes/_app+/events.$id_.edit";
+import * as eventPage from "~/routes/_app+/events.$id";
+import { body } from "./auth-helpers";
+import { bandWith, eventWith, person } from "./calendar-helpers";
+
+/** Creating, moving or re-booking an event onto a blackout or another booking warns with the names until "Save anyway". */
+
+type Handler = Parameters<typeof callRoute>[0];
+type Errors = { message: string; errors?: Record<string, string[]> };
+
+async function world() {
+  const leader = await person("Lena", "Leader");
+  const drummer = await person("Dave", "Drums");
+  const bassist = await person("Bea", "Bass");
+  const band = await bandWith("Clash Band", "Europe/Berlin", [
+    { user: leader, role: "band_leader" },
+    { user: drummer, role: "band_member" },
+    { user: bassist, role: "band_member" },
+  ]);
+  const otherLeader = await person("Olga", "Other");
+  const other = await bandWith("Secret Other Band", "UTC", [
+    { user: otherLeader, role: "band_leader" },
+    { user: bassist, role: "sub" },
+  ]);
+  const cookie = `${leader.cookie}; ${await bandCookie(band.id)}`;
+  return { leader, drummer, bassist, band, other, cookie };
+}
+
+const call = (handler: Handler, method: string, path: string, params: Record<string, string>, options: { cookie?: string; json?: unknown; form?: Record<string, string> }) =>
+  callRoute(handler, buildRequest(path, { method, ...options }), params);
+
+const eventCount = (bandId: number) => db.event.count({ where: { bandId } });
+
+describe("conflict warnings on the event form and /api", () => {
+  test("the new-event form refuses a blackout with the member's name, saves nothing, and saves with Save anyway", async () => {
+    const w = await world();
+    await db.blackout.create({ data: { userId: w.drummer.id, startDate: "2030-06-12", endDate: "2030-06-12", reason: "Wedding" } });
+    const form = { title: "Rehearsal", kind: "rehearsal", date: "2030-06-12", startTime: "19:00", endTime: "21:00", "lineup[0].membershipId": String(w.band.membershipOf(w.drummer.id)) };
+
+    const refused = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: w.cookie, form });
+    expect(refused.status).toBe(409);
+    const data = await body<{ conflicts: string[]; result: { error: Record<string, string[]> } }>(refused);
+    expect(data.conflicts).toEqual(["Dave Drums has a blackout on Jun 12, 2030 (Wedding)"]);
+    expect(data.result.error.confirmConflicts?.[0]).toContain("Dave Drums has a blackout");
+    expect(await eventCount(w.band.id)).toBe(0);
+
+    const saved = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: w.cookie, form: { ...form, confirmConflicts: "on" } });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toMatch(/^\/events\/\d+$/);
+    expect(await eventCount(w.band.id)).toBe(1);
+  });
+
+  test("another band's booking shows only as busy: the warning names the person, never that band or its event", async () => {
+    const w = await world();
+    await eventWith(w.other.id, { title: "Hidden Festival", startsAt: new Date("2030-06-12T18:00:00Z"), endsAt: new Date("2030-06-12T23:00:00Z"), booked: [w.other.membershipOf(w.bassist.id)] });
+    const json = { title: "Gig", kind: "gig", date: "2030-06-12", startTime: "21:00", endTime: "23:00", lineup: [{ membershipId: w.band.membershipOf(w.bassist.id), instrument: "Bass" }] };
+
+    const refused = await call(bandEvents.action, "POST", `/api/bands/${w.band.id}/events`, { id: String(w.band.id) }, { cookie: w.cookie, json });
+    expect(refused.status).toBe(409);
+    const text = JSON.stringify(await body(refused));
+    expect(text).toContain("Bea Bass is busy at that time");
+    expect(text).not.toMatch(/Hidden|Festival|Secret|Other Band/);
+    expect(await eventCount(w.band.id)).toBe(0);
+
+    const created = await call(bandEvents.action, "POST", `/api/bands/${w.band.id}/events`, { id: String(w.band.id) }, { cookie: w.cookie, json: { ...json, confirmConflicts: true } });
+    expect(created.status).toBe(201);
+  });
+
+  test("a weekly series warns about a clash on any of its occurrences", async () => {
+    const w = await world();
+    // The third Wednesday of the series.
+    await db.blackout.create({ data: { userId: w.drummer.id, startDate: "2030-06-26", endDate: "2030-06-26" } });
+    const json = { title: "Weekly", kind: "rehearsal", date: "2030-06-12", startTime: "19:00", endTime: "21:00", repeat: "weekly", count: 4, lineup: [{ membershipId: w.band.membershipOf(w.drummer.id) }] };
+    const refused = await call(bandEvents.action, "POST", `/api/bands/${w.band.id}/events`, { id: String(w.band.id) }, { cookie: w.cookie, json });
+    expect(refused.status).toBe(409);
+    expect((await body<Errors>(refused)).message).toContain("Dave Drums has a blackout on Jun 26, 2030");
+    expect(await eventCount(w.band.id)).toBe(0);
+  });
+
+  test("PATCH: moving onto a blackout or booking someone busy is a 409 with the names; unrelated edits and confirmed ones save", async () => {
+    const w = await world();
+    await db.blackout.create({ data: { userId: w.drummer.id, startDate: "2030-06-20", endDate: "2030-06-20" } });
+    const own = await eventWith(w.band.id, { title: "Other rehearsal", kind: "rehearsal", startsAt: new Date("2030-06-13T17:00:00Z"), endsAt: new Date("2030-06-13T19:00:00Z"), booked: [w.band.membershipOf(w.bassist.id)] });
+    const created = await call(bandEvents.action, "POST", `/api/bands/${w.band.id}/events`, { id: String(w.band.id) }, {
+      cookie: w.cookie,
+      json: { title: "Gig", kind: "gig", date: "2030-06-13", startTime: "21:30", endTime: "23:00", lineup: [{ membershipId: w.band.membershipOf(w.drummer.id) }] },
+    });
+    expect(created.status).toBe(201);
+    const { id } = await body<{ id: number }>(created);
+    const patch = (json: Record<string, unknown>) => call(eventApi.action, "PATCH", `/api/events/${id}`, { id: String(id) }, { cookie: w.cookie, json });
+    const version = async () => (await db.event.findUniqueOrThrow({ where: { id }, select: { version: true } })).version;
+
+    const moved = await patch({ version: await version(), date: "2030-06-20" });
+    expect(moved.status).toBe(409);
+    expect((await body<Errors>(moved)).message).toContain("Dave Drums has a blackout on Jun 20, 2030");
+
+    // Booking the bassist onto the time of the band's own rehearsal names that rehearsal.
+    const lineup = [{ membershipId: w.band.membershipOf(w.drummer.id) }, { membershipId: w.band.membershipOf(w.bassist.id) }];
+    const rebooked = await patch({ version: await version(), startTime: "18:00", endTime: "20:00", lineup });
+    expect(rebooked.status).toBe(409);
+    expect((await body<Errors>(rebooked)).message).toContain(`Bea Bass is booked on “${own.title}”`);
+    expect(await db.eventBooking.count({ where: { eventId: id } })).toBe(1);
+
+    expect((await patch({ version: await version(), startTime: "18:00", endTime: "20:00", lineup, confirmConflicts: true })).status).toBe(200);
+    // Already confirmed: changing the notes alone asks nothing again.
+    expect((await patch({ version: await version(), notes: "Bring the small kit" })).status).toBe(200);
+  });
+
+  test("the edit form shows the warning and keeps the event as it was until Save anyway", async () => {
+    const w = await world();
+    await db.blackout.create({ data: { userId: w.drummer.id, startDate: "2030-06-20", endDate: "2030-06-20" } });
+    const event = await eventWith(w.band.id, { title: "Gig", startsAt: new Date("2030-06-13T19:00:00Z"), endsAt: new Date("2030-06-13T21:00:00Z"), booked: [w.band.membershipOf(w.drummer.id)] });
+    const form = { version: "1", title: "Gig", kind: "gig", date: "2030-06-20", startTime: "21:00", endTime: "23:00", "lineup[0].membershipId": String(w.band.membershipOf(w.drummer.id)) };
+    const refused = await call(editEventPage.action, "POST", `/events/${event.id}/edit`, { id: String(event.id) }, { cookie: w.cookie, form });
+    expect(refused.status).toBe(409);
+    expect((await body<{ conflicts: string[] }>(refused)).conflicts).toEqual(["Dave Drums has a blackout on Jun 20, 2030"]);
+    expect((await db.event.findUniqueOrThrow({ where: { id: event.id } })).startsAt.toISOString()).toBe("2030-06-13T19:00:00.000Z");
+    const saved = await call(editEventPage.action, "POST", `/events/${event.id}/edit`, { id: String(event.id) }, { cookie: w.cookie, form: { ...form, confirmConflicts: "on" } });
+    expect(saved.status).toBe(302);
+    expect((await db.event.findUniqueOrThrow({ where: { id: event.id } })).startsAt.toISOString()).toBe("2030-06-20T19:00:00.000Z");
+  });
+});
+
+describe("the event page", () => {
+  test("offers Chase now to the leader while someone has not answered, never to a member", async () => {
+    const w = await world();
+    const event = await eventWith(w.band.id, { title: "Gig", startsAt: new Date(Date.now() + 10 * 86_400_000), booked: [w.band.membershipOf(w.drummer.id)] });
+    const abilitiesOf = async (cookie: string) =>
+      (await body<{ abilities: { chase: boolean } }>(await call(eventPage.loader, "GET", `/events/${event.id}`, { id: String(event.id) }, { cookie }))).abilities;
+    expect((await abilitiesOf(w.cookie)).chase).toBe(true);
+    expect((await abilitiesOf(`${w.drummer.cookie}; ${await bandCookie(w.band.id)}`)).chase).toBe(false);
+    await db.rsvp.create({ data: { bookingId: event.bookings[0]!.id, answer: "going" } });
+    expect((await abilitiesOf(w.cookie)).chase).toBe(false);
+  });
+});

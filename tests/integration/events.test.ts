@@ -1,0 +1,382 @@
+import ICAL from "ical.js";
+import { describe, expect, test } from "vitest";
+import { buildRequest, callRoute, createBand, createUser, sessionCookieFor, bandCookie } from "#tests/db-utils";
+import { db } from "~/utils/db.server";
+import * as bandEvents from "~/routes/api+/bands.$id.events";
+import * as eventApi from "~/routes/api+/events.$id";
+import * as rsvpApi from "~/routes/api+/events.$id.rsvp";
+import * as newEventPage from "~/routes/_app+/events.new";
+import * as eventPage from "~/routes/_app+/events.$id";
+import * as rsvpPage from "~/routes/_app+/events.$id_.rsvp";
+import * as editPage from "~/routes/_app+/events.$id_.edit";
+import * as icsFile from "~/routes/_app+/events.$id_.event[.]ics";
+import { expandWeekly, MESSAGES } from "~/features/events/schema.server";
+import { toZoned } from "~/features/events/zoned-time";
+import { body } from "./auth-helpers";
+
+type Handler = Parameters<typeof callRoute>[0];
+
+async function band(timeZone = "Europe/Berlin") {
+  const people = {
+    leader: await createUser({ firstName: "Lea", lastName: "Leader" }),
+    admin: await createUser({ firstName: "Ada", lastName: "Admin" }),
+    member: await createUser({ firstName: "Max", lastName: "Member" }),
+    sub: await createUser({ firstName: "Sam", lastName: "Sub" }),
+  };
+  const created = await createBand({
+    members: [
+      { userId: people.leader.id, role: "band_leader" },
+      { userId: people.admin.id, role: "band_admin" },
+      { userId: people.member.id, role: "band_member" },
+      { userId: people.sub.id, role: "sub" },
+    ],
+  });
+  await db.band.update({ where: { id: created.id }, data: { timeZone, currency: "EUR" } });
+  const memberships = await db.bandMembership.findMany({ where: { bandId: created.id }, select: { id: true, userId: true } });
+  const membershipOf = (key: keyof typeof people) => memberships.find((m) => m.userId === people[key].id)!.id;
+  const current = await bandCookie(created.id);
+  const cookie = async (key: keyof typeof people) => `${await sessionCookieFor(people[key].id)}; ${current}`;
+  return {
+    id: created.id,
+    people,
+    membershipOf,
+    cookies: { leader: await cookie("leader"), admin: await cookie("admin"), member: await cookie("member"), sub: await cookie("sub") },
+  };
+}
+
+const call = (handler: Handler, method: string, path: string, params: Record<string, string>, options: { cookie?: string; json?: unknown; form?: Record<string, string> } = {}) =>
+  callRoute(handler, buildRequest(path, { method, ...options }), params);
+
+const createApi = (bandId: number, json: unknown, cookie: string) => call(bandEvents.action, "POST", `/api/bands/${bandId}/events`, { id: String(bandId) }, { cookie, json });
+const getApi = (id: number, cookie: string) => call(eventApi.loader, "GET", `/api/events/${id}`, { id: String(id) }, { cookie });
+const patchApi = (id: number, json: unknown, cookie: string) => call(eventApi.action, "PATCH", `/api/events/${id}`, { id: String(id) }, { cookie, json });
+const rsvp = (id: number, json: unknown, cookie: string) => call(rsvpApi.action, "PUT", `/api/events/${id}/rsvp`, { id: String(id) }, { cookie, json });
+
+type Errors = { message: string; errors?: Record<string, string[]> };
+
+function inDays(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+describe("times in the band's time zone", () => {
+  test("a local time round-trips through UTC, on both sides of a daylight-saving change", async () => {
+    const b = await band("Europe/Berlin");
+    // Berlin is UTC+1 in winter, UTC+2 from 29 March 2026 (clocks go forward at 02:00).
+    const winter = await body<{ id: number }>(await createApi(b.id, { title: "Winter gig", kind: "gig", date: "2026-03-28", startTime: "20:00", endTime: "23:00" }, b.cookies.leader));
+    const summer = await body<{ id: number }>(await createApi(b.id, { title: "Summer gig", kind: "gig", date: "2026-03-29", startTime: "20:00", endTime: "01:00" }, b.cookies.leader));
+    const w = await body<{ startsAt: string; endsAt: string }>(await getApi(winter.id, b.cookies.leader));
+    const s = await body<{ startsAt: string; endsAt: string }>(await getApi(summer.id, b.cookies.leader));
+    expect(w).toMatchObject({ startsAt: "2026-03-28T19:00:00.000Z", endsAt: "2026-03-28T22:00:00.000Z" });
+    // An end time before the start is after midnight.
+    expect(s).toMatchObject({ startsAt: "2026-03-29T18:00:00.000Z", endsAt: "2026-03-29T23:00:00.000Z" });
+
+    // The edit form reads the same wall-clock times back.
+    const page = await body<{ defaults: { date: string; startTime: string; endTime: string } }>(
+      await call((await import("~/routes/_app+/events.$id_.edit")).loader, "GET", `/events/${summer.id}/edit`, { id: String(summer.id) }, { cookie: b.cookies.leader }),
+    );
+    expect(page.defaults).toMatchObject({ date: "2026-03-29", startTime: "20:00", endTime: "01:00" });
+  });
+
+  test("another time zone may be given; an unknown one, an impossible date and a skipped time are refused under their field", async () => {
+    const b = await band("Europe/Berlin");
+    const ny = await body<{ id: number }>(await createApi(b.id, { title: "NY gig", kind: "gig", date: "2026-07-01", startTime: "19:00", timeZone: "America/New_York" }, b.cookies.leader));
+    expect((await body<{ startsAt: string }>(await getApi(ny.id, b.cookies.leader))).startsAt).toBe("2026-07-01T23:00:00.000Z");
+
+    const errorsOf = async (json: Record<string, unknown>) => {
+      const response = await createApi(b.id, { title: "Bad", kind: "gig", date: "2026-07-01", startTime: "19:00", ...json }, b.cookies.leader);
+      expect(response.status).toBe(400);
+      return (await body<Errors>(response)).errors!;
+    };
+    expect((await errorsOf({ timeZone: "Mars/Olympus" })).timeZone).toEqual([MESSAGES.timeZone]);
+    expect((await errorsOf({ date: "2026-04-31" })).date).toEqual(["There is no April 31 in 2026"]);
+    expect((await errorsOf({ date: "2026-03-29", startTime: "02:30" })).startTime![0]).toMatch(/02:30 does not exist on Mar 29, 2026 in Europe\/Berlin/);
+    expect((await errorsOf({ endTime: "18:00", endDate: "2026-07-01" })).endTime).toEqual([MESSAGES.endBeforeStart]);
+    expect((await errorsOf({ endDate: "2027-08-01", endTime: "10:00" })).endTime).toEqual([MESSAGES.tooLong]);
+    expect((await errorsOf({ repeat: "weekly", count: 201 })).count).toEqual([MESSAGES.tooMany]);
+    expect((await errorsOf({ repeat: "weekly", repeatEnds: "until", until: "2031-01-01" })).until).toEqual([MESSAGES.tooMany]);
+    expect((await errorsOf({ lineup: [{ membershipId: 999_999 }] })).lineup).toEqual([MESSAGES.lineupMember]);
+    expect((await errorsOf({ title: "" })).title).toEqual([MESSAGES.title]);
+    // Nothing was half-saved.
+    expect(await db.event.count({ where: { bandId: b.id } })).toBe(1);
+  });
+
+  test("the new-event form shows a field's message and saves nothing (no JavaScript needed)", async () => {
+    const b = await band();
+    const response = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: b.cookies.leader, form: { title: "Gig", kind: "gig", date: "2026-02-30", startTime: "20:00" } });
+    expect(response.status).toBe(400);
+    const result = await body<{ result: { error: Record<string, string[]> } }>(response);
+    expect(result.result.error.date).toEqual(["There is no February 30 in 2026"]);
+
+    const ok = await call(newEventPage.action, "POST", "/events/new", {}, {
+      cookie: b.cookies.leader,
+      form: { title: "Club gig", kind: "gig", date: inDays(10), startTime: "20:00", fee: "250.50", "lineup[0].membershipId": String(b.membershipOf("member")), "lineup[0].instrument": "Drums", "lineup[1].instrument": "Bass" },
+    });
+    expect(ok.status).toBe(302);
+    const event = await db.event.findFirstOrThrow({ where: { bandId: b.id }, select: { feeMinor: true, bookings: { select: { membershipId: true, instrument: true } } } });
+    expect(event).toEqual({ feeMinor: 25050, bookings: [{ membershipId: b.membershipOf("member"), instrument: "Drums" }] });
+    const created = await db.analyticsEvent.count({ where: { name: "create_event", bandId: b.id } });
+    expect(created).toBe(1);
+  });
+});
+
+describe("recurring rehearsals", () => {
+  async function series(b: Awaited<ReturnType<typeof band>>) {
+    const created = await body<{ id: number; ids: number[] }>(
+      await createApi(b.id, { title: "Rehearsal", kind: "rehearsal", date: "2026-03-12", startTime: "19:00", endTime: "21:00", repeat: "weekly", count: 6, lineup: [{ membershipId: b.membershipOf("member"), instrument: "Bass" }] }, b.cookies.leader),
+    );
+    return created.ids;
+  }
+  const starts = async (ids: number[]) =>
+    (await db.event.findMany({ where: { id: { in: ids } }, orderBy: { startsAt: "asc" }, select: { startsAt: true, title: true, seriesId: true } })).map((e) => ({ ...e, startsAt: e.startsAt.toISOString() }));
+
+  test("weekly at the same local time across the clock change, with the lineup on each", async () => {
+    const b = await band("Europe/Berlin");
+    const ids = await series(b);
+    expect(ids).toHaveLength(6);
+    const all = await starts(ids);
+    // 19:00 in Berlin: 18:00 UTC before 29 March, 17:00 UTC after.
+    expect(all.map((e) => e.startsAt)).toEqual([
+      "2026-03-12T18:00:00.000Z",
+      "2026-03-19T18:00:00.000Z",
+      "2026-03-26T18:00:00.000Z",
+      "2026-04-02T17:00:00.000Z",
+      "2026-04-09T17:00:00.000Z",
+      "2026-04-16T17:00:00.000Z",
+    ]);
+    expect(await db.eventBooking.count({ where: { eventId: { in: ids } } })).toBe(6);
+    const rule = await db.eventSeries.findFirstOrThrow({ where: { bandId: b.id } });
+    expect(rule.timeZone).toBe("Europe/Berlin");
+    expect(rule.rrule).toMatch(/^FREQ=WEEKLY;(INTERVAL=1;)?COUNT=6$/);
+  });
+
+  test("edit one occurrence, this and the following ones, or the whole series", async () => {
+    const b = await band("Europe/Berlin");
+    const ids = await series(b);
+    const version = async (id: number) => (await db.event.findUniqueOrThrow({ where: { id } })).version;
+
+    // One: only the third moves to 20:00.
+    expect((await patchApi(ids[2]!, { version: await version(ids[2]!), scope: "one", startTime: "20:00", endTime: "22:00" }, b.cookies.leader)).status).toBe(200);
+    let all = await starts(ids);
+    expect(all[2]!.startsAt).toBe("2026-03-26T19:00:00.000Z");
+    expect(all[3]!.startsAt).toBe("2026-04-02T17:00:00.000Z");
+
+    // Following: from the fourth on, a new title and a new series.
+    expect((await patchApi(ids[3]!, { version: await version(ids[3]!), scope: "following", title: "Spring rehearsal" }, b.cookies.leader)).status).toBe(200);
+    all = await starts(ids);
+    expect(all.map((e) => e.title)).toEqual(["Rehearsal", "Rehearsal", "Rehearsal", "Spring rehearsal", "Spring rehearsal", "Spring rehearsal"]);
+    expect(all[3]!.seriesId).not.toBe(all[0]!.seriesId);
+    expect(all[5]!.seriesId).toBe(all[3]!.seriesId);
+
+    // All (of the first series): a day later at 18:30, local time kept across the clock change.
+    expect((await patchApi(ids[0]!, { version: await version(ids[0]!), scope: "all", date: "2026-03-13", startTime: "18:30", endTime: "20:30" }, b.cookies.leader)).status).toBe(200);
+    all = await starts(ids);
+    expect(all.slice(0, 3).map((e) => e.startsAt)).toEqual(["2026-03-13T17:30:00.000Z", "2026-03-20T17:30:00.000Z", "2026-03-27T17:30:00.000Z"]);
+    expect(all[3]!.startsAt).toBe("2026-04-02T17:00:00.000Z");
+  });
+
+  test("cancel this and the following occurrences; delete the whole series", async () => {
+    const b = await band();
+    const ids = await series(b);
+    const cancel = await call(eventPage.action, "POST", `/events/${ids[4]}`, { id: String(ids[4]) }, { cookie: b.cookies.leader, form: { intent: "cancel", reason: "Summer break", scope: "following" } });
+    expect(cancel.status).toBe(302);
+    const cancelled = await db.event.findMany({ where: { id: { in: ids } }, orderBy: { startsAt: "asc" }, select: { cancelReason: true } });
+    expect(cancelled.map((e) => e.cancelReason)).toEqual([null, null, null, null, "Summer break", "Summer break"]);
+
+    const del = await call(eventApi.action, "DELETE", `/api/events/${ids[1]}?scope=all`, { id: String(ids[1]) }, { cookie: b.cookies.leader });
+    expect(await body(del)).toEqual({ deleted: 6 });
+    expect(await db.eventSeries.count({ where: { bandId: b.id } })).toBe(0);
+  });
+
+  /** The series' stored rule, expanded from its start in its zone, against its events. */
+  async function ruleAndEvents(seriesId: number) {
+    const rule = await db.eventSeries.findUniqueOrThrow({ where: { id: seriesId } });
+    const match = /^FREQ=WEEKLY;INTERVAL=(\d+);COUNT=(\d+)$/.exec(rule.rrule);
+    expect(match, rule.rrule).not.toBeNull();
+    const local = toZoned(rule.startsAt, rule.timeZone);
+    const expanded = expandWeekly({ localDate: local, startsAt: rule.startsAt, timeZone: rule.timeZone }, { interval: Number(match![1]), count: Number(match![2]) }).occurrences.map((d) => d.toISOString());
+    const events = await db.event.findMany({ where: { seriesId }, orderBy: { startsAt: "asc" }, select: { startsAt: true, occurrenceAt: true } });
+    return { rrule: rule.rrule, expanded, starts: events.map((e) => e.startsAt.toISOString()), occurrences: events.map((e) => e.occurrenceAt?.toISOString()) };
+  }
+
+  test("a whole-series edit to another weekday and interval rewrites the rule to match its events", async () => {
+    const b = await band("Europe/Berlin");
+    const ids = await series(b); // Thursdays 12 March to 16 April, 19:00
+    const seriesId = (await db.event.findUniqueOrThrow({ where: { id: ids[0]! } })).seriesId!;
+    const version = async (id: number) => (await db.event.findUniqueOrThrow({ where: { id } })).version;
+
+    // From the third occurrence: two days later (Saturdays), every other week, at 18:00.
+    const patched = await patchApi(ids[2]!, { version: await version(ids[2]!), scope: "all", date: "2026-03-28", startTime: "18:00", endTime: "20:00", interval: 2 }, b.cookies.leader);
+    expect(patched.status).toBe(200);
+    let now = await ruleAndEvents(seriesId);
+    expect(now.rrule).toBe("FREQ=WEEKLY;INTERVAL=2;COUNT=6");
+    // The series moves as a whole: its first occurrence two days on, then every 14 days, 18:00 Berlin across the clock change.
+    expect(now.starts).toEqual(["2026-03-14T17:00:00.000Z", "2026-03-28T17:00:00.000Z", "2026-04-11T16:00:00.000Z", "2026-04-25T16:00:00.000Z", "2026-05-09T16:00:00.000Z", "2026-05-23T16:00:00.000Z"]);
+    expect(now.expanded).toEqual(now.starts);
+    expect(now.occurrences).toEqual(now.starts);
+    const ends = await db.event.findMany({ where: { seriesId }, orderBy: { startsAt: "asc" }, select: { endsAt: true } });
+    expect(ends[0]!.endsAt!.toISOString()).toBe("2026-03-14T19:00:00.000Z");
+
+    // This and the following from the fourth: back to weekly, on Sundays; both rules follow their events.
+    const fourth = (await db.event.findFirstOrThrow({ where: { seriesId, startsAt: new Date("2026-04-25T16:00:00.000Z") } })).id;
+    expect((await patchApi(fourth, { version: await version(fourth), scope: "following", date: "2026-04-26", interval: 1 }, b.cookies.leader)).status).toBe(200);
+    now = await ruleAndEvents(seriesId);
+    expect(now.rrule).toBe("FREQ=WEEKLY;INTERVAL=2;COUNT=3");
+    expect(now.expanded).toEqual(now.starts);
+    const newSeries = (await db.event.findUniqueOrThrow({ where: { id: fourth } })).seriesId!;
+    expect(newSeries).not.toBe(seriesId);
+    const split = await ruleAndEvents(newSeries);
+    expect(split.rrule).toBe("FREQ=WEEKLY;INTERVAL=1;COUNT=3");
+    expect(split.starts).toEqual(["2026-04-26T16:00:00.000Z", "2026-05-03T16:00:00.000Z", "2026-05-10T16:00:00.000Z"]);
+    expect(split.expanded).toEqual(split.starts);
+
+    // Deleting one in the middle leaves a gap the rule still spans (an EXDATE for a feed), not a shifted COUNT.
+    const middle = (await db.event.findFirstOrThrow({ where: { seriesId: newSeries, startsAt: new Date("2026-05-03T16:00:00.000Z") } })).id;
+    expect((await call(eventApi.action, "DELETE", `/api/events/${middle}?scope=one`, { id: String(middle) }, { cookie: b.cookies.leader })).status).toBe(200);
+    const gap = await ruleAndEvents(newSeries);
+    expect(gap.rrule).toBe("FREQ=WEEKLY;INTERVAL=1;COUNT=3");
+    expect(gap.expanded.filter((start) => !gap.starts.includes(start))).toEqual(["2026-05-03T16:00:00.000Z"]);
+  });
+
+  test("a new interval for one occurrence only is refused under its field, and nothing is saved", async () => {
+    const b = await band("Europe/Berlin");
+    const ids = await series(b);
+    const event = await db.event.findUniqueOrThrow({ where: { id: ids[1]! } });
+    const response = await call(editPage.action, "POST", `/events/${ids[1]}/edit`, { id: String(ids[1]) }, {
+      cookie: b.cookies.leader,
+      form: { title: "Moved rehearsal", kind: "rehearsal", date: "2026-03-20", startTime: "19:00", endTime: "21:00", version: String(event.version), scope: "one", interval: "3", "lineup[0].membershipId": String(b.membershipOf("member")) },
+    });
+    expect(response.status).toBe(400);
+    const result = await body<{ result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } }>(response);
+    expect(result.result.error.interval).toEqual([MESSAGES.intervalScope]);
+    // What was typed comes back for the form to show again.
+    expect(result.result.initialValue).toMatchObject({ title: "Moved rehearsal", interval: "3" });
+    const after = await db.event.findUniqueOrThrow({ where: { id: ids[1]! } });
+    expect(after).toMatchObject({ title: "Rehearsal", startsAt: event.startsAt, version: event.version, detached: false });
+
+    // A bad field on a whole-series edit changes none of the series either.
+    const bad = await call(editPage.action, "POST", `/events/${ids[1]}/edit`, { id: String(ids[1]) }, {
+      cookie: b.cookies.leader,
+      form: { title: "Everything moved", kind: "rehearsal", date: "2026-03-29", startTime: "02:30", version: String(event.version), scope: "all" },
+    });
+    expect(bad.status).toBe(400);
+    expect((await body<{ result: { error: Record<string, string[]> } }>(bad)).result.error.startTime![0]).toMatch(/02:30 does not exist/);
+    expect(await db.event.count({ where: { id: { in: ids }, title: "Rehearsal" } })).toBe(6);
+  });
+
+  test("a stale edit is refused with 409 and changes nothing", async () => {
+    const b = await band();
+    const [id] = await series(b);
+    expect((await patchApi(id!, { version: 1, title: "First" }, b.cookies.leader)).status).toBe(200);
+    const stale = await patchApi(id!, { version: 1, title: "Second" }, b.cookies.admin);
+    expect(stale.status).toBe(409);
+    expect(await body(stale)).toEqual({ message: MESSAGES.stale });
+    expect((await db.event.findUniqueOrThrow({ where: { id: id! } })).title).toBe("First");
+  });
+});
+
+describe("answers", () => {
+  async function gig(b: Awaited<ReturnType<typeof band>>, extra: Record<string, unknown> = {}) {
+    const lineup = [
+      { membershipId: b.membershipOf("member"), instrument: "Drums" },
+      { membershipId: b.membershipOf("sub"), instrument: "Bass" },
+      { membershipId: b.membershipOf("admin"), instrument: "Vocals" },
+    ];
+    // Several of these gigs share a time and a lineup on purpose: "Save anyway" past the conflict warning.
+    return (await body<{ id: number }>(await createApi(b.id, { title: "Big gig", kind: "gig", date: inDays(5), startTime: "20:00", fee: 500, lineup, confirmConflicts: true, ...extra }, b.cookies.leader))).id;
+  }
+
+  test("booked people answer and change their answer; the lineup sums up; history only for leaders and admins", async () => {
+    const b = await band();
+    const id = await gig(b);
+    expect((await rsvp(id, { answer: "maybe" }, b.cookies.member)).status).toBe(200);
+    expect(await body(await rsvp(id, { answer: "going", note: "Bringing the kit" }, b.cookies.member))).toMatchObject({ answer: "going", note: "Bringing the kit" });
+    expect((await rsvp(id, { answer: "no" }, b.cookies.sub)).status).toBe(200);
+
+    // Not booked: refused.
+    const leader = await rsvp(id, { answer: "going" }, b.cookies.leader);
+    expect(leader.status).toBe(403);
+    expect(await body(leader)).toEqual({ message: MESSAGES.notBooked });
+    expect((await rsvp(id, { answer: "perhaps" }, b.cookies.member)).status).toBe(400);
+
+    const page = await body<{ summary: string; coverage: { instrument: string; missing: string | null }[]; lineup: { name: string; history: unknown[] }[]; event: { fee: string | null } }>(
+      await call(eventPage.loader, "GET", `/events/${id}`, { id: String(id) }, { cookie: b.cookies.leader }),
+    );
+    expect(page.summary).toBe("1 of 3 going, 1 can't make it, 1 no answer");
+    expect(page.lineup.find((row) => row.name === "Max Member")!.history).toHaveLength(2);
+    expect(page.event.fee).toBe("€500.00");
+
+    const asMember = await body<{ lineup: { history: unknown[] }[]; event: { fee: string | null } }>(
+      await call(eventPage.loader, "GET", `/events/${id}`, { id: String(id) }, { cookie: b.cookies.member }),
+    );
+    expect(asMember.lineup.every((row) => row.history.length === 0)).toBe(true);
+    expect(asMember.event.fee).toBeNull();
+    expect(await db.analyticsEvent.count({ where: { name: "rsvp", bandId: b.id } })).toBe(3);
+  });
+
+  test("answers close at the deadline and when the event starts", async () => {
+    const b = await band();
+    const late = await gig(b, { rsvpDeadline: inDays(-1) });
+    const response = await rsvp(late, { answer: "going" }, b.cookies.member);
+    expect(response.status).toBe(400);
+    expect(await body(response)).toEqual({ message: "Invalid request", errors: { answer: [MESSAGES.deadlinePassed] } });
+
+    const started = await gig(b);
+    await db.event.update({ where: { id: started }, data: { startsAt: new Date(Date.now() - 60_000) } });
+    expect((await body<Errors>(await rsvp(started, { answer: "going" }, b.cookies.member))).errors).toEqual({ answer: [MESSAGES.started] });
+  });
+
+  test("the plain form posts back to where it came from, with the answer saved", async () => {
+    const b = await band();
+    const id = await gig(b);
+    const response = await call(rsvpPage.action, "POST", `/events/${id}/rsvp`, { id: String(id) }, { cookie: b.cookies.member, form: { answer: "going", returnTo: "/calendar?month=2026-11" } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/calendar?month=2026-11");
+    const away = await call(rsvpPage.action, "POST", `/events/${id}/rsvp`, { id: String(id) }, { cookie: b.cookies.member, form: { answer: "going", returnTo: "https://evil.example/" } });
+    expect(away.headers.get("location")).toBe(`/events/${id}`);
+  });
+
+  test("a sub sees only the events they are booked on", async () => {
+    const b = await band();
+    const booked = await gig(b);
+    const other = (await body<{ id: number }>(await createApi(b.id, { title: "Secret rehearsal", kind: "rehearsal", date: inDays(6), startTime: "19:00" }, b.cookies.leader))).id;
+    const list = await body<{ id: number; title: string }[]>(await call(bandEvents.loader, "GET", `/api/bands/${b.id}/events`, { id: String(b.id) }, { cookie: b.cookies.sub }));
+    expect(list.map((e) => e.title)).toEqual(["Big gig"]);
+    expect((await getApi(other, b.cookies.sub)).status).toBe(404);
+    expect((await getApi(booked, b.cookies.sub)).status).toBe(200);
+    expect((await rsvp(other, { answer: "going" }, b.cookies.sub)).status).toBe(404);
+    const asMember = await body<{ title: string }[]>(await call(bandEvents.loader, "GET", `/api/bands/${b.id}/events`, { id: String(b.id) }, { cookie: b.cookies.member }));
+    expect(asMember.map((e) => e.title)).toEqual(["Big gig", "Secret rehearsal"]);
+  });
+});
+
+describe("the one-event .ics", () => {
+  const ics = async (id: number, cookie: string) => {
+    const response = await call(icsFile.loader, "GET", `/events/${id}/event.ics`, { id: String(id) }, { cookie });
+    expect(response.status).toBe(200);
+    const vevent = new ICAL.Component(ICAL.parse(await response.text()) as unknown[]).getFirstSubcomponent("vevent")!;
+    return { vevent, event: new ICAL.Event(vevent) };
+  };
+
+  test.each(["Pacific/Auckland", "Europe/Berlin", "America/Los_Angeles"])("an all-day event in %s is a DATE on its own days, not shifted by the zone", async (timeZone) => {
+    const b = await band(timeZone);
+    const created = await body<{ id: number }>(await createApi(b.id, { title: "Festival weekend", kind: "gig", allDay: true, date: "2026-11-28", endDate: "2026-11-29" }, b.cookies.leader));
+    const { vevent, event } = await ics(created.id, b.cookies.member);
+    expect(event.startDate.isDate).toBe(true);
+    expect(event.startDate.toString()).toBe("2026-11-28");
+    // DTEND of a DATE event is the day after the last one.
+    expect(event.endDate.isDate).toBe(true);
+    expect(event.endDate.toString()).toBe("2026-11-30");
+    expect(vevent.getFirstProperty("dtstart")!.getParameter("tzid")).toBeUndefined();
+    expect(event.summary).toBe("Festival weekend");
+  });
+
+  test("a timed event round-trips in UTC on both sides of a clock change", async () => {
+    const b = await band("Europe/Berlin");
+    const winter = await body<{ id: number }>(await createApi(b.id, { title: "Winter gig", kind: "gig", date: "2026-03-28", startTime: "20:00", endTime: "23:00" }, b.cookies.leader));
+    const summer = await body<{ id: number }>(await createApi(b.id, { title: "Summer gig", kind: "gig", date: "2026-03-29", startTime: "20:00", endTime: "01:00" }, b.cookies.leader));
+    const w = (await ics(winter.id, b.cookies.member)).event;
+    const s = (await ics(summer.id, b.cookies.member)).event;
+    expect([w.startDate.toJSDate().toISOString(), w.endDate.toJSDate().toISOString()]).toEqual(["2026-03-28T19:00:00.000Z", "2026-03-28T22:00:00.000Z"]);
+    expect([s.startDate.toJSDate().toISOString(), s.endDate.toJSDate().toISOString()]).toEqual(["2026-03-29T18:00:00.000Z", "2026-03-29T23:00:00.000Z"]);
+  });
+});

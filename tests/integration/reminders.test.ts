@@ -1,0 +1,183 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { beforeEach, describe, expect, test } from "vitest";
+import { buildRequest, callRoute, clearOutbox, readOutbox } from "#tests/db-utils";
+import { db } from "~/utils/db.server";
+import { dueReminders, runReminderPass, setReminderPreference } from "~/features/reminders/reminders.server";
+import * as unsubscribeRoute from "~/routes/reminders+/unsubscribe";
+import * as chaseApi from "~/routes/api+/events.$id.chase";
+import * as chasePage from "~/routes/_app+/events.$id_.chase";
+import { body } from "./auth-helpers";
+import { bandWith, eventWith, person } from "./calendar-helpers";
+
+const DAY = 86_400_000;
+const run = promisify(execFile);
+
+beforeEach(() => clearOutbox());
+
+async function world() {
+  const leader = await person("Lena", "Leader");
+  const ana = await person("Ana", "Answered");
+  const nick = await person("Nick", "Noanswer");
+  const band = await bandWith("Reminder Band", "Europe/Berlin", [
+    { user: leader, role: "band_leader" },
+    { user: ana, role: "band_member" },
+    { user: nick, role: "sub" },
+  ]);
+  return { leader, ana, nick, band };
+}
+
+const candidate = (over: Partial<Parameters<typeof dueReminders>[0]> & { startsAt: Date; rsvpDeadline?: Date | null }) => ({
+  bookingId: 1,
+  createdAt: over.createdAt ?? new Date("2030-03-01T10:00:00Z"),
+  answer: over.answer ?? null,
+  userId: "u",
+  email: "u@example.com",
+  name: "U",
+  event: { id: 1, title: "Gig", startsAt: over.startsAt, rsvpDeadline: over.rsvpDeadline ?? null, allDay: false, venueName: null, bandName: "B", timeZone: "Europe/Berlin" },
+});
+const kinds = (c: ReturnType<typeof candidate>, now: string) => dueReminders(c, new Date(now)).map((r) => `${r.kind}@${r.dueOn}`);
+
+describe("which reminders are due", () => {
+  test("3 days after being booked, then 2 days before an event without a deadline, then the day before", () => {
+    const c = candidate({ startsAt: new Date("2030-03-20T19:00:00Z") });
+    expect(kinds(c, "2030-03-03T12:00:00Z")).toEqual([]);
+    expect(kinds(c, "2030-03-04T10:00:00Z")).toEqual(["rsvp-chase@2030-03-04"]);
+    expect(kinds(c, "2030-03-18T19:00:00Z")).toEqual(["rsvp-soon@2030-03-20"]);
+    // Local midnight starting Mar 19 in Berlin is 23:00 UTC on Mar 18.
+    expect(kinds(c, "2030-03-18T23:00:00Z")).toEqual(["day-before@2030-03-20", "rsvp-soon@2030-03-20"]);
+    expect(kinds(c, "2030-03-20T19:00:00Z")).toEqual([]);
+  });
+
+  test("with a deadline: chased on the deadline's day while answers are open", () => {
+    // Deadline "end of Mar 10" in Berlin, stored as the start of Mar 11.
+    const c = candidate({ startsAt: new Date("2030-03-20T19:00:00Z"), rsvpDeadline: new Date("2030-03-10T23:00:00Z") });
+    expect(kinds(c, "2030-03-09T22:59:00Z")).toEqual(["rsvp-chase@2030-03-04"]);
+    expect(kinds(c, "2030-03-09T23:00:00Z")).toEqual(["rsvp-deadline@2030-03-10"]);
+    expect(kinds(c, "2030-03-10T23:00:00Z")).toEqual([]);
+  });
+
+  test("an answer stops the chases; someone who can't make it gets no day-before reminder", () => {
+    expect(kinds(candidate({ startsAt: new Date("2030-03-20T19:00:00Z"), answer: "going" }), "2030-03-19T12:00:00Z")).toEqual(["day-before@2030-03-20"]);
+    expect(kinds(candidate({ startsAt: new Date("2030-03-20T19:00:00Z"), answer: "no" }), "2030-03-19T12:00:00Z")).toEqual([]);
+  });
+});
+
+describe("the scheduler", () => {
+  test("two passes at once in this process and a third in another process send each reminder once", async () => {
+    const w = await world();
+    const booked = [w.band.membershipOf(w.ana.id), w.band.membershipOf(w.nick.id)];
+    const event = await eventWith(w.band.id, { title: "Tomorrow Gig", startsAt: new Date(Date.now() + 20 * 3_600_000), endsAt: new Date(Date.now() + 23 * 3_600_000), booked });
+    await db.rsvp.create({ data: { bookingId: event.bookings.find((b) => b.membershipId === booked[0])!.id, answer: "going" } });
+
+    const other = execPass();
+    const [a, b] = await Promise.all([runReminderPass(), runReminderPass()]);
+    await other;
+    // Nick: day-before and the unanswered chase 2 days before; Ana: day-before only.
+    const mails = readOutbox().filter((m) => m.subject.includes("Tomorrow Gig"));
+    const byPerson = (email: string) => mails.filter((m) => m.to === email).map((m) => m.subject).sort();
+    expect(byPerson(w.ana.email)).toHaveLength(1);
+    expect(byPerson(w.ana.email)[0]).toMatch(/^Tomorrow: Tomorrow Gig/);
+    expect(byPerson(w.nick.email)).toHaveLength(2);
+    expect(new Set(byPerson(w.nick.email)).size).toBe(2);
+    expect(a.sent + b.sent).toBeLessThanOrEqual(3);
+    const deliveries = await db.reminderDelivery.findMany({ where: { eventId: event.id } });
+    expect(deliveries).toHaveLength(3);
+    expect(deliveries.every((d) => d.sentAt)).toBe(true);
+
+    // Later passes (a restart) find nothing new.
+    expect((await runReminderPass()).sent).toBe(0);
+    expect(readOutbox().filter((m) => m.subject.includes("Tomorrow Gig"))).toHaveLength(3);
+  }, 60_000);
+
+  test("a person who turned a kind off gets none of it; every mail has its one-click unsubscribe link", async () => {
+    const w = await world();
+    await eventWith(w.band.id, { title: "Soon Gig", startsAt: new Date(Date.now() + 30 * 3_600_000), booked: [w.band.membershipOf(w.ana.id), w.band.membershipOf(w.nick.id)] });
+    await setReminderPreference(w.ana.id, "day-before", false);
+    await runReminderPass();
+    const mails = readOutbox().filter((m) => m.subject.includes("Soon Gig")) as Array<{ to: string; subject: string; text: string; headers?: Record<string, string> }>;
+    expect(mails.filter((m) => m.to === w.ana.email).map((m) => m.subject)).toEqual([expect.stringMatching(/^Can you make it\?/)]);
+    for (const mail of mails) {
+      expect(mail.text).toMatch(/\/reminders\/unsubscribe\?token=/);
+      expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    }
+  });
+});
+
+describe("unsubscribe links", () => {
+  async function linkFor(email: string, kindText: RegExp) {
+    const mail = readOutbox().find((m) => m.to === email && kindText.test(m.subject))!;
+    return new URL(/(http\S+\/reminders\/unsubscribe\?token=\S+)/.exec(mail.text)![1]!);
+  }
+
+  test("GET shows what will stop and changes nothing; the button turns that kind off", async () => {
+    const w = await world();
+    await eventWith(w.band.id, { title: "Unsub Gig", startsAt: new Date(Date.now() + 30 * 3_600_000), booked: [w.band.membershipOf(w.nick.id)] });
+    await runReminderPass();
+    const url = await linkFor(w.nick.email, /^Tomorrow/);
+    const page = await callRoute(unsubscribeRoute.loader, buildRequest(url.pathname + url.search));
+    expect(page.status).toBe(200);
+    expect(await db.reminderPreference.count({ where: { userId: w.nick.id } })).toBe(0);
+
+    const done = await callRoute(unsubscribeRoute.action, buildRequest(url.pathname + url.search, { form: { token: url.searchParams.get("token")! } }));
+    expect(done.status).toBe(200);
+    expect(await db.reminderPreference.findMany({ where: { userId: w.nick.id }, select: { kind: true, enabled: true } })).toEqual([{ kind: "day-before", enabled: false }]);
+  });
+
+  test("one-click (RFC 8058) POST from a mail app works cross-site without a session", async () => {
+    const w = await world();
+    await eventWith(w.band.id, { title: "Oneclick Gig", startsAt: new Date(Date.now() + 30 * 3_600_000), booked: [w.band.membershipOf(w.nick.id)] });
+    await runReminderPass();
+    const url = await linkFor(w.nick.email, /^Can you make it/);
+    const response = await callRoute(
+      unsubscribeRoute.action,
+      buildRequest(url.pathname + url.search, { form: { "List-Unsubscribe": "One-Click" }, headers: { "sec-fetch-site": "cross-site" } }),
+    );
+    expect(response.status).toBe(200);
+    expect(await db.reminderPreference.findFirst({ where: { userId: w.nick.id, kind: "rsvp-chase" }, select: { enabled: true } })).toEqual({ enabled: false });
+  });
+
+  test("a forged or altered token is refused", async () => {
+    const w = await world();
+    const forged = Buffer.from(`${w.nick.id}:day-before`).toString("base64url") + ".bm90LWEtc2lnbmF0dXJl";
+    for (const token of [forged, "garbage", ""]) {
+      const response = await callRoute(unsubscribeRoute.action, buildRequest(`/reminders/unsubscribe?token=${token}`, { form: {} }));
+      expect(response.status).toBe(404);
+    }
+    expect(await db.reminderPreference.count({ where: { userId: w.nick.id } })).toBe(0);
+  });
+});
+
+describe("chase now", () => {
+  test("a leader chases who hasn't answered, once a day each; a member may not", async () => {
+    const w = await world();
+    const event = await eventWith(w.band.id, { title: "Chase Gig", startsAt: new Date(Date.now() + 20 * DAY), booked: [w.band.membershipOf(w.ana.id), w.band.membershipOf(w.nick.id)] });
+    await db.rsvp.create({ data: { bookingId: event.bookings[0]!.id, answer: "maybe" } });
+    const chase = (cookie: string) => callRoute(chaseApi.action, buildRequest(`/api/events/${event.id}/chase`, { method: "POST", cookie }), { id: String(event.id) });
+
+    const first = await chase(w.leader.cookie);
+    expect(first.status).toBe(200);
+    expect(await body(first)).toEqual({ chased: ["Nick Noanswer"], alreadyToday: [], optedOut: [] });
+    expect(readOutbox().filter((m) => m.to === w.nick.email).map((m) => m.subject)).toEqual(["Lena Leader asks: can you make Chase Gig?"]);
+    expect(await body(await chase(w.leader.cookie))).toEqual({ chased: [], alreadyToday: ["Nick Noanswer"], optedOut: [] });
+    expect(readOutbox().filter((m) => m.to === w.nick.email)).toHaveLength(1);
+
+    expect((await chase(w.ana.cookie)).status).toBe(403);
+  });
+
+  test("the event page's button posts without JavaScript and comes back with a toast", async () => {
+    const w = await world();
+    const event = await eventWith(w.band.id, { title: "Form Chase Gig", startsAt: new Date(Date.now() + 20 * DAY), booked: [w.band.membershipOf(w.nick.id)] });
+    const response = await callRoute(chasePage.action, buildRequest(`/events/${event.id}/chase`, { form: {}, cookie: w.leader.cookie }), { id: String(event.id) });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`/events/${event.id}`);
+    expect(readOutbox().filter((m) => m.to === w.nick.email)).toHaveLength(1);
+  });
+});
+
+/** `npm run reminders` in its own process against this test's database and outbox. */
+function execPass() {
+  const root = path.resolve(import.meta.dirname, "../..");
+  return run(path.join(root, "node_modules/.bin/tsx"), ["scripts/reminders.ts"], { cwd: root, env: { ...process.env, NODE_ENV: "test" } });
+}
