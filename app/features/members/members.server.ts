@@ -67,9 +67,9 @@ export function memberName(member: Pick<MemberListItem, "membership" | "user">) 
 }
 
 /** Everyone in the band in the one member order (compareMembers); `position` is the joining order. */
-export async function listMembers(bandId: number): Promise<MemberListItem[]> {
+export async function listMembers(access: Pick<BandAccess, "band">): Promise<MemberListItem[]> {
   const rows = await db.bandMembership.findMany({
-    where: { bandId },
+    where: { bandId: access.band.id },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: MEMBER_SELECT,
   });
@@ -298,9 +298,11 @@ function inviteUrl(origin: string, token: string) {
 }
 
 /** Invitations not yet accepted, revoked or expired, newest first. */
-export async function listPendingInvitations(bandId: number): Promise<PendingInvitation[]> {
+export async function listPendingInvitations(access: Pick<BandAccess, "band" | "membership">): Promise<PendingInvitation[]> {
+  // Only those who manage members see who has been invited.
+  if (!can(access.membership.role, "members:manage")) throw new RuleError(403, MESSAGES.forbidden);
   const rows = await db.invitation.findMany({
-    where: { bandId, ...pendingWhere() },
+    where: { bandId: access.band.id, ...pendingWhere() },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     select: { id: true, email: true, role: true, expiresAt: true, createdAt: true, invitedBy: { select: { firstName: true, lastName: true, email: true } } },
   });

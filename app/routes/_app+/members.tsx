@@ -65,9 +65,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "band:view" });
   const { band, user } = access;
   const view = new URL(request.url).searchParams.get("group") === "instrument" ? "instrument" : "list";
-  const members = await listMembers(band.id);
+  const members = await listMembers(access);
   const abilities = membersPageAbilities(access, members);
-  const invitations = abilities.manage ? await listPendingInvitations(band.id) : [];
+  const invitations = abilities.manage ? await listPendingInvitations(access) : [];
 
   // Initials are settled in joining order, so whoever joined first keeps their own.
   const joiningOrder = [...members].sort((a, b) => a.position - b.position);

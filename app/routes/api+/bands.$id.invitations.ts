@@ -6,8 +6,8 @@ import { apiRoute, methodNotAllowed } from "~/utils/api.server";
 
 /** GET /api/bands/{id}/invitations: pending invitations (not accepted, revoked or expired), for those who manage members. */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  const { band } = await requireBandAccess(request, { band: params.id, permission: "members:manage" });
-  const invitations = await listPendingInvitations(band.id);
+  const access = await requireBandAccess(request, { band: params.id, permission: "members:manage" });
+  const invitations = await listPendingInvitations(access);
   return data(
     invitations.map((invitation) => ({
       id: invitation.id,

@@ -10,7 +10,7 @@ import { appOrigin } from "~/utils/request.server";
 /** GET /api/bands/{id}/members: every member (leaders first, then by name). */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
   const access = await requireBandAccess(request, { band: params.id, permission: "band:view" });
-  return data((await listMembers(access.band.id)).map((member) => memberJson(member, access)));
+  return data((await listMembers(access)).map((member) => memberJson(member, access)));
 });
 
 /** POST /api/bands/{id}/members {email, role}: invites by email; 201 with the one-time link. */
