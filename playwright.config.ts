@@ -59,7 +59,8 @@ export default defineConfig({
       use: { browserName: "chromium", javaScriptEnabled: true, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
     },
     // No browser: each spec starts its own built server (tests/server/built-server.ts) with the environment it tests.
-    { name: "built-server", testDir: "./tests/server" },
+    // A spec's beforeAll migrates a fresh database and starts the server: room for a busy machine.
+    { name: "built-server", testDir: "./tests/server", timeout: 90_000 },
   ],
   webServer: {
     // Resets data/e2e/, migrates, seeds, then serves build/ (rebuilt when missing or stale).
