@@ -106,7 +106,8 @@ describe("availability month", () => {
     const ok = await body<{ month: string; days: { date: string; canFieldLineup: boolean }[] }>(await call("2030-02"));
     expect(ok.month).toBe("2030-02");
     expect(ok.days).toHaveLength(28);
-    for (const bad of ["2030-13", "May", "2030-5", "'; drop"]) {
+    // 9999-12 once gave a 500: its month grid runs into a five-digit year.
+    for (const bad of ["2030-13", "May", "2030-5", "'; drop", "9999-12", "1969-12"]) {
       const response = await call(encodeURIComponent(bad));
       expect(response.status).toBe(400);
       expect(await body(response)).toEqual({ message: "Invalid request", errors: { month: ["Choose a month like 2026-11"] } });

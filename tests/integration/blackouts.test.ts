@@ -41,6 +41,7 @@ describe("/api/blackouts", () => {
 
   test.each([
     [{ startDate: "2027-04-31" }, "startDate", "There is no April 31 in 2027"],
+    [{ startDate: "9999-12-31" }, "startDate", "Choose a date between 1970 and 9998"],
     [{ startDate: "next friday" }, "startDate", "Enter the first day you can't play, like 2026-11-20"],
     [{}, "startDate", "Enter the first day you can't play, like 2026-11-20"],
     [{ startDate: inDays(5), endDate: inDays(4) }, "endDate", "The last day can't be before the first day"],

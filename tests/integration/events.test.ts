@@ -89,6 +89,9 @@ describe("times in the band's time zone", () => {
     };
     expect((await errorsOf({ timeZone: "Mars/Olympus" })).timeZone).toEqual([MESSAGES.timeZone]);
     expect((await errorsOf({ date: "2026-04-31" })).date).toEqual(["There is no April 31 in 2026"]);
+    // Year 10,000 would be stored and written into .ics files no calendar can read.
+    expect((await errorsOf({ date: "9999-12-31" })).date).toEqual(["Choose a date between 1970 and 9998"]);
+    expect((await errorsOf({ date: "0000-02-10" })).date).toEqual(["Choose a date between 1970 and 9998"]);
     expect((await errorsOf({ date: "2026-03-29", startTime: "02:30" })).startTime![0]).toMatch(/02:30 does not exist on Mar 29, 2026 in Europe\/Berlin/);
     expect((await errorsOf({ endTime: "18:00", endDate: "2026-07-01" })).endTime).toEqual([MESSAGES.endBeforeStart]);
     expect((await errorsOf({ endDate: "2027-08-01", endTime: "10:00" })).endTime).toEqual([MESSAGES.tooLong]);

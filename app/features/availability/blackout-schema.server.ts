@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { daysBetween, formatDayShort, isDay, parseDay } from "./local-day";
+import { outsideYears, YEARS_MESSAGE } from "~/features/events/zoned-time";
 
 /** Server-only (zod stays off the client): the blackout form and POST /api/blackouts. */
 
@@ -21,6 +22,7 @@ const MONTHS = ["January", "February", "March", "April", "May", "June", "July", 
 
 /** "There is no April 31 in 2027" for a well-shaped day that does not exist. */
 function dayMessage(value: string, fallback: string) {
+  if (outsideYears(value)) return YEARS_MESSAGE;
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (match && Number(match[2]) >= 1 && Number(match[2]) <= 12 && !parseDay(value)) return `There is no ${MONTHS[Number(match[2]) - 1]} ${Number(match[3])} in ${match[1]}`;
   return fallback;

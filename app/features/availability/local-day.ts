@@ -5,6 +5,7 @@
  * Intl only (no date library). Part A's events/zoned-time.ts does the same for event
  * times; this file keeps to what days need so the two branches do not collide.
  */
+import { YEARS } from "~/features/events/zoned-time";
 
 export type Day = string; // "2026-11-20"
 
@@ -40,7 +41,7 @@ export function parseDay(value: string) {
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const check = new Date(Date.UTC(year, month - 1, day));
-  if (year < 1900 || check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  if (year < YEARS.min || year > YEARS.max || check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
   return { year, month, day };
 }
 
@@ -97,7 +98,7 @@ export function parseMonth(value: string | null | undefined) {
   const match = /^(\d{4})-(\d{2})$/.exec(value ?? "");
   if (!match) return null;
   const [year, month] = [Number(match[1]), Number(match[2])];
-  if (year < 1970 || year > 9999 || month < 1 || month > 12) return null;
+  if (year < YEARS.min || year > YEARS.max || month < 1 || month > 12) return null;
   return `${match[1]}-${match[2]}`;
 }
 

@@ -6,7 +6,7 @@ import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.
 import { db } from "~/utils/db.server";
 import { RuleError } from "~/utils/rule-error";
 import { MESSAGES, type EventInput, type Recurrence, type RsvpAnswer, type SeriesScope } from "./schema.server";
-import { addDays, daysBetween, formatLocalDate, formatLocalTime, fromZoned, startOfLocalDay, toZoned, type LocalDate } from "./zoned-time";
+import { addDays, daysBetween, formatLocalDate, formatLocalTime, fromZoned, startOfLocalDay, toZoned, YEARS, type LocalDate } from "./zoned-time";
 
 const { RRule } = rrulePackage;
 
@@ -150,7 +150,7 @@ export async function getCalendarMonth(access: BandAccess, options: { month?: st
   const match = MONTH_RE.exec(options.month ?? "");
   const year = match ? Number(match[1]) : today.year;
   const month = match && Number(match[2]) >= 1 && Number(match[2]) <= 12 ? Number(match[2]) : today.month;
-  const safeYear = year >= 1970 && year <= 9999 ? year : today.year;
+  const safeYear = year >= YEARS.min && year <= YEARS.max ? year : today.year;
   const first: LocalDate = { year: safeYear, month, day: 1 };
   const nextFirst = addDays(first, 40);
   const monthEnd = addDays({ year: nextFirst.year, month: nextFirst.month, day: 1 }, -1);

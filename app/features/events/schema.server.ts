@@ -10,6 +10,8 @@ import {
   parseLocalTime,
   startOfLocalDay,
   type LocalDate,
+  outsideYears,
+  YEARS_MESSAGE,
 } from "./zoned-time";
 import { ADDRESS_MAX, INSTRUMENT_MAX, INTERVAL_MAX, MAX_EVENT_DAYS, MAX_OCCURRENCES, NOTES_MAX, TEXT_MAX, TITLE_MAX } from "./limits";
 
@@ -64,6 +66,7 @@ const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "Ju
 
 /** "There is no April 31 in 2026": a date in the right shape that the calendar lacks. */
 function noSuchDate(value: string) {
+  if (outsideYears(value)) return YEARS_MESSAGE;
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return MESSAGES.date;
   const month = MONTH_NAMES[Number(match[2]) - 1];

@@ -77,11 +77,25 @@ function sameWallClock(a: LocalDateTime, b: LocalDateTime) {
   return a.year === b.year && a.month === b.month && a.day === b.day && a.hour === b.hour && a.minute === b.minute;
 }
 
-/** "2026-04-31" → null (no such day); "2026-04-30" → { year, month, day }. */
+/**
+ * The years a calendar date may fall in: a day, its night and a month's grid stay inside
+ * four-digit years, which iCalendar (RFC 5545) and the month links need.
+ */
+export const YEARS = { min: 1970, max: 9998 } as const;
+export const YEARS_MESSAGE = `Choose a date between ${YEARS.min} and ${YEARS.max}`;
+
+/** True for a well-shaped "YYYY-MM-DD" whose year is outside YEARS. */
+export function outsideYears(value: string) {
+  const match = /^(\d{4})-\d{2}-\d{2}$/.exec(value);
+  return !!match && (Number(match[1]) < YEARS.min || Number(match[1]) > YEARS.max);
+}
+
+/** "2026-04-31" → null (no such day); "2026-04-30" → { year, month, day }; null outside YEARS. */
 export function parseLocalDate(value: string): LocalDate | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < YEARS.min || year > YEARS.max) return null;
   const check = new Date(Date.UTC(year, month - 1, day));
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
   return { year, month, day };
