@@ -88,6 +88,8 @@ describe("times in the band's time zone", () => {
       return (await body<Errors>(response)).errors!;
     };
     expect((await errorsOf({ timeZone: "Mars/Olympus" })).timeZone).toEqual([MESSAGES.timeZone]);
+    // A blank title arrives as missing (forms drop empty fields): the spec'd message, not "must be text".
+    expect((await errorsOf({ title: undefined })).title).toEqual([MESSAGES.title]);
     expect((await errorsOf({ date: "2026-04-31" })).date).toEqual(["There is no April 31 in 2026"]);
     // Year 10,000 would be stored and written into .ics files no calendar can read.
     expect((await errorsOf({ date: "9999-12-31" })).date).toEqual(["Choose a date between 1970 and 9998"]);

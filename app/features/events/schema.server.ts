@@ -73,9 +73,13 @@ function noSuchDate(value: string) {
   return month ? `There is no ${month} ${Number(match[3])} in ${match[1]}` : MESSAGES.date;
 }
 
-const text = (max: number, label: string) =>
+/**
+ * A text field. `missing` is the message for a required field left blank: a form posts a
+ * blank field as missing (conform drops empty values), which must not read "must be text".
+ */
+const text = (max: number, label: string, missing?: string) =>
   z
-    .string({ error: `${label} must be text` })
+    .string({ error: (issue) => (issue.input === undefined && missing ? missing : `${label} must be text`) })
     .trim()
     .max(max, { error: `Keep ${label.toLowerCase()} to ${max} characters or fewer` });
 
@@ -109,7 +113,7 @@ const LineupSchema = z
 
 /** The raw fields of an event, as a form or a JSON body sends them. */
 const eventFields = {
-  title: text(TITLE_MAX, "Title").min(1, { error: MESSAGES.title }),
+  title: text(TITLE_MAX, "Title", MESSAGES.title).min(1, { error: MESSAGES.title }),
   kind: z.enum(EVENT_KINDS, { error: MESSAGES.kind }),
   status: z.enum(EVENT_STATUSES, { error: "Choose confirmed or tentative" }).default("confirmed"),
   allDay: z.boolean({ error: "All day is yes or no" }).default(false),
@@ -368,7 +372,7 @@ export const PatchEventSchema = z.strictObject({
 });
 
 export const CancelEventSchema = z.object({
-  reason: text(300, "Reason").min(1, { error: MESSAGES.reason }),
+  reason: text(300, "Reason", MESSAGES.reason).min(1, { error: MESSAGES.reason }),
   scope: z.enum(SERIES_SCOPES, { error: "Choose which events of the series to cancel" }).default("one"),
 });
 
