@@ -4,18 +4,9 @@ import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { formatDuration } from "../format";
 import { KEY_OPTIONS, keyLabel } from "../keys";
+import type { SongFacts, SongSort } from "../song-types";
 
-type SongRow = {
-  id: number;
-  title: string;
-  artist: string | null;
-  key: string | null;
-  tempo: number | null;
-  durationSeconds: number | null;
-  timeSignature: string | null;
-  tags: string[];
-  leadSinger: string | null;
-};
+type SongRow = { id: number } & SongFacts & { leadSinger: string | null };
 
 export type SongLibraryData = {
   band: { id: number; name: string };
@@ -38,7 +29,7 @@ const COLUMNS = [
   { sort: "duration", label: "Length" },
   { sort: "timeSignature", label: "Time" },
   { sort: "leadSinger", label: "Lead" },
-] as const;
+] as const satisfies readonly { sort: SongSort; label: string }[];
 
 const LINK = "font-medium text-brand-700 underline-offset-4 hover:underline";
 const CONTROL = "mt-1 block min-h-[44px] w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600";
