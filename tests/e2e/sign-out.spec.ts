@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /**
@@ -7,6 +8,15 @@ import { expect, test } from "./fixtures";
  * menu's Sign Out goes straight to /api/logout.
  */
 const REFRESHED_AT_KEY = "bandroom:session-refreshed-at";
+
+/** The app writes the session-refresh timestamp once hydrated: wait for it, so a click runs the enhanced handler. */
+async function waitForRefreshRecord(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate((key) => window.localStorage.getItem(key), REFRESHED_AT_KEY)
+    )
+    .not.toBeNull();
+}
 
 test.describe("Sign Out on a desktop", () => {
   test.skip(
@@ -30,14 +40,7 @@ test.describe("Sign Out on a desktop", () => {
         calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
     });
     if (javaScriptEnabled) {
-      await expect
-        .poll(() =>
-          page.evaluate(
-            (key) => window.localStorage.getItem(key),
-            REFRESHED_AT_KEY
-          )
-        )
-        .not.toBeNull();
+      await waitForRefreshRecord(page);
       await page.evaluate(() => {
         window.localStorage.setItem("bandroom:something", "kept by the app");
         window.sessionStorage.setItem("bandroom:draft", "a draft");
@@ -85,14 +88,7 @@ test.describe("Sign Out on a desktop", () => {
     await page.goto("/dashboard");
     await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
     // Wait for hydration, so the click runs the enhanced handler.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          (key) => window.localStorage.getItem(key),
-          REFRESHED_AT_KEY
-        )
-      )
-      .not.toBeNull();
+    await waitForRefreshRecord(page);
 
     const fallback = page.waitForRequest(
       (request) =>

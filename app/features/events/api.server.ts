@@ -27,9 +27,8 @@ export function parseOr400<T extends z.ZodType>(schema: T, input: unknown): z.ou
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** An event in a listing. */
-export function eventListJson(event: ListedEvent) {
-  const mine = event.bookings[0];
+/** What an event is and when, the head of both JSON shapes below. */
+function eventHeadJson(event: Pick<ListedEvent, "id" | "title" | "kind" | "status" | "allDay" | "startsAt" | "endsAt">) {
   return {
     id: event.id,
     title: event.title,
@@ -38,6 +37,14 @@ export function eventListJson(event: ListedEvent) {
     allDay: event.allDay,
     startsAt: iso(event.startsAt),
     endsAt: iso(event.endsAt),
+  };
+}
+
+/** An event in a listing. */
+export function eventListJson(event: ListedEvent) {
+  const mine = event.bookings[0];
+  return {
+    ...eventHeadJson(event),
     cancelledAt: iso(event.cancelledAt),
     cancelReason: event.cancelReason,
     venueName: event.venueName,
@@ -52,13 +59,7 @@ export function eventListJson(event: ListedEvent) {
 export function eventDetailsJson(details: NonNullable<Awaited<ReturnType<typeof getEventDetails>>>) {
   const { event, abilities } = details;
   return {
-    id: event.id,
-    title: event.title,
-    kind: event.kind,
-    status: event.status,
-    allDay: event.allDay,
-    startsAt: iso(event.startsAt),
-    endsAt: iso(event.endsAt),
+    ...eventHeadJson(event),
     timeZone: event.band.timeZone,
     cancelledAt: iso(event.cancelledAt),
     cancelReason: event.cancelReason,

@@ -9,7 +9,7 @@ import { requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { formatDuration } from "./format";
 import { keyLabel } from "./keys";
 import { rules, type SongInput } from "./schema.server";
-import { fold, tagRows } from "./songs.server";
+import { fold, songSelect, tagRows, toSong } from "./songs.server";
 
 /**
  * The song library as CSV: an export that opens in a spreadsheet (UTF-8 with a byte
@@ -63,30 +63,17 @@ export async function exportSongsCsv(access: BandAccess) {
     : await db.song.findMany({
         where: { bandId: access.band.id },
         orderBy: [{ titleKey: "asc" }, { id: "asc" }],
-        select: {
-          title: true,
-          artist: true,
-          key: true,
-          tempo: true,
-          durationSeconds: true,
-          timeSignature: true,
-          notes: true,
-          chartUrl: true,
-          musicbrainzId: true,
-          isrc: true,
-          tags: { select: { name: true }, orderBy: { nameKey: "asc" } },
-          leadSinger: { select: { displayName: true, user: { select: { firstName: true, lastName: true, email: true } } } },
-        },
+        select: songSelect,
       });
-  const rows = songs.map((song) => [
+  const rows = songs.map(toSong).map((song) => [
     song.title,
     song.artist ?? "",
     keyLabel(song.key),
     song.tempo ?? "",
     formatDuration(song.durationSeconds),
     song.timeSignature ?? "",
-    song.tags.map((tag) => tag.name).join(", "),
-    song.leadSinger ? displayName({ displayName: song.leadSinger.displayName, ...song.leadSinger.user }) : "",
+    song.tags.join(", "),
+    song.leadSinger ?? "",
     song.chartUrl ?? "",
     song.notes ?? "",
     song.musicbrainzId ?? "",

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { parseDuration } from "./format";
 import { parseKey } from "./keys";
+import { SONG_SORTS, type SongFacts } from "./song-types";
 
 export const SONG_MESSAGES = {
   titleRequired: "Title is required",
@@ -24,14 +25,7 @@ export const SONG_MESSAGES = {
   leadSinger: "Choose a member of the band to sing lead",
 } as const;
 
-export type SongInput = {
-  title: string;
-  artist: string | null;
-  key: string | null;
-  tempo: number | null;
-  durationSeconds: number | null;
-  timeSignature: string | null;
-  tags: string[];
+export type SongInput = SongFacts & {
   notes: string | null;
   chartUrl: string | null;
   leadSingerId: number | null;
@@ -188,9 +182,6 @@ export function patchInput(raw: Record<string, unknown>, parsed: z.infer<typeof 
   for (const key of Object.keys(apiFields)) if (key in raw) patch[key] = parsed[key as keyof typeof parsed];
   return patch as SongPatch;
 }
-
-export const SONG_SORTS = ["title", "artist", "key", "tempo", "duration", "timeSignature", "leadSinger", "updated"] as const;
-export type SongSort = (typeof SONG_SORTS)[number];
 
 /** The library's query string; anything unknown falls back to the default rather than failing the page. */
 export const SongListQuerySchema = z.object({

@@ -40,7 +40,8 @@ export function songAbilities(access: Pick<BandAccess, "membership">): SongAbili
   return { view: view !== null, bookedOnly: view === "booked", edit: grantIn(access, "content:edit") !== null, delete: del === null ? null : del === "own" ? "own" : "all" };
 }
 
-const songSelect = {
+/** The columns of a song as the app shows it (pages, /api, the CSV export). */
+export const songSelect = {
   id: true,
   bandId: true,
   title: true,
@@ -65,7 +66,7 @@ type SongRecord = Prisma.SongGetPayload<{ select: typeof songSelect }>;
 
 export type Song = Omit<SongRecord, "tags" | "leadSinger"> & { tags: string[]; leadSinger: string | null };
 
-function toSong(record: SongRecord): Song {
+export function toSong(record: SongRecord): Song {
   const { tags, leadSinger, ...rest } = record;
   return {
     ...rest,

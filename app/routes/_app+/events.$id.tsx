@@ -264,18 +264,12 @@ export default function EventDetails() {
             Cancel or delete
           </h2>
           {abilities.cancel && !event.cancelled ? (
-            <Form method="post" className="space-y-2">
-              <input type="hidden" name="intent" value="cancel" />
+            <SeriesActionForm intent="cancel" verb="Cancel" inSeries={event.inSeries} errors={errorsFor("cancel")} variant="secondary" submitLabel="Cancel event">
               <label htmlFor="cancel-reason" className="block text-sm font-medium text-slate-800">
                 Reason for cancelling
               </label>
               <input id="cancel-reason" name="reason" required maxLength={300} className="block min-h-[44px] w-full rounded-md border border-slate-300 px-3 py-2" />
-              <ScopeChoice inSeries={event.inSeries} verb="Cancel" />
-              <ErrorList errors={errorsFor("cancel")} />
-              <Button type="submit" variant="secondary">
-                Cancel event
-              </Button>
-            </Form>
+            </SeriesActionForm>
           ) : null}
           {abilities.cancel && event.cancelled ? (
             <Form method="post">
@@ -286,18 +280,42 @@ export default function EventDetails() {
             </Form>
           ) : null}
           {abilities.delete ? (
-            <Form method="post" className="space-y-2">
-              <input type="hidden" name="intent" value="delete" />
-              <ScopeChoice inSeries={event.inSeries} verb="Delete" />
-              <ErrorList errors={errorsFor("delete")} />
-              <Button type="submit" variant="danger">
-                Delete event
-              </Button>
-            </Form>
+            <SeriesActionForm intent="delete" verb="Delete" inSeries={event.inSeries} errors={errorsFor("delete")} variant="danger" submitLabel="Delete event" />
           ) : null}
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** A form acting on this event (or, in a series, on the events the user picks), with its errors and button. */
+function SeriesActionForm({
+  intent,
+  verb,
+  inSeries,
+  errors,
+  variant,
+  submitLabel,
+  children,
+}: {
+  intent: "cancel" | "delete";
+  verb: string;
+  inSeries: boolean;
+  errors: React.ComponentProps<typeof ErrorList>["errors"];
+  variant: "secondary" | "danger";
+  submitLabel: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Form method="post" className="space-y-2">
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <ScopeChoice inSeries={inSeries} verb={verb} />
+      <ErrorList errors={errors} />
+      <Button type="submit" variant={variant}>
+        {submitLabel}
+      </Button>
+    </Form>
   );
 }
 

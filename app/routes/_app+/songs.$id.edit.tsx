@@ -62,24 +62,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditSong() {
-  const { band, song, values, lookup, leadSingers, canDelete } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { band, song, canDelete } = data;
   const reply = useActionData<typeof action>();
   const path = `/songs/${song.id}/edit`;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader title={`Edit ${song.title}`} back={{ to: `/bands/${band.id}/songs`, label: "Songs" }} />
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <SongForm
-          action={path}
-          bandId={band.id}
-          values={values}
-          lookup={lookup}
-          lastResult={reply?.result}
-          duplicate={reply?.duplicate}
-          leadSingers={leadSingers}
-          submitLabel="Save song"
-          cancelHref={`/bands/${band.id}/songs`}
-        />
+        <SongForm action={path} data={data} reply={reply} submitLabel="Save song" />
       </div>
       {canDelete ? (
         <section aria-labelledby="delete-heading" className="rounded-xl border border-red-200 bg-white p-5 shadow-sm">

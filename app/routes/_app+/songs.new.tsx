@@ -29,23 +29,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewSong() {
-  const { band, values, lookup, leadSingers } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { band } = data;
   const reply = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader title="Add a song" description={`To the song library of ${band.name}.`} back={{ to: `/bands/${band.id}/songs`, label: "Songs" }} />
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <SongForm
-          action="/songs/new"
-          bandId={band.id}
-          values={values}
-          lookup={lookup}
-          lastResult={reply?.result}
-          duplicate={reply?.duplicate}
-          leadSingers={leadSingers}
-          submitLabel="Add song"
-          cancelHref={`/bands/${band.id}/songs`}
-        />
+        <SongForm action="/songs/new" data={data} reply={reply} submitLabel="Add song" />
       </div>
     </div>
   );

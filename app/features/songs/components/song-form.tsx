@@ -11,14 +11,11 @@ type Values = Partial<Record<string, string>>;
 export type SongFormProps = {
   /** The page the form posts to and looks up on (/songs/new, /songs/12/edit). */
   action: string;
-  bandId: number;
-  values: Values;
-  lastResult?: SubmissionResult<string[]> | null;
-  duplicate?: { id: number; title: string; artist: string | null } | null;
-  leadSingers: { id: number; name: string }[];
-  lookup?: LookupView | null;
+  /** What the page's loader gives the form: the band, the values to show, the look-up, who may sing lead. */
+  data: { band: { id: number }; values: Values; lookup?: LookupView | null; leadSingers: { id: number; name: string }[] };
+  /** The action's answer to the last save (SongFormReply), if any. */
+  reply?: { result: SubmissionResult<string[]>; duplicate: { id: number; title: string; artist: string | null } | null } | null;
   submitLabel: string;
-  cancelHref: string;
 };
 
 const AREA = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid]:border-red-600";
@@ -29,7 +26,12 @@ const AREA = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3
  * so the look-up works with JavaScript off and never overwrites what the user typed
  * unless they pick a suggestion for that field.
  */
-export function SongForm({ action, bandId, values, lastResult, duplicate, leadSingers, lookup, submitLabel, cancelHref }: SongFormProps) {
+export function SongForm({ action, data, reply, submitLabel }: SongFormProps) {
+  const { values, leadSingers, lookup } = data;
+  const bandId = data.band.id;
+  const lastResult = reply?.result;
+  const duplicate = reply?.duplicate;
+  const cancelHref = `/bands/${bandId}/songs`;
   const submitted = (lastResult?.initialValue ?? null) as Values | null;
   const value = (name: string) => (submitted ? (submitted[name] as string | undefined) : values[name]) ?? "";
   const errors = (name: string) => lastResult?.error?.[name] ?? undefined;

@@ -4,18 +4,9 @@ import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { formatDuration } from "../format";
 import { KEY_OPTIONS, keyLabel } from "../keys";
+import type { SongFacts, SongSort } from "../song-types";
 
-type SongRow = {
-  id: number;
-  title: string;
-  artist: string | null;
-  key: string | null;
-  tempo: number | null;
-  durationSeconds: number | null;
-  timeSignature: string | null;
-  tags: string[];
-  leadSinger: string | null;
-};
+type SongRow = { id: number } & SongFacts & { leadSinger: string | null };
 
 export type SongLibraryData = {
   band: { id: number; name: string };
@@ -38,10 +29,30 @@ const COLUMNS = [
   { sort: "duration", label: "Length" },
   { sort: "timeSignature", label: "Time" },
   { sort: "leadSinger", label: "Lead" },
-] as const;
+] as const satisfies readonly { sort: SongSort; label: string }[];
 
 const LINK = "font-medium text-brand-700 underline-offset-4 hover:underline";
 const CONTROL = "mt-1 block min-h-[44px] w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600";
+
+/** A filter of the library search: a labelled select whose first choice, "Any …", leaves it off. */
+function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string; options: { value: string; label: string }[] }) {
+  const id = `song-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value} className={CONTROL}>
+        <option value="">{`Any ${label.toLowerCase()}`}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 /** A band's song library, for /songs (the current band) and /bands/{id}/songs. */
 export function SongLibrary({ data, basePath }: { data: SongLibraryData; basePath: string }) {
@@ -95,32 +106,8 @@ export function SongLibrary({ data, basePath }: { data: SongLibraryData; basePat
                 </label>
                 <input id="song-search" type="search" name="q" defaultValue={query.q} className={CONTROL} />
               </div>
-              <div>
-                <label htmlFor="song-tag" className="block text-sm font-medium text-slate-800">
-                  Tag
-                </label>
-                <select id="song-tag" name="tag" defaultValue={query.tag} className={CONTROL}>
-                  <option value="">Any tag</option>
-                  {data.tags.map((tag) => (
-                    <option key={tag} value={tag.toLowerCase()}>
-                      {tag}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div>
-                <label htmlFor="song-key" className="block text-sm font-medium text-slate-800">
-                  Key
-                </label>
-                <select id="song-key" name="key" defaultValue={query.key} className={CONTROL}>
-                  <option value="">Any key</option>
-                  {KEY_OPTIONS.map((option) => (
-                    <option key={option.code} value={option.code}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <FilterSelect name="tag" label="Tag" value={query.tag} options={data.tags.map((tag) => ({ value: tag.toLowerCase(), label: tag }))} />
+              <FilterSelect name="key" label="Key" value={query.key} options={KEY_OPTIONS.map((option) => ({ value: option.code, label: option.label }))} />
               <input type="hidden" name="sort" value={query.sort} />
               <input type="hidden" name="dir" value={query.dir} />
               <button type="submit" className={buttonClasses("secondary")}>
