@@ -33,8 +33,6 @@ export type AnalyticsEventName = keyof typeof ANALYTICS_EVENTS;
  * feature lands and calls `track()`.
  */
 export const PENDING_ANALYTICS_EVENTS = [
-  "create_setlist",
-  "add_song_to_setlist",
   "create_event",
   "mark_blackout_date",
   "rsvp",
