@@ -25,11 +25,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const q = String(formData.get("q") ?? "").slice(0, 100);
   const outcome = await submitEditorForm(access, id, formData, `/setlists/${id}${q ? `?q=${encodeURIComponent(q)}` : ""}`);
   if ("reply" in outcome) return data(outcome.reply, { status: outcome.status });
+  // The drag and drop saves through a fetcher: an answer, and the page's data reloads.
+  if (formData.get("via") === "fetcher") return { ok: true };
   return outcome.toast ? redirectWithToast(outcome.redirectTo, outcome.toast) : redirect(outcome.redirectTo);
 }
 
 export default function SetlistPage() {
-  return <SetlistEditor data={useLoaderData<typeof loader>()} reply={useActionData<typeof action>() ?? null} />;
+  const reply = useActionData<typeof action>();
+  return <SetlistEditor data={useLoaderData<typeof loader>()} reply={reply && "message" in reply ? reply : null} />;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageTitle(data?.setlist.name ?? "Setlist", error);

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { Suspense, lazy, useSyncExternalStore, type ReactNode } from "react";
 import { ErrorList, Field } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -7,6 +8,9 @@ import type { EditorData, EditorReply } from "../editor.server";
 type Setlist = EditorData["setlist"];
 type SetView = Setlist["sets"][number];
 type Item = SetView["items"][number];
+
+// dnd-kit is loaded only here, and only once the page runs JavaScript: without it the buttons do the moving.
+const DragBoard = lazy(() => import("./drag-board"));
 
 const SMALL = buttonClasses("secondary", "min-h-[44px] px-3");
 const INPUT = "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600";
@@ -19,6 +23,9 @@ const INPUT = "block w-full rounded-md border border-slate-300 bg-white px-3 py-
 export function SetlistEditor({ data, reply }: { data: EditorData; reply: EditorReply | null }) {
   const { setlist, q, results } = data;
   const single = setlist.sets.length === 1;
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const frame = (set: SetView, list: ReactNode) => <SetSection set={set} setlist={setlist} single={single} list={list} />;
+  const staticSets = setlist.sets.map((set) => <div key={set.id}>{frame(set, <StaticList set={set} setlist={setlist} />)}</div>);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -39,9 +46,13 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
         </div>
       ) : null}
 
-      {setlist.sets.map((set) => (
-        <SetSection key={set.id} set={set} setlist={setlist} single={single} />
-      ))}
+      {hydrated ? (
+        <Suspense fallback={staticSets}>
+          <DragBoard setlist={setlist} renderSet={frame} renderItem={(item, index, set) => <ItemContent item={item} index={index} set={set} setlist={setlist} />} />
+        </Suspense>
+      ) : (
+        staticSets
+      )}
 
       <section aria-labelledby="add-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="add-heading" className="font-semibold text-slate-900">
@@ -166,6 +177,8 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
   );
 }
 
+const noSubscription = () => () => {};
+
 function SetPicker({ sets, id, label }: { sets: SetView[]; id: string; label: string }) {
   return (
     <div>
@@ -183,7 +196,21 @@ function SetPicker({ sets, id, label }: { sets: SetView[]; id: string; label: st
   );
 }
 
-function SetSection({ set, setlist, single }: { set: SetView; setlist: Setlist; single: boolean }) {
+function StaticList({ set, setlist }: { set: SetView; setlist: Setlist }) {
+  return set.items.length ? (
+    <ol className="divide-y divide-slate-100" aria-label={`${set.name} running order`}>
+      {set.items.map((item, index) => (
+        <li key={item.id} id={`item-${item.id}`}>
+          <ItemContent item={item} index={index} set={set} setlist={setlist} />
+        </li>
+      ))}
+    </ol>
+  ) : (
+    <p className="px-4 py-3 text-sm text-slate-600">No songs in this set yet. Add some from the library below.</p>
+  );
+}
+
+function SetSection({ set, setlist, single, list }: { set: SetView; setlist: Setlist; single: boolean; list: ReactNode }) {
   const headingId = `set-${set.id}-heading`;
   return (
     <section id={`set-${set.id}`} aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -203,15 +230,7 @@ function SetSection({ set, setlist, single }: { set: SetView; setlist: Setlist; 
           {set.name} runs {set.over} over the {setlist.targetMinutes}-minute target.
         </p>
       ) : null}
-      {set.items.length ? (
-        <ol className="divide-y divide-slate-100" aria-label={`${set.name} running order`}>
-          {set.items.map((item, index) => (
-            <ItemRow key={item.id} item={item} index={index} set={set} setlist={setlist} />
-          ))}
-        </ol>
-      ) : (
-        <p className="px-4 py-3 text-sm text-slate-600">No songs in this set yet. Add some from the library below.</p>
-      )}
+      {list}
       {!single ? (
         <Form method="post" action={`/setlists/${setlist.id}`} className="border-t border-slate-100 px-4 py-2 text-right">
           <input type="hidden" name="intent" value="remove-set" />
@@ -227,7 +246,7 @@ function SetSection({ set, setlist, single }: { set: SetView; setlist: Setlist; 
   );
 }
 
-function ItemRow({ item, index, set, setlist }: { item: Item; index: number; set: SetView; setlist: Setlist }) {
+function ItemContent({ item, index, set, setlist }: { item: Item; index: number; set: SetView; setlist: Setlist }) {
   const label = item.isBreak ? `Break ${index + 1}` : item.title;
   const hidden = (
     <>
@@ -237,7 +256,7 @@ function ItemRow({ item, index, set, setlist }: { item: Item; index: number; set
   );
   const others = setlist.sets.filter((other) => other.id !== set.id);
   return (
-    <li id={`item-${item.id}`} className="flex flex-wrap items-center gap-3 px-4 py-2">
+    <div className="flex flex-wrap items-center gap-3 px-4 py-2">
       <span className="w-6 text-right text-sm tabular-nums text-slate-500">{index + 1}</span>
       <span className="min-w-0 flex-1">
         <span className={`block font-medium ${item.isBreak ? "italic text-slate-700" : "text-slate-900"}`}>
@@ -288,6 +307,6 @@ function ItemRow({ item, index, set, setlist }: { item: Item; index: number; set
           </button>
         </Form>
       </span>
-    </li>
+    </div>
   );
 }
