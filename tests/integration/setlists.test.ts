@@ -5,6 +5,7 @@ import { action as listAction, loader as listLoader } from "~/routes/_app+/setli
 import { action as editorAction, loader as editorLoader } from "~/routes/_app+/setlists.$id";
 import { action as bandSetlistsApiAction, loader as bandSetlistsApiLoader } from "~/routes/api+/bands.$id.setlists";
 import { action as setlistApiAction, loader as setlistApiLoader } from "~/routes/api+/setlists.$id";
+import { loader as textLoader } from "~/routes/_app+/setlists.$id_.text";
 import { SETLIST_MESSAGES } from "~/features/setlists/setlists.server";
 
 async function bandWithRoles() {
@@ -261,5 +262,24 @@ describe("setlists", () => {
       expect((await json(response)).message).toBe(message);
     }
     expect((await apiSetlist(world.cookies.member, setlist.id)).version).toBe(setlist.version);
+  });
+
+  test("the plain-text export lists each set numbered with keys, lengths, notes and breaks, for pasting into a chat", async () => {
+    const world = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    await db.song.update({ where: { id: world.songs[0]!.id }, data: { key: "Ebm", artist: "Stevie Wonder" } });
+    await editorPost(world.cookies.member, setlist.id, { intent: "item-note", version: String(setlist.version), itemId: String(setlist.sets[0]!.items[0]!.id), note: "Drums count in" });
+    const response = await callRoute(textLoader, buildRequest(`/setlists/${setlist.id}/text`, { cookie: world.cookies.member }), { id: String(setlist.id) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const text = await response.text();
+    expect(text.split("\n").slice(0, 3)).toEqual([`Friday — ${world.band.name}`, "", "Set 1 (3 songs, 10:30)"]);
+    expect(text).toContain(" 1. Superstition — Stevie Wonder (E♭/D♯ minor, 3:20) — Drums count in\n");
+    expect(text).toContain("Set 2 (2 songs, 22:50)\n 1. September (3:50)\n 2. Dancing Queen (4:00)\n   Break 15:00\n");
+    expect(text.trimEnd().split("\n").at(-1)).toBe("Show: 5 songs, 33:20 with breaks");
+    const noKeys = await (await callRoute(textLoader, buildRequest(`/setlists/${setlist.id}/text?keys=0&notes=0`, { cookie: world.cookies.member }), { id: String(setlist.id) })).text();
+    expect(noKeys).toContain(" 1. Superstition — Stevie Wonder (3:20)\n");
+    expect(await db.analyticsEvent.count({ where: { name: "export_setlist", bandId: world.band.id } })).toBe(2);
+    expect((await callRoute(textLoader, buildRequest(`/setlists/${setlist.id}/text`, { cookie: world.cookies.sub }), { id: String(setlist.id) })).status).toBe(404);
   });
 });

@@ -43,7 +43,6 @@ export const PENDING_ANALYTICS_EVENTS = [
   "manage_subscription",
   "view_analytics",
   "download_calendar",
-  "export_setlist",
 ] as const satisfies readonly AnalyticsEventName[];
 
 /**

@@ -3,6 +3,8 @@ import { RuleError } from "~/utils/rule-error";
 import { track } from "~/features/analytics/analytics.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { fold } from "~/features/songs/songs.server";
+import { formatDuration, formatTotal } from "~/features/songs/format";
+import { keyLabel } from "~/features/songs/keys";
 
 /**
  * Setlists: sets (Set 1, Set 2, Encore) holding songs and breaks, each in dense, unique
@@ -493,4 +495,32 @@ export function setlistJson(setlist: SetlistView) {
       })),
     })),
   };
+}
+
+/**
+ * The setlist as plain text to paste into a group chat: each set with its songs
+ * numbered, keys and notes (unless left out), breaks, and the lengths. Tracked as an export.
+ */
+export async function setlistText(access: BandAccess, setlistId: number, { keys = true, notes = true } = {}) {
+  const setlist = await getSetlist(access, setlistId);
+  if (!setlist) return null;
+  const lines = [`${setlist.name} — ${setlist.band.name}`, ""];
+  for (const set of setlist.sets) {
+    lines.push(`${set.name} (${set.songCount === 1 ? "1 song" : `${set.songCount} songs`}, ${formatTotal(set.seconds) || "0:00"})`);
+    let number = 0;
+    for (const item of set.items) {
+      const note = notes && item.note ? ` — ${item.note}` : "";
+      if (item.isBreak) {
+        lines.push(`   Break${item.breakSeconds ? ` ${formatDuration(item.breakSeconds)}` : ""}${note}`);
+        continue;
+      }
+      const details = [keys && item.song?.key ? keyLabel(item.song.key) : null, item.song?.durationSeconds ? formatDuration(item.song.durationSeconds) : null].filter(Boolean).join(", ");
+      const title = item.song ? `${item.song.title}${item.song.artist ? ` — ${item.song.artist}` : ""}` : "(song removed from the library)";
+      lines.push(`${String(++number).padStart(2)}. ${title}${details ? ` (${details})` : ""}${note}`);
+    }
+    lines.push("");
+  }
+  lines.push(`Show: ${setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`}, ${formatTotal(setlist.seconds) || "0:00"} with breaks`);
+  await track("export_setlist", { userId: access.user.id, bandId: access.band.id, props: { format: "text" } });
+  return { name: setlist.name, text: `${lines.join("\n")}\n` };
 }

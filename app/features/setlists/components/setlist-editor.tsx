@@ -27,7 +27,7 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
   const frame = (set: SetView, list: ReactNode) => <SetSection set={set} setlist={setlist} single={single} list={list} />;
   const staticSets = setlist.sets.map((set) => <div key={set.id}>{frame(set, <StaticList set={set} setlist={setlist} />)}</div>);
   return (
-    <div className="space-y-6">
+    <div className="space-y-6" data-print="setlist">
       <PageHeader
         back={{ to: "/setlists", label: "Setlists" }}
         title={setlist.name}
@@ -54,7 +54,14 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
         staticSets
       )}
 
-      <section aria-labelledby="add-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <p data-print="hide" className="flex flex-wrap gap-3 text-sm">
+        <a href={`/setlists/${setlist.id}/text`} className="font-medium text-brand-700 underline underline-offset-4">
+          Plain text to paste into a group chat
+        </a>
+        <span className="text-slate-600">Printing this page gives just the running order, in large type.</span>
+      </p>
+
+      <section data-print="hide" aria-labelledby="add-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="add-heading" className="font-semibold text-slate-900">
           Add songs
         </h2>
@@ -131,7 +138,7 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
         </Form>
       </section>
 
-      <section aria-labelledby="details-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <section data-print="hide" aria-labelledby="details-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="details-heading" className="font-semibold text-slate-900">
           Details
         </h2>
@@ -232,7 +239,7 @@ function SetSection({ set, setlist, single, list }: { set: SetView; setlist: Set
       ) : null}
       {list}
       {!single ? (
-        <Form method="post" action={`/setlists/${setlist.id}`} className="border-t border-slate-100 px-4 py-2 text-right">
+        <Form method="post" action={`/setlists/${setlist.id}`} data-print="hide" className="border-t border-slate-100 px-4 py-2 text-right">
           <input type="hidden" name="intent" value="remove-set" />
           <input type="hidden" name="version" value={setlist.version} />
           <input type="hidden" name="setId" value={set.id} />
@@ -267,8 +274,25 @@ function ItemContent({ item, index, set, setlist }: { item: Item; index: number;
           {[item.key, item.length ?? (item.isBreak ? null : "length unknown"), `at ${item.running}`].filter(Boolean).join(" · ")}
           {item.note ? <span className="text-slate-800"> · {item.note}</span> : null}
         </span>
+        <details data-print="hide" className="mt-1 text-sm">
+          <summary className="inline-flex min-h-[32px] cursor-pointer items-center text-slate-600 underline underline-offset-2">
+            {item.note ? "Change the note" : "Add a note"}
+            <span className="sr-only"> for {label}</span>
+          </summary>
+          <Form method="post" action={`/setlists/${setlist.id}`} className="mt-1 flex flex-wrap gap-2">
+            {hidden}
+            <input type="hidden" name="intent" value="item-note" />
+            <label htmlFor={`note-${item.id}`} className="sr-only">
+              Note for {label}
+            </label>
+            <input id={`note-${item.id}`} name="note" defaultValue={item.note} maxLength={200} placeholder="Key change, who counts in, segue…" className={`max-w-sm ${INPUT}`} />
+            <button type="submit" className={SMALL}>
+              Save note
+            </button>
+          </Form>
+        </details>
       </span>
-      <span className="flex flex-wrap items-center gap-2">
+      <span data-print="hide" className="flex flex-wrap items-center gap-2">
         <Form method="post" action={`/setlists/${setlist.id}`}>
           {hidden}
           <button type="submit" name="intent" value="move-up" className={SMALL} aria-label={`Move ${label} up`}>
