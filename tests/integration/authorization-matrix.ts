@@ -160,6 +160,7 @@ export const MATRIX: Record<string, Row> = {
     // A band member may delete only the setlists they created; this one the leader created.
     cases: [{ label: "delete", method: "POST", body: { form: { intent: "delete" } }, expect: perm("content:delete", { member: "forbidden" }) }],
   },
+  "_app+/setlists.$id_.pdf": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }) },
   "_app+/setlists.$id_.text": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }) },
   "_app+/songs._index": { GET: current("content:view") },
   "_app+/bands.$bandId.songs": { params: { bandId: "band" }, GET: perm("content:view") },

@@ -5,7 +5,12 @@ import { action as listAction, loader as listLoader } from "~/routes/_app+/setli
 import { action as editorAction, loader as editorLoader } from "~/routes/_app+/setlists.$id";
 import { action as bandSetlistsApiAction, loader as bandSetlistsApiLoader } from "~/routes/api+/bands.$id.setlists";
 import { action as setlistApiAction, loader as setlistApiLoader } from "~/routes/api+/setlists.$id";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { loader as textLoader } from "~/routes/_app+/setlists.$id_.text";
+import { loader as pdfLoader } from "~/routes/_app+/setlists.$id_.pdf";
 import { SETLIST_MESSAGES } from "~/features/setlists/setlists.server";
 
 async function bandWithRoles() {
@@ -281,5 +286,39 @@ describe("setlists", () => {
     expect(noKeys).toContain(" 1. Superstition — Stevie Wonder (3:20)\n");
     expect(await db.analyticsEvent.count({ where: { name: "export_setlist", bandId: world.band.id } })).toBe(2);
     expect((await callRoute(textLoader, buildRequest(`/setlists/${setlist.id}/text`, { cookie: world.cookies.sub }), { id: String(setlist.id) })).status).toBe(404);
+  });
+
+  test("the PDF has a page per set (or one page) with the titles in order, keys and notes optional, and a file name from the setlist's name", async () => {
+    const world = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    await db.song.update({ where: { id: world.songs[0]!.id }, data: { key: "Ebm" } });
+    await editorPost(world.cookies.member, setlist.id, { intent: "item-note", version: String(setlist.version), itemId: String(setlist.sets[0]!.items[0]!.id), note: "Drums count in" });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "setlist-pdf-"));
+    const render = async (query: string) => {
+      const response = await callRoute(pdfLoader, buildRequest(`/setlists/${setlist.id}/pdf${query}`, { cookie: world.cookies.member }), { id: String(setlist.id) });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/pdf");
+      expect(response.headers.get("content-disposition")).toBe('attachment; filename="friday.pdf"');
+      const file = path.join(dir, `${query.length}.pdf`);
+      fs.writeFileSync(file, new Uint8Array(await response.arrayBuffer()));
+      // poppler-utils' pdftotext reads it back, page breaks as form feeds.
+      return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).split("\f").filter((page) => page.trim());
+    };
+    const pages = await render("");
+    expect(pages).toHaveLength(2);
+    const order = (page: string) => ["Superstition", "Valerie", "Mr. Brightside", "September", "Dancing Queen", "Break"].filter((title) => page.includes(title));
+    expect(order(pages[0]!)).toEqual(["Superstition", "Valerie", "Mr. Brightside"]);
+    expect(order(pages[1]!)).toEqual(["September", "Dancing Queen", "Break"]);
+    expect(pages[0]).toMatch(/1\.\s+Superstition\s+Ebm/);
+    expect(pages[0]).toContain("Drums count in");
+    expect(pages[1]).toContain("Break 15:00");
+
+    const one = await render("?layout=one&keys=0&notes=0");
+    expect(one).toHaveLength(1);
+    expect(order(one[0]!)).toEqual(["Superstition", "Valerie", "Mr. Brightside", "September", "Dancing Queen", "Break"]);
+    expect(one[0]).not.toContain("Ebm");
+    expect(one[0]).not.toContain("Drums count in");
+    expect((await callRoute(pdfLoader, buildRequest(`/setlists/${setlist.id}/pdf`, { cookie: world.cookies.sub }), { id: String(setlist.id) })).status).toBe(404);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

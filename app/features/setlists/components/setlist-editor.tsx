@@ -55,6 +55,12 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
       )}
 
       <p data-print="hide" className="flex flex-wrap gap-3 text-sm">
+        <a href={`/setlists/${setlist.id}/pdf`} className="font-medium text-brand-700 underline underline-offset-4">
+          PDF for the stage (a page per set)
+        </a>
+        <a href={`/setlists/${setlist.id}/pdf?layout=one`} className="font-medium text-brand-700 underline underline-offset-4">
+          PDF on one page
+        </a>
         <a href={`/setlists/${setlist.id}/text`} className="font-medium text-brand-700 underline underline-offset-4">
           Plain text to paste into a group chat
         </a>
