@@ -91,6 +91,11 @@ test.describe("setlist editor", () => {
     await expect(page.getByRole("region", { name: "Set 1" })).toContainText("2 songs · 6:30");
     await expect(page.getByRole("region", { name: "Set 2" })).toContainText("2 songs · 8:30");
     await expect(page.getByRole("region", { name: "Set 2" })).toContainText("show so far 15:00");
+
+    // The stage PDF downloads with the setlist's name.
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "PDF for the stage (a page per set)" }).click();
+    expect((await download).suggestedFilename()).toBe("saturday-at-the-crown.pdf");
   });
 
   test("build a two-set setlist with the move buttons", async ({ page, login, createBand }) => {
