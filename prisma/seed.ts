@@ -123,6 +123,43 @@ export async function seed() {
 
   await seedBlackouts(ids);
 
+  // Several setlists per demo band from its repertoire (only for a band with none yet).
+  for (const spec of BANDS) {
+    const band = await db.band.findFirst({ where: { name: spec.name, memberships: { some: { role: "band_leader", user: { email: spec.members[0]!.email } } } }, select: { id: true, memberships: { where: { role: "band_leader" }, select: { userId: true } } } });
+    if (!band || (await db.setlist.count({ where: { bandId: band.id } })) > 0) continue;
+    const songs = await db.song.findMany({ where: { bandId: band.id }, orderBy: { id: "asc" }, select: { id: true } });
+    if (!songs.length) continue;
+    const pick = (start: number, count: number) => Array.from({ length: Math.min(count, songs.length) }, (_, i) => songs[(start + i * 2) % songs.length]!.id);
+    const plans: { name: string; notes?: string; targetMinutes?: number; sets: { name: string; songs: number[]; breakAfter?: number; notes?: Record<number, string> }[] }[] = [
+      {
+        name: "Friday at The Anchor",
+        notes: "Load in 7pm, sound check 7:30. Two sets with a 20-minute break.",
+        targetMinutes: 50,
+        sets: [
+          { name: "Set 1", songs: pick(0, 12), notes: { 0: "Drums count in", 5: "Segue into the next" }, breakAfter: 20 },
+          { name: "Set 2", songs: pick(1, 12) },
+          { name: "Encore", songs: pick(7, 2) },
+        ],
+      },
+      { name: "Wedding — first dance and party", notes: "First dance after the speeches.", targetMinutes: 45, sets: [{ name: "Set 1", songs: pick(3, 10) }, { name: "Set 2", songs: pick(4, 11) }] },
+      { name: "Sunday rehearsal", sets: [{ name: "Set 1", songs: pick(5, 8), notes: { 2: "Work on the bridge" } }] },
+    ];
+    for (const plan of plans) {
+      const setlist = await db.setlist.create({
+        data: { bandId: band.id, name: plan.name, notes: plan.notes ?? null, targetSetSeconds: plan.targetMinutes ? plan.targetMinutes * 60 : null, createdById: band.memberships[0]?.userId ?? null },
+        select: { id: true },
+      });
+      for (const [position, set] of plan.sets.entries()) {
+        const created = await db.setlistSet.create({ data: { setlistId: setlist.id, name: set.name, position }, select: { id: true } });
+        const items = [
+          ...set.songs.map((songId, index) => ({ isBreak: false, breakSeconds: null as number | null, songId: songId as number | null, note: set.notes?.[index] ?? null })),
+          ...(set.breakAfter ? [{ isBreak: true, breakSeconds: set.breakAfter * 60, songId: null, note: null }] : []),
+        ];
+        await db.setlistItem.createMany({ data: items.map((item, itemPosition) => ({ ...item, setlistId: setlist.id, setId: created.id, position: itemPosition })) });
+      }
+    }
+  }
+
   const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true, preferredBandId: true } });
   if (demo.preferredBandId === null) {
     const lateShift = await db.band.findFirst({ where: { name: "The Late Shift", memberships: { some: { userId: demo.id } } }, select: { id: true } });

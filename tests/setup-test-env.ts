@@ -15,7 +15,13 @@ process.env.SESSION_SECRET = "test-secret-not-for-production";
 process.env.MAIL_OUTBOX_DIR = path.join(dir, `outbox-${id}`);
 delete process.env.SMTP_URL;
 
-server.listen({ onUnhandledRequest: "error" });
+// Any request to the network without a handler fails the test; a data: URL is no network
+// (the PDF renderer's layout engine loads its WebAssembly from one).
+server.listen({
+  onUnhandledRequest: (request, print) => {
+    if (!request.url.startsWith("data:")) print.error();
+  },
+});
 
 // A stray console.error fails the test unless the test expects it (vi.spyOn + mockImplementation).
 let consoleErrors: unknown[][] = [];

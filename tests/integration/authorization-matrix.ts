@@ -168,8 +168,16 @@ export const MATRIX: Record<string, Row> = {
   // An empty answer is refused with a toast on the way back to the event.
   "_app+/events.$id_.rsvp": { params: { id: "event" }, POST: perm("availability:own", { leader: { redirect: /^\/events\/\d+$/ }, admin: { redirect: /^\/events\/\d+$/ }, member: { redirect: /^\/events\/\d+$/ }, sub: { redirect: /^\/events\/\d+$/ } }) },
   "_app+/events.$id_.event[.]ics": { params: { id: "event" }, GET: perm("events:view", { sub: "notFound" }) },
-  "_app+/setlists._index": { GET: current("content:view") },
-  "_app+/setlists.$id": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }) },
+  "_app+/setlists._index": { GET: current("content:view"), POST: currentWrite("content:edit") },
+  "_app+/setlists.$id": {
+    params: { id: fresh.setlist() },
+    GET: perm("content:view", { sub: "notFound" }),
+    POST: permWrite("content:edit"),
+    // A band member may delete only the setlists they created; this one the leader created.
+    cases: [{ label: "delete", method: "POST", body: { form: { intent: "delete" } }, expect: perm("content:delete", { member: "forbidden" }) }],
+  },
+  "_app+/setlists.$id_.pdf": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }) },
+  "_app+/setlists.$id_.text": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }) },
   "_app+/songs._index": { GET: current("content:view") },
   "_app+/bands.$bandId.songs": { params: { bandId: "band" }, GET: perm("content:view") },
   "_app+/songs.new": { GET: current("content:edit"), POST: currentWrite("content:edit") },
@@ -269,6 +277,14 @@ export const MATRIX: Record<string, Row> = {
     GET: perm("content:view", { sub: "notFound" }),
     PATCH: permWrite("content:edit", { leader: "allow", admin: "allow", member: "allow" }),
     // A band member may delete only the songs they added; this one the leader added.
+    DELETE: perm("content:delete", { member: "forbidden" }),
+  },
+  "api+/bands.$id.setlists": { params: { id: "band" }, GET: perm("content:view"), POST: permWrite("content:edit") },
+  "api+/setlists.$id": {
+    params: { id: fresh.setlist() },
+    GET: perm("content:view", { sub: "notFound" }),
+    PUT: permWrite("content:edit"),
+    // A band member may delete only the setlists they created; this one the leader created.
     DELETE: perm("content:delete", { member: "forbidden" }),
   },
   "api+/songs.lookup": { GET: notAllowed, POST: signedIn("bodyError") },

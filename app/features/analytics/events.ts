@@ -33,15 +33,12 @@ export type AnalyticsEventName = keyof typeof ANALYTICS_EVENTS;
  * feature lands and calls `track()`.
  */
 export const PENDING_ANALYTICS_EVENTS = [
-  "create_setlist",
-  "add_song_to_setlist",
   "add_payment_record",
   "track_expense",
   "checkout",
   "purchase",
   "manage_subscription",
   "view_analytics",
-  "export_setlist",
 ] as const satisfies readonly AnalyticsEventName[];
 
 /**

@@ -1,21 +1,101 @@
 import { db } from "~/utils/db.server";
-import { requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { RuleError } from "~/utils/rule-error";
+import { track } from "~/features/analytics/analytics.server";
+import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { fold } from "~/features/songs/songs.server";
+import { formatDuration, formatTotal } from "~/features/songs/format";
+import { keyLabel } from "~/features/songs/keys";
 
 /**
- * The band's setlists as this member may see them, newest first, with the time zone
- * their dates are shown in. A sub ("booked") sees only the setlists of gigs they are
- * booked on, and nobody is booked on anything yet. Null when the band is gone.
+ * Setlists: sets (Set 1, Set 2, Encore) holding songs and breaks, each in dense, unique
+ * positions from 0. Every change goes through `saveLayout` with the version the editor
+ * read: the version moves on by one per save and a save from an older one is refused
+ * (409), so two people editing at once never overwrite each other. A sub ("booked")
+ * sees only the setlists of gigs they are booked on, and nobody is booked on anything
+ * yet, so a sub sees none.
+ */
+
+export const SETLIST_NOT_FOUND = "Setlist not found";
+export const MAX_SETS = 10;
+export const MAX_ITEMS = 200;
+
+export const SETLIST_MESSAGES = {
+  stale: "Someone else changed this setlist since you opened it. Reload to see their changes, then make yours again.",
+  missingItem: "The new order leaves out some of the setlist’s items. Reload the setlist and try again.",
+  duplicateItem: "The new order has the same item more than once. Reload the setlist and try again.",
+  foreignItem: "The new order has an item that is not in this setlist.",
+  missingSet: "The new order leaves out one of the setlist’s sets. Reload the setlist and try again.",
+  duplicateSet: "The new order has the same set more than once.",
+  foreignSet: "That set is not in this setlist.",
+  foreignSong: "That song is not in the band’s library.",
+  noSets: "A setlist needs at least one set.",
+  tooManySets: `A setlist can have at most ${MAX_SETS} sets.`,
+  tooManyItems: `A setlist can have at most ${MAX_ITEMS} songs and breaks.`,
+  deleteOwn: "You can delete only the setlists you created",
+} as const;
+
+export type LayoutItem = { id?: number; songId?: number | null; isBreak?: boolean; breakSeconds?: number | null; note?: string | null };
+export type LayoutSet = { id?: number; name: string; items: LayoutItem[] };
+
+const itemSelect = {
+  id: true,
+  position: true,
+  isBreak: true,
+  breakSeconds: true,
+  note: true,
+  songId: true,
+  song: { select: { id: true, title: true, artist: true, key: true, tempo: true, durationSeconds: true } },
+} as const;
+
+const setlistSelect = {
+  id: true,
+  bandId: true,
+  name: true,
+  notes: true,
+  targetSetSeconds: true,
+  version: true,
+  createdById: true,
+  createdAt: true,
+  updatedAt: true,
+  band: { select: { name: true, timeZone: true } },
+  sets: { orderBy: { position: "asc" }, select: { id: true, name: true, position: true, items: { orderBy: { position: "asc" }, select: itemSelect } } },
+} as const;
+
+function seesSetlists(access: BandAccess) {
+  return requireGrant(access, "content:view") !== "booked";
+}
+
+/** Seconds an item takes on stage: a break its own length, a song its length (0 when unknown). */
+function itemSeconds(item: { isBreak: boolean; breakSeconds: number | null; song: { durationSeconds: number | null } | null }) {
+  return item.isBreak ? (item.breakSeconds ?? 0) : (item.song?.durationSeconds ?? 0);
+}
+
+/**
+ * The band's setlists as this member may see them, newest first, each with its length
+ * (songs and breaks) and song count, in a fixed number of queries.
  */
 export async function listSetlists(access: BandAccess) {
-  if (requireGrant(access, "content:view") === "booked") return { bookedOnly: true, timeZone: undefined, setlists: [] };
+  if (!seesSetlists(access)) return { bookedOnly: true, timeZone: undefined, setlists: [] };
   const band = await db.band.findUnique({
     where: { id: access.band.id },
     select: {
       timeZone: true,
-      setlists: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true, name: true, createdAt: true } },
+      setlists: {
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        select: { id: true, name: true, createdAt: true, items: { select: { isBreak: true, breakSeconds: true, song: { select: { durationSeconds: true } } } } },
+      },
     },
   });
-  return band ? { bookedOnly: false, ...band } : null;
+  if (!band) return null;
+  return {
+    bookedOnly: false,
+    timeZone: band.timeZone,
+    setlists: band.setlists.map(({ items, ...setlist }) => ({
+      ...setlist,
+      songCount: items.filter((item) => !item.isBreak).length,
+      seconds: items.reduce((sum, item) => sum + itemSeconds(item), 0),
+    })),
+  };
 }
 
 /** The band a setlist belongs to, for the gate; null when there is no such setlist. */
@@ -25,13 +105,422 @@ export async function bandIdOfSetlist(setlistId: number) {
 }
 
 /**
- * A setlist of the band, or null: another band's setlist is "not found", and so is any
- * setlist for a sub, who sees only the setlists of gigs they are booked on (none yet).
+ * A setlist of the band with its sets and items, running totals per set and for the
+ * show, and which sets run over the target; null for another band's setlist, an unknown
+ * id, or any setlist for a sub.
  */
 export async function getSetlist(access: BandAccess, setlistId: number) {
-  if (requireGrant(access, "content:view") === "booked") return null;
-  return db.setlist.findFirst({
-    where: { id: setlistId, bandId: access.band.id },
-    select: { id: true, name: true, createdAt: true, updatedAt: true, bandId: true, band: { select: { name: true, timeZone: true } } },
+  if (!seesSetlists(access)) return null;
+  const setlist = await db.setlist.findFirst({ where: { id: setlistId, bandId: access.band.id }, select: setlistSelect });
+  if (!setlist) return null;
+  let showSeconds = 0;
+  const sets = setlist.sets.map((set) => {
+    let running = 0;
+    const items = set.items.map((item) => {
+      running += itemSeconds(item);
+      return { ...item, seconds: itemSeconds(item), runningSeconds: running, lengthUnknown: !item.isBreak && !item.song?.durationSeconds };
+    });
+    showSeconds += running;
+    const overBy = setlist.targetSetSeconds && running > setlist.targetSetSeconds ? running - setlist.targetSetSeconds : 0;
+    return { ...set, items, seconds: running, showRunningSeconds: showSeconds, overBy, songCount: items.filter((item) => !item.isBreak).length };
   });
+  return {
+    ...setlist,
+    sets,
+    seconds: showSeconds,
+    songCount: sets.reduce((sum, set) => sum + set.songCount, 0),
+    mayDelete: mayDeleteSetlist(access, setlist),
+  };
+}
+export type SetlistView = NonNullable<Awaited<ReturnType<typeof getSetlist>>>;
+
+/** May this member delete this setlist? A band member only the ones they created. */
+export function mayDeleteSetlist(access: BandAccess, setlist: { createdById: string | null }) {
+  const grant = grantIn(access, "content:delete");
+  return grant === true || (grant === "own" && setlist.createdById === access.user.id);
+}
+
+async function requireSetlist(access: BandAccess, setlistId: number) {
+  const setlist = await db.setlist.findFirst({ where: { id: setlistId, bandId: access.band.id }, select: { id: true, name: true, createdById: true, version: true } });
+  if (!setlist) throw new RuleError(404, SETLIST_NOT_FOUND);
+  return setlist;
+}
+
+/** A new setlist with one empty set ("Set 1"). */
+export async function createSetlist(access: BandAccess, input: { name: string; notes?: string | null; targetSetSeconds?: number | null; sets?: string[] }) {
+  requireGrant(access, "content:edit");
+  const names = input.sets?.length ? input.sets : ["Set 1"];
+  if (names.length > MAX_SETS) throw new RuleError(400, SETLIST_MESSAGES.tooManySets);
+  const setlist = await db.setlist.create({
+    data: {
+      bandId: access.band.id,
+      name: input.name,
+      notes: input.notes ?? null,
+      targetSetSeconds: input.targetSetSeconds ?? null,
+      createdById: access.user.id,
+      sets: { create: names.map((name, position) => ({ name, position })) },
+    },
+    select: { id: true, name: true, version: true },
+  });
+  await track("create_setlist", { userId: access.user.id, bandId: access.band.id, props: { source: "new" } });
+  return setlist;
+}
+
+/** Claims the next version inside a transaction; a save from an older version is refused (409). */
+async function claimVersion(tx: Parameters<Parameters<typeof db.$transaction>[0]>[0], access: BandAccess, setlistId: number, version: number) {
+  const claimed = await tx.setlist.updateMany({ where: { id: setlistId, bandId: access.band.id, version }, data: { version: { increment: 1 } } });
+  if (claimed.count === 1) return;
+  const exists = await tx.setlist.count({ where: { id: setlistId, bandId: access.band.id } });
+  throw exists ? new RuleError(409, SETLIST_MESSAGES.stale) : new RuleError(404, SETLIST_NOT_FOUND);
+}
+
+export type SetlistDetails = { name?: string; notes?: string | null; targetSetSeconds?: number | null };
+
+/** Name, notes and target set length. */
+export async function updateSetlistDetails(access: BandAccess, setlistId: number, version: number, input: SetlistDetails) {
+  requireGrant(access, "content:edit");
+  return db.$transaction(async (tx) => {
+    await claimVersion(tx, access, setlistId, version);
+    return tx.setlist.update({ where: { id: setlistId }, data: input, select: { id: true, name: true, version: true } });
+  });
+}
+
+/** A copy with every set, song, break and note, named "<name> (copy)" unless a name is given. */
+export async function duplicateSetlist(access: BandAccess, setlistId: number, name?: string) {
+  requireGrant(access, "content:edit");
+  const source = await getSetlist(access, setlistId);
+  if (!source) throw new RuleError(404, SETLIST_NOT_FOUND);
+  const copy = await db.$transaction(async (tx) => {
+    const created = await tx.setlist.create({
+      data: { bandId: access.band.id, name: (name ?? `${source.name} (copy)`).slice(0, 120), notes: source.notes, targetSetSeconds: source.targetSetSeconds, createdById: access.user.id },
+      select: { id: true, name: true, version: true },
+    });
+    for (const set of source.sets) {
+      await tx.setlistSet.create({
+        data: {
+          setlistId: created.id,
+          name: set.name,
+          position: set.position,
+          items: {
+            create: set.items.map((item, position) => ({
+              setlistId: created.id,
+              position,
+              isBreak: item.isBreak,
+              songId: item.songId,
+              breakSeconds: item.breakSeconds,
+              note: item.note,
+            })),
+          },
+        },
+      });
+    }
+    return created;
+  });
+  await track("create_setlist", { userId: access.user.id, bandId: access.band.id, props: { source: "duplicate" } });
+  return copy;
+}
+
+/** Deletes a setlist: anyone with "content:delete", a band member only the ones they created. */
+export async function deleteSetlist(access: BandAccess, setlistId: number) {
+  requireGrant(access, "content:delete");
+  const setlist = await requireSetlist(access, setlistId);
+  if (!mayDeleteSetlist(access, setlist)) throw new RuleError(403, SETLIST_MESSAGES.deleteOwn);
+  await db.setlist.delete({ where: { id: setlist.id } });
+  return { name: setlist.name };
+}
+
+/** The setlist's current layout: its sets in order, each with its items in order. */
+function currentLayout(setlistId: number) {
+  return db.setlistSet.findMany({
+    where: { setlistId },
+    orderBy: { position: "asc" },
+    select: { id: true, name: true, items: { orderBy: { position: "asc" }, select: { id: true, songId: true, isBreak: true, breakSeconds: true, note: true } } },
+  });
+}
+
+/**
+ * Writes a new layout for the setlist in one transaction, after claiming the version.
+ * Sets and items with an id must be this setlist's and appear once; new ones have no id;
+ * songs must be in the band's library. `strict` (a reorder) also refuses a layout that
+ * leaves out an existing set or item; otherwise (the API's whole-setlist PUT, a removal)
+ * what is left out is deleted. Positions are rewritten dense from 0 in each set.
+ */
+export async function saveLayout(
+  access: BandAccess,
+  setlistId: number,
+  version: number,
+  sets: LayoutSet[],
+  { strict = true, details }: { strict?: boolean; details?: SetlistDetails } = {},
+) {
+  requireGrant(access, "content:edit");
+  await requireSetlist(access, setlistId);
+  if (!sets.length) throw new RuleError(400, SETLIST_MESSAGES.noSets);
+  if (sets.length > MAX_SETS) throw new RuleError(400, SETLIST_MESSAGES.tooManySets);
+  if (sets.reduce((sum, set) => sum + set.items.length, 0) > MAX_ITEMS) throw new RuleError(400, SETLIST_MESSAGES.tooManyItems);
+
+  const existing = await currentLayout(setlistId);
+  const existingSetIds = new Set(existing.map((set) => set.id));
+  const existingNames = new Map(existing.map((set) => [set.id, set.name]));
+  const existingItems = new Map(existing.flatMap((set) => set.items.map((item) => [item.id, item] as const)));
+
+  const seenSets = new Set<number>();
+  const seenItems = new Set<number>();
+  for (const set of sets) {
+    if (set.id !== undefined) {
+      if (!existingSetIds.has(set.id)) throw new RuleError(400, SETLIST_MESSAGES.foreignSet);
+      if (seenSets.has(set.id)) throw new RuleError(400, SETLIST_MESSAGES.duplicateSet);
+      seenSets.add(set.id);
+    }
+    for (const item of set.items) {
+      if (item.id === undefined) continue;
+      if (!existingItems.has(item.id)) throw new RuleError(400, SETLIST_MESSAGES.foreignItem);
+      if (seenItems.has(item.id)) throw new RuleError(400, SETLIST_MESSAGES.duplicateItem);
+      seenItems.add(item.id);
+    }
+  }
+  if (strict) {
+    if (seenSets.size !== existingSetIds.size) throw new RuleError(400, SETLIST_MESSAGES.missingSet);
+    if (seenItems.size !== existingItems.size) throw new RuleError(400, SETLIST_MESSAGES.missingItem);
+  }
+  const songIds = [...new Set(sets.flatMap((set) => set.items.filter((item) => item.id === undefined && !item.isBreak).map((item) => item.songId)))];
+  if (songIds.some((id) => typeof id !== "number")) throw new RuleError(400, SETLIST_MESSAGES.foreignSong);
+  if (songIds.length) {
+    const found = await db.song.count({ where: { id: { in: songIds as number[] }, bandId: access.band.id } });
+    if (found !== songIds.length) throw new RuleError(400, SETLIST_MESSAGES.foreignSong);
+  }
+
+  const added = await db.$transaction(async (tx) => {
+    await claimVersion(tx, access, setlistId, version);
+    if (details && Object.keys(details).length) await tx.setlist.update({ where: { id: setlistId }, data: details });
+    // Out of the way first: unique (set, position) pairs hold after every statement.
+    for (const set of existing) await tx.setlistSet.update({ where: { id: set.id }, data: { position: -set.id } });
+    for (const item of existingItems.values()) await tx.setlistItem.update({ where: { id: item.id }, data: { position: -item.id } });
+    let added = 0;
+    for (const [setPosition, set] of sets.entries()) {
+      const setId =
+        set.id ?? (await tx.setlistSet.create({ data: { setlistId, name: set.name, position: setPosition }, select: { id: true } })).id;
+      // A reorder names sets by id alone: a blank name keeps the set's own.
+      if (set.id !== undefined) await tx.setlistSet.update({ where: { id: setId }, data: { name: set.name || existingNames.get(set.id)!, position: setPosition } });
+      for (const [position, item] of set.items.entries()) {
+        if (item.id !== undefined) {
+          const before = existingItems.get(item.id)!;
+          await tx.setlistItem.update({
+            where: { id: item.id },
+            data: {
+              setId,
+              position,
+              note: item.note === undefined ? before.note : item.note,
+              breakSeconds: before.isBreak && item.breakSeconds !== undefined ? item.breakSeconds : before.breakSeconds,
+            },
+          });
+        } else {
+          await tx.setlistItem.create({
+            data: {
+              setlistId,
+              setId,
+              position,
+              isBreak: !!item.isBreak,
+              songId: item.isBreak ? null : item.songId!,
+              breakSeconds: item.isBreak ? (item.breakSeconds ?? 0) : null,
+              note: item.note ?? null,
+            },
+          });
+          if (!item.isBreak) added++;
+        }
+      }
+    }
+    const removedItems = [...existingItems.keys()].filter((id) => !seenItems.has(id));
+    if (removedItems.length) await tx.setlistItem.deleteMany({ where: { id: { in: removedItems } } });
+    const removedSets = [...existingSetIds].filter((id) => !seenSets.has(id));
+    if (removedSets.length) await tx.setlistSet.deleteMany({ where: { id: { in: removedSets } } });
+    return added;
+  });
+  if (added) await track("add_song_to_setlist", { userId: access.user.id, bandId: access.band.id, props: { count: added } });
+  return { version: version + 1 };
+}
+
+/** The setlist's layout, changed by `change`, saved with `version` (a reorder unless `strict` is false). */
+async function changeLayout(
+  access: BandAccess,
+  setlistId: number,
+  version: number,
+  change: (layout: Layout) => LayoutSet[],
+  options?: { strict?: boolean },
+) {
+  requireGrant(access, "content:edit");
+  await requireSetlist(access, setlistId);
+  return saveLayout(access, setlistId, version, change(await currentLayout(setlistId)), options);
+}
+
+type Layout = (Omit<LayoutSet, "items"> & { items: LayoutItem[] })[];
+
+function findItem(layout: Layout, itemId: number) {
+  for (const [setIndex, set] of layout.entries()) {
+    const index = set.items.findIndex((item) => item.id === itemId);
+    if (index >= 0) return { setIndex, index };
+  }
+  throw new RuleError(400, SETLIST_MESSAGES.foreignItem);
+}
+
+/**
+ * Moves an item one place up or down; past the top of a set it goes to the end of the
+ * set before, past the bottom to the start of the next (so the buttons alone can carry
+ * a song anywhere). At the very top or bottom nothing moves.
+ */
+export function moveItem(access: BandAccess, setlistId: number, version: number, itemId: number, direction: "up" | "down") {
+  return changeLayout(access, setlistId, version, (layout) => {
+    const { setIndex, index } = findItem(layout, itemId);
+    const items = layout[setIndex]!.items;
+    const [item] = items.splice(index, 1);
+    const target = direction === "up" ? index - 1 : index + 1;
+    if (target >= 0 && target <= items.length) items.splice(target, 0, item!);
+    else if (direction === "up" && setIndex > 0) layout[setIndex - 1]!.items.push(item!);
+    else if (direction === "down" && setIndex < layout.length - 1) layout[setIndex + 1]!.items.unshift(item!);
+    else items.splice(index, 0, item!);
+    return layout;
+  });
+}
+
+/** Moves an item to the end of another set of the same setlist. */
+export function moveItemToSet(access: BandAccess, setlistId: number, version: number, itemId: number, setId: number) {
+  return changeLayout(access, setlistId, version, (layout) => {
+    const target = layout.find((set) => set.id === setId);
+    if (!target) throw new RuleError(400, SETLIST_MESSAGES.foreignSet);
+    const { setIndex, index } = findItem(layout, itemId);
+    const [item] = layout[setIndex]!.items.splice(index, 1);
+    target.items.push(item!);
+    return layout;
+  });
+}
+
+/** Adds songs of the library (in the order given) or a break to the end of a set (the first set when none is named). */
+export function addItems(access: BandAccess, setlistId: number, version: number, setId: number | null, items: LayoutItem[]) {
+  return changeLayout(
+    access,
+    setlistId,
+    version,
+    (layout) => {
+      if (!layout.length) return [{ name: "Set 1", items }];
+      const target = setId === null ? layout[0] : layout.find((set) => set.id === setId);
+      if (!target) throw new RuleError(400, SETLIST_MESSAGES.foreignSet);
+      target.items.push(...items.map(({ id: _id, ...item }) => item));
+      return layout;
+    },
+    { strict: false },
+  );
+}
+
+/** Takes an item out of the setlist. */
+export function removeItem(access: BandAccess, setlistId: number, version: number, itemId: number) {
+  return changeLayout(
+    access,
+    setlistId,
+    version,
+    (layout) => {
+      const { setIndex, index } = findItem(layout, itemId);
+      layout[setIndex]!.items.splice(index, 1);
+      return layout;
+    },
+    { strict: false },
+  );
+}
+
+/** An item's note (and a break's length). */
+export function updateItem(access: BandAccess, setlistId: number, version: number, itemId: number, change: { note?: string | null; breakSeconds?: number | null }) {
+  return changeLayout(access, setlistId, version, (layout) => {
+    const { setIndex, index } = findItem(layout, itemId);
+    Object.assign(layout[setIndex]!.items[index]!, change);
+    return layout;
+  });
+}
+
+/** Adds a set at the end: "Set N", or "Encore" when asked. */
+export function addSet(access: BandAccess, setlistId: number, version: number, name?: string) {
+  return changeLayout(access, setlistId, version, (layout) => [...layout, { name: name || `Set ${layout.length + 1}`, items: [] }], { strict: false });
+}
+
+/** Removes a set and everything in it; the last set stays. */
+export function removeSet(access: BandAccess, setlistId: number, version: number, setId: number) {
+  return changeLayout(
+    access,
+    setlistId,
+    version,
+    (layout) => {
+      if (!layout.some((set) => set.id === setId)) throw new RuleError(400, SETLIST_MESSAGES.foreignSet);
+      return layout.filter((set) => set.id !== setId);
+    },
+    { strict: false },
+  );
+}
+
+/** The band's songs matching a search (title or artist), for the editor's "Add songs". */
+export async function searchSongsForSetlist(access: BandAccess, query: string, take = 20) {
+  if (!seesSetlists(access)) return [];
+  const q = fold(query);
+  return db.song.findMany({
+    where: { bandId: access.band.id, ...(q ? { OR: [{ titleKey: { contains: q } }, { artistKey: { contains: q } }] } : {}) },
+    orderBy: [{ titleKey: "asc" }, { id: "asc" }],
+    take,
+    select: { id: true, title: true, artist: true, key: true, durationSeconds: true },
+  });
+}
+
+/** The whole setlist as /api returns it. */
+export function setlistJson(setlist: SetlistView) {
+  return {
+    id: setlist.id,
+    bandId: setlist.bandId,
+    name: setlist.name,
+    notes: setlist.notes,
+    targetSetSeconds: setlist.targetSetSeconds,
+    version: setlist.version,
+    durationSeconds: setlist.seconds,
+    songCount: setlist.songCount,
+    createdAt: setlist.createdAt.toISOString(),
+    updatedAt: setlist.updatedAt.toISOString(),
+    sets: setlist.sets.map((set) => ({
+      id: set.id,
+      name: set.name,
+      durationSeconds: set.seconds,
+      overTargetSeconds: set.overBy,
+      items: set.items.map((item) => ({
+        id: item.id,
+        type: item.isBreak ? ("break" as const) : ("song" as const),
+        songId: item.songId,
+        title: item.isBreak ? "Break" : (item.song?.title ?? null),
+        artist: item.song?.artist ?? null,
+        key: item.song?.key ?? null,
+        durationSeconds: item.seconds,
+        note: item.note,
+      })),
+    })),
+  };
+}
+
+/**
+ * The setlist as plain text to paste into a group chat: each set with its songs
+ * numbered, keys and notes (unless left out), breaks, and the lengths. Tracked as an export.
+ */
+export async function setlistText(access: BandAccess, setlistId: number, { keys = true, notes = true } = {}) {
+  const setlist = await getSetlist(access, setlistId);
+  if (!setlist) return null;
+  const lines = [`${setlist.name} — ${setlist.band.name}`, ""];
+  for (const set of setlist.sets) {
+    lines.push(`${set.name} (${set.songCount === 1 ? "1 song" : `${set.songCount} songs`}, ${formatTotal(set.seconds) || "0:00"})`);
+    let number = 0;
+    for (const item of set.items) {
+      const note = notes && item.note ? ` — ${item.note}` : "";
+      if (item.isBreak) {
+        lines.push(`   Break${item.breakSeconds ? ` ${formatDuration(item.breakSeconds)}` : ""}${note}`);
+        continue;
+      }
+      const details = [keys && item.song?.key ? keyLabel(item.song.key) : null, item.song?.durationSeconds ? formatDuration(item.song.durationSeconds) : null].filter(Boolean).join(", ");
+      const title = item.song ? `${item.song.title}${item.song.artist ? ` — ${item.song.artist}` : ""}` : "(song removed from the library)";
+      lines.push(`${String(++number).padStart(2)}. ${title}${details ? ` (${details})` : ""}${note}`);
+    }
+    lines.push("");
+  }
+  lines.push(`Show: ${setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`}, ${formatTotal(setlist.seconds) || "0:00"} with breaks`);
+  await track("export_setlist", { userId: access.user.id, bandId: access.band.id, props: { format: "text" } });
+  return { name: setlist.name, text: `${lines.join("\n")}\n` };
 }

@@ -1,61 +1,38 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { requireBandAccess } from "~/features/bands/access.server";
-import { bandIdOfSetlist, getSetlist } from "~/features/setlists/setlists.server";
-import { DetailList, DetailRow } from "~/components/detail-list";
-import { PageHeader } from "~/components/page-header";
-import { formatDate } from "~/utils/dates";
-import { parseId } from "~/utils/ids";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { editorPermission, editorView, setlistAccess, submitEditorForm } from "~/features/setlists/editor.server";
+import { SETLIST_NOT_FOUND } from "~/features/setlists/setlists.server";
+import { SetlistEditor } from "~/features/setlists/components/setlist-editor";
 import { pageTitle } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/toast.server";
 import { RouteErrorBoundary } from "~/components/error-screens";
 
-const NOT_FOUND = "Setlist not found";
-const notFound = () => data({ message: NOT_FOUND }, { status: 404 });
+const notFound = () => data({ message: SETLIST_NOT_FOUND }, { status: 404 });
 
+/** /setlists/{id}: the editor. ?q= searches the library for songs to add. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const setlistId = parseId(params.id);
-  const bandId = setlistId ? await bandIdOfSetlist(setlistId) : null;
-  // Another band's setlist is "not found", the same answer as an id that does not exist.
-  const access = await requireBandAccess(request, { band: bandId, permission: "content:view", notFound: NOT_FOUND });
-  const setlist = setlistId ? await getSetlist(access, setlistId) : null;
-  if (!setlist) throw notFound();
-  const { timeZone } = setlist.band;
-  return {
-    setlist: {
-      name: setlist.name,
-      bandName: setlist.band.name,
-      created: formatDate(setlist.createdAt, timeZone),
-      createdAt: setlist.createdAt.toISOString(),
-      updated: formatDate(setlist.updatedAt, timeZone),
-      updatedAt: setlist.updatedAt.toISOString(),
-    },
-  };
+  const { id, access } = await setlistAccess(request, params.id, "content:view");
+  const view = await editorView(access, id, new URL(request.url).searchParams.get("q") ?? "");
+  if (!view) throw notFound();
+  return view;
 }
 
-export default function SetlistDetails() {
-  const { setlist } = useLoaderData<typeof loader>();
-  return (
-    <div className="space-y-6">
-      <PageHeader back={{ to: "/setlists", label: "Setlists" }} title={setlist.name} />
-      <section aria-labelledby="details-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="details-heading" className="font-semibold text-slate-900">
-          Details
-        </h2>
-        <div className="mt-2">
-          <DetailList>
-            <DetailRow term="Band">{setlist.bandName}</DetailRow>
-            <DetailRow term="Created">
-              <time dateTime={setlist.createdAt}>{setlist.created}</time>
-            </DetailRow>
-            <DetailRow term="Last changed">
-              <time dateTime={setlist.updatedAt}>{setlist.updated}</time>
-            </DetailRow>
-          </DetailList>
-        </div>
-      </section>
-    </div>
-  );
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const { id, access } = await setlistAccess(request, params.id, editorPermission(formData));
+  const q = String(formData.get("q") ?? "").slice(0, 100);
+  const outcome = await submitEditorForm(access, id, formData, `/setlists/${id}${q ? `?q=${encodeURIComponent(q)}` : ""}`);
+  if ("reply" in outcome) return data(outcome.reply, { status: outcome.status });
+  // The drag and drop saves through a fetcher: an answer, and the page's data reloads.
+  if (formData.get("via") === "fetcher") return { ok: true };
+  return outcome.toast ? redirectWithToast(outcome.redirectTo, outcome.toast) : redirect(outcome.redirectTo);
+}
+
+export default function SetlistPage() {
+  const reply = useActionData<typeof action>();
+  return <SetlistEditor data={useLoaderData<typeof loader>()} reply={reply && "message" in reply ? reply : null} />;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageTitle(data?.setlist.name ?? "Setlist", error);

@@ -1,8 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
+import { submitCreateForm } from "~/features/setlists/editor.server";
 import { listSetlists } from "~/features/setlists/setlists.server";
+import { formatTotal } from "~/features/songs/format";
+import { Field } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { redirectWithToast } from "~/utils/toast.server";
 import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
 import { formatDate } from "~/utils/dates";
@@ -14,6 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const result = await listSetlists(access);
   if (!result) throw data({ message: "Band not found" }, { status: 404 });
   return {
+    bandId: access.band.id,
     bandName: access.band.name,
     bookedOnly: result.bookedOnly,
     setlists: result.setlists.map((setlist) => ({
@@ -21,12 +27,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
       name: setlist.name,
       created: formatDate(setlist.createdAt, result.timeZone),
       createdAt: setlist.createdAt.toISOString(),
+      length: formatTotal(setlist.seconds),
+      songCount: setlist.songCount,
     })),
   };
 }
 
+/** The new-setlist form: a name (and optional target set length), then the editor. */
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission: "content:edit" });
+  const { result, setlist } = await submitCreateForm(access, formData);
+  if (!setlist) return data({ result }, { status: 400 });
+  return redirectWithToast(`/setlists/${setlist.id}`, { title: "Setlist created", description: "Add songs from the library below." });
+}
+
 export default function Setlists() {
-  const { bandName, bookedOnly, setlists } = useLoaderData<typeof loader>();
+  const { bandId, bandName, bookedOnly, setlists } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const errors = reply?.result?.error ?? {};
   return (
     <div className="space-y-6">
       <PageHeader
@@ -34,6 +53,28 @@ export default function Setlists() {
         description={`The running orders ${bandName} plays from, built from the band’s song library.`}
         aside={setlists.length ? <Count n={setlists.length} /> : null}
       />
+      {bookedOnly ? null : (
+        <section aria-labelledby="new-setlist-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="new-setlist-heading" className="font-semibold text-slate-900">
+            New setlist
+          </h2>
+          <Form method="post" action="/setlists" noValidate className="mt-3 grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
+            <input type="hidden" name="bandId" value={bandId} />
+            <Field
+              label="Name"
+              inputProps={{ id: "setlist-name", name: "name", autoComplete: "off", maxLength: 120, defaultValue: String(reply?.result?.initialValue?.name ?? "") }}
+              errors={errors.name}
+            />
+            <Field
+              label="Target set length (minutes)"
+              hint="Optional"
+              inputProps={{ id: "setlist-target", name: "targetMinutes", inputMode: "numeric", autoComplete: "off", defaultValue: String(reply?.result?.initialValue?.targetMinutes ?? "") }}
+              errors={errors.targetMinutes}
+            />
+            <Button type="submit">Create setlist</Button>
+          </Form>
+        </section>
+      )}
       {bookedOnly ? (
         <EmptyState icon="setlists" title="No setlists for you yet">
           <p>As a sub, you see the setlists of the gigs you’re booked on. When {bandName} books you for a gig, its setlist shows here.</p>
@@ -58,7 +99,8 @@ export default function Setlists() {
                 <span className="min-w-0 flex-1">
                   <span className="block break-words font-semibold text-slate-900">{setlist.name}</span>
                   <span className="block text-sm text-slate-600">
-                    Created <time dateTime={setlist.createdAt}>{setlist.created}</time>
+                    {setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`} · {setlist.length || "0:00"} · Created{" "}
+                    <time dateTime={setlist.createdAt}>{setlist.created}</time>
                   </span>
                 </span>
                 <span aria-hidden="true" className="text-slate-400">

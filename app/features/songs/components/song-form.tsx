@@ -175,7 +175,7 @@ function LookupResults({ lookup, current }: { lookup: LookupView; current: (name
                     <span className="text-slate-600">In the form</span>
                   ) : (
                     <button type="submit" formMethod="get" formNoValidate name="accept" value={suggestion.field} className={buttonClasses("secondary", "min-h-[44px] px-3")}>
-                      Use {suggestion.label.toLowerCase()}
+                      Use {inSentence(suggestion.label)}
                       <span className="sr-only">: {suggestion.display}</span>
                     </button>
                   )}
@@ -192,4 +192,9 @@ function LookupResults({ lookup, current }: { lookup: LookupView; current: (name
       ) : null}
     </div>
   );
+}
+
+/** A field label inside a sentence: "Tempo" → "tempo", but "ISRC" and "MusicBrainz id" keep their capitals. */
+function inSentence(label: string) {
+  return /[A-Z]/.test(label.slice(1)) ? label : label.toLowerCase();
 }

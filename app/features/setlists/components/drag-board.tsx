@@ -1,0 +1,189 @@
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCorners,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type DragOverEvent,
+  type UniqueIdentifier,
+} from "@dnd-kit/core";
+import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { useFetcher } from "@remix-run/react";
+import { useMemo, useState, type ReactNode } from "react";
+import type { EditorData } from "../editor.server";
+
+type Setlist = EditorData["setlist"];
+type SetView = Setlist["sets"][number];
+type Item = SetView["items"][number];
+type Columns = Record<string, number[]>;
+
+export type DragBoardProps = {
+  setlist: Setlist;
+  /** A set's frame (heading, totals, warning) around its list. */
+  renderSet: (set: SetView, list: ReactNode) => ReactNode;
+  /** An item's own content (title, details and its buttons), without the list item. */
+  renderItem: (item: Item, index: number, set: SetView) => ReactNode;
+};
+
+const container = (setId: number) => `set:${setId}`;
+const columnsOf = (setlist: Setlist): Columns => Object.fromEntries(setlist.sets.map((set) => [container(set.id), set.items.map((item) => item.id)]));
+
+/**
+ * Drag and drop for the setlist editor (loaded only on this page, only with JavaScript):
+ * every item has a drag handle that works with a pointer or the keyboard (space or
+ * enter to pick up, arrows to move, space or enter to drop, escape to cancel), with
+ * announcements for screen readers. A drop saves the whole order with the version it
+ * was made from, through a fetcher; a stale save comes back refused with the offer to
+ * reload, and the order shown goes back to the saved one.
+ */
+export default function DragBoard({ setlist, renderSet, renderItem }: DragBoardProps) {
+  const fetcher = useFetcher<{ message?: string; stale?: boolean; ok?: boolean }>();
+  const [columns, setColumns] = useState<Columns>(() => columnsOf(setlist));
+  // A new version from the server (ours or someone's) is the order to show; so is the
+  // saved one again when a save is refused (a refused save reloads nothing).
+  const [shown, setShown] = useState({ setlist, data: fetcher.data });
+  if (shown.setlist !== setlist || (fetcher.state === "idle" && shown.data !== fetcher.data)) {
+    setShown({ setlist, data: fetcher.data });
+    if (shown.setlist !== setlist || fetcher.data?.message) setColumns(columnsOf(setlist));
+  }
+  const saved = useMemo(() => columnsOf(setlist), [setlist]);
+
+  const items = useMemo(() => new Map(setlist.sets.flatMap((set) => set.items.map((item) => [item.id, item] as const))), [setlist]);
+  const setNames = useMemo(() => new Map(setlist.sets.map((set) => [container(set.id), set.name])), [setlist]);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+
+  const columnOf = (id: UniqueIdentifier, cols = columns) => (typeof id === "string" && id in cols ? id : Object.keys(cols).find((key) => cols[key]!.includes(Number(id))));
+  const titleOf = (id: UniqueIdentifier) => items.get(Number(id))?.title ?? "the item";
+  const where = (id: UniqueIdentifier, cols = columns) => {
+    const column = columnOf(id, cols);
+    if (!column) return "";
+    const list = cols[column]!;
+    const index = list.indexOf(Number(id));
+    return `position ${index + 1} of ${list.length} in ${setNames.get(column)}`;
+  };
+
+  // Where a drop would put the item: the place of the item it is over, or the end of an (empty) set.
+  const target = (id: UniqueIdentifier) => (typeof id === "string" ? `the end of ${setNames.get(id)}` : where(id));
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, ${where(active.id)}.`,
+    onDragOver: ({ active, over }) => (!over ? `${titleOf(active.id)} is no longer over a set.` : over.id === active.id ? undefined : `${titleOf(active.id)} is over ${target(over.id)}.`),
+    onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} dropped at ${target(over.id)}. Saving.` : `${titleOf(active.id)} dropped where it was.`),
+    onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled. It is back where it was.`,
+  };
+
+  function onDragOver({ active, over }: DragOverEvent) {
+    if (!over) return;
+    const from = columnOf(active.id);
+    const to = columnOf(over.id);
+    if (!from || !to || from === to) return;
+    setColumns((cols) => {
+      const source = cols[from]!.filter((id) => id !== Number(active.id));
+      const target = [...cols[to]!];
+      const overIndex = target.indexOf(Number(over.id));
+      target.splice(overIndex >= 0 ? overIndex : target.length, 0, Number(active.id));
+      return { ...cols, [from]: source, [to]: target };
+    });
+  }
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    let next = columns;
+    const column = columnOf(active.id);
+    if (over && column && column === columnOf(over.id)) {
+      const list = columns[column]!;
+      const from = list.indexOf(Number(active.id));
+      const to = typeof over.id === "string" ? list.length - 1 : list.indexOf(Number(over.id));
+      if (from !== to && to >= 0) next = { ...columns, [column]: arrayMove(list, from, to) };
+    }
+    setColumns(next);
+    if (JSON.stringify(next) === JSON.stringify(saved)) return;
+    const layout = setlist.sets.map((set) => ({ id: set.id, itemIds: next[container(set.id)]! }));
+    fetcher.submit({ intent: "reorder", via: "fetcher", version: String(setlist.version), layout: JSON.stringify(layout) }, { method: "post", action: `/setlists/${setlist.id}` });
+  }
+
+  return (
+    <>
+      {fetcher.state === "idle" && fetcher.data?.message ? (
+        <div role="alert" className={`rounded-lg border p-4 text-sm ${fetcher.data.stale ? "border-amber-300 bg-amber-50 text-amber-950" : "border-red-200 bg-red-50 text-red-800"}`}>
+          <p>{fetcher.data.message}</p>
+          {fetcher.data.stale ? (
+            <p className="mt-2">
+              <a href={`/setlists/${setlist.id}`} className="font-semibold underline">
+                Reload the setlist
+              </a>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCorners}
+        onDragOver={onDragOver}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setColumns(saved)}
+        accessibility={{ announcements, screenReaderInstructions: { draggable: "To pick up an item, press space or enter. Use the arrow keys to move it, space or enter to drop it, escape to cancel." } }}
+      >
+        {setlist.sets.map((set) => {
+          const ids = columns[container(set.id)] ?? [];
+          return (
+            <div key={set.id}>
+              {renderSet(
+                set,
+                <SortableContext id={container(set.id)} items={ids} strategy={verticalListSortingStrategy}>
+                  <DropList id={container(set.id)} label={`${set.name} running order`} empty={ids.length === 0}>
+                    {ids.map((id, index) => {
+                      const item = items.get(id);
+                      return item ? (
+                        <SortableRow key={id} id={id} title={item.title}>
+                          {renderItem(item, index, set)}
+                        </SortableRow>
+                      ) : null;
+                    })}
+                  </DropList>
+                </SortableContext>,
+              )}
+            </div>
+          );
+        })}
+      </DndContext>
+    </>
+  );
+}
+
+function DropList({ id, label, empty, children }: { id: string; label: string; empty: boolean; children: ReactNode }) {
+  const { setNodeRef, isOver } = useDroppable({ id });
+  return (
+    <ol ref={setNodeRef} aria-label={label} data-set-list={id} className={`min-h-[3.5rem] divide-y divide-slate-100 ${isOver ? "bg-brand-50" : ""}`}>
+      {empty ? <li className="px-4 py-3 text-sm text-slate-600">No songs in this set yet. Drag songs here or add some from the library below.</li> : null}
+      {children}
+    </ol>
+  );
+}
+
+function SortableRow({ id, title, children }: { id: number; title: string; children: ReactNode }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  return (
+    <li
+      ref={setNodeRef}
+      id={`item-${id}`}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={`flex items-center gap-2 bg-white pl-2 ${isDragging ? "relative z-10 shadow-lg ring-2 ring-brand-600" : ""}`}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={`Drag ${title}`}
+        className="flex min-h-[44px] min-w-[44px] cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+      >
+        <span aria-hidden="true">⠿</span>
+      </button>
+      <div className="min-w-0 flex-1">{children}</div>
+    </li>
+  );
+}

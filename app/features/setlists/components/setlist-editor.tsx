@@ -1,0 +1,342 @@
+import { Form, Link } from "@remix-run/react";
+import { Suspense, lazy, useSyncExternalStore, type ReactNode } from "react";
+import { ErrorList, Field } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { Button, buttonClasses } from "~/components/ui/button";
+import type { EditorData, EditorReply } from "../editor.server";
+
+type Setlist = EditorData["setlist"];
+type SetView = Setlist["sets"][number];
+type Item = SetView["items"][number];
+
+// dnd-kit is loaded only here, and only once the page runs JavaScript: without it the buttons do the moving.
+const DragBoard = lazy(() => import("./drag-board"));
+
+const SMALL = buttonClasses("secondary", "min-h-[44px] px-3");
+const INPUT = "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600";
+
+/**
+ * The setlist editor. Every change is a plain form carrying the version it was made
+ * from, so the editor works with JavaScript off (move up, move down, move to set); a
+ * save from an older version is refused with a message offering to reload.
+ */
+export function SetlistEditor({ data, reply }: { data: EditorData; reply: EditorReply | null }) {
+  const { setlist, q, results } = data;
+  const single = setlist.sets.length === 1;
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const frame = (set: SetView, list: ReactNode) => <SetSection set={set} setlist={setlist} single={single} list={list} />;
+  const staticSets = setlist.sets.map((set) => <div key={set.id}>{frame(set, <StaticList set={set} setlist={setlist} />)}</div>);
+  return (
+    <div className="space-y-6" data-print="setlist">
+      <PageHeader
+        back={{ to: "/setlists", label: "Setlists" }}
+        title={setlist.name}
+        description={`${setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`} · show length ${setlist.length} with breaks${setlist.targetMinutes ? ` · target ${setlist.targetMinutes} minutes a set` : ""}`}
+      />
+      {reply ? (
+        <div role="alert" className={`rounded-lg border p-4 text-sm ${reply.stale ? "border-amber-300 bg-amber-50 text-amber-950" : "border-red-200 bg-red-50 text-red-800"}`}>
+          <p>{reply.message}</p>
+          {reply.stale ? (
+            <p className="mt-2">
+              <a href={`/setlists/${setlist.id}`} className="font-semibold underline">
+                Reload the setlist
+              </a>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {hydrated ? (
+        <Suspense fallback={staticSets}>
+          <DragBoard setlist={setlist} renderSet={frame} renderItem={(item, index, set) => <ItemContent item={item} index={index} set={set} setlist={setlist} />} />
+        </Suspense>
+      ) : (
+        staticSets
+      )}
+
+      <p data-print="hide" className="flex flex-wrap gap-3 text-sm">
+        <a href={`/setlists/${setlist.id}/pdf`} className="font-medium text-brand-700 underline underline-offset-4">
+          PDF for the stage (a page per set)
+        </a>
+        <a href={`/setlists/${setlist.id}/pdf?layout=one`} className="font-medium text-brand-700 underline underline-offset-4">
+          PDF on one page
+        </a>
+        <a href={`/setlists/${setlist.id}/text`} className="font-medium text-brand-700 underline underline-offset-4">
+          Plain text to paste into a group chat
+        </a>
+        <span className="text-slate-600">Printing this page gives just the running order, in large type.</span>
+      </p>
+
+      <section data-print="hide" aria-labelledby="add-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="add-heading" className="font-semibold text-slate-900">
+          Add songs
+        </h2>
+        <Form method="get" action={`/setlists/${setlist.id}`} role="search" aria-label="Search the song library" className="flex flex-wrap items-end gap-3">
+          <div className="min-w-0 flex-1">
+            <label htmlFor="song-search" className="block text-sm font-medium text-slate-800">
+              Title or artist
+            </label>
+            <input id="song-search" name="q" type="search" defaultValue={q} autoComplete="off" className={`mt-1 ${INPUT}`} />
+          </div>
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+        </Form>
+        {q ? (
+          results.length ? (
+            <Form method="post" action={`/setlists/${setlist.id}`} className="space-y-3">
+              <input type="hidden" name="intent" value="add-songs" />
+              <input type="hidden" name="version" value={setlist.version} />
+              <input type="hidden" name="q" value={q} />
+              <fieldset>
+                <legend className="text-sm font-medium text-slate-800">Songs matching “{q}”</legend>
+                <ul className="mt-2 divide-y divide-slate-100 rounded-md border border-slate-200">
+                  {results.map((song) => (
+                    <li key={song.id} className="flex items-center gap-3 px-3 py-2">
+                      <input id={`pick-${song.id}`} type="checkbox" name="songId" value={song.id} className="h-5 w-5" />
+                      <label htmlFor={`pick-${song.id}`} className="flex-1">
+                        <span className="font-medium">{song.title}</span>
+                        {song.artist ? <span className="text-slate-600"> — {song.artist}</span> : null}
+                        <span className="text-sm text-slate-500"> {[song.key, song.length].filter(Boolean).join(" · ")}</span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              </fieldset>
+              <div className="flex flex-wrap items-end gap-3">
+                <SetPicker sets={setlist.sets} id="add-to-set" label="Add to" />
+                <Button type="submit">Add to setlist</Button>
+              </div>
+            </Form>
+          ) : (
+            <p className="text-sm text-slate-600">
+              No songs in the library match “{q}”. <Link to="/songs/new" className="font-medium underline">Add a song to the library</Link>
+            </p>
+          )
+        ) : null}
+
+        <Form method="post" action={`/setlists/${setlist.id}`} className="flex flex-wrap items-end gap-3 border-t border-slate-100 pt-4">
+          <input type="hidden" name="intent" value="add-break" />
+          <input type="hidden" name="version" value={setlist.version} />
+          <div className="w-32">
+            <label htmlFor="break-minutes" className="block text-sm font-medium text-slate-800">
+              Break (minutes)
+            </label>
+            <input id="break-minutes" name="breakMinutes" inputMode="numeric" defaultValue="15" className={`mt-1 ${INPUT}`} />
+          </div>
+          <SetPicker sets={setlist.sets} id="break-set" label="Add to" />
+          <Button type="submit" variant="secondary">
+            Add a break
+          </Button>
+        </Form>
+        <Form method="post" action={`/setlists/${setlist.id}`} className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="add-set" />
+          <input type="hidden" name="version" value={setlist.version} />
+          <div className="w-48">
+            <label htmlFor="set-name" className="block text-sm font-medium text-slate-800">
+              New set name
+            </label>
+            <input id="set-name" name="setName" placeholder={`Set ${setlist.sets.length + 1}`} maxLength={40} className={`mt-1 ${INPUT}`} />
+          </div>
+          <Button type="submit" variant="secondary">
+            Add a set
+          </Button>
+        </Form>
+      </section>
+
+      <section data-print="hide" aria-labelledby="details-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="details-heading" className="font-semibold text-slate-900">
+          Details
+        </h2>
+        <Form method="post" action={`/setlists/${setlist.id}`} noValidate className="mt-3 grid gap-4 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="details" />
+          <input type="hidden" name="version" value={setlist.version} />
+          <Field label="Name" inputProps={{ id: "details-name", name: "name", defaultValue: setlist.name, maxLength: 120 }} errors={reply?.intent === "details" ? reply.fieldErrors?.name : undefined} />
+          <Field
+            label="Target set length (minutes)"
+            hint="A warning shows when a set runs longer"
+            inputProps={{ id: "details-target", name: "targetMinutes", inputMode: "numeric", defaultValue: setlist.targetMinutes ?? "" }}
+            errors={reply?.intent === "details" ? reply.fieldErrors?.targetMinutes : undefined}
+          />
+          <div className="sm:col-span-2">
+            <label htmlFor="details-notes" className="block text-sm font-medium text-slate-800">
+              Notes
+            </label>
+            <textarea id="details-notes" name="notes" rows={3} defaultValue={setlist.notes} className={`mt-1 ${INPUT}`} />
+            <ErrorList errors={reply?.intent === "details" ? reply.fieldErrors?.notes : undefined} />
+          </div>
+          <div>
+            <Button type="submit">Save details</Button>
+          </div>
+        </Form>
+        <div className="mt-4 flex flex-wrap gap-3 border-t border-slate-100 pt-4">
+          <Form method="post" action={`/setlists/${setlist.id}`}>
+            <input type="hidden" name="intent" value="duplicate" />
+            <Button type="submit" variant="secondary">
+              Duplicate setlist
+            </Button>
+          </Form>
+          {setlist.mayDelete ? (
+            <Form method="post" action={`/setlists/${setlist.id}`}>
+              <input type="hidden" name="intent" value="delete" />
+              <Button type="submit" variant="danger">
+                Delete setlist
+              </Button>
+            </Form>
+          ) : null}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+const noSubscription = () => () => {};
+
+function SetPicker({ sets, id, label }: { sets: SetView[]; id: string; label: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={id} name="setId" className={`mt-1 ${INPUT}`}>
+        {sets.map((set) => (
+          <option key={set.id} value={set.id}>
+            {set.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function StaticList({ set, setlist }: { set: SetView; setlist: Setlist }) {
+  return set.items.length ? (
+    <ol className="divide-y divide-slate-100" aria-label={`${set.name} running order`}>
+      {set.items.map((item, index) => (
+        <li key={item.id} id={`item-${item.id}`}>
+          <ItemContent item={item} index={index} set={set} setlist={setlist} />
+        </li>
+      ))}
+    </ol>
+  ) : (
+    <p className="px-4 py-3 text-sm text-slate-600">No songs in this set yet. Add some from the library below.</p>
+  );
+}
+
+function SetSection({ set, setlist, single, list }: { set: SetView; setlist: Setlist; single: boolean; list: ReactNode }) {
+  const headingId = `set-${set.id}-heading`;
+  return (
+    <section id={`set-${set.id}`} aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 px-4 py-3">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {set.name}
+        </h2>
+        <p className="text-sm text-slate-700">
+          <span>
+            {set.songCount === 1 ? "1 song" : `${set.songCount} songs`} · {set.length}
+          </span>
+          <span className="text-slate-500"> · show so far {set.showLength}</span>
+        </p>
+      </div>
+      {set.over ? (
+        <p role="status" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950">
+          {set.name} runs {set.over} over the {setlist.targetMinutes}-minute target.
+        </p>
+      ) : null}
+      {list}
+      {!single ? (
+        <Form method="post" action={`/setlists/${setlist.id}`} data-print="hide" className="border-t border-slate-100 px-4 py-2 text-right">
+          <input type="hidden" name="intent" value="remove-set" />
+          <input type="hidden" name="version" value={setlist.version} />
+          <input type="hidden" name="setId" value={set.id} />
+          <button type="submit" className="text-sm font-medium text-red-700 underline">
+            Remove {set.name}
+            {set.items.length ? " and its songs" : ""}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+function ItemContent({ item, index, set, setlist }: { item: Item; index: number; set: SetView; setlist: Setlist }) {
+  const label = item.isBreak ? `Break ${index + 1}` : item.title;
+  const hidden = (
+    <>
+      <input type="hidden" name="version" value={setlist.version} />
+      <input type="hidden" name="itemId" value={item.id} />
+    </>
+  );
+  const others = setlist.sets.filter((other) => other.id !== set.id);
+  return (
+    <div className="flex flex-wrap items-center gap-3 px-4 py-2">
+      <span className="w-6 text-right text-sm tabular-nums text-slate-500">{index + 1}</span>
+      <span className="min-w-0 flex-1">
+        <span className={`block font-medium ${item.isBreak ? "italic text-slate-700" : "text-slate-900"}`}>
+          {item.title}
+          {item.artist ? <span className="font-normal text-slate-600"> — {item.artist}</span> : null}
+        </span>
+        <span className="block text-sm text-slate-600">
+          {[item.key, item.length ?? (item.isBreak ? null : "length unknown"), `at ${item.running}`].filter(Boolean).join(" · ")}
+          {item.note ? <span className="text-slate-800"> · {item.note}</span> : null}
+        </span>
+        <details data-print="hide" className="mt-1 text-sm">
+          <summary className="inline-flex min-h-[32px] cursor-pointer items-center text-slate-600 underline underline-offset-2">
+            {item.note ? "Change the note" : "Add a note"}
+            <span className="sr-only"> for {label}</span>
+          </summary>
+          <Form method="post" action={`/setlists/${setlist.id}`} className="mt-1 flex flex-wrap gap-2">
+            {hidden}
+            <input type="hidden" name="intent" value="item-note" />
+            <label htmlFor={`note-${item.id}`} className="sr-only">
+              Note for {label}
+            </label>
+            <input id={`note-${item.id}`} name="note" defaultValue={item.note} maxLength={200} placeholder="Key change, who counts in, segue…" className={`max-w-sm ${INPUT}`} />
+            <button type="submit" className={SMALL}>
+              Save note
+            </button>
+          </Form>
+        </details>
+      </span>
+      <span data-print="hide" className="flex flex-wrap items-center gap-2">
+        <Form method="post" action={`/setlists/${setlist.id}`}>
+          {hidden}
+          <button type="submit" name="intent" value="move-up" className={SMALL} aria-label={`Move ${label} up`}>
+            ↑ Up
+          </button>
+        </Form>
+        <Form method="post" action={`/setlists/${setlist.id}`}>
+          {hidden}
+          <button type="submit" name="intent" value="move-down" className={SMALL} aria-label={`Move ${label} down`}>
+            ↓ Down
+          </button>
+        </Form>
+        {others.length ? (
+          <Form method="post" action={`/setlists/${setlist.id}`} className="flex items-center gap-1">
+            {hidden}
+            <input type="hidden" name="intent" value="move-to-set" />
+            <label htmlFor={`to-set-${item.id}`} className="sr-only">
+              Set to move {label} to
+            </label>
+            <select id={`to-set-${item.id}`} name="setId" className="min-h-[44px] rounded-md border border-slate-300 bg-white px-2 text-sm">
+              {others.map((other) => (
+                <option key={other.id} value={other.id}>
+                  {other.name}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className={SMALL} aria-label={`Move ${label} to the chosen set`}>
+              Move
+            </button>
+          </Form>
+        ) : null}
+        <Form method="post" action={`/setlists/${setlist.id}`}>
+          {hidden}
+          <button type="submit" name="intent" value="remove-item" className={buttonClasses("ghost", "min-h-[44px] px-3 text-red-700")} aria-label={`Remove ${label}`}>
+            Remove
+          </button>
+        </Form>
+      </span>
+    </div>
+  );
+}

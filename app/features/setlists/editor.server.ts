@@ -1,0 +1,188 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import { requireUser } from "~/features/auth/auth.server";
+import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
+import type { Permission } from "~/features/members/permissions";
+import { parseId } from "~/utils/ids";
+import { RuleError } from "~/utils/rule-error";
+import { CreateSetlistSchema, EditorSchema, ReorderLayoutSchema, SETLIST_FORM_MESSAGES } from "./schema.server";
+import { formatDuration, formatTotal } from "~/features/songs/format";
+import { keyLabel } from "~/features/songs/keys";
+import { formatDate } from "~/utils/dates";
+import {
+  SETLIST_NOT_FOUND,
+  getSetlist,
+  searchSongsForSetlist,
+  addItems,
+  addSet,
+  bandIdOfSetlist,
+  createSetlist,
+  deleteSetlist,
+  duplicateSetlist,
+  moveItem,
+  moveItemToSet,
+  removeItem,
+  removeSet,
+  saveLayout,
+  updateItem,
+  updateSetlistDetails,
+} from "./setlists.server";
+
+/**
+ * The setlist pages' server side: the gate for a setlist named in the URL, and each of
+ * the editor's forms parsed with conform and carried out through the area module. The
+ * browser gets only plain replies (no zod in the client bundle).
+ */
+
+/** The setlist's band through the one gate: unknown ids and other bands' setlists are the same 404. */
+export async function setlistAccess(request: Request, idParam: unknown, permission: Permission) {
+  const id = parseId(idParam);
+  const bandId = id ? await bandIdOfSetlist(id) : null;
+  if (!id || !bandId) {
+    await requireUser(request);
+    throw data({ message: SETLIST_NOT_FOUND }, { status: 404 });
+  }
+  return { id, access: await requireBandAccess(request, { band: bandId, permission, notFound: SETLIST_NOT_FOUND }) };
+}
+
+/** What an editor form answers: where to go next, or the message to show with its status. */
+export type EditorReply = { message: string; stale: boolean; intent: string; fieldErrors?: Record<string, string[]> };
+export type EditorOutcome = { redirectTo: string; toast?: { title: string; description?: string } } | { reply: EditorReply; status: number };
+
+/** The permission the gate checks for an editor form: deleting needs "content:delete", the rest "content:edit". */
+export function editorPermission(formData: FormData): Permission {
+  return formData.get("intent") === "delete" ? "content:delete" : "content:edit";
+}
+
+/** Carries out one of the editor's forms. */
+export async function submitEditorForm(access: BandAccess, setlistId: number, formData: FormData, returnTo: string): Promise<EditorOutcome> {
+  const intent = String(formData.get("intent") ?? "");
+  const submission = parseWithZod(formData, { schema: EditorSchema });
+  if (submission.status !== "success") {
+    const errors = submission.reply().error ?? {};
+    const fieldErrors = Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].length > 0));
+    const first = Object.values(fieldErrors)[0]?.[0] ?? SETLIST_FORM_MESSAGES.layout;
+    return { reply: { message: first, stale: false, intent, fieldErrors }, status: 400 };
+  }
+  const input = submission.value;
+  const back = (anchor?: string) => ({ redirectTo: `${returnTo}${anchor ? `#${anchor}` : ""}` });
+  try {
+    switch (input.intent) {
+      case "details":
+        await updateSetlistDetails(access, setlistId, input.version, { name: input.name, notes: input.notes, targetSetSeconds: input.targetMinutes ? input.targetMinutes * 60 : null });
+        return { ...back(), toast: { title: "Setlist saved" } };
+      case "add-songs":
+        await addItems(access, setlistId, input.version, input.setId ?? null, input.songId.map((songId) => ({ songId })));
+        return back(input.setId ? `set-${input.setId}` : undefined);
+      case "add-break":
+        await addItems(access, setlistId, input.version, input.setId ?? null, [{ isBreak: true, breakSeconds: input.breakMinutes * 60, note: input.note }]);
+        return back(input.setId ? `set-${input.setId}` : undefined);
+      case "move-up":
+      case "move-down":
+        await moveItem(access, setlistId, input.version, input.itemId, input.intent === "move-up" ? "up" : "down");
+        return back(`item-${input.itemId}`);
+      case "move-to-set":
+        await moveItemToSet(access, setlistId, input.version, input.itemId, input.setId);
+        return back(`item-${input.itemId}`);
+      case "remove-item":
+        await removeItem(access, setlistId, input.version, input.itemId);
+        return back();
+      case "item-note":
+        await updateItem(access, setlistId, input.version, input.itemId, { note: input.note });
+        return back(`item-${input.itemId}`);
+      case "add-set":
+        await addSet(access, setlistId, input.version, input.setName);
+        return back();
+      case "remove-set":
+        await removeSet(access, setlistId, input.version, input.setId);
+        return back();
+      case "reorder": {
+        const layout = parseLayout(input.layout);
+        await saveLayout(
+          access,
+          setlistId,
+          input.version,
+          layout.map((set) => ({ id: set.id, name: "", items: set.itemIds.map((id) => ({ id })) })),
+          { strict: true },
+        );
+        return back();
+      }
+      case "duplicate": {
+        const copy = await duplicateSetlist(access, setlistId);
+        return { redirectTo: `/setlists/${copy.id}`, toast: { title: "Setlist duplicated", description: `You are editing ${copy.name}.` } };
+      }
+      case "delete": {
+        const { name } = await deleteSetlist(access, setlistId);
+        return { redirectTo: "/setlists", toast: { title: "Setlist deleted", description: `${name} is gone.` } };
+      }
+    }
+  } catch (error) {
+    if (error instanceof RuleError) return { reply: { message: error.message, stale: error.status === 409, intent }, status: error.status };
+    throw error;
+  }
+}
+
+function parseLayout(text: string) {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new RuleError(400, SETLIST_FORM_MESSAGES.layout);
+  }
+  const parsed = ReorderLayoutSchema.safeParse(json);
+  if (!parsed.success) throw new RuleError(400, SETLIST_FORM_MESSAGES.layout);
+  return parsed.data;
+}
+
+/** The new-setlist form on /setlists. */
+export async function submitCreateForm(access: BandAccess, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: CreateSetlistSchema });
+  if (submission.status !== "success") return { result: submission.reply(), setlist: null };
+  const { name, notes, targetMinutes } = submission.value;
+  const setlist = await createSetlist(access, { name, notes, targetSetSeconds: targetMinutes ? targetMinutes * 60 : null });
+  return { result: null, setlist };
+}
+
+/** The editor's data, ready to show: the setlist with its sets, items and running totals, and the songs matching `q`. */
+export async function editorView(access: BandAccess, id: number, q: string) {
+  const setlist = await getSetlist(access, id);
+  if (!setlist) return null;
+  q = q.slice(0, 100);
+  const results = q ? await searchSongsForSetlist(access, q) : [];
+  return {
+    q,
+    results: results.map((song) => ({ id: song.id, title: song.title, artist: song.artist, key: song.key ? keyLabel(song.key) : "", length: formatDuration(song.durationSeconds) })),
+    setlist: {
+      id: setlist.id,
+      name: setlist.name,
+      notes: setlist.notes ?? "",
+      version: setlist.version,
+      targetMinutes: setlist.targetSetSeconds ? Math.round(setlist.targetSetSeconds / 60) : null,
+      length: formatTotal(setlist.seconds) || "0:00",
+      songCount: setlist.songCount,
+      mayDelete: setlist.mayDelete,
+      bandName: setlist.band.name,
+      created: formatDate(setlist.createdAt, setlist.band.timeZone),
+      updated: formatDate(setlist.updatedAt, setlist.band.timeZone),
+      sets: setlist.sets.map((set) => ({
+        id: set.id,
+        name: set.name,
+        length: formatTotal(set.seconds) || "0:00",
+        showLength: formatTotal(set.showRunningSeconds) || "0:00",
+        over: set.overBy ? formatTotal(set.overBy) : null,
+        songCount: set.songCount,
+        items: set.items.map((item) => ({
+          id: item.id,
+          isBreak: item.isBreak,
+          title: item.isBreak ? "Break" : (item.song?.title ?? "Song removed from the library"),
+          artist: item.song?.artist ?? null,
+          key: item.song?.key ? keyLabel(item.song.key) : null,
+          length: item.seconds ? formatDuration(item.seconds) : null,
+          running: formatTotal(item.runningSeconds) || "0:00",
+          note: item.note ?? "",
+        })),
+      })),
+    },
+  };
+}
+export type EditorData = NonNullable<Awaited<ReturnType<typeof editorView>>>;

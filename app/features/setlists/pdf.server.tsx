@@ -1,0 +1,112 @@
+import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
+import { track } from "~/features/analytics/analytics.server";
+import type { BandAccess } from "~/features/bands/access.server";
+import { formatDuration, formatTotal } from "~/features/songs/format";
+import { getSetlist, type SetlistView } from "./setlists.server";
+
+/**
+ * The setlist as a PDF for the stage (server only: @react-pdf/renderer never reaches the
+ * browser). Large type readable from two metres: one page per set, or the whole show on
+ * one page in smaller type; keys (as musicians write them: Eb, F#m) and notes optional.
+ * The built-in Helvetica is used, so nothing is downloaded and no font file ships.
+ */
+export type PdfOptions = { layout: "sets" | "one"; keys: boolean; notes: boolean };
+
+const styles = StyleSheet.create({
+  page: { padding: 36, fontFamily: "Helvetica", color: "#000" },
+  header: { flexDirection: "row", justifyContent: "space-between", alignItems: "baseline", borderBottomWidth: 2, borderBottomColor: "#000", paddingBottom: 6, marginBottom: 12 },
+  meta: { fontSize: 12 },
+  row: { flexDirection: "row", alignItems: "baseline", marginBottom: 4 },
+  number: { width: 40, textAlign: "right", marginRight: 10 },
+  title: { flex: 1, fontFamily: "Helvetica-Bold" },
+  key: { width: 70, textAlign: "right" },
+  note: { marginLeft: 50, fontFamily: "Helvetica-Oblique", marginBottom: 4 },
+  breakRow: { marginVertical: 6, fontFamily: "Helvetica-Oblique" },
+});
+
+/** A PDF's file name from the setlist's name: letters and digits, dashes between. */
+export function pdfFileName(name: string) {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 60);
+  return `${slug || "setlist"}.pdf`;
+}
+
+function SetBlock({ set, options, size }: { set: SetlistView["sets"][number]; options: PdfOptions; size: number }) {
+  let number = 0;
+  return (
+    <View>
+      <View style={styles.header}>
+        <Text style={{ fontSize: size * 1.1, fontFamily: "Helvetica-Bold" }}>{set.name}</Text>
+        <Text style={styles.meta}>
+          {set.songCount === 1 ? "1 song" : `${set.songCount} songs`} · {formatTotal(set.seconds) || "0:00"}
+        </Text>
+      </View>
+      {set.items.map((item) => {
+        const note = options.notes && item.note ? <Text style={[styles.note, { fontSize: size * 0.6 }]}>{item.note}</Text> : null;
+        if (item.isBreak) {
+          return (
+            <View key={item.id} wrap={false}>
+              <Text style={[styles.breakRow, { fontSize: size * 0.7 }]}>— Break {item.breakSeconds ? formatDuration(item.breakSeconds) : ""} —</Text>
+              {note}
+            </View>
+          );
+        }
+        return (
+          <View key={item.id} wrap={false}>
+            <View style={[styles.row, { fontSize: size }]}>
+              <Text style={styles.number}>{++number}.</Text>
+              <Text style={styles.title}>{item.song?.title ?? "(song removed)"}</Text>
+              {options.keys && item.song?.key ? <Text style={styles.key}>{item.song.key}</Text> : null}
+            </View>
+            {note}
+          </View>
+        );
+      })}
+    </View>
+  );
+}
+
+function SetlistDocument({ setlist, options }: { setlist: SetlistView; options: PdfOptions }) {
+  const title = `${setlist.name} — ${setlist.band.name}`;
+  if (options.layout === "one") {
+    // Each line takes about 1.5 times its type size; the page holds about 740 points of them.
+    const lines = setlist.sets.reduce((sum, set) => sum + set.items.length + (options.notes ? set.items.filter((item) => item.note).length * 0.7 : 0) + 3, 1);
+    const size = Math.max(9, Math.min(22, Math.floor(740 / (lines * 1.5))));
+    return (
+      <Document title={title} author="Bandroom">
+        <Page size="A4" style={styles.page}>
+          <Text style={{ fontSize: 14, marginBottom: 10 }}>{title}</Text>
+          {setlist.sets.map((set) => (
+            <View key={set.id} style={{ marginBottom: 12 }}>
+              <SetBlock set={set} options={options} size={size} />
+            </View>
+          ))}
+        </Page>
+      </Document>
+    );
+  }
+  return (
+    <Document title={title} author="Bandroom">
+      {setlist.sets.map((set) => (
+        <Page key={set.id} size="A4" style={styles.page}>
+          <Text style={{ fontSize: 12, marginBottom: 8 }}>{title}</Text>
+          <SetBlock set={set} options={options} size={set.items.length > 16 ? 22 : 28} />
+        </Page>
+      ))}
+    </Document>
+  );
+}
+
+/** The PDF of a setlist this member may see, or null. Tracked as an export. */
+export async function setlistPdf(access: BandAccess, setlistId: number, options: PdfOptions) {
+  const setlist = await getSetlist(access, setlistId);
+  if (!setlist) return null;
+  const pdf = await renderToBuffer(<SetlistDocument setlist={setlist} options={options} />);
+  await track("export_setlist", { userId: access.user.id, bandId: access.band.id, props: { format: "pdf", layout: options.layout } });
+  return { fileName: pdfFileName(setlist.name), pdf };
+}

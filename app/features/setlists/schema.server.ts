@@ -1,0 +1,107 @@
+/**
+ * The setlist forms' and /api endpoints' input rules and messages. Server only, so zod
+ * never reaches the browser; the editor's forms show what the server answers.
+ */
+import { z } from "zod";
+import { MAX_ITEMS, MAX_SETS } from "./setlists.server";
+
+export const SETLIST_FORM_MESSAGES = {
+  nameRequired: "Give the setlist a name",
+  nameTooLong: "The name is too long (at most 120 characters)",
+  notesTooLong: "Notes are too long (at most 2,000 characters)",
+  target: "Target set length must be a whole number of minutes from 1 to 240",
+  breakLength: "A break must be a whole number of minutes from 1 to 120",
+  noteTooLong: "A note is too long (at most 200 characters)",
+  setName: "A set name must be 1 to 40 characters",
+  version: "Reload the setlist and try again: the form did not say which version it changes.",
+  pickSong: "Choose at least one song to add",
+  item: "That item is not in this setlist.",
+  set: "That set is not in this setlist.",
+  layout: "The new order could not be read. Reload the setlist and try again.",
+} as const;
+const M = SETLIST_FORM_MESSAGES;
+
+const id = (message: string) => z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: message })
+    .optional()
+    .transform((value) => value || null);
+
+const name = z.string({ error: M.nameRequired }).trim().min(1, { error: M.nameRequired }).max(120, { error: M.nameTooLong });
+const targetMinutes = z.coerce
+  .number({ error: M.target })
+  .int({ error: M.target })
+  .min(1, { error: M.target })
+  .max(240, { error: M.target })
+  .optional();
+const version = id(M.version);
+
+/** The new-setlist form on /setlists. */
+export const CreateSetlistSchema = z.object({ name, notes: optionalText(2000, M.notesTooLong), targetMinutes });
+
+/** The editor's forms, one per intent. */
+export const EditorSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("details"), version, name, notes: optionalText(2000, M.notesTooLong), targetMinutes }),
+  z.object({ intent: z.literal("add-songs"), version, setId: id(M.set).optional(), songId: z.array(id(M.pickSong)).min(1, { error: M.pickSong }).max(MAX_ITEMS) }),
+  z.object({
+    intent: z.literal("add-break"),
+    version,
+    setId: id(M.set).optional(),
+    breakMinutes: z.coerce.number({ error: M.breakLength }).int({ error: M.breakLength }).min(1, { error: M.breakLength }).max(120, { error: M.breakLength }),
+    note: optionalText(200, M.noteTooLong),
+  }),
+  z.object({ intent: z.literal("move-up"), version, itemId: id(M.item) }),
+  z.object({ intent: z.literal("move-down"), version, itemId: id(M.item) }),
+  z.object({ intent: z.literal("move-to-set"), version, itemId: id(M.item), setId: id(M.set) }),
+  z.object({ intent: z.literal("remove-item"), version, itemId: id(M.item) }),
+  z.object({ intent: z.literal("item-note"), version, itemId: id(M.item), note: optionalText(200, M.noteTooLong) }),
+  z.object({ intent: z.literal("add-set"), version, setName: z.string().trim().max(40, { error: M.setName }).optional() }),
+  z.object({ intent: z.literal("remove-set"), version, setId: id(M.set) }),
+  z.object({ intent: z.literal("reorder"), version, layout: z.string({ error: M.layout }).max(20_000, { error: M.layout }) }),
+  z.object({ intent: z.literal("duplicate") }),
+  z.object({ intent: z.literal("delete") }),
+]);
+export type EditorInput = z.infer<typeof EditorSchema>;
+
+/** The "reorder" form's layout: every set's id with its items' ids, in order. */
+export const ReorderLayoutSchema = z
+  .array(z.object({ id: z.number().int().positive(), itemIds: z.array(z.number().int().positive()).max(MAX_ITEMS) }))
+  .min(1)
+  .max(MAX_SETS);
+
+/** POST /api/bands/{id}/setlists. */
+export const SetlistCreateApiSchema = z.object({
+  name,
+  notes: z.string().trim().max(2000, { error: M.notesTooLong }).nullish(),
+  targetSetSeconds: z.number().int().min(60, { error: M.target }).max(240 * 60, { error: M.target }).nullish(),
+  sets: z.array(z.string().trim().min(1, { error: M.setName }).max(40, { error: M.setName })).max(MAX_SETS).optional(),
+});
+
+const ApiItem = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("song"), id: z.number().int().positive().optional(), songId: z.number().int().positive(), note: z.string().trim().max(200, { error: M.noteTooLong }).nullish() }),
+  z.object({
+    type: z.literal("break"),
+    id: z.number().int().positive().optional(),
+    durationSeconds: z.number().int().min(60, { error: M.breakLength }).max(120 * 60, { error: M.breakLength }),
+    note: z.string().trim().max(200, { error: M.noteTooLong }).nullish(),
+  }),
+]);
+
+/**
+ * PUT /api/setlists/{id}: the whole setlist with the version it was read at. Items and
+ * sets with an id are moved and kept, those without are added, and what is left out is
+ * removed; an id from another setlist is refused.
+ */
+export const SetlistPutApiSchema = z.object({
+  version: z.number({ error: "version is required: send the version you read" }).int().positive(),
+  name: name.optional(),
+  notes: z.string().trim().max(2000, { error: M.notesTooLong }).nullish(),
+  targetSetSeconds: z.number().int().min(60, { error: M.target }).max(240 * 60, { error: M.target }).nullish(),
+  sets: z
+    .array(z.object({ id: z.number().int().positive().optional(), name: z.string().trim().min(1, { error: M.setName }).max(40, { error: M.setName }), items: z.array(ApiItem).max(MAX_ITEMS) }))
+    .min(1)
+    .max(MAX_SETS),
+});

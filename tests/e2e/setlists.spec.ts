@@ -1,0 +1,122 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * Building a two-set setlist: with JavaScript by dragging (a pointer between sets, the
+ * keyboard within one), without it by the move buttons. Either way the order is saved
+ * with the version it was made from and is there after a reload.
+ */
+const SONGS = ["Alpha Song", "Bravo Song", "Charlie Song", "Delta Song"];
+
+async function bandWithSongs(login: () => Promise<{ id: string }>, createBand: (owner: { id: string }, options: { name: string }) => Promise<{ id: number }>) {
+  const leader = await login();
+  const band = await createBand(leader, { name: `Setlist Band ${Date.now().toString(36)}` });
+  const { db } = await import("~/utils/db.server");
+  for (const [i, title] of SONGS.entries()) {
+    await db.song.create({ data: { bandId: band.id, title, titleKey: title.toLowerCase(), artist: "The Testers", artistKey: "the testers", durationSeconds: 180 + i * 30, createdById: leader.id } });
+  }
+  return band;
+}
+
+const setList = (page: Page, name: string) => page.getByRole("list", { name: `${name} running order` });
+const titles = async (list: Locator) => (await list.getByRole("listitem").allInnerTexts()).map((text) => SONGS.find((song) => text.includes(song)) ?? "").filter(Boolean);
+
+async function startSetlist(page: Page) {
+  await page.goto("/setlists");
+  await page.getByLabel("Name").fill("Saturday at the Crown");
+  await page.getByRole("button", { name: "Create setlist" }).click();
+  await expect(page.getByRole("heading", { name: "Saturday at the Crown", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Add a set" }).click();
+  await expect(page.getByRole("heading", { name: "Set 2" })).toBeVisible();
+  await page.getByLabel("Title or artist").fill("song");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  for (const song of SONGS) await page.getByRole("checkbox", { name: new RegExp(song) }).check();
+  await page.getByLabel("Add to", { exact: true }).first().selectOption({ label: "Set 1" });
+  await page.getByRole("button", { name: "Add to setlist" }).click();
+  await expect.poll(() => titles(setList(page, "Set 1"))).toEqual(SONGS);
+}
+
+async function dragTo(page: Page, handle: Locator, target: Locator) {
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 12, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
+  await page.mouse.up();
+}
+
+const saved = (page: Page) => page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/setlists/"));
+
+test.describe("setlist editor", () => {
+  test.skip(({ isMobile }) => isMobile, "a desktop journey");
+  test.setTimeout(90_000);
+
+  test("build a two-set setlist by dragging", async ({ page, login, createBand, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "drag and drop needs JavaScript; the buttons journey covers it without");
+    await bandWithSongs(login, createBand);
+    await startSetlist(page);
+    // The drag handles appear once the page runs JavaScript.
+    await expect(page.getByRole("button", { name: "Drag Charlie Song" })).toBeVisible();
+
+    // Charlie and Delta go to the empty Set 2 with the pointer.
+    let save = saved(page);
+    await dragTo(page, page.getByRole("button", { name: "Drag Charlie Song" }), setList(page, "Set 2"));
+    await save;
+    await expect.poll(() => titles(setList(page, "Set 2"))).toEqual(["Charlie Song"]);
+    save = saved(page);
+    await dragTo(page, page.getByRole("button", { name: "Drag Delta Song" }), setList(page, "Set 2"));
+    await save;
+    await expect.poll(async () => (await titles(setList(page, "Set 2"))).sort()).toEqual(["Charlie Song", "Delta Song"]);
+    await expect.poll(() => titles(setList(page, "Set 1"))).toEqual(["Alpha Song", "Bravo Song"]);
+
+    // Alpha one place down with the keyboard: space picks it up, an arrow moves it, space drops it.
+    save = saved(page);
+    await page.getByRole("button", { name: "Drag Alpha Song" }).focus();
+    await page.keyboard.press("Space");
+    const announcer = page.locator("[role=status][aria-live]").filter({ hasText: /Alpha Song/ });
+    await expect(announcer).toHaveText("Picked up Alpha Song, position 1 of 2 in Set 1.");
+    await page.keyboard.press("ArrowDown");
+    await expect(announcer).toHaveText("Alpha Song is over position 2 of 2 in Set 1.");
+    await page.keyboard.press("Space");
+    await save;
+    await expect.poll(() => titles(setList(page, "Set 1"))).toEqual(["Bravo Song", "Alpha Song"]);
+
+    // Saved with the version: the same order after a reload, and totals per set.
+    const set2 = await titles(setList(page, "Set 2"));
+    await page.reload();
+    await expect.poll(() => titles(setList(page, "Set 1"))).toEqual(["Bravo Song", "Alpha Song"]);
+    await expect.poll(() => titles(setList(page, "Set 2"))).toEqual(set2);
+    // 3:00 + 3:30 in Set 1; 4:00 + 4:30 in Set 2; 15:00 in all.
+    await expect(page.getByRole("region", { name: "Set 1" })).toContainText("2 songs · 6:30");
+    await expect(page.getByRole("region", { name: "Set 2" })).toContainText("2 songs · 8:30");
+    await expect(page.getByRole("region", { name: "Set 2" })).toContainText("show so far 15:00");
+
+    // The stage PDF downloads with the setlist's name.
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "PDF for the stage (a page per set)" }).click();
+    expect((await download).suggestedFilename()).toBe("saturday-at-the-crown.pdf");
+  });
+
+  test("build a two-set setlist with the move buttons", async ({ page, login, createBand }) => {
+    await bandWithSongs(login, createBand);
+    await startSetlist(page);
+
+    // Charlie and Delta to Set 2, then Delta up above Charlie, then Alpha down below Bravo.
+    for (const song of ["Charlie Song", "Delta Song"]) {
+      await page.getByRole("button", { name: `Move ${song} to the chosen set` }).click();
+      await expect(setList(page, "Set 2")).toContainText(song);
+    }
+    await expect.poll(() => titles(setList(page, "Set 2"))).toEqual(["Charlie Song", "Delta Song"]);
+    await page.getByRole("button", { name: "Move Delta Song up" }).click();
+    await expect.poll(() => titles(setList(page, "Set 2"))).toEqual(["Delta Song", "Charlie Song"]);
+    await page.getByRole("button", { name: "Move Alpha Song down" }).click();
+    await expect.poll(() => titles(setList(page, "Set 1"))).toEqual(["Bravo Song", "Alpha Song"]);
+
+    await page.reload();
+    await expect.poll(() => titles(setList(page, "Set 1"))).toEqual(["Bravo Song", "Alpha Song"]);
+    await expect.poll(() => titles(setList(page, "Set 2"))).toEqual(["Delta Song", "Charlie Song"]);
+    await expect(page.getByRole("region", { name: "Set 2" })).toContainText("2 songs · 8:30");
+    await expect(page.getByRole("region", { name: "Set 2" })).toContainText("show so far 15:00");
+  });
+});

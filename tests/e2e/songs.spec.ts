@@ -1,0 +1,83 @@
+import { expect, test } from "./fixtures";
+
+/**
+ * The song library as a member uses it: add a song with "Look up" (MusicBrainz and
+ * Deezer answered by the e2e server's local stand-in, tests/mocks/partner-stand-in.ts)
+ * taking the suggestions one field at a time, and import a CSV after checking its
+ * preview. Both work with JavaScript on and off (the look-up is a plain GET form).
+ */
+test.describe("song library", () => {
+  test.skip(({ isMobile }) => isMobile, "a desktop journey");
+  test.setTimeout(60_000);
+
+  test("a member looks a song up and accepts the suggestions field by field", async ({ page, login, createUser, createBand }) => {
+    const leader = await createUser({ firstName: "Lee" });
+    const member = await login(await createUser({ firstName: "Mia", lastName: "Member" }));
+    await createBand(member, { name: "Look-up Band", role: "band_member", members: [{ userId: leader.id, role: "band_leader" }] });
+
+    await page.goto("/songs/new");
+    await expect(page.getByRole("heading", { name: "Add a song" })).toBeVisible();
+    await page.getByLabel("Title").fill("Superstition");
+    await page.getByLabel("Artist").fill("Stevie Wonder");
+    await page.getByLabel("Tempo (BPM)").fill("98");
+    await page.getByRole("button", { name: "Look up" }).click();
+
+    const lookup = page.getByRole("region", { name: "Look up the details" });
+    await expect(lookup.getByRole("heading", { name: "Suggestions" })).toBeVisible();
+    await expect(lookup).toContainText("MusicBrainz");
+    await expect(lookup).toContainText("Deezer");
+    // What the member typed stays; nothing is filled until a suggestion is picked.
+    await expect(page.getByLabel("Tempo (BPM)")).toHaveValue("98");
+    await expect(page.getByLabel("Length (m:ss)")).toHaveValue("");
+
+    await lookup.getByRole("button", { name: /^Use length/ }).click();
+    await expect(page.getByLabel("Length (m:ss)")).toHaveValue("4:26");
+    await expect(page.getByLabel("Tempo (BPM)")).toHaveValue("98");
+    await expect(page.getByLabel("ISRC")).toHaveValue("");
+
+    await lookup.getByRole("button", { name: /^Use ISRC/ }).click();
+    await expect(page.getByLabel("ISRC")).toHaveValue("USMO17200637");
+    await expect(page.getByLabel("Length (m:ss)")).toHaveValue("4:26");
+    await expect(page.getByLabel("MusicBrainz recording id")).toHaveValue("");
+
+    await lookup.getByRole("button", { name: /^Use MusicBrainz id/ }).click();
+    await expect(page.getByLabel("MusicBrainz recording id")).toHaveValue("b1a9c0e9-d987-4042-ae91-78d6a3267d69");
+    // The member's own tempo was never overwritten by Deezer's.
+    await expect(page.getByLabel("Tempo (BPM)")).toHaveValue("98");
+
+    await page.getByRole("button", { name: "Add song" }).click();
+    await expect(page).toHaveURL(/\/bands\/\d+\/songs$/);
+    const row = page.getByRole("row").filter({ hasText: "Superstition" });
+    await expect(row).toContainText("Stevie Wonder");
+    await expect(row).toContainText("4:26");
+    await expect(row).toContainText("98");
+  });
+
+  test("a leader previews a CSV import, sees the bad row, and confirms", async ({ page, context, login, createBand }) => {
+    const leader = await login();
+    await createBand(leader, { name: "Import Band" });
+
+    await page.goto("/songs/import");
+    const csv = ["Title,Artist,Key,Tempo,Duration", "Valerie,Amy Winehouse,Eb,105,3:53", "Mr. Brightside,The Killers,Db,148,3:43", "Broken Tempo,Nobody,C,999,3:00"].join("\r\n");
+    await page.getByLabel("CSV file").setInputFiles({ name: "songs.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "utf8") });
+    await page.getByRole("button", { name: "Preview" }).click();
+
+    await expect(page.getByRole("heading", { name: "Check before importing" })).toBeVisible();
+    await expect(page.getByRole("status")).toContainText("2 songs are ready to import. 1 row has errors and will be skipped.");
+    await expect(page.getByRole("row").filter({ hasText: "Broken Tempo" })).toContainText("Error");
+
+    // Nothing is written before the confirmation.
+    const library = await context.newPage();
+    await library.goto("/songs");
+    await expect(library.getByText("Import Band")).not.toHaveCount(0);
+    await expect(library.getByRole("row").filter({ hasText: "Valerie" })).toHaveCount(0);
+    await library.close();
+
+    await page.getByRole("button", { name: "Import 2 songs" }).click();
+    await expect(page).toHaveURL(/\/bands\/\d+\/songs$/);
+    await expect(page.getByText("2 songs imported", { exact: true })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: "Valerie" })).toContainText("Amy Winehouse");
+    await expect(page.getByRole("row").filter({ hasText: "Mr. Brightside" })).toContainText("The Killers");
+    await expect(page.getByRole("row").filter({ hasText: "Broken Tempo" })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,324 @@
+import { describe, expect, test } from "vitest";
+import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
+import { db } from "~/utils/db.server";
+import { action as listAction, loader as listLoader } from "~/routes/_app+/setlists._index";
+import { action as editorAction, loader as editorLoader } from "~/routes/_app+/setlists.$id";
+import { action as bandSetlistsApiAction, loader as bandSetlistsApiLoader } from "~/routes/api+/bands.$id.setlists";
+import { action as setlistApiAction, loader as setlistApiLoader } from "~/routes/api+/setlists.$id";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loader as textLoader } from "~/routes/_app+/setlists.$id_.text";
+import { loader as pdfLoader } from "~/routes/_app+/setlists.$id_.pdf";
+import { SETLIST_MESSAGES } from "~/features/setlists/setlists.server";
+
+async function bandWithRoles() {
+  const [leader, member, sub] = await Promise.all([createUser({ firstName: "Lena" }), createUser({ firstName: "Max" }), createUser({ firstName: "Sue" })]);
+  const band = await createBand({ members: [{ userId: leader.id, role: "band_leader" }, { userId: member.id, role: "band_member" }, { userId: sub.id, role: "sub" }] });
+  const cookie = async (userId: string) => `${await sessionCookieFor(userId)}; ${await bandCookie(band.id)}`;
+  const songs = await Promise.all(
+    ["Superstition", "Valerie", "Mr. Brightside", "September", "Dancing Queen"].map((title, i) =>
+      db.song.create({ data: { bandId: band.id, title, titleKey: title.toLowerCase(), durationSeconds: 200 + i * 10, createdById: leader.id } }),
+    ),
+  );
+  return { band, songs, users: { leader, member, sub }, cookies: { leader: await cookie(leader.id), member: await cookie(member.id), sub: await cookie(sub.id) } };
+}
+
+const json = async (response: Response) => JSON.parse(await response.text());
+type ApiSetlist = { id: number; version: number; durationSeconds: number; sets: { id: number; name: string; durationSeconds: number; overTargetSeconds: number; items: { id: number; type: string; songId: number | null; title: string }[] }[] };
+
+async function apiSetlist(cookie: string, id: number): Promise<ApiSetlist> {
+  const response = await callRoute(setlistApiLoader, buildRequest(`/api/setlists/${id}`, { cookie }), { id: String(id) });
+  expect(response.status).toBe(200);
+  return json(response);
+}
+
+/** A setlist with two sets: Set 1 holds songs 0-2, Set 2 holds songs 3-4, made through the API. */
+async function twoSetSetlist(world: Awaited<ReturnType<typeof bandWithRoles>>) {
+  const created = await callRoute(bandSetlistsApiAction, buildRequest(`/api/bands/${world.band.id}/setlists`, { cookie: world.cookies.member, json: { name: "Friday", sets: ["Set 1", "Set 2"] } }), {
+    id: String(world.band.id),
+  });
+  expect(created.status).toBe(201);
+  const setlist: ApiSetlist = await json(created);
+  const [set1, set2] = setlist.sets;
+  const put = await callRoute(
+    setlistApiAction,
+    buildRequest(`/api/setlists/${setlist.id}`, {
+      method: "PUT",
+      cookie: world.cookies.member,
+      json: {
+        version: setlist.version,
+        sets: [
+          { id: set1!.id, name: "Set 1", items: world.songs.slice(0, 3).map((song) => ({ type: "song", songId: song.id })) },
+          { id: set2!.id, name: "Set 2", items: [...world.songs.slice(3).map((song) => ({ type: "song", songId: song.id })), { type: "break", durationSeconds: 900 }] },
+        ],
+      },
+    }),
+    { id: String(setlist.id) },
+  );
+  expect(put.status).toBe(200);
+  return json(put) as Promise<ApiSetlist>;
+}
+
+async function positions(setlistId: number) {
+  const sets = await db.setlistSet.findMany({ where: { setlistId }, orderBy: { position: "asc" }, select: { position: true, items: { orderBy: { position: "asc" }, select: { position: true } } } });
+  return sets.map((set) => set.items.map((item) => item.position));
+}
+
+const editorPost = (cookie: string, id: number, form: Record<string, string | string[]>) =>
+  callRoute(editorAction, buildRequest(`/setlists/${id}`, { cookie, form }), { id: String(id) });
+
+describe("setlists", () => {
+  test("the list shows each setlist's length with breaks and its song count; the form creates one with a name", async () => {
+    const world = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    const list = await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.leader })));
+    // 200 + 210 + 220 + 230 + 240 seconds of songs and a 15-minute break.
+    expect(list.setlists).toEqual([expect.objectContaining({ id: setlist.id, name: "Friday", songCount: 5, length: "33:20" })]);
+
+    const bad = await callRoute(listAction, buildRequest("/setlists", { cookie: world.cookies.member, form: { name: "  ", targetMinutes: "abc" } }));
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).result.error).toMatchObject({ name: ["Give the setlist a name"], targetMinutes: ["Target set length must be a whole number of minutes from 1 to 240"] });
+    const made = await callRoute(listAction, buildRequest("/setlists", { cookie: world.cookies.member, form: { name: "Wedding", targetMinutes: "45" } }));
+    expect(made.status).toBe(302);
+    const created = await db.setlist.findFirstOrThrow({ where: { bandId: world.band.id, name: "Wedding" }, include: { sets: true } });
+    expect(created.targetSetSeconds).toBe(45 * 60);
+    expect(created.sets.map((set) => set.name)).toEqual(["Set 1"]);
+    expect(made.headers.get("location")).toBe(`/setlists/${created.id}`);
+    expect(await db.analyticsEvent.count({ where: { name: "create_setlist", bandId: world.band.id } })).toBe(2);
+    expect(await db.analyticsEvent.count({ where: { name: "add_song_to_setlist", bandId: world.band.id } })).toBe(1);
+  });
+
+  test("moving with the buttons and reordering across sets keeps positions dense and unique in every set", async () => {
+    const world = await bandWithRoles();
+    let setlist = await twoSetSetlist(world);
+    const [set1, set2] = setlist.sets;
+    const first = set1!.items[0]!;
+    // Up from the top of Set 2 goes to the end of Set 1; down past the end of Set 1 comes back.
+    let response = await editorPost(world.cookies.member, setlist.id, { intent: "move-up", version: String(setlist.version), itemId: String(set2!.items[0]!.id) });
+    expect(response.status).toBe(302);
+    setlist = await apiSetlist(world.cookies.member, setlist.id);
+    expect(setlist.sets.map((set) => set.items.map((item) => item.title))).toEqual([
+      ["Superstition", "Valerie", "Mr. Brightside", "September"],
+      ["Dancing Queen", "Break"],
+    ]);
+    expect(await positions(setlist.id)).toEqual([[0, 1, 2, 3], [0, 1]]);
+
+    response = await editorPost(world.cookies.member, setlist.id, { intent: "move-to-set", version: String(setlist.version), itemId: String(first.id), setId: String(set2!.id) });
+    expect(response.status).toBe(302);
+    // Valerie, now first in Set 1, one place down.
+    response = await editorPost(world.cookies.member, setlist.id, { intent: "move-down", version: String(setlist.version + 1), itemId: String(setlist.sets[0]!.items[1]!.id) });
+    expect(response.status).toBe(302);
+    setlist = await apiSetlist(world.cookies.member, setlist.id);
+    expect(setlist.sets.map((set) => set.items.map((item) => item.title))).toEqual([
+      ["Mr. Brightside", "Valerie", "September"],
+      ["Dancing Queen", "Break", "Superstition"],
+    ]);
+    expect(await positions(setlist.id)).toEqual([[0, 1, 2], [0, 1, 2]]);
+
+    // A drag and drop sends the whole order: reverse everything and swap the sets' contents.
+    const reversed = setlist.sets.map((set) => set.items.map((item) => item.id).reverse());
+    response = await editorPost(world.cookies.member, setlist.id, {
+      intent: "reorder",
+      version: String(setlist.version),
+      layout: JSON.stringify([
+        { id: setlist.sets[0]!.id, itemIds: reversed[1] },
+        { id: setlist.sets[1]!.id, itemIds: reversed[0] },
+      ]),
+    });
+    expect(response.status).toBe(302);
+    setlist = await apiSetlist(world.cookies.member, setlist.id);
+    expect(setlist.sets.map((set) => set.items.map((item) => item.title))).toEqual([
+      ["Superstition", "Break", "Dancing Queen"],
+      ["September", "Valerie", "Mr. Brightside"],
+    ]);
+    expect(await positions(setlist.id)).toEqual([[0, 1, 2], [0, 1, 2]]);
+  });
+
+  test("a reorder with a missing, duplicated or foreign item, or another band's song, is refused and changes nothing", async () => {
+    const world = await bandWithRoles();
+    const other = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    const theirs = await twoSetSetlist(other);
+    const [set1, set2] = setlist.sets;
+    const ids1 = set1!.items.map((item) => item.id);
+    const ids2 = set2!.items.map((item) => item.id);
+    const reorder = (layout: unknown) => editorPost(world.cookies.member, setlist.id, { intent: "reorder", version: String(setlist.version), layout: JSON.stringify(layout) });
+
+    const cases: [unknown, string][] = [
+      [[{ id: set1!.id, itemIds: ids1.slice(1) }, { id: set2!.id, itemIds: ids2 }], SETLIST_MESSAGES.missingItem],
+      [[{ id: set1!.id, itemIds: [...ids1, ids1[0]] }, { id: set2!.id, itemIds: ids2 }], SETLIST_MESSAGES.duplicateItem],
+      [[{ id: set1!.id, itemIds: [...ids1, theirs.sets[0]!.items[0]!.id] }, { id: set2!.id, itemIds: ids2 }], SETLIST_MESSAGES.foreignItem],
+      [[{ id: set1!.id, itemIds: [...ids1, ...ids2] }], SETLIST_MESSAGES.missingSet],
+      [[{ id: theirs.sets[0]!.id, itemIds: ids1 }, { id: set2!.id, itemIds: ids2 }], SETLIST_MESSAGES.foreignSet],
+      ["not a layout", "The new order could not be read. Reload the setlist and try again."],
+    ];
+    for (const [layout, message] of cases) {
+      const response = await reorder(layout);
+      expect(response.status).toBe(400);
+      expect((await json(response)).message).toBe(message);
+    }
+    // Another band's song cannot be added, by the form or the API.
+    const add = await editorPost(world.cookies.member, setlist.id, { intent: "add-songs", version: String(setlist.version), setId: String(set1!.id), songId: String(other.songs[0]!.id) });
+    expect(add.status).toBe(400);
+    expect((await json(add)).message).toBe(SETLIST_MESSAGES.foreignSong);
+    const put = await callRoute(
+      setlistApiAction,
+      buildRequest(`/api/setlists/${setlist.id}`, { method: "PUT", cookie: world.cookies.member, json: { version: setlist.version, sets: [{ id: set1!.id, name: "Set 1", items: [{ type: "song", songId: other.songs[0]!.id }] }] } }),
+      { id: String(setlist.id) },
+    );
+    expect(put.status).toBe(400);
+
+    const after = await apiSetlist(world.cookies.member, setlist.id);
+    expect(after.version).toBe(setlist.version);
+    expect(after.sets.map((set) => set.items.map((item) => item.id))).toEqual([ids1, ids2]);
+  });
+
+  test("a stale save is refused: 409 with a message offering to reload, from the page and the API", async () => {
+    const world = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    const item = setlist.sets[0]!.items[0]!;
+    // The leader saves first, from the version both read.
+    const leaderMove = await editorPost(world.cookies.leader, setlist.id, { intent: "move-down", version: String(setlist.version), itemId: String(item.id) });
+    expect(leaderMove.status).toBe(302);
+    // The member's save from the same version is refused.
+    const memberMove = await editorPost(world.cookies.member, setlist.id, { intent: "remove-item", version: String(setlist.version), itemId: String(item.id) });
+    expect(memberMove.status).toBe(409);
+    expect(await json(memberMove)).toMatchObject({ message: SETLIST_MESSAGES.stale, stale: true });
+    expect(await db.setlistItem.count({ where: { id: item.id } })).toBe(1);
+
+    const put = await callRoute(
+      setlistApiAction,
+      buildRequest(`/api/setlists/${setlist.id}`, { method: "PUT", cookie: world.cookies.member, json: { version: setlist.version, name: "Overwritten", sets: [{ name: "Only", items: [] }] } }),
+      { id: String(setlist.id) },
+    );
+    expect(put.status).toBe(409);
+    expect(await json(put)).toEqual({ message: SETLIST_MESSAGES.stale });
+    const after = await apiSetlist(world.cookies.member, setlist.id);
+    expect(after.version).toBe(setlist.version + 1);
+    expect(after.sets.map((set) => set.name)).toEqual(["Set 1", "Set 2"]);
+  });
+
+  test("running totals per set and for the show include breaks, and a set over the target is flagged", async () => {
+    const world = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    await db.setlist.update({ where: { id: setlist.id }, data: { targetSetSeconds: 10 * 60 } });
+    const view = await json(await callRoute(editorLoader, buildRequest(`/setlists/${setlist.id}`, { cookie: world.cookies.member }), { id: String(setlist.id) }));
+    // Set 1: 200 + 210 + 220 = 630 s; Set 2: 230 + 240 + a 900 s break = 1370 s.
+    expect(view.setlist.sets.map((set: { length: string; showLength: string; over: string | null }) => [set.length, set.showLength, set.over])).toEqual([
+      ["10:30", "10:30", "0:30"],
+      ["22:50", "33:20", "12:50"],
+    ]);
+    expect(view.setlist.sets[1].items.map((item: { running: string }) => item.running)).toEqual(["3:50", "7:50", "22:50"]);
+    expect(view.setlist.length).toBe("33:20");
+  });
+
+  test("a sub sees no setlists and cannot open, change or delete one; a member deletes only their own", async () => {
+    const world = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    const list = await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.sub })));
+    expect(list).toMatchObject({ bookedOnly: true, setlists: [] });
+    expect((await callRoute(editorLoader, buildRequest(`/setlists/${setlist.id}`, { cookie: world.cookies.sub }), { id: String(setlist.id) })).status).toBe(404);
+    expect((await callRoute(setlistApiLoader, buildRequest(`/api/setlists/${setlist.id}`, { cookie: world.cookies.sub }), { id: String(setlist.id) })).status).toBe(404);
+    const apiList = await json(await callRoute(bandSetlistsApiLoader, buildRequest(`/api/bands/${world.band.id}/setlists`, { cookie: world.cookies.sub }), { id: String(world.band.id) }));
+    expect(apiList.setlists).toEqual([]);
+    const move = await editorPost(world.cookies.sub, setlist.id, { intent: "move-down", version: String(setlist.version), itemId: String(setlist.sets[0]!.items[0]!.id) });
+    expect(move.status).toBe(403);
+
+    // The member created this one, so they may delete it; not the leader's.
+    const leaders = await db.setlist.create({ data: { bandId: world.band.id, name: "Leader's", createdById: world.users.leader.id } });
+    expect((await editorPost(world.cookies.member, leaders.id, { intent: "delete" })).status).toBe(403);
+    const deleted = await editorPost(world.cookies.member, setlist.id, { intent: "delete" });
+    expect(deleted.status).toBe(302);
+    expect(await db.setlist.count({ where: { id: setlist.id } })).toBe(0);
+    expect(await db.setlistItem.count({ where: { setlistId: setlist.id } })).toBe(0);
+  });
+
+  test("duplicating copies every set, song, break and note into a new setlist", async () => {
+    const world = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    await editorPost(world.cookies.member, setlist.id, { intent: "item-note", version: String(setlist.version), itemId: String(setlist.sets[0]!.items[0]!.id), note: "Drums count in" });
+    const response = await editorPost(world.cookies.member, setlist.id, { intent: "duplicate" });
+    expect(response.status).toBe(302);
+    const copyId = Number(response.headers.get("location")!.split("/").pop());
+    const copy = await apiSetlist(world.cookies.member, copyId);
+    const original = await apiSetlist(world.cookies.member, setlist.id);
+    const shape = (s: ApiSetlist) => s.sets.map((set) => ({ name: set.name, items: set.items.map((item) => ({ type: item.type, songId: item.songId, title: item.title })) }));
+    expect(shape(copy)).toEqual(shape(original));
+    expect(copy.id).not.toBe(original.id);
+    expect((await db.setlistItem.findFirstOrThrow({ where: { setlistId: copyId, position: 0, set: { position: 0 } } })).note).toBe("Drums count in");
+  });
+
+  test("bad editor input gets a clear message and no 500", async () => {
+    const world = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    const cases: [Record<string, string>, number, string][] = [
+      [{ intent: "add-break", version: String(setlist.version), breakMinutes: "0" }, 400, "A break must be a whole number of minutes from 1 to 120"],
+      [{ intent: "move-up", itemId: "1" }, 400, "Reload the setlist and try again: the form did not say which version it changes."],
+      [{ intent: "move-up", version: String(setlist.version), itemId: "abc" }, 400, "That item is not in this setlist."],
+      [{ intent: "move-up", version: String(setlist.version), itemId: "999999" }, 400, SETLIST_MESSAGES.foreignItem],
+      [{ intent: "add-songs", version: String(setlist.version) }, 400, "Choose at least one song to add"],
+      [{ intent: "details", version: String(setlist.version), name: "" }, 400, "Give the setlist a name"],
+    ];
+    for (const [form, status, message] of cases) {
+      const response = await editorPost(world.cookies.member, setlist.id, form);
+      expect(response.status, JSON.stringify(form)).toBe(status);
+      expect((await json(response)).message).toBe(message);
+    }
+    expect((await apiSetlist(world.cookies.member, setlist.id)).version).toBe(setlist.version);
+  });
+
+  test("the plain-text export lists each set numbered with keys, lengths, notes and breaks, for pasting into a chat", async () => {
+    const world = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    await db.song.update({ where: { id: world.songs[0]!.id }, data: { key: "Ebm", artist: "Stevie Wonder" } });
+    await editorPost(world.cookies.member, setlist.id, { intent: "item-note", version: String(setlist.version), itemId: String(setlist.sets[0]!.items[0]!.id), note: "Drums count in" });
+    const response = await callRoute(textLoader, buildRequest(`/setlists/${setlist.id}/text`, { cookie: world.cookies.member }), { id: String(setlist.id) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const text = await response.text();
+    expect(text.split("\n").slice(0, 3)).toEqual([`Friday — ${world.band.name}`, "", "Set 1 (3 songs, 10:30)"]);
+    expect(text).toContain(" 1. Superstition — Stevie Wonder (E♭/D♯ minor, 3:20) — Drums count in\n");
+    expect(text).toContain("Set 2 (2 songs, 22:50)\n 1. September (3:50)\n 2. Dancing Queen (4:00)\n   Break 15:00\n");
+    expect(text.trimEnd().split("\n").at(-1)).toBe("Show: 5 songs, 33:20 with breaks");
+    const noKeys = await (await callRoute(textLoader, buildRequest(`/setlists/${setlist.id}/text?keys=0&notes=0`, { cookie: world.cookies.member }), { id: String(setlist.id) })).text();
+    expect(noKeys).toContain(" 1. Superstition — Stevie Wonder (3:20)\n");
+    expect(await db.analyticsEvent.count({ where: { name: "export_setlist", bandId: world.band.id } })).toBe(2);
+    expect((await callRoute(textLoader, buildRequest(`/setlists/${setlist.id}/text`, { cookie: world.cookies.sub }), { id: String(setlist.id) })).status).toBe(404);
+  });
+
+  test("the PDF has a page per set (or one page) with the titles in order, keys and notes optional, and a file name from the setlist's name", async () => {
+    const world = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    await db.song.update({ where: { id: world.songs[0]!.id }, data: { key: "Ebm" } });
+    await editorPost(world.cookies.member, setlist.id, { intent: "item-note", version: String(setlist.version), itemId: String(setlist.sets[0]!.items[0]!.id), note: "Drums count in" });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "setlist-pdf-"));
+    const render = async (query: string) => {
+      const response = await callRoute(pdfLoader, buildRequest(`/setlists/${setlist.id}/pdf${query}`, { cookie: world.cookies.member }), { id: String(setlist.id) });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/pdf");
+      expect(response.headers.get("content-disposition")).toBe('attachment; filename="friday.pdf"');
+      const file = path.join(dir, `${query.length}.pdf`);
+      fs.writeFileSync(file, new Uint8Array(await response.arrayBuffer()));
+      // poppler-utils' pdftotext reads it back, page breaks as form feeds.
+      return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).split("\f").filter((page) => page.trim());
+    };
+    const pages = await render("");
+    expect(pages).toHaveLength(2);
+    const order = (page: string) => ["Superstition", "Valerie", "Mr. Brightside", "September", "Dancing Queen", "Break"].filter((title) => page.includes(title));
+    expect(order(pages[0]!)).toEqual(["Superstition", "Valerie", "Mr. Brightside"]);
+    expect(order(pages[1]!)).toEqual(["September", "Dancing Queen", "Break"]);
+    expect(pages[0]).toMatch(/1\.\s+Superstition\s+Ebm/);
+    expect(pages[0]).toContain("Drums count in");
+    expect(pages[1]).toContain("Break 15:00");
+
+    const one = await render("?layout=one&keys=0&notes=0");
+    expect(one).toHaveLength(1);
+    expect(order(one[0]!)).toEqual(["Superstition", "Valerie", "Mr. Brightside", "September", "Dancing Queen", "Break"]);
+    expect(one[0]).not.toContain("Ebm");
+    expect(one[0]).not.toContain("Drums count in");
+    expect((await callRoute(pdfLoader, buildRequest(`/setlists/${setlist.id}/pdf`, { cookie: world.cookies.sub }), { id: String(setlist.id) })).status).toBe(404);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
