@@ -260,6 +260,7 @@ describe("setlists", () => {
       [{ intent: "move-up", version: String(setlist.version), itemId: "999999" }, 400, SETLIST_MESSAGES.foreignItem],
       [{ intent: "add-songs", version: String(setlist.version) }, 400, "Choose at least one song to add"],
       [{ intent: "details", version: String(setlist.version), name: "" }, 400, "Give the setlist a name"],
+      [{ intent: "launch-rockets" }, 400, "The editor did not say what to change. Reload the setlist and try again."],
     ];
     for (const [form, status, message] of cases) {
       const response = await editorPost(world.cookies.member, setlist.id, form);

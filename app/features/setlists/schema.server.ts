@@ -18,6 +18,7 @@ export const SETLIST_FORM_MESSAGES = {
   item: "That item is not in this setlist.",
   set: "That set is not in this setlist.",
   layout: "The new order could not be read. Reload the setlist and try again.",
+  intent: "The editor did not say what to change. Reload the setlist and try again.",
 } as const;
 const M = SETLIST_FORM_MESSAGES;
 
@@ -63,7 +64,7 @@ export const EditorSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reorder"), version, layout: z.string({ error: M.layout }).max(20_000, { error: M.layout }) }),
   z.object({ intent: z.literal("duplicate") }),
   z.object({ intent: z.literal("delete") }),
-]);
+], { error: M.intent });
 export type EditorInput = z.infer<typeof EditorSchema>;
 
 /** The "reorder" form's layout: every set's id with its items' ids, in order. */
