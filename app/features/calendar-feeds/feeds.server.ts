@@ -11,7 +11,7 @@ import { db } from "~/utils/db.server";
  * Calendar files: "Download calendar" (one band's events) and each person's private
  * subscription feed (all their bands' events they may see, optionally their blackouts).
  * RFC 5545 through ical-generator, which escapes and folds. Decisions
- * (docs/decisions/0008-calendar-feeds.md): timed events in UTC ("Z"), all-day events
+ * (docs/decisions/0009-calendar-feeds.md): timed events in UTC ("Z"), all-day events
  * as DATE values of the band's local days; a recurring series is materialised as one
  * Event per occurrence, so each occurrence is its own VEVENT with its own stable UID
  * (`event-{id}@bandroom`, the same as the one-event .ics) rather than an RRULE, which
