@@ -37,3 +37,23 @@ describe("the audit log", () => {
     expect((await listAuditEntries({ bandId: a.id })).total).toBe(1);
   });
 });
+
+describe("manual billing: a platform admin sets a band's tier", () => {
+  test("the tier changes with one audit entry; the same tier again changes nothing", async () => {
+    const { setBandTierManually } = await import("~/features/billing/billing.server");
+    const admin = await createUser({ isPlatformAdmin: true });
+    const band = await createBand({ members: [{ userId: admin.id, role: "band_leader" }] });
+    expect((await setBandTierManually(admin, band.id, "pro")).changed).toBe(true);
+    expect((await db.band.findUniqueOrThrow({ where: { id: band.id } })).subscriptionTier).toBe("pro");
+    expect((await setBandTierManually(admin, band.id, "pro")).changed).toBe(false);
+    const { entries } = await listAuditEntries({ bandId: band.id });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ action: "band.tier", before: { tier: "free" }, after: { tier: "pro" } });
+  });
+
+  test("a band that does not exist is refused with a message", async () => {
+    const { setBandTierManually } = await import("~/features/billing/billing.server");
+    const admin = await createUser({ isPlatformAdmin: true });
+    await expect(setBandTierManually(admin, 987_654_321, "pro")).rejects.toThrow("That band does not exist");
+  });
+});
