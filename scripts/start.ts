@@ -25,6 +25,11 @@ await withMigrationLock(databaseFile(), async () => {
   const { resealTotpSecrets } = await import("~/features/auth/totp-secret.server");
   const resealed = await resealTotpSecrets();
   if (resealed) console.log(`Sealed ${resealed} two-step secret(s) with the current key.`);
+  // The first platform admin(s), named by ADMIN_EMAILS (idempotent, audited as the system).
+  if (process.env.ADMIN_EMAILS) {
+    const { applyAdminEmails, describeAdminEmailsOutcome } = await import("~/features/admin/bootstrap.server");
+    for (const line of describeAdminEmailsOutcome(await applyAdminEmails(process.env.ADMIN_EMAILS))) console.log(line);
+  }
 });
 
 const { DEMO_EMAIL, DEMO_PASSWORD } = await import("../prisma/seed.ts");

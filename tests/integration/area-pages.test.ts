@@ -123,10 +123,10 @@ describe("area pages: access", () => {
     }
   });
 
-  test("the admin pages are not found for anyone but platform admins", async () => {
+  test("the admin pages are refused (403) to anyone but platform admins", async () => {
     const { cookies } = await bandWithEveryRole();
-    expect((await get(adminLoader, "/admin", cookies.band_leader)).status).toBe(404);
-    expect((await get(adminUsersLoader, "/admin/users", cookies.band_leader)).status).toBe(404);
+    expect((await get(adminLoader, "/admin", cookies.band_leader)).status).toBe(403);
+    expect((await get(adminUsersLoader, "/admin/users", cookies.band_leader)).status).toBe(403);
 
     const admin = await createUser({ isPlatformAdmin: true });
     const cookie = await sessionCookieFor(admin.id);

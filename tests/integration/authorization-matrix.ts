@@ -101,8 +101,8 @@ export const everyone = (outcome: Outcome, overrides?: Overrides) => build(() =>
 /** Public pages: the same page for everyone. */
 export const publicPage = () => everyone("allow");
 
-/** The platform admin area: 404 for everyone else, so it is not advertised. */
-export const platformAdminOnly = () => signedIn("notFound", { platformAdmin: "allow" });
+/** The platform admin area: 403 for every other signed-in user (issue 10). */
+export const platformAdminOnly = (outcome: Outcome = "allow") => signedIn("forbidden", { platformAdmin: outcome });
 
 const notAllowed = everyone("methodNotAllowed");
 

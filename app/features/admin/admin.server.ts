@@ -5,12 +5,12 @@ import { pageWindow } from "~/utils/pagination";
 import { isMfaEnabled } from "~/features/auth/mfa.server";
 
 /**
- * The platform-admin area exists only for platform admins: everyone else gets the same
- * 404 as an unknown path, so the area is not advertised.
+ * The platform-admin area exists only for platform admins: the server refuses every
+ * admin page and endpoint to anyone else with 403 (issue 10), whatever the URL.
  */
 export async function requirePlatformAdmin(request: Request): Promise<CurrentUser> {
   const user = await requireUser(request);
-  if (!user.isPlatformAdmin) throw data({ message: "Not found" }, { status: 404 });
+  if (!user.isPlatformAdmin) throw data({ message: "Only platform admins can open the admin area" }, { status: 403 });
   // ASVS 6.3.3: the admin area opens only to an account with two-step sign-in on.
   if (!(await isMfaEnabled(user.id))) throw redirect("/profile?mfa=required#two-step");
   return user;
