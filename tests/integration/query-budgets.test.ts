@@ -53,7 +53,7 @@ const PAGES: { name: string; path: (band: Band) => string; loader: Loader; param
   { name: "/settings", path: () => "/settings", loader: settingsLoader as Loader, budget: 10 },
   { name: "/subscription", path: () => "/subscription", loader: subscriptionLoader as Loader, budget: 9 },
   { name: "/profile", path: () => "/profile", loader: profileLoader as Loader, budget: 16 },
-  { name: "/admin/users", path: () => "/admin/users", loader: adminUsersLoader as Loader, budget: 10 },
+  { name: "/admin/users", path: () => "/admin/users", loader: adminUsersLoader as Loader, budget: 12 },
 ];
 
 let demo: Band;

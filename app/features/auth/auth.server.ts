@@ -101,7 +101,8 @@ export function getCurrentUser(request: Request) {
   return requestMemo(request, "current-user", async () => {
     const session = await getSession(request);
     if (!session) return null;
-    const user = await db.user.findUnique({ where: { id: session.userId }, select: USER_SELECT });
+    // A disabled account is signed out on its next request, whatever session it still holds.
+    const user = await db.user.findFirst({ where: { id: session.userId, disabledAt: null }, select: USER_SELECT });
     if (!user) return null;
     return { user, session };
   });
@@ -232,10 +233,13 @@ export async function verifyEmail(token: string): Promise<"verified" | "invalid-
 export type LoginResult =
   | { status: "ok"; user: CurrentUser }
   | { status: "invalid" }
-  | { status: "unverified"; email: string };
+  | { status: "unverified"; email: string }
+  | { status: "disabled" };
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const UNVERIFIED_MESSAGE = "Please verify your email before signing in. Check your inbox for the link, or send a new one.";
+/** Only shown after the right password, so it tells nobody else whether the address has an account. */
+export const DISABLED_MESSAGE = "This account has been disabled. Contact support if you think this is a mistake.";
 
 /**
  * Checks a password. An unknown email is verified against a dummy hash so both
@@ -244,7 +248,7 @@ export const UNVERIFIED_MESSAGE = "Please verify your email before signing in. C
 export async function verifyLogin(email: string, password: string): Promise<LoginResult> {
   const user = await db.user.findUnique({
     where: { email },
-    select: { ...USER_SELECT, emailVerifiedAt: true, password: { select: { hash: true } } },
+    select: { ...USER_SELECT, emailVerifiedAt: true, disabledAt: true, password: { select: { hash: true } } },
   });
   const valid = await verifyPassword(user?.password?.hash ?? (await dummyPasswordHash()), password);
   if (!user || !user.password || !valid) {
@@ -252,15 +256,22 @@ export async function verifyLogin(email: string, password: string): Promise<Logi
     return { status: "invalid" };
   }
   await resetShared(RATE_LIMITS.accountFailures, email);
+  if (user.disabledAt) return { status: "disabled" };
   if (!user.emailVerifiedAt) return { status: "unverified", email: user.email };
-  const { emailVerifiedAt: _verified, password: _password, ...current } = user;
+  const { emailVerifiedAt: _verified, disabledAt: _disabled, password: _password, ...current } = user;
   return { status: "ok", user: current };
 }
 
-/** A refused sign-in: 401 for wrong credentials, 403 for an unverified email. */
+const LOGIN_REFUSALS = {
+  invalid: [401, INVALID_CREDENTIALS],
+  unverified: [403, UNVERIFIED_MESSAGE],
+  disabled: [403, DISABLED_MESSAGE],
+} as const;
+
+/** A refused sign-in: 401 for wrong credentials, 403 for an unverified email or a disabled account. */
 export class LoginError extends RuleError {
   constructor(public readonly result: Exclude<LoginResult, { status: "ok" }>) {
-    super(result.status === "unverified" ? 403 : 401, result.status === "unverified" ? UNVERIFIED_MESSAGE : INVALID_CREDENTIALS);
+    super(LOGIN_REFUSALS[result.status][0], LOGIN_REFUSALS[result.status][1]);
   }
 }
 

@@ -58,6 +58,9 @@ export async function getSession(request: Request): Promise<(SessionRecord & { r
 /** Starts a fresh session (new random id: any pre-login id is worthless) and returns its cookie. */
 export async function createSession(request: Request, userId: string) {
   const rawId = randomToken(32);
+  // Signing in is activity (/admin's "active in 30 days"). A disabled account's session
+  // would be worthless: getCurrentUser ignores sessions of disabled accounts.
+  await db.user.updateMany({ where: { id: userId }, data: { lastActiveAt: new Date() } });
   await db.session.create({
     data: {
       id: hashToken(rawId),
@@ -73,7 +76,7 @@ export async function createSession(request: Request, userId: string) {
 export async function refreshSession(request: Request, session: SessionRecord & { rawId: string }) {
   const now = new Date();
   const expiresAt = new Date(Math.min(now.getTime() + SESSION_TTL_MS, hardExpiry(session)));
-  await db.session.update({ where: { id: session.id }, data: { lastSeenAt: now, expiresAt } });
+  await db.session.update({ where: { id: session.id }, data: { lastSeenAt: now, expiresAt, user: { update: { lastActiveAt: now } } } });
   return sessionCookie(request).serialize(session.rawId, { maxAge: Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)) });
 }
 

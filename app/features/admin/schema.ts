@@ -1,0 +1,66 @@
+/**
+ * What /admin/users accepts: the list's query (search, sort, direction, page) and the
+ * admin actions its forms post. Shared by the page and its action.
+ */
+import { z } from "zod";
+
+export const SEARCH_MAX = 100;
+
+export const ADMIN_MESSAGES = {
+  searchTooLong: `Search is too long: use at most ${SEARCH_MAX} characters`,
+  userNotFound: "That user does not exist",
+  lastAdmin: "Bandroom always keeps at least one platform admin. Make someone else a platform admin first.",
+  disableSelf: "You cannot disable your own account",
+  grantDisabled: "Re-enable the account before making it a platform admin",
+  alreadyVerified: "That account's email is already verified",
+  stripeManaged: "Stripe manages plans while Stripe billing is set up: change the band's subscription in Stripe",
+} as const;
+
+export const USER_SORTS = ["name", "email", "created", "active"] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export type SortDirection = "asc" | "desc";
+
+/** The direction each sort starts in: names and addresses A→Z, dates newest first. */
+export const DEFAULT_DIRECTION: Record<UserSort, SortDirection> = { name: "asc", email: "asc", created: "desc", active: "desc" };
+
+export const UserListQuerySchema = z.object({
+  q: z.string().trim().max(SEARCH_MAX, { error: ADMIN_MESSAGES.searchTooLong }).default(""),
+  sort: z.enum(USER_SORTS).catch("created"),
+  dir: z.enum(["asc", "desc"]).optional().catch(undefined),
+});
+
+export type UserListQuery = { q: string; sort: UserSort; dir: SortDirection };
+
+/** The query string's list parameters; a search that is too long is an error, anything else odd falls back to the default. */
+export function parseUserListQuery(params: URLSearchParams): { query: UserListQuery; error: string | null } {
+  const parsed = UserListQuerySchema.safeParse({ q: params.get("q") ?? undefined, sort: params.get("sort") ?? undefined, dir: params.get("dir") ?? undefined });
+  if (!parsed.success) {
+    const sort = UserListQuerySchema.shape.sort.parse(params.get("sort") ?? undefined);
+    return { query: { q: "", sort, dir: DEFAULT_DIRECTION[sort] }, error: parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.searchTooLong };
+  }
+  const { q, sort, dir } = parsed.data;
+  return { query: { q, sort, dir: dir ?? DEFAULT_DIRECTION[sort] }, error: null };
+}
+
+const UserId = z.string({ error: "Choose a user" }).min(1, { error: "Choose a user" }).max(64, { error: ADMIN_MESSAGES.userNotFound });
+
+export const AdminActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("grant-admin"), userId: UserId }),
+    z.object({ intent: z.literal("revoke-admin"), userId: UserId }),
+    z.object({ intent: z.literal("disable"), userId: UserId }),
+    z.object({ intent: z.literal("enable"), userId: UserId }),
+    z.object({ intent: z.literal("resend-verification"), userId: UserId }),
+    z.object({
+      intent: z.literal("set-tier"),
+      userId: UserId.optional(),
+      bandId: z.coerce.number({ error: "Choose a band" }).int({ error: "Choose a band" }).positive({ error: "Choose a band" }).max(2_147_483_647, { error: "Choose a band" }),
+      tier: z.enum(["free", "pro"], { error: "Choose Free or Pro" }),
+    }),
+  ],
+  { error: "Unknown form intent" },
+);
+
+export type AdminAction = z.infer<typeof AdminActionSchema>;
+export type AdminIntent = AdminAction["intent"];
