@@ -26,6 +26,7 @@ import { loader as settingsLoader } from "~/routes/_app+/settings";
 import { loader as subscriptionLoader } from "~/routes/_app+/subscription";
 import { loader as profileLoader } from "~/routes/_app+/profile";
 import { loader as adminUsersLoader } from "~/routes/_app+/admin.users";
+import { loader as adminLoader } from "~/routes/_app+/admin._index";
 import { runWithRequestMemo } from "~/utils/request-memo.server";
 
 type Loader = Parameters<typeof callRoute>[0];
@@ -54,6 +55,7 @@ const PAGES: { name: string; path: (band: Band) => string; loader: Loader; param
   { name: "/subscription", path: () => "/subscription", loader: subscriptionLoader as Loader, budget: 9 },
   { name: "/profile", path: () => "/profile", loader: profileLoader as Loader, budget: 16 },
   { name: "/admin/users", path: () => "/admin/users", loader: adminUsersLoader as Loader, budget: 12 },
+  { name: "/admin", path: () => "/admin", loader: adminLoader as Loader, budget: 22 },
 ];
 
 let demo: Band;

@@ -221,13 +221,3 @@ export async function setBandTier(admin: Admin, bandId: number, tier: Tier) {
   const { band, changed } = await setBandTierManually(admin, bandId, tier);
   return { changed, label: band.name, plan: planName(band.subscriptionTier) };
 }
-
-export async function getPlatformCounts(now = new Date()) {
-  const [users, bands, proBands, activeSessions] = await Promise.all([
-    db.user.count(),
-    db.band.count(),
-    db.band.count({ where: { subscriptionTier: "pro" } }),
-    db.session.count({ where: { expiresAt: { gt: now } } }),
-  ]);
-  return { users, bands, proBands, activeSessions };
-}

@@ -38,7 +38,6 @@ export const PENDING_ANALYTICS_EVENTS = [
   "checkout",
   "purchase",
   "manage_subscription",
-  "view_analytics",
 ] as const satisfies readonly AnalyticsEventName[];
 
 /**

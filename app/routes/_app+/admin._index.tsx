@@ -1,55 +1,112 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getPlatformCounts, requirePlatformAdmin } from "~/features/admin/admin.server";
+import { parsePage, requirePlatformAdmin } from "~/features/admin/admin.server";
+import { FUNNEL_DAYS, getAdminDashboard } from "~/features/admin/stats.server";
+import { FunnelChart, SignupsChart } from "~/features/admin/components/charts";
+import { listAuditEntries } from "~/features/audit/audit.server";
+import { AuditLogTable } from "~/features/audit/components/audit-log";
 import { PageHeader } from "~/components/page-header";
-import { Icon, type IconName } from "~/components/shell/icons";
+import { Pager } from "~/components/pager";
+import { formatMoney } from "~/utils/money";
 import { pageTitle } from "~/utils/meta";
 import { RouteErrorBoundary } from "~/components/error-screens";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePlatformAdmin(request);
-  return { counts: await getPlatformCounts() };
+  const admin = await requirePlatformAdmin(request);
+  const [dashboard, audit] = await Promise.all([getAdminDashboard(admin), listAuditEntries({}, parsePage(new URL(request.url).searchParams.get("page")))]);
+  const { entries, ...auditPage } = audit;
+  return {
+    ...dashboard,
+    mrr: { ...dashboard.mrr, formatted: formatMoney(dashboard.mrr.amountMinor, dashboard.mrr.currency) },
+    audit: {
+      ...auditPage,
+      entries: entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+    },
+  };
 }
 
-const STATS: { key: "users" | "bands" | "proBands" | "activeSessions"; label: string; icon: IconName }[] = [
-  { key: "users", label: "Users", icon: "members" },
-  { key: "bands", label: "Bands", icon: "dashboard" },
-  { key: "proBands", label: "Pro bands", icon: "finances" },
-  { key: "activeSessions", label: "Active sessions", icon: "admin" },
-];
+function Stat({ label, value, hint }: { label: string; value: React.ReactNode; hint?: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{value}</dd>
+      {hint ? <dd className="mt-1 text-xs text-slate-600">{hint}</dd> : null}
+    </div>
+  );
+}
+
+function Section({ id, title, children, aside }: { id: string; title: string; children: React.ReactNode; aside?: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="font-semibold text-slate-900">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
 
 export default function AdminDashboard() {
-  const { counts } = useLoaderData<typeof loader>();
+  const { users, bands, mrr, signups, funnel, audit } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <PageHeader title="Admin" description="The whole platform at a glance. Only platform admins can see this area." />
-      <section aria-labelledby="counts-heading">
-        <h2 id="counts-heading" className="sr-only">
-          Platform counts
-        </h2>
-        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {STATS.map((stat) => (
-            <div key={stat.key} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                <Icon name={stat.icon} />
-              </span>
-              <div className="flex flex-col-reverse">
-                <dt className="text-sm text-slate-600">{stat.label}</dt>
-                <dd className="text-2xl font-bold tabular-nums text-slate-900">{counts[stat.key]}</dd>
-              </div>
-            </div>
-          ))}
-        </dl>
-      </section>
-      <section aria-labelledby="manage-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="manage-heading" className="font-semibold text-slate-900">
+
+      <section aria-labelledby="users-heading">
+        <h2 id="users-heading" className="mb-2 font-semibold text-slate-900">
           Users
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Everyone with an account: verification, platform admin flag, bands and when they joined.</p>
-        <Link to="/admin/users" className="mt-3 inline-flex min-h-[44px] items-center font-medium text-brand-700 underline-offset-4 hover:underline">
-          View all users <span aria-hidden="true">&nbsp;→</span>
-        </Link>
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+          <Stat label="Users" value={users.total} />
+          <Stat label="Verified" value={users.verified} />
+          <Stat label="New in 7 days" value={users.new7} />
+          <Stat label="New in 30 days" value={users.new30} />
+          <Stat label="Active in 30 days" value={users.active30} />
+        </dl>
       </section>
+
+      <section aria-labelledby="bands-heading">
+        <h2 id="bands-heading" className="mb-2 font-semibold text-slate-900">
+          Bands and revenue
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <Stat label="Bands" value={bands.total} />
+          <Stat label="Pro bands" value={bands.pro} />
+          <Stat label="Bands created in 30 days" value={bands.new30} />
+          <Stat label="Monthly recurring revenue" value={mrr.formatted} hint={mrr.source} />
+        </dl>
+      </section>
+
+      <Section id="signups-heading" title="Sign-ups per day">
+        <SignupsChart days={signups} />
+      </Section>
+
+      <Section id="funnel-heading" title={`Funnel, last ${FUNNEL_DAYS} days`}>
+        <FunnelChart steps={funnel} days={FUNNEL_DAYS} />
+      </Section>
+
+      <Section
+        id="manage-heading"
+        title="Users"
+        aside={
+          <Link to="/admin/users" className="inline-flex min-h-[44px] items-center font-medium text-brand-700 underline-offset-4 hover:underline">
+            Find and manage users <span aria-hidden="true">&nbsp;→</span>
+          </Link>
+        }
+      >
+        <p className="text-sm text-slate-600">Search accounts, see their bands, grant or revoke platform admin, disable accounts, resend verification, set a band’s plan.</p>
+      </Section>
+
+      <Section id="audit-heading" title="Audit log" aside={<span className="text-sm text-slate-600">{audit.total === 1 ? "1 entry" : `${audit.total} entries`}</span>}>
+        <p className="mb-3 text-sm text-slate-600">Every admin action and every change of role, membership, plan and money, newest first.</p>
+        <AuditLogTable entries={audit.entries} caption={`Audit log, page ${audit.page} of ${audit.pageCount}`} />
+        <div className="mt-3">
+          <Pager page={audit.page} pageCount={audit.pageCount} total={audit.total} first={audit.first} shown={audit.entries.length} label="Audit log pages" />
+        </div>
+      </Section>
     </div>
   );
 }
