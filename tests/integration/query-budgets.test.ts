@@ -51,7 +51,7 @@ const PAGES: { name: string; path: (band: Band) => string; loader: Loader; param
   { name: "/setlists", path: () => "/setlists", loader: setlistsLoader as Loader, budget: 11 },
   { name: "/setlists/{id}", path: (b) => `/setlists/${b.setlistId}`, loader: setlistLoader as Loader, params: (b) => ({ id: String(b.setlistId) }), budget: 13 },
   { name: "/finances", path: () => "/finances", loader: financesLoader as Loader, budget: 12 },
-  { name: "/settings", path: () => "/settings", loader: settingsLoader as Loader, budget: 10 },
+  { name: "/settings", path: () => "/settings", loader: settingsLoader as Loader, budget: 12 }, // + the leader's audit log page (count, rows)
   { name: "/subscription", path: () => "/subscription", loader: subscriptionLoader as Loader, budget: 9 },
   { name: "/profile", path: () => "/profile", loader: profileLoader as Loader, budget: 16 },
   { name: "/admin/users", path: () => "/admin/users", loader: adminUsersLoader as Loader, budget: 12 },

@@ -9,6 +9,7 @@
  */
 import { db } from "~/utils/db.server";
 import { pageWindow, type PageInfo } from "~/utils/pagination";
+import { grantIn, type BandAccess } from "~/features/bands/access.server";
 
 /** Every action the log knows, with how the admin pages and band settings describe it. */
 export const AUDIT_ACTIONS = {
@@ -131,4 +132,10 @@ export async function listAuditEntries(filter: { bandId?: number }, requestedPag
     })),
     ...info,
   };
+}
+
+/** The band's own entries for a member whose role may read them (band:audit, its leaders); null for anyone else. */
+export async function listBandAuditEntries(access: Pick<BandAccess, "band" | "membership">, requestedPage = 1) {
+  if (!grantIn(access, "band:audit")) return null;
+  return listAuditEntries({ bandId: access.band.id }, requestedPage);
 }

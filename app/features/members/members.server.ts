@@ -13,6 +13,7 @@ import type { BandAccess } from "~/features/bands/access.server";
 import { compareMembers } from "./order";
 import { INVITATION_TTL_DAYS } from "./schema";
 import { RuleError } from "~/utils/rule-error";
+import { recordAudit } from "~/features/audit/audit.server";
 
 /**
  * Members and invitations: every rule about who may invite, change, remove, leave and
@@ -189,6 +190,13 @@ async function forgetPreferredBand(tx: Tx, userId: string, bandId: number) {
   await tx.user.updateMany({ where: { id: userId, preferredBandId: bandId }, data: { preferredBandId: null } });
 }
 
+// The audit log names a member as they were called at the time (issue 10).
+const MEMBER_NAME_SELECT = { displayName: true, user: { select: { firstName: true, lastName: true, email: true } } } as const;
+
+function membershipTarget(membershipId: number, member: { displayName: string | null; user: { firstName: string; lastName: string | null; email: string } }) {
+  return { type: "membership", id: membershipId, label: displayName({ ...member.user, displayName: member.displayName }) };
+}
+
 // ---------------------------------------------------------------------------
 // Changing members
 
@@ -212,13 +220,17 @@ export async function updateMembership(actor: Actor, membershipId: number, chang
     if (changes.role !== undefined && changes.role !== target.role && target.role === "band_leader") {
       await refuseLosingLastLeader(tx, target.bandId);
     }
-    await tx.bandMembership.update({
+    const updated = await tx.bandMembership.update({
       where: { id: target.id },
       data: {
         ...(changes.role !== undefined ? { role: changes.role } : {}),
         ...(changes.displayName !== undefined ? { displayName: changes.displayName } : {}),
       },
+      select: MEMBER_NAME_SELECT,
     });
+    if (changes.role !== undefined && changes.role !== target.role) {
+      await recordAudit(tx, { actor: actor.user, action: "member.role", bandId: target.bandId, target: membershipTarget(target.id, updated), before: { role: target.role }, after: { role: changes.role } });
+    }
     if (changes.instruments !== undefined) {
       await tx.membershipInstrument.deleteMany({ where: { membershipId: target.id } });
       if (changes.instruments.length) {
@@ -248,6 +260,7 @@ export async function removeMember(actor: Actor, membershipId: number) {
     if (target.role === "band_leader") await refuseLosingLastLeader(tx, target.bandId);
     await tx.bandMembership.delete({ where: { id: target.id } });
     await forgetPreferredBand(tx, target.userId, target.bandId);
+    await recordAudit(tx, { actor: actor.user, action: "member.remove", bandId: target.bandId, target: { type: "membership", id: target.id, label: memberName(removed) }, before: { role: target.role }, after: null });
   });
   return { left: false as const, name: memberName(removed) };
 }
@@ -255,11 +268,12 @@ export async function removeMember(actor: Actor, membershipId: number) {
 /** Anyone may leave, except the only leader, who must hand over or delete the band first. */
 export async function leaveBand(actor: Actor) {
   await db.$transaction(async (tx) => {
-    const own = await tx.bandMembership.findUnique({ where: { id: actor.membership.id }, select: { role: true } });
+    const own = await tx.bandMembership.findUnique({ where: { id: actor.membership.id }, select: { role: true, ...MEMBER_NAME_SELECT } });
     if (!own) throw new RuleError(404, MESSAGES.memberNotFound);
     if (own.role === "band_leader") await refuseLosingLastLeader(tx, actor.band.id, MESSAGES.soleLeaderLeaves);
     await tx.bandMembership.delete({ where: { id: actor.membership.id } });
     await forgetPreferredBand(tx, actor.user.id, actor.band.id);
+    await recordAudit(tx, { actor: actor.user, action: "member.leave", bandId: actor.band.id, target: membershipTarget(actor.membership.id, own), before: { role: own.role }, after: null });
   });
   return { left: true as const };
 }
@@ -270,10 +284,19 @@ export async function transferLeadership(actor: Actor, membershipId: number) {
   const target = await findTarget(actor.band.id, membershipId);
   const refusal = transferRefusal(actor, target);
   if (refusal) throw refusal;
-  await db.$transaction([
-    db.bandMembership.update({ where: { id: target.id }, data: { role: "band_leader" } }),
-    db.bandMembership.update({ where: { id: actor.membership.id }, data: { role: "band_admin" } }),
-  ]);
+  await db.$transaction(async (tx) => {
+    const leader = await tx.bandMembership.update({ where: { id: target.id }, data: { role: "band_leader" }, select: MEMBER_NAME_SELECT });
+    const former = await tx.bandMembership.update({ where: { id: actor.membership.id }, data: { role: "band_admin" }, select: MEMBER_NAME_SELECT });
+    const formerName = membershipTarget(actor.membership.id, former).label;
+    await recordAudit(tx, {
+      actor: actor.user,
+      action: "member.leadership",
+      bandId: actor.band.id,
+      target: membershipTarget(target.id, leader),
+      before: { role: target.role, formerLeader: formerName, formerLeaderRole: actor.membership.role },
+      after: { role: "band_leader", formerLeader: formerName, formerLeaderRole: "band_admin" },
+    });
+  });
   return getMember(target.id);
 }
 
@@ -485,7 +508,15 @@ async function join(tx: Tx, view: InvitationView, userId: string): Promise<Joine
   const consumed = await tx.invitation.updateMany({ where: { id: view.id, ...pendingWhere() }, data: { acceptedAt: new Date() } });
   if (consumed.count !== 1) throw new RuleError(409, invitationProblem({ ...view, status: "accepted" })!);
   const membership = await tx.bandMembership.create({ data: { bandId: view.band.id, userId, role: view.role }, select: { id: true } });
-  await tx.user.update({ where: { id: userId }, data: { preferredBandId: view.band.id } });
+  const user = await tx.user.update({ where: { id: userId }, data: { preferredBandId: view.band.id }, select: { id: true, email: true, firstName: true, lastName: true } });
+  await recordAudit(tx, {
+    actor: user,
+    action: "member.join",
+    bandId: view.band.id,
+    target: membershipTarget(membership.id, { displayName: null, user }),
+    before: null,
+    after: { role: view.role, invitation: view.id },
+  });
   return { band: view.band, membershipId: membership.id, role: view.role };
 }
 

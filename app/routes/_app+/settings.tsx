@@ -23,6 +23,10 @@ import { pageTitle } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { z } from "zod";
 import { RouteErrorBoundary } from "~/components/error-screens";
+import { listBandAuditEntries } from "~/features/audit/audit.server";
+import { AuditLogTable } from "~/features/audit/components/audit-log";
+import { Pager } from "~/components/pager";
+import { parsePage } from "~/utils/pagination";
 
 type Intent = "update-band" | "delete-band";
 
@@ -39,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const currencies = currencyOptions(settings.band.currency);
   const editorRoles = listFormat.format(SETTINGS_ROLES.map((role) => ROLE_LABELS[role]));
   const editors = canEdit ? [] : await listSettingsEditors(band.id);
+  const audit = await listBandAuditEntries(access, parsePage(new URL(request.url).searchParams.get("page")));
   return {
     bandId: band.id,
     band: {
@@ -56,6 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     editorsNote: `Only a ${editorRoles} can change these${editors.length ? ` (${editors.join(", ")})` : ""}.`,
     options: canEdit ? { timeZones: rules.timeZones, currencies, moneyRecorded: rules.moneyRecorded } : null,
     permissions: permissionTable(membership.role),
+    audit: audit && { ...audit, entries: audit.entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })) },
   };
 }
 
@@ -229,6 +235,19 @@ export default function Settings() {
           ))}
         </ul>
       </section>
+
+      {loaderData.audit ? (
+        <section id="audit-log" aria-labelledby="audit-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="audit-heading" className="font-semibold text-slate-900">
+            Audit log
+          </h2>
+          <p className="mb-3 mt-1 text-sm text-slate-600">Changes to {band.name}’s members, roles, plan and money, newest first. Only Band Leaders see this.</p>
+          <AuditLogTable entries={loaderData.audit.entries} caption={`Audit log of ${band.name}, page ${loaderData.audit.page} of ${loaderData.audit.pageCount}`} />
+          <div className="mt-3">
+            <Pager page={loaderData.audit.page} pageCount={loaderData.audit.pageCount} total={loaderData.audit.total} first={loaderData.audit.first} shown={loaderData.audit.entries.length} label="Audit log pages" />
+          </div>
+        </section>
+      ) : null}
 
       {canDelete ? <DeleteBandSection bandId={loaderData.bandId} bandName={band.name} lastResult={lastResult("delete-band")} /> : null}
     </div>
