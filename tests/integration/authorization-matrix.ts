@@ -224,7 +224,17 @@ export const MATRIX: Record<string, Row> = {
   "_app+/profile": { GET: signedIn(), POST: signedIn("bodyError") },
   "_app+/subscription": { GET: current("band:view") },
   "_app+/admin._index": { GET: platformAdminOnly() },
-  "_app+/admin.users": { GET: platformAdminOnly() },
+  "_app+/admin.users": {
+    GET: platformAdminOnly(),
+    POST: platformAdminOnly("bodyError"),
+    // Every admin action, naming a user and a band that do not exist: 403 for everyone but platform admins, who get 404.
+    cases: (["grant-admin", "revoke-admin", "disable", "enable", "resend-verification", "set-tier"] as const).map((intent) => ({
+      label: intent,
+      method: "POST" as const,
+      body: { form: { intent, userId: "no-such-user", bandId: "987654321", tier: "pro" } },
+      expect: platformAdminOnly("notFound"),
+    })),
+  },
   "bands+/switch": {
     GET: everyone({ redirect: "/dashboard" }),
     POST: signedIn("bodyError"),
