@@ -222,6 +222,7 @@ function Hidden({ intent, userId, back }: { intent: AdminIntent; userId: string;
   );
 }
 
+/** Keyed by intent where it is used: after the change the other action's panel starts closed. */
 function ConfirmAction({
   intent,
   user,
@@ -312,7 +313,7 @@ function UserCard({ user, self, back, manualBilling, failure }: { user: UserRow;
               <span className="font-medium text-slate-900">{band.name}</span>
               <RoleBadge role={band.role} />
               <span className="text-slate-700">{band.plan}</span>
-              {manualBilling ? <TierForm userId={user.id} band={band} back={back} open={failure?.intent === "set-tier" && failure.bandId === String(band.id)} /> : null}
+              {manualBilling ? <TierForm key={`${band.id}-${band.tier}`} userId={user.id} band={band} back={back} open={failure?.intent === "set-tier" && failure.bandId === String(band.id)} /> : null}
             </li>
           ))}
         </ul>
@@ -321,6 +322,7 @@ function UserCard({ user, self, back, manualBilling, failure }: { user: UserRow;
       <div className="mt-3 flex flex-wrap items-start gap-2">
         {user.isPlatformAdmin ? (
           <ConfirmAction
+            key="revoke-admin"
             intent="revoke-admin"
             user={user}
             back={back}
@@ -333,6 +335,7 @@ function UserCard({ user, self, back, manualBilling, failure }: { user: UserRow;
           />
         ) : user.disabled ? null : (
           <ConfirmAction
+            key="grant-admin"
             intent="grant-admin"
             user={user}
             back={back}
@@ -347,6 +350,7 @@ function UserCard({ user, self, back, manualBilling, failure }: { user: UserRow;
         )}
         {self ? null : user.disabled ? (
           <ConfirmAction
+            key="enable"
             intent="enable"
             user={user}
             back={back}
@@ -360,6 +364,7 @@ function UserCard({ user, self, back, manualBilling, failure }: { user: UserRow;
           />
         ) : (
           <ConfirmAction
+            key="disable"
             intent="disable"
             user={user}
             back={back}
