@@ -77,12 +77,12 @@ describe("a band's audit log in /settings", () => {
     const other = await bandWithEveryRole("Another Band");
     await call(membershipRoute.action, "PATCH", `/api/band-memberships/${other.memberships.sub}`, { id: String(other.memberships.sub) }, other.cookies.band_leader, { role: "band_member" });
 
-    type Settings = { audit: { total: number; entries: { action: string; actorLabel: string; before: unknown; after: unknown }[] } | null };
+    type Settings = { audit: { total: number; entries: { description: string; actorLabel: string; targetLabel: string; changes: string[] }[] } | null };
     const leader = await body<Settings>(await callRoute(settingsLoader as Handler, buildRequest("/settings", { cookie: cookies.band_leader })));
     expect(leader.audit?.total).toBe(2);
-    expect(leader.audit?.entries.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
-      ["member.role", { role: "band_member" }, { role: "band_admin" }],
-      ["member.role", { role: "sub" }, { role: "band_member" }],
+    expect(leader.audit?.entries.map((entry) => [entry.description, entry.targetLabel, entry.changes])).toEqual([
+      ["Changed a member's role", "Cy Sub", ["role: band_member → band_admin"]],
+      ["Changed a member's role", "Cy Sub", ["role: sub → band_member"]],
     ]);
     expect(leader.audit?.entries[0]?.actorLabel).toContain("Lena Leader");
 

@@ -3,8 +3,9 @@
  * admin actions its forms post. Shared by the page and its action.
  */
 import { z } from "zod";
+import { SEARCH_MAX, USER_SORTS, type UserSort, type SortDirection } from "./list-options";
 
-export const SEARCH_MAX = 100;
+export { SEARCH_MAX, USER_SORTS, type UserSort, type SortDirection } from "./list-options";
 
 export const ADMIN_MESSAGES = {
   searchTooLong: `Search is too long: use at most ${SEARCH_MAX} characters`,
@@ -16,9 +17,6 @@ export const ADMIN_MESSAGES = {
   stripeManaged: "Stripe manages plans while Stripe billing is set up: change the band's subscription in Stripe",
 } as const;
 
-export const USER_SORTS = ["name", "email", "created", "active"] as const;
-export type UserSort = (typeof USER_SORTS)[number];
-export type SortDirection = "asc" | "desc";
 
 /** The direction each sort starts in: names and addresses A→Z, dates newest first. */
 export const DEFAULT_DIRECTION: Record<UserSort, SortDirection> = { name: "asc", email: "asc", created: "desc", active: "desc" };

@@ -38,7 +38,7 @@ export const PERMISSIONS = {
   "reminders:chase": { label: "Chase booked people who have not answered", band_leader: true, band_admin: true },
   "calendar:download": { label: "Download the band's calendar (.ics)", band_leader: true, band_admin: true, band_member: true, sub: "booked" },
   // Platform admin (issue 10): the band's own audit log, in /settings.
-  "band:audit": { label: "See the band's audit log: changes of role, membership, plan and money", band_leader: true },
+  "band:audit": { label: "See the band's audit log", band_leader: true },
 } as const satisfies Record<string, { label: string } & Partial<Record<Role, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;

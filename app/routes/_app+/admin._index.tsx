@@ -5,6 +5,7 @@ import { FUNNEL_DAYS, getAdminDashboard } from "~/features/admin/stats.server";
 import { FunnelChart, SignupsChart } from "~/features/admin/components/charts";
 import { listAuditEntries } from "~/features/audit/audit.server";
 import { AuditLogTable } from "~/features/audit/components/audit-log";
+import { auditRows } from "~/features/audit/format";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { formatMoney } from "~/utils/money";
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     mrr: { ...dashboard.mrr, formatted: formatMoney(dashboard.mrr.amountMinor, dashboard.mrr.currency) },
     audit: {
       ...auditPage,
-      entries: entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+      entries: auditRows(entries),
     },
   };
 }

@@ -13,7 +13,8 @@ import {
   revokePlatformAdmin,
   setBandTier,
 } from "~/features/admin/admin.server";
-import { AdminActionSchema, parseUserListQuery, SEARCH_MAX, USER_SORTS, type AdminIntent, type UserSort } from "~/features/admin/schema";
+import { AdminActionSchema, parseUserListQuery } from "~/features/admin/schema";
+import { ADMIN_INTENTS, SEARCH_MAX, USER_SORTS, type AdminIntent, type UserSort } from "~/features/admin/list-options";
 import { ConfirmDisclosure } from "~/features/members/components/confirm-disclosure";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
@@ -68,7 +69,7 @@ function listUrl(formData: FormData) {
 type Failure = { intent: AdminIntent | null; userId: string | null; bandId: string | null; message: string };
 
 function failure(formData: FormData, message: string, status: number) {
-  const intent = AdminActionSchema.options.map((option) => option.shape.intent.value).find((value) => value === formData.get("intent")) ?? null;
+  const intent = ADMIN_INTENTS.find((value) => value === formData.get("intent")) ?? null;
   const field = (name: string) => (typeof formData.get(name) === "string" ? String(formData.get(name)).slice(0, 64) : null);
   return data({ intent, userId: field("userId"), bandId: field("bandId"), message } satisfies Failure, { status });
 }

@@ -25,6 +25,7 @@ import type { z } from "zod";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { listBandAuditEntries } from "~/features/audit/audit.server";
 import { AuditLogTable } from "~/features/audit/components/audit-log";
+import { auditRows } from "~/features/audit/format";
 import { Pager } from "~/components/pager";
 import { parsePage } from "~/utils/pagination";
 
@@ -61,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     editorsNote: `Only a ${editorRoles} can change these${editors.length ? ` (${editors.join(", ")})` : ""}.`,
     options: canEdit ? { timeZones: rules.timeZones, currencies, moneyRecorded: rules.moneyRecorded } : null,
     permissions: permissionTable(membership.role),
-    audit: audit && { ...audit, entries: audit.entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })) },
+    audit: audit && { ...audit, entries: auditRows(audit.entries) },
   };
 }
 
