@@ -51,7 +51,8 @@ const PAGES: { name: string; path: (band: Band) => string; loader: Loader; param
   { name: "/setlists/{id}", path: (b) => `/setlists/${b.setlistId}`, loader: setlistLoader as Loader, params: (b) => ({ id: String(b.setlistId) }), budget: 13 },
   { name: "/finances", path: () => "/finances", loader: financesLoader as Loader, budget: 12 },
   { name: "/settings", path: () => "/settings", loader: settingsLoader as Loader, budget: 10 },
-  { name: "/subscription", path: () => "/subscription", loader: subscriptionLoader as Loader, budget: 9 },
+  // +2 (issue 9): the band's time zone and its Stripe subscription.
+  { name: "/subscription", path: () => "/subscription", loader: subscriptionLoader as Loader, budget: 11 },
   { name: "/profile", path: () => "/profile", loader: profileLoader as Loader, budget: 16 },
   { name: "/admin/users", path: () => "/admin/users", loader: adminUsersLoader as Loader, budget: 10 },
 ];
