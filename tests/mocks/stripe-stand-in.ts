@@ -34,7 +34,7 @@ async function readBody(request: http.IncomingMessage) {
 export async function startStripeStandIn(options: { webhookUrl?: string } = {}) {
   let webhookUrl = options.webhookUrl ?? null;
   const deliveries: { type: string; status: number }[] = [];
-  let fake: FakeStripe;
+  const fake = new FakeStripe();
 
   const server = http.createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
@@ -86,7 +86,7 @@ export async function startStripeStandIn(options: { webhookUrl?: string } = {}) 
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake = new FakeStripe(origin);
+  fake.pagesBase = origin;
   return {
     origin,
     fake,

@@ -70,7 +70,7 @@ export class FakeStripe {
   private counter = 0;
 
   /** `pagesBase`: where the fake's hosted pages (checkout, portal) live. */
-  constructor(private readonly pagesBase = "https://checkout.stripe.test") {}
+  constructor(public pagesBase = "https://checkout.stripe.test") {}
 
   private nextId(prefix: string) {
     this.counter += 1;
