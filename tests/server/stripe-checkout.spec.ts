@@ -79,3 +79,13 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("the webhook is reachable by Stripe's POST (no browser headers) and refuses a bad signature or a huge body", async () => {
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    send({ port: app.port, path: "/api/stripe/webhook", method: "POST", headers: { "content-type": "application/json; charset=utf-8", ...headers }, body });
+  const bad = await post(JSON.stringify({ id: "evt_forged", type: "invoice.paid" }), { "stripe-signature": "t=1,v1=forged", origin: "https://evil.example" });
+  expect(bad.status).toBe(400);
+  expect(JSON.parse(bad.body)).toEqual({ message: "Invalid Stripe signature" });
+  const huge = await post("x".repeat(600 * 1024), { "stripe-signature": "t=1,v1=x" });
+  expect(huge.status).toBe(413);
+});
