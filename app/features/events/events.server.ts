@@ -4,6 +4,7 @@ import { track } from "~/features/analytics/analytics.server";
 import { requireConflictsConfirmed } from "~/features/availability/conflicts.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { db } from "~/utils/db.server";
+import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
 import { MESSAGES, type EventInput, type Recurrence, type RsvpAnswer, type SeriesScope } from "./schema.server";
 import { addDays, daysBetween, formatLocalDate, formatLocalTime, fromZoned, startOfLocalDay, toZoned, YEARS, type LocalDate } from "./zoned-time";
@@ -50,10 +51,9 @@ function visibleWhere(access: BandAccess): Prisma.EventWhereInput {
   return { bandId: access.band.id, ...(booked ? { bookings: { some: { membershipId: access.membership.id } } } : {}) };
 }
 
-async function bandSettings(bandId: number) {
-  const band = await db.band.findUnique({ where: { id: bandId }, select: { timeZone: true, currency: true } });
-  if (!band) throw new RuleError(404, "Band not found");
-  return band;
+/** The band's time zone and currency, read with the access itself (no query of its own). */
+function bandSettings(access: BandAccess) {
+  return { timeZone: access.band.timeZone, currency: access.band.currency };
 }
 
 /** The number of minor digits of a currency (2 for USD, 0 for JPY). */
@@ -67,7 +67,7 @@ export function currencyDigits(currency: string) {
 
 /** The band's time zone and currency rules, for the event schemas. */
 export async function eventRules(access: BandAccess) {
-  const band = await bandSettings(access.band.id);
+  const band = bandSettings(access);
   return { bandTimeZone: band.timeZone, currencyDigits: currencyDigits(band.currency), currency: band.currency };
 }
 
@@ -97,7 +97,19 @@ const LIST_SELECT = {
   version: true,
 } as const satisfies Prisma.EventSelect;
 
-export type EventListFilters = { from: Date; to: Date; kinds?: string[]; mine?: boolean };
+export type EventListFilters = {
+  from: Date;
+  to: Date;
+  kinds?: string[];
+  mine?: boolean;
+  /** Also each event's bookings of people with a blackout on these local days (the calendar's "2 blacked out"). */
+  blackedOutDays?: DayRange;
+};
+
+type DayRange = { first: string; last: string };
+
+/** Blackouts (local days, inclusive) that touch `days`. */
+const blackoutsOn = (days: DayRange) => ({ startDate: { lte: days.last }, endDate: { gte: days.first } });
 
 /** The largest number of events one listing returns (a month of a very busy band fits). */
 export const LIST_LIMIT = 1000;
@@ -122,9 +134,28 @@ export async function listEvents(access: BandAccess, filters: EventListFilters) 
     take: LIST_LIMIT,
     select: {
       ...LIST_SELECT,
-      bookings: { where: { membershipId: access.membership.id }, select: { id: true, instrument: true, rsvp: { select: { answer: true, note: true } } } },
+      bookings: {
+        where: filters.blackedOutDays
+          ? { OR: [{ membershipId: access.membership.id }, { membership: { user: { blackouts: { some: blackoutsOn(filters.blackedOutDays) } } } }] }
+          : { membershipId: access.membership.id },
+        orderBy: { id: "asc" },
+        select: { id: true, membershipId: true, instrument: true, rsvp: { select: { answer: true, note: true } } },
+      },
     },
   });
+}
+
+/** Who may see whose blackouts: others' only with "availability:view", their reasons only with "availability:reasons"; one's own always. */
+function blackoutVisibility(access: BandAccess) {
+  return { others: grantIn(access, "availability:view") !== null, reasons: grantIn(access, "availability:reasons") !== null };
+}
+
+export type BlackedOutPerson = { membershipId: number; name: string; isYou: boolean; reason: string | null };
+
+/** The local days an event covers in `timeZone` (an all-day or overnight event spans several). */
+function eventDays(event: { startsAt: Date; endsAt: Date | null }, timeZone: string): DayRange {
+  const last = event.endsAt && event.endsAt > event.startsAt ? new Date(event.endsAt.getTime() - 1) : event.startsAt;
+  return { first: formatLocalDate(toZoned(event.startsAt, timeZone)), last: formatLocalDate(toZoned(last, timeZone)) };
 }
 
 export type ListedEvent = Awaited<ReturnType<typeof listEvents>>[number];
@@ -145,7 +176,7 @@ const MONTH_RE = /^(\d{4})-(\d{2})$/;
  * missing or malformed one is the current month. Three queries whatever the band's size.
  */
 export async function getCalendarMonth(access: BandAccess, options: { month?: string | null; kinds?: string[]; mine?: boolean }, now = new Date()) {
-  const { timeZone } = await bandSettings(access.band.id);
+  const { timeZone } = bandSettings(access);
   const today = toZoned(now, timeZone);
   const match = MONTH_RE.exec(options.month ?? "");
   const year = match ? Number(match[1]) : today.year;
@@ -158,7 +189,37 @@ export async function getCalendarMonth(access: BandAccess, options: { month?: st
   const gridDays = Math.ceil((daysBetween(gridStart, monthEnd) + 1) / 7) * 7;
   const gridEnd = addDays(gridStart, gridDays);
   const abilities = calendarAbilities(access);
-  const events = await listEvents(access, { from: startOfLocalDay(gridStart, timeZone), to: startOfLocalDay(gridEnd, timeZone), kinds: options.kinds, mine: options.mine });
+  const see = blackoutVisibility(access);
+  const days: DayRange = { first: formatLocalDate(gridStart), last: formatLocalDate(addDays(gridEnd, -1)) };
+  // The band's people with a blackout in the grid (only oneself without "availability:view"),
+  // and on each event the bookings of those people: three queries whatever the band's size.
+  const [listed, away] = await Promise.all([
+    listEvents(access, { from: startOfLocalDay(gridStart, timeZone), to: startOfLocalDay(gridEnd, timeZone), kinds: options.kinds, mine: options.mine, ...(see.others ? { blackedOutDays: days } : {}) }),
+    db.bandMembership.findMany({
+      where: { bandId: access.band.id, ...(see.others ? {} : { id: access.membership.id }), user: { blackouts: { some: blackoutsOn(days) } } },
+      select: {
+        id: true,
+        displayName: true,
+        user: { select: { firstName: true, lastName: true, email: true, blackouts: { where: blackoutsOn(days), orderBy: [{ startDate: "asc" }, { id: "asc" }], select: { startDate: true, endDate: true, reason: true } } } },
+      },
+    }),
+  ]);
+  const awayById = new Map(away.map((m) => [m.id, m]));
+  const events = listed.map(({ bookings, ...event }) => {
+    const mine = bookings.find((booking) => booking.membershipId === access.membership.id) ?? null;
+    const on = eventDays(event, timeZone);
+    const blackedOut: BlackedOutPerson[] = event.cancelledAt
+      ? []
+      : bookings.flatMap((booking) => {
+          const person = awayById.get(booking.membershipId);
+          const blackout = person?.user.blackouts.find((b) => b.startDate <= on.last && b.endDate >= on.first);
+          if (!person || !blackout) return [];
+          const isYou = person.id === access.membership.id;
+          return [{ membershipId: person.id, name: displayName({ ...person.user, displayName: person.displayName }), isYou, reason: isYou || see.reasons ? blackout.reason : null }];
+        });
+    return { ...event, days: on, mine, blackedOut };
+  });
+  const ownBlackouts = awayById.get(access.membership.id)?.user.blackouts ?? [];
   const monthKey = (d: LocalDate) => `${d.year}-${String(d.month).padStart(2, "0")}`;
   return {
     timeZone,
@@ -172,6 +233,8 @@ export async function getCalendarMonth(access: BandAccess, options: { month?: st
     gridStart,
     gridDays,
     events,
+    /** The viewer's own blackouts touching the grid (with their own reasons). */
+    ownBlackouts,
     abilities,
   };
 }
@@ -205,7 +268,6 @@ export async function getEventDetails(access: BandAccess, eventId: number, now =
       createdAt: true,
       setlist: { select: { id: true, name: true } },
       series: { select: { rrule: true } },
-      band: { select: { name: true, timeZone: true, currency: true } },
       bookings: {
         orderBy: { id: "asc" },
         select: {
@@ -220,13 +282,32 @@ export async function getEventDetails(access: BandAccess, eventId: number, now =
   });
   if (!event) return null;
   const abilities = abilitiesFor(event);
-  const instruments = await bandInstruments(access.band.id);
+  const band = { name: access.band.name, ...bandSettings(access) };
+  const see = blackoutVisibility(access);
+  const days = eventDays(event, band.timeZone);
+  // Who of the lineup has a blackout on the event's days (others' only with "availability:view").
+  const [instruments, blackouts] = await Promise.all([
+    bandInstruments(access.band.id),
+    db.blackout.findMany({
+      where: { userId: { in: event.bookings.filter((b) => see.others || b.membership.id === access.membership.id).map((b) => b.membership.user.id) }, ...blackoutsOn(days) },
+      orderBy: [{ startDate: "asc" }, { id: "asc" }],
+      select: { userId: true, startDate: true, endDate: true, reason: true },
+    }),
+  ]);
   const mine = event.bookings.find((booking) => booking.membership.id === access.membership.id) ?? null;
+  const blackoutOf = (booking: (typeof event.bookings)[number]) => {
+    if (event.cancelledAt) return null;
+    const found = blackouts.find((b) => b.userId === booking.membership.user.id);
+    if (!found) return null;
+    const isYou = booking.membership.id === access.membership.id;
+    return { startDate: found.startDate, endDate: found.endDate, reason: isYou || see.reasons ? found.reason : null };
+  };
   return {
     event: {
       ...event,
+      band,
       feeMinor: abilities.seeFee ? event.feeMinor : null,
-      bookings: event.bookings.map((booking) => ({ ...booking, history: abilities.seeHistory ? booking.history : [] })),
+      bookings: event.bookings.map((booking) => ({ ...booking, history: abilities.seeHistory ? booking.history : [], blackout: blackoutOf(booking) })),
     },
     instruments,
     abilities,
