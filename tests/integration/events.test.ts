@@ -172,11 +172,45 @@ describe("recurring rehearsals", () => {
     expect(all[3]!.seriesId).not.toBe(all[0]!.seriesId);
     expect(all[5]!.seriesId).toBe(all[3]!.seriesId);
 
-    // All (of the first series): a day later at 18:30, local time kept across the clock change.
+    // All (of the first series): a day later at 18:30, local time kept across the clock change;
+    // the third, moved on its own to 20:00, keeps its own time.
     expect((await patchApi(ids[0]!, { version: await version(ids[0]!), scope: "all", date: "2026-03-13", startTime: "18:30", endTime: "20:30" }, b.cookies.leader)).status).toBe(200);
     all = await starts(ids);
-    expect(all.slice(0, 3).map((e) => e.startsAt)).toEqual(["2026-03-13T17:30:00.000Z", "2026-03-20T17:30:00.000Z", "2026-03-27T17:30:00.000Z"]);
+    expect(all.slice(0, 3).map((e) => e.startsAt)).toEqual(["2026-03-13T17:30:00.000Z", "2026-03-20T17:30:00.000Z", "2026-03-26T19:00:00.000Z"]);
     expect(all[3]!.startsAt).toBe("2026-04-02T17:00:00.000Z");
+  });
+
+  test("a whole-series edit keeps what single occurrences changed on their own, and applies the rest", async () => {
+    const b = await band("Europe/Berlin");
+    const ids = await series(b); // Thursdays 12 March to 16 April, 19:00-21:00, Max on bass
+    const version = async (id: number) => (await db.event.findUniqueOrThrow({ where: { id } })).version;
+    const one = async (id: number, json: Record<string, unknown>) => expect((await patchApi(id, { version: await version(id), scope: "one", ...json }, b.cookies.leader)).status).toBe(200);
+    await one(ids[1]!, { venueName: "Studio B" });
+    await one(ids[2]!, { title: "Late rehearsal", startTime: "20:00", endTime: "22:00" });
+    await db.event.update({ where: { id: ids[3]! }, data: { cancelledAt: new Date(), cancelReason: "Easter" } });
+    await one(ids[4]!, { lineup: [{ membershipId: b.membershipOf("member"), instrument: "Bass" }, { membershipId: b.membershipOf("sub"), instrument: "Drums" }] });
+
+    // The whole series: a new title, venue and notes, an hour earlier.
+    const all = await patchApi(ids[0]!, { version: await version(ids[0]!), scope: "all", title: "Band practice", venueName: "Rehearsal room", notes: "Bring earplugs", startTime: "18:00", endTime: "20:00" }, b.cookies.leader);
+    expect(all.status).toBe(200);
+    const events = await db.event.findMany({
+      where: { id: { in: ids } },
+      orderBy: { id: "asc" },
+      select: { title: true, venueName: true, notes: true, startsAt: true, occurrenceAt: true, cancelReason: true, bookings: { select: { membershipId: true }, orderBy: { membershipId: "asc" } } },
+    });
+    const row = (index: number) => ({ ...events[index]!, startsAt: events[index]!.startsAt.toISOString(), occurrenceAt: events[index]!.occurrenceAt?.toISOString(), bookings: events[index]!.bookings.map((x) => x.membershipId) });
+    const max = [b.membershipOf("member")];
+    // Untouched occurrences take everything.
+    expect(row(0)).toMatchObject({ title: "Band practice", venueName: "Rehearsal room", notes: "Bring earplugs", startsAt: "2026-03-12T17:00:00.000Z", bookings: max });
+    expect(row(5)).toMatchObject({ title: "Band practice", venueName: "Rehearsal room", startsAt: "2026-04-16T16:00:00.000Z", bookings: max });
+    // Its own venue stays; the rest (title, notes, the new time) applies.
+    expect(row(1)).toMatchObject({ title: "Band practice", venueName: "Studio B", notes: "Bring earplugs", startsAt: "2026-03-19T17:00:00.000Z" });
+    // Its own title and time stay; its place in the rule moves with the series.
+    expect(row(2)).toMatchObject({ title: "Late rehearsal", venueName: "Rehearsal room", notes: "Bring earplugs", startsAt: "2026-03-26T19:00:00.000Z", occurrenceAt: "2026-03-26T17:00:00.000Z" });
+    // Cancelled stays cancelled.
+    expect(row(3)).toMatchObject({ cancelReason: "Easter", startsAt: "2026-04-02T16:00:00.000Z" });
+    // Its own lineup stays.
+    expect(row(4)).toMatchObject({ title: "Band practice", bookings: [b.membershipOf("member"), b.membershipOf("sub")].sort((x, y) => x - y) });
   });
 
   test("cancel this and the following occurrences; delete the whole series", async () => {

@@ -463,7 +463,54 @@ function shiftTimes(data: Times, from: Date, to: Date): Times {
   return { startsAt: to, endsAt: move(data.endsAt), callAt: move(data.callAt), soundcheckAt: move(data.soundcheckAt), rsvpDeadline: move(data.rsvpDeadline) };
 }
 
-type SeriesMember = { id: number; startsAt: Date; occurrenceAt: Date | null; createdById: string | null };
+/** The fields of an occurrence a series edit compares, to tell what one occurrence changed on its own. */
+const OWN_FIELDS = ["title", "kind", "status", "venueName", "venueAddress", "dressCode", "notes", "feeMinor", "setlistId"] as const;
+type OwnField = (typeof OWN_FIELDS)[number];
+const OCCURRENCE_SELECT = {
+  id: true,
+  startsAt: true,
+  endsAt: true,
+  allDay: true,
+  callAt: true,
+  soundcheckAt: true,
+  rsvpDeadline: true,
+  occurrenceAt: true,
+  detached: true,
+  createdById: true,
+  ...Object.fromEntries(OWN_FIELDS.map((key) => [key, true])),
+  bookings: { select: { membershipId: true, instrument: true } },
+} as { [K in OwnField]: true } & Omit<Prisma.EventSelect, OwnField>;
+
+type Occurrence = Pick<Times, "startsAt" | "endsAt" | "callAt" | "soundcheckAt" | "rsvpDeadline"> & { allDay: boolean; occurrenceAt: Date | null } & { [K in OwnField]: unknown } & {
+  bookings: { membershipId: number; instrument: string | null }[];
+};
+type SeriesMember = Occurrence & { id: number; detached: boolean; createdById: string | null };
+
+/** An occurrence's times as distances from its start: equal ones mean its times were not changed on their own. */
+function timeShape(event: Occurrence) {
+  const from = (instant: Date | null) => (instant ? instant.getTime() - event.startsAt.getTime() : null);
+  return JSON.stringify([event.allDay, from(event.endsAt), from(event.callAt), from(event.soundcheckAt), from(event.rsvpDeadline)]);
+}
+
+const lineupKey = (bookings: Occurrence["bookings"]) => JSON.stringify(bookings.map((b) => [b.membershipId, b.instrument ?? null]).sort((a, b) => Number(a[0]) - Number(b[0])));
+
+/**
+ * What a whole-series (or following) edit changes on an occurrence edited on its own
+ * ("detached"): a field only where the edit changed it and the occurrence still had the
+ * series' value (what the edited event had before); its times only when it was neither
+ * moved on its own nor given its own length, call or soundcheck; its lineup only when
+ * it still had the series' lineup. See docs/decisions/0009-calendar-feeds.md.
+ */
+function overridesKept(member: SeriesMember, before: Occurrence, data: ReturnType<typeof eventData>) {
+  const changed: Record<string, unknown> = {};
+  for (const key of OWN_FIELDS) {
+    const next = (data as Record<string, unknown>)[key];
+    if (next === undefined || next === before[key]) continue;
+    if (member[key] === before[key]) changed[key] = next;
+  }
+  const movedOnItsOwn = member.occurrenceAt !== null && member.startsAt.getTime() !== member.occurrenceAt.getTime();
+  return { fields: changed, keepTimes: movedOnItsOwn || timeShape(member) !== timeShape(before), keepLineup: lineupKey(member.bookings) !== lineupKey(before.bookings) };
+}
 
 /** The events a change to one occurrence applies to: it alone, it and the later ones, or the whole series. */
 async function scopeTargets(tx: Prisma.TransactionClient, event: { id: number; seriesId: number | null; startsAt: Date }, scope: SeriesScope): Promise<SeriesMember[]> {
@@ -471,8 +518,8 @@ async function scopeTargets(tx: Prisma.TransactionClient, event: { id: number; s
   return tx.event.findMany({
     where: { seriesId: event.seriesId, id: { not: event.id }, ...(scope === "following" ? { startsAt: { gt: event.startsAt } } : {}) },
     orderBy: { startsAt: "asc" },
-    select: { id: true, startsAt: true, occurrenceAt: true, createdById: true },
-  });
+    select: OCCURRENCE_SELECT,
+  }) as Promise<SeriesMember[]>;
 }
 
 const intervalOf = (rrule: string) => RRule.parseString(rrule).interval ?? 1;
@@ -526,8 +573,10 @@ async function setLineup(tx: Prisma.TransactionClient, eventIds: number[], lineu
  * since). For a series, `scope` applies it to this occurrence alone (which then keeps
  * its own times), this and the following ones (a new series from here), or all: the
  * series moves by as many days as this one moved, in the new interval (weeks) if one is
- * given, and every occurrence takes the new time of day, length and everything else;
- * the series' rule is rewritten to match (rewriteSeries).
+ * given, and every occurrence takes the new time of day, length and everything else,
+ * except what an occurrence edited on its own changed (overridesKept): it keeps that and
+ * takes the rest; a cancelled one stays cancelled. The series' rule is rewritten to
+ * match (rewriteSeries).
  */
 export async function updateEvent(access: BandAccess, eventId: number, edit: { event: EventInput; version: number; scope: SeriesScope; interval?: number; confirmConflicts?: boolean }) {
   requireGrant(access, "events:edit");
@@ -536,10 +585,10 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
   const feeMinor = grantIn(access, "events:fee") ? input.feeMinor : undefined;
   const data = eventData(input, feeMinor);
 
-  const before = await db.event.findFirst({
+  const before = (await db.event.findFirst({
     where: { id: eventId, bandId: access.band.id },
-    select: { id: true, seriesId: true, startsAt: true, endsAt: true, occurrenceAt: true, version: true, bookings: { select: { membershipId: true } } },
-  });
+    select: { ...OCCURRENCE_SELECT, seriesId: true, version: true },
+  })) as (SeriesMember & { seriesId: number | null; version: number }) | null;
   if (!before) throw new RuleError(404, MESSAGES.notFound);
   if (before.version !== version) throw new RuleError(409, MESSAGES.stale);
   // Moving the event checks its whole lineup; otherwise only the people newly booked on it.
@@ -573,12 +622,13 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
     // each occurrence keeps its place in the series (counted in the old interval from the
     // first, in the starts the old rule gave them), now that many new intervals on, at
     // the new time of day. A new weekday or interval moves the whole series, this event
-    // included; an occurrence moved on its own goes back onto the rule.
+    // included; an occurrence moved on its own keeps its time and gets its new place.
     const ruleDay = (member: { startsAt: Date; occurrenceAt: Date | null }) => toZoned(member.occurrenceAt ?? member.startsAt, timeZone);
-    const members = [before, ...others];
+    const members: SeriesMember[] = [before, ...others];
     const firstRuleDay = members.map(ruleDay).reduce((first, day) => (daysBetween(first, day) < 0 ? day : first));
     const newFirstDay = addDays(firstRuleDay, daysBetween(ruleDay(before), input.localDate));
     const startClock = toZoned(input.startsAt, timeZone);
+    const keptLineups = new Set<number>();
     for (const member of members) {
       const place = Math.round(daysBetween(firstRuleDay, ruleDay(member)) / 7 / oldInterval);
       const day = addDays(newFirstDay, place * interval * 7);
@@ -586,14 +636,20 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
         ? startOfLocalDay(day, timeZone)
         : (fromZoned({ ...day, hour: startClock.hour, minute: startClock.minute }, timeZone) ?? fromZoned({ ...day, hour: startClock.hour + 1, minute: startClock.minute }, timeZone)!);
       const edited = member.id === eventId;
-      await tx.event.update({
-        where: { id: member.id },
-        data: edited
-          ? { ...shiftTimes(data, input.startsAt, startsAt), occurrenceAt: startsAt }
-          : { ...data, ...shiftTimes(data, input.startsAt, startsAt), occurrenceAt: startsAt, detached: false, version: { increment: 1 }, sequence: { increment: 1 } },
-      });
+      const bump = { version: { increment: 1 }, sequence: { increment: 1 } };
+      if (edited) {
+        await tx.event.update({ where: { id: member.id }, data: { ...shiftTimes(data, input.startsAt, startsAt), occurrenceAt: startsAt } });
+      } else if (!member.detached) {
+        await tx.event.update({ where: { id: member.id }, data: { ...data, ...shiftTimes(data, input.startsAt, startsAt), occurrenceAt: startsAt, ...bump } });
+      } else {
+        // Edited on its own: it keeps what it changed, and moves to its new place in the rule (occurrenceAt, its RECURRENCE-ID) only.
+        const own = overridesKept(member, before, data);
+        const times = own.keepTimes ? {} : { allDay: data.allDay, ...shiftTimes(data, input.startsAt, startsAt) };
+        await tx.event.update({ where: { id: member.id }, data: { ...own.fields, ...times, occurrenceAt: startsAt, ...bump } });
+        if (own.keepLineup) keptLineups.add(member.id);
+      }
     }
-    await setLineup(tx, others.map((o) => o.id), input.lineup);
+    await setLineup(tx, others.filter((o) => !keptLineups.has(o.id)).map((o) => o.id), input.lineup);
     if (scope === "following") await splitSeries(tx, before.seriesId, [eventId, ...others.map((o) => o.id)], { old: oldInterval, new: interval }, timeZone);
     else await rewriteSeries(tx, before.seriesId, interval, timeZone);
   });
