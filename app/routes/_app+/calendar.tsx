@@ -18,6 +18,8 @@ import { formatDate, formatTime } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+/** Events a day of the month grid lists before "+N more". */
+const CELL_EVENTS = 3;
 
 /** "2 blacked out" and who ("Ann (tour), you"): on each event of the grid and the agenda. */
 function blackedOutText(people: BlackedOutPerson[]) {
@@ -44,6 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       tentative: event.status === "tentative",
       cancelled: event.cancelledAt ? (event.cancelReason ?? "Cancelled") : null,
       time: event.allDay ? "All day" : formatTime(event.startsAt, tz),
+      // The grid's start without the zone (the page says it once).
+      shortTime: event.allDay ? "All day" : formatTime(event.startsAt, tz, false),
       date: formatDate(event.startsAt, tz),
       startsAt: event.startsAt.toISOString(),
       firstDay: event.days.first,
@@ -65,11 +69,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       isToday: key === month.today,
       label: formatDate(Date.UTC(day.year, day.month - 1, day.day)),
       eventIds: events.filter((event) => event.firstDay <= key && event.lastDay >= key).map((event) => event.id),
+      more: null as { count: number; href: string } | null,
       blackout: ownBlackouts.find((b) => b.startDate <= key && b.endDate >= key) ?? null,
     };
   });
-  const monthStart = formatLocalDate(month.first);
-  const monthEnd = formatLocalDate(month.monthEnd);
   const query = (target: string) => {
     const params = new URLSearchParams();
     params.set("month", target);
@@ -77,6 +80,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (mine) params.set("mine", "1");
     return `?${params}`;
   };
+  // A crowded day shows its first events and "+N more", a link to the rest in the agenda (of that day's month).
+  for (const day of days) {
+    if (day.eventIds.length <= CELL_EVENTS) continue;
+    const hidden = day.eventIds.slice(CELL_EVENTS - 1);
+    day.more = { count: hidden.length, href: `${query(day.key.slice(0, 7))}#agenda-${hidden[0]}` };
+  }
+  const monthStart = formatLocalDate(month.first);
+  const monthEnd = formatLocalDate(month.monthEnd);
 
   return {
     band: { name: access.band.name, timeZone: tz },
@@ -180,42 +191,51 @@ export default function Calendar() {
                     </span>
                   ) : null}
                   <ul className="space-y-0.5">
-                    {day.eventIds.map((id) => {
+                    {day.eventIds.slice(0, day.more ? CELL_EVENTS - 1 : CELL_EVENTS).map((id) => {
                       const event = byId.get(id)!;
                       return (
                         <li key={id}>
+                          {/* Titles wrap to two lines; the whole title is the link's accessible name and its tooltip. */}
                           <Link
                             to={`/events/${id}`}
-                            className={`flex items-center gap-1 truncate rounded px-1 text-xs hover:bg-slate-100 ${event.cancelled ? "text-slate-500 line-through" : "text-slate-900"}`}
+                            className={`block rounded px-1 text-xs leading-4 hover:bg-slate-100 ${event.cancelled ? "text-slate-500 line-through" : "text-slate-900"}`}
                             title={event.blackedOut ? `${event.title} (${event.blackedOut.count}: ${event.blackedOut.names})` : event.title}
                           >
-                            <span className={`h-2 w-2 shrink-0 rounded-full ${kindStyle(event.kind).dot}`} aria-hidden="true" />
-                            <span className="truncate">
-                              {event.time === "All day" ? "" : `${event.time} `}
-                              {event.title}
-                            </span>
-                            {event.mine ? (
-                              <>
+                            {/* The first line: kind, time and marks; then the title, on up to two lines of the cell's full width. */}
+                            <span className="flex items-center gap-1 text-slate-600">
+                              <span className={`h-2 w-2 shrink-0 rounded-full ${kindStyle(event.kind).dot}`} aria-hidden="true" />
+                              <span className="truncate">{event.shortTime}</span>
+                              {event.mine ? (
                                 <span className={`ml-auto shrink-0 font-bold ${ANSWER_MARKS[event.mine.answer ?? "none"]!.className}`} aria-hidden="true">
                                   {ANSWER_MARKS[event.mine.answer ?? "none"]!.mark}
                                 </span>
-                                <span className="sr-only">, you: {answerLabel(event.mine.answer)}</span>
-                              </>
-                            ) : null}
-                            {event.blackedOut ? (
-                              <>
+                              ) : null}
+                              {event.blackedOut ? (
                                 <span className={`${event.mine ? "" : "ml-auto "}shrink-0 rounded bg-red-50 px-0.5 font-semibold text-red-800`} aria-hidden="true">
                                   ⊘{event.blackedOut.count.split(" ")[0]}
                                 </span>
-                                <span className="sr-only">
-                                  , {event.blackedOut.count}: {event.blackedOut.names}
-                                </span>
-                              </>
+                              ) : null}
+                            </span>
+                            <span className="line-clamp-2 break-words" data-cell-title>
+                              {event.title}
+                            </span>
+                            {event.mine ? <span className="sr-only">, you: {answerLabel(event.mine.answer)}</span> : null}
+                            {event.blackedOut ? (
+                              <span className="sr-only">
+                                , {event.blackedOut.count}: {event.blackedOut.names}
+                              </span>
                             ) : null}
                           </Link>
                         </li>
                       );
                     })}
+                    {day.more ? (
+                      <li>
+                        <Link to={day.more.href} className="block rounded px-1 text-xs font-semibold text-brand-700 underline-offset-2 hover:underline">
+                          +{day.more.count} more<span className="sr-only"> on {day.label}</span>
+                        </Link>
+                      </li>
+                    ) : null}
                   </ul>
                 </td>
               ))}
@@ -246,7 +266,7 @@ export default function Calendar() {
         {agenda.length ? (
           <ul className="mt-3 space-y-3">
             {agenda.map((event) => (
-              <li key={event.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <li key={event.id} id={`agenda-${event.id}`} className="scroll-mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <KindIcon kind={event.kind} className="h-4 w-4 text-slate-600" />
                   <Link to={`/events/${event.id}`} className={`break-words font-semibold hover:underline ${event.cancelled ? "text-slate-500 line-through" : "text-slate-900"}`}>
