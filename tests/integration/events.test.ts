@@ -11,7 +11,7 @@ import * as rsvpPage from "~/routes/_app+/events.$id_.rsvp";
 import * as editPage from "~/routes/_app+/events.$id_.edit";
 import * as icsFile from "~/routes/_app+/events.$id_.event[.]ics";
 import { expandWeekly, MESSAGES } from "~/features/events/schema.server";
-import { toZoned } from "~/features/events/zoned-time";
+import { addDays, parseLocalDate, startOfLocalDay, toZoned } from "~/features/events/zoned-time";
 import { body } from "./auth-helpers";
 
 type Handler = Parameters<typeof callRoute>[0];
@@ -123,6 +123,50 @@ describe("times in the band's time zone", () => {
     expect(created).toBe(1);
   });
 });
+
+describe("fees and deadlines that cannot be set", () => {
+  test("a member's fee is refused with 403 under the field, on PATCH and on create, and nothing changes", async () => {
+    const b = await band();
+    const created = await body<{ id: number; version: number }>(await createApi(b.id, { title: "Gig", kind: "gig", date: inDays(20), startTime: "20:00", fee: "300" }, b.cookies.leader));
+    const patched = await patchApi(created.id, { version: 1, fee: "1", title: "Cheap gig" }, b.cookies.member);
+    expect(patched.status).toBe(403);
+    expect(await body<Errors>(patched)).toEqual({ message: MESSAGES.feeNotAllowed });
+    expect(await db.event.findUniqueOrThrow({ where: { id: created.id }, select: { feeMinor: true, title: true, version: true } })).toEqual({ feeMinor: 30000, title: "Gig", version: 1 });
+    // Without a fee the member's edit goes through and the fee stays.
+    expect((await patchApi(created.id, { version: 1, title: "Club gig" }, b.cookies.member)).status).toBe(200);
+    expect((await db.event.findUniqueOrThrow({ where: { id: created.id } })).feeMinor).toBe(30000);
+
+    const memberCreate = await createApi(b.id, { title: "Their gig", kind: "gig", date: inDays(21), startTime: "20:00", fee: 500 }, b.cookies.member);
+    expect(memberCreate.status).toBe(403);
+    expect(await db.event.count({ where: { bandId: b.id, title: "Their gig" } })).toBe(0);
+  });
+
+  test("an answer deadline already past is refused under its field on create and when changed on edit; an old event keeps its own", async () => {
+    const b = await band();
+    const past = await createApi(b.id, { title: "Gig", kind: "gig", date: inDays(20), startTime: "20:00", rsvpDeadline: inDays(-2) }, b.cookies.leader);
+    expect(past.status).toBe(400);
+    expect((await body<Errors>(past)).errors).toEqual({ rsvpDeadline: [MESSAGES.deadlinePast] });
+    const form = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: b.cookies.leader, form: { title: "Gig", kind: "gig", date: inDays(20), startTime: "20:00", rsvpDeadline: inDays(-1) } });
+    expect(form.status).toBe(400);
+    expect((await body<{ result: { error: Record<string, string[]> } }>(form)).result.error.rsvpDeadline).toEqual([MESSAGES.deadlinePast]);
+    expect(await db.event.count({ where: { bandId: b.id } })).toBe(0);
+
+    const created = await body<{ id: number }>(await createApi(b.id, { title: "Gig", kind: "gig", date: inDays(20), startTime: "20:00", rsvpDeadline: inDays(5) }, b.cookies.leader));
+    const changed = await patchApi(created.id, { version: 1, rsvpDeadline: inDays(-3) }, b.cookies.leader);
+    expect(changed.status).toBe(400);
+    expect((await body<Errors>(changed)).errors).toEqual({ rsvpDeadline: [MESSAGES.deadlinePast] });
+    // A deadline that has since passed is sent back unchanged by the edit form: that edit is fine.
+    await db.event.update({ where: { id: created.id }, data: { rsvpDeadline: startOfLocalDay(addDays(parseLocalDate(inDays(-2))!, 1), "Europe/Berlin") } });
+    const form2 = await call(editPage.action, "POST", `/events/${created.id}/edit`, { id: String(created.id) }, { cookie: b.cookies.leader, form: { ...(await editDefaults(created.id, b.cookies.leader)), notes: "Bring the banner" } });
+    expect(form2.status).toBe(302);
+  });
+});
+
+async function editDefaults(id: number, cookie: string) {
+  const page = await body<{ defaults: Record<string, unknown>; event: { version: number } }>(await call(editPage.loader, "GET", `/events/${id}/edit`, { id: String(id) }, { cookie }));
+  const fields = Object.fromEntries(Object.entries(page.defaults).filter(([, v]) => typeof v === "string" || typeof v === "number").map(([k, v]) => [k, String(v)]));
+  return { ...fields, version: String(page.event.version) };
+}
 
 describe("recurring rehearsals", () => {
   async function series(b: Awaited<ReturnType<typeof band>>) {
@@ -354,7 +398,9 @@ describe("answers", () => {
 
   test("answers close at the deadline and when the event starts", async () => {
     const b = await band();
-    const late = await gig(b, { rsvpDeadline: inDays(-1) });
+    // A deadline that has passed since (one already past cannot be set).
+    const late = await gig(b, { rsvpDeadline: inDays(1) });
+    await db.event.update({ where: { id: late }, data: { rsvpDeadline: new Date(Date.now() - 60_000) } });
     const response = await rsvp(late, { answer: "going" }, b.cookies.member);
     expect(response.status).toBe(400);
     expect(await body(response)).toEqual({ message: "Invalid request", errors: { answer: [MESSAGES.deadlinePassed] } });

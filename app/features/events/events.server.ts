@@ -380,6 +380,11 @@ export async function eventFields(access: BandAccess, eventId: number) {
 // ---------------------------------------------------------------------------
 // Changing
 
+/** A fee from someone who may not set fees is refused (403 under the field), never silently dropped. */
+function refuseFee(access: BandAccess, input: Pick<EventInput, "feeMinor">) {
+  if (input.feeMinor != null && !grantIn(access, "events:fee")) throw new RuleError(403, MESSAGES.feeNotAllowed, "fee");
+}
+
 /** Lineup members and the setlist must be the band's (a 400 under their field otherwise). */
 async function checkReferences(access: BandAccess, input: Pick<EventInput, "lineup" | "setlistId">) {
   const ids = input.lineup.map((row) => row.membershipId);
@@ -430,6 +435,7 @@ export async function createEvent(access: BandAccess, created: { event: EventInp
     },
     created.confirmConflicts ?? false,
   );
+  refuseFee(access, input);
   const feeMinor = grantIn(access, "events:fee") ? (input.feeMinor ?? null) : null;
   const data = { ...eventData(input, feeMinor), bandId: access.band.id, createdById: access.user.id };
   const bookings = input.lineup.map((row) => ({ membershipId: row.membershipId, instrument: row.instrument }));
@@ -581,6 +587,7 @@ async function setLineup(tx: Prisma.TransactionClient, eventIds: number[], lineu
 export async function updateEvent(access: BandAccess, eventId: number, edit: { event: EventInput; version: number; scope: SeriesScope; interval?: number; confirmConflicts?: boolean }) {
   requireGrant(access, "events:edit");
   const { event: input, version, scope } = edit;
+  refuseFee(access, input);
   await checkReferences(access, input);
   const feeMinor = grantIn(access, "events:fee") ? input.feeMinor : undefined;
   const data = eventData(input, feeMinor);
@@ -591,6 +598,10 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
   })) as (SeriesMember & { seriesId: number | null; version: number }) | null;
   if (!before) throw new RuleError(404, MESSAGES.notFound);
   if (before.version !== version) throw new RuleError(409, MESSAGES.stale);
+  // A deadline already past is refused when it is set or changed, not when an old event's is sent back unchanged.
+  if (input.rsvpDeadline && input.rsvpDeadline <= new Date() && input.rsvpDeadline.getTime() !== before.rsvpDeadline?.getTime()) {
+    throw new RuleError(400, MESSAGES.deadlinePast, "rsvpDeadline");
+  }
   // Moving the event checks its whole lineup; otherwise only the people newly booked on it.
   const moved = before.startsAt.getTime() !== input.startsAt.getTime() || (before.endsAt?.getTime() ?? null) !== (input.endsAt?.getTime() ?? null);
   const already = new Set(before.bookings.map((b) => b.membershipId));

@@ -48,6 +48,8 @@ export const MESSAGES = {
   untilBeforeStart: "The series must end on or after its first date",
   fee: "Enter the fee as an amount, like 250 or 250.50",
   deadline: "The answer deadline must be on or before the day of the event",
+  deadlinePast: "The answer deadline can't be in the past: choose today or a later day",
+  feeNotAllowed: "Only leaders and admins can set a gig's fee: leave the fee out",
   version: "Reload the event: the form is missing its version",
   stale: "Someone else changed this event while you were editing. Reload to see their changes, then make yours again.",
   lineupMember: "Everyone in the lineup must be a member of the band",
@@ -209,7 +211,8 @@ function localDateOf(value: string | null | undefined, field: string, ctx: Ctx) 
   return parsed;
 }
 
-type Rules = { bandTimeZone: string; currencyDigits: number };
+/** `now`: given on create, where a deadline already past is refused (an edit refuses only a changed one, in events.server.ts). */
+type Rules = { bandTimeZone: string; currencyDigits: number; now?: Date };
 
 /** Turns the checked raw fields into an EventInput (adding issues to `ctx` on the way). */
 function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rules, ctx: Ctx): EventInput | null {
@@ -251,6 +254,7 @@ function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rul
   // Answers are open until the end of the deadline's day.
   const rsvpDeadline = deadlineDay ? startOfLocalDay(addDays(deadlineDay, 1), timeZone) : null;
   if (deadlineDay && formatLocalDate(deadlineDay) > formatLocalDate(date)) ctx.addIssue({ code: "custom", path: ["rsvpDeadline"], message: MESSAGES.deadline });
+  else if (rsvpDeadline && rules.now && rsvpDeadline <= rules.now) ctx.addIssue({ code: "custom", path: ["rsvpDeadline"], message: MESSAGES.deadlinePast });
   if (!startsAt || !zoneOk) return null;
   return {
     title: raw.title,
@@ -333,7 +337,8 @@ function alsoWhenInvalid(check: (raw: Record<string, unknown>, ctx: Ctx) => void
 const BAD_LATER = { allDay: false, interval: 1, repeat: "none" } as const;
 
 /** Create (form and POST): the event fields plus an optional weekly recurrence. */
-export function createEventSchema(rules: Rules) {
+export function createEventSchema(givenRules: Rules) {
+  const rules = { ...givenRules, now: givenRules.now ?? new Date() };
   const extra = alsoWhenInvalid((raw, ctx) => {
     const merged = { ...BAD_LATER, ...raw } as unknown as z.output<z.ZodObject<typeof eventFields>> & RecurrenceRaw;
     resolveRecurrence(merged, resolveEvent(merged, rules, ctx), ctx);
