@@ -9,6 +9,7 @@ import { action as adminUsersAction, loader as adminUsersLoader } from "~/routes
 import { loader as profileLoader } from "~/routes/_app+/profile";
 import { action as apiLoginAction } from "~/routes/api+/auth.login";
 import { ADMIN_MESSAGES } from "~/features/admin/schema";
+import { STRIPE_OWNS_TIER } from "~/features/billing/billing.server";
 import { DISABLED_MESSAGE, INVALID_CREDENTIALS } from "~/features/auth/auth.server";
 import { body, expectRedirect, toastOf } from "./auth-helpers";
 
@@ -193,7 +194,7 @@ describe("a band's plan in manual billing", () => {
     try {
       const refused = await post(cookie, { intent: "set-tier", bandId: String(band.id), tier: "pro" });
       expect(refused.status).toBe(409);
-      expect(await body(refused)).toMatchObject({ message: ADMIN_MESSAGES.stripeManaged });
+      expect(await body(refused)).toMatchObject({ message: STRIPE_OWNS_TIER });
       expect((await db.band.findUniqueOrThrow({ where: { id: band.id } })).subscriptionTier).toBe("free");
     } finally {
       delete process.env.STRIPE_SECRET_KEY;

@@ -23,13 +23,8 @@ export async function requirePlatformAdmin(request: Request): Promise<CurrentUse
   return user;
 }
 
-/**
- * How bands pay: "manual" (no Stripe keys; platform admins set plans by hand) or
- * "stripe" (Stripe's subscriptions decide the plan, so the admin control is refused).
- */
-export function billingMode(): "manual" | "stripe" {
-  return process.env.STRIPE_SECRET_KEY && process.env.STRIPE_WEBHOOK_SECRET ? "stripe" : "manual";
-}
+/** How bands pay: "manual" (platform admins set plans here) or "stripe" (Stripe's subscriptions decide). */
+export { billingMode } from "~/features/billing/stripe.server";
 
 export { parsePage } from "~/utils/pagination";
 
@@ -215,9 +210,8 @@ export async function resendVerificationFor(admin: Admin, userId: string, origin
   return { changed: true, label: displayName(user), email: user.email };
 }
 
-/** Manual billing only: with Stripe set up, Stripe's subscriptions decide the plan. */
+/** Manual billing only: with Stripe set up, setBandTierManually refuses (Stripe's subscriptions decide the plan). */
 export async function setBandTier(admin: Admin, bandId: number, tier: Tier) {
-  if (billingMode() === "stripe") throw new RuleError(409, ADMIN_MESSAGES.stripeManaged, "tier");
   const { band, changed } = await setBandTierManually(admin, bandId, tier);
   return { changed, label: band.name, plan: planName(band.subscriptionTier) };
 }

@@ -14,7 +14,6 @@ export const ADMIN_MESSAGES = {
   disableSelf: "You cannot disable your own account",
   grantDisabled: "Re-enable the account before making it a platform admin",
   alreadyVerified: "That account's email is already verified",
-  stripeManaged: "Stripe manages plans while Stripe billing is set up: change the band's subscription in Stripe",
 } as const;
 
 

@@ -7,7 +7,7 @@ import { db } from "~/utils/db.server";
 import { track } from "~/features/analytics/analytics.server";
 import type { AnalyticsEventName } from "~/features/analytics/events";
 import { PRO_PRICE_USD, PRO_TIER } from "~/features/billing/plans";
-import { billingMode } from "./admin.server";
+import { billingMode } from "~/features/billing/stripe.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SIGNUP_DAYS = 90;
