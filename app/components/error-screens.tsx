@@ -37,12 +37,13 @@ export function NotFound() {
   );
 }
 
-export function ErrorScreen({ error }: { error: unknown }) {
+/** `forbidden`: the route's own words for a 403 (the default speaks of band roles). */
+export function ErrorScreen({ error, forbidden }: { error: unknown; forbidden?: string }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const title = status === 403 ? "You don’t have access to this" : status === 401 ? "Please sign in" : "Something went wrong";
   const message =
     status === 403
-      ? "Your role in this band does not allow this. Ask your band leader if you need it."
+      ? (forbidden ?? "Your role in this band does not allow this. Ask your band leader if you need it.")
       : status === 401
         ? "Your session has ended. Sign in again to carry on."
         : "An unexpected error happened on our side. Please try again in a moment.";
@@ -73,4 +74,13 @@ export function RouteErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return <ErrorScreen error={error} />;
+}
+
+/** RouteErrorBoundary for a route whose 403 is not about band roles (the platform admin area). */
+export function errorBoundaryWith({ forbidden }: { forbidden: string }) {
+  return function ErrorBoundary() {
+    const error = useRouteError();
+    if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+    return <ErrorScreen error={error} forbidden={forbidden} />;
+  };
 }

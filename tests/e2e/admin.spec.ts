@@ -85,6 +85,7 @@ test("a non-admin gets 403 on every admin URL, and the admin actions refuse them
     const response = await page.goto(url);
     expect(response?.status(), url).toBe(403);
     await expect(page.getByRole("heading", { name: "You don’t have access to this" })).toBeVisible();
+    await expect(page.getByText("Only platform admins can open the admin area.")).toBeVisible();
   }
   await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
   const post = await page.request.post("/admin/users", { form: { intent: "disable", userId: user.id }, headers: { origin: E2E_BASE_URL } });

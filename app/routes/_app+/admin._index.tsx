@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { formatMoney } from "~/utils/money";
 import { pageTitle } from "~/utils/meta";
-import { RouteErrorBoundary } from "~/components/error-screens";
+import { errorBoundaryWith } from "~/components/error-screens";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requirePlatformAdmin(request);
@@ -114,4 +114,4 @@ export default function AdminDashboard() {
 
 export const meta: MetaFunction = ({ error }) => pageTitle("Admin", error);
 
-export const ErrorBoundary = RouteErrorBoundary;
+export const ErrorBoundary = errorBoundaryWith({ forbidden: "Only platform admins can open the admin area." });

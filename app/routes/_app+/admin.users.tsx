@@ -26,7 +26,7 @@ import { appOrigin } from "~/utils/request.server";
 import { RuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
-import { RouteErrorBoundary } from "~/components/error-screens";
+import { errorBoundaryWith } from "~/components/error-screens";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requirePlatformAdmin(request);
@@ -425,4 +425,4 @@ function TierForm({ userId, band, back, open }: { userId: string; band: UserRow[
 
 export const meta: MetaFunction = ({ error }) => pageTitle("Users · Admin", error);
 
-export const ErrorBoundary = RouteErrorBoundary;
+export const ErrorBoundary = errorBoundaryWith({ forbidden: "Only platform admins can open the admin area." });
