@@ -1,6 +1,42 @@
-import { useId } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import { useEffect, useId, useRef } from "react";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
+
+/**
+ * conform's reply to a form's last submission (`submission.reply()` in the action). Forms
+ * validate on the server only, so the browser needs none of conform's client (9 KB gzip):
+ * a form reads its messages (`result.error[name]`, `""` for the form's own) and the values
+ * to show again straight from the reply. Decision 0010.
+ */
+export type FormResult = SubmissionResult<string[]> | null | undefined;
+
+/**
+ * What a field shows: what the user sent when the server refused the form (conform's
+ * reply keeps it, passwords left out), else the page's own value. Like conform, a reply
+ * replaces the defaults as a whole (an unticked box stays unticked).
+ */
+export function shownValue(result: FormResult, name: string, defaults?: Record<string, unknown>): string | undefined {
+  const value = (result?.initialValue ?? defaults)?.[name];
+  return value === null || value === undefined ? undefined : String(value);
+}
+
+/** The form's own messages (conform's formErrors), not about one field. */
+export function formErrorsOf(result: FormResult) {
+  return result?.error?.[""] ?? null;
+}
+
+/**
+ * With JavaScript, a refused submit moves focus to the first field in error, as
+ * conform's client did; without it the page reloads with the messages in place.
+ */
+export function useFocusFirstError(result: FormResult) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (result?.status === "error") form.current?.querySelector<HTMLElement>("[aria-invalid]")?.focus();
+  }, [result]);
+  return form;
+}
 
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
   const messages = [...new Set(errors?.filter(Boolean))];

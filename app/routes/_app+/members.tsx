@@ -289,6 +289,7 @@ const viewLinkClasses =
 export default function Members() {
   const { band, view, viewer, members, memberPage, memberCount, you, groups, invitations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const invited = actionData?.intent === "invite" ? actionData.created : undefined;
   const result = (intent: MembersIntent, targetId?: number) =>
     actionData?.intent === intent && (targetId === undefined || actionData.targetId === targetId) ? actionData.result : undefined;
 
@@ -307,8 +308,9 @@ export default function Members() {
             Invite someone
           </h2>
           <p className="mt-1 text-sm text-slate-600">We’ll email them a link to join {band.name}. It works once and expires after 7 days.</p>
-          {actionData?.created && !actionData.created.resent ? <InviteLinkPanel created={actionData.created} /> : null}
-          <InviteForm bandId={band.id} roles={viewer.grantableRoles} lastResult={result("invite")} />
+          {invited ? <InviteLinkPanel created={invited} /> : null}
+          {/* A new invitation (its link) starts the form afresh. */}
+          <InviteForm key={invited?.url} bandId={band.id} roles={viewer.grantableRoles} lastResult={result("invite")} />
         </section>
       ) : null}
 
