@@ -41,6 +41,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type RootLoaderData = typeof loader;
 
+/**
+ * The root loader's data. Inside root.tsx only: a route reads it with
+ * `useRouteLoaderData<RootLoaderData>("root")` and `import type { RootLoaderData }`, because a
+ * value imported from ~/root moves root.tsx into a chunk shared with that route, one more
+ * script on every page (issue 11).
+ */
 export function useRootData() {
   return useRouteLoaderData<RootLoaderData>("root");
 }

@@ -1,11 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { requireUser } from "~/features/auth/auth.server";
 import { getCurrentBand } from "~/features/bands/access.server";
 import { memberPosition } from "~/features/bands/overview.server";
 import { isPro } from "~/features/billing/plans";
-import { useRootData } from "~/root";
+import type { RootLoaderData } from "~/root";
 import { Avatar } from "~/components/avatar";
 import { BandSwitcher } from "~/components/shell/band-switcher";
 import { Icon } from "~/components/shell/icons";
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { avatarPosition: current ? await memberPosition(current.band.id, user.id) : null };
 }
 
-type RootData = NonNullable<ReturnType<typeof useRootData>>;
+type RootData = NonNullable<ReturnType<typeof useRouteLoaderData<RootLoaderData>>>;
 type SignedIn = RootData & { user: NonNullable<RootData["user"]>; avatarPosition: number | null };
 
 function shellState(root: SignedIn): ShellState {
@@ -48,7 +48,7 @@ function shellState(root: SignedIn): ShellState {
 }
 
 export default function AppLayout() {
-  const root = useRootData();
+  const root = useRouteLoaderData<RootLoaderData>("root");
   const { avatarPosition } = useLoaderData<typeof loader>();
   useSessionKeepalive();
   useRevalidateOnFocus(root);

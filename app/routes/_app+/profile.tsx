@@ -29,7 +29,7 @@ import { destroyAllSessions, destroySession, destroyUserSession, getSession, lis
 import { describeDevice } from "~/features/auth/device";
 import { CONFIRM_DELETE_WORD, NEW_PASSWORD_HINT } from "~/features/auth/limits";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
-import { useRootData } from "~/root";
+import type { RootLoaderData } from "~/root";
 import type { loader as layoutLoader } from "~/routes/_app+/_layout";
 import { Avatar } from "~/components/avatar";
 import { ErrorList, Field, formErrorsOf, shownValue, useFocusFirstError } from "~/components/forms";
@@ -271,7 +271,7 @@ function ProfileForm({ profile, lastResult }: { profile: ProfileData; lastResult
   const errors = lastResult?.error;
   const shown = (name: string) => shownValue(lastResult, name, profile) ?? "";
   const saving = useSubmitting("update-profile");
-  const root = useRootData();
+  const root = useRouteLoaderData<RootLoaderData>("root");
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/_app+/_layout");
   const current = root?.currentBand ?? null;
   const bandDisplayName = current?.membership.displayName;
