@@ -22,6 +22,8 @@ import { isRole, roleLabel, type Role } from "~/utils/roles";
 // it imports the kit too). Every route's error boundary and every signed-in page's title.
 export { InsideMainContext, RouteErrorBoundary } from "~/components/error-screens";
 export { pageTitle } from "~/utils/meta";
+export { useIsPending } from "~/utils/use-is-pending";
+export { useSignedIn } from "~/utils/use-signed-in";
 
 // ----------------------------------------------------------------------
 // Buttons (re-exported by ~/components/ui/button)

@@ -1,7 +1,5 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 
-export const SITE_NAME = "Bandroom";
-
 /**
  * A signed-in page's document title, "Calendar · Bandroom", or the not-found screen's
  * own title when the loader answered 404, so the tab does not name a page (an admin

@@ -1,8 +1,10 @@
 import type { MetaDescriptor } from "@remix-run/react";
-import { SITE_NAME } from "./meta";
 
-// The signed-out pages' meta tags, apart from meta.ts: pageTitle travels with the UI every
-// signed-in page loads (~/components/kit), and these would travel with it (issue 11).
+export const SITE_NAME = "Bandroom";
+
+// The signed-out pages' meta tags, apart from meta.ts (pageTitle): that one travels with
+// the UI every signed-in page loads (~/components/kit), and these would travel with it if
+// the two shared a module (issue 11).
 
 export type PublicPageMeta = {
   /** The page's own title, without the site name ("Blog", a post's title). */

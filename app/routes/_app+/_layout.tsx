@@ -1,14 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { requireUser } from "~/features/auth/auth.server";
-import { getCurrentBand } from "~/features/bands/access.server";
-import { memberPosition } from "~/features/bands/overview.server";
+import { shellData } from "~/features/bands/shell.server";
 import { isPro } from "~/features/billing/plans";
 import type { RootLoaderData } from "~/root";
-import { Avatar } from "~/components/avatar";
+import { Avatar, Icon, InsideMainContext, RouteErrorBoundary } from "~/components/kit";
 import { BandSwitcher } from "~/components/shell/band-switcher";
-import { Icon } from "~/components/shell/icons";
 import {
   gettingStartedEntry,
   isActive,
@@ -21,17 +18,11 @@ import {
 import { displayName } from "~/utils/names";
 import { signOut, useRevalidateOnFocus, useSessionKeepalive } from "~/utils/use-session-keepalive";
 import shellStyles from "~/styles/shell.css";
-import { InsideMainContext, RouteErrorBoundary } from "~/components/error-screens";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shellStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // The shell reads the user and bands from the root loader; this guards the area and
-  // adds the user's place in the current band, so their avatar has the same colour
-  // here as on the band's member lists.
-  const user = await requireUser(request);
-  const current = await getCurrentBand(request, user);
-  return { avatarPosition: current ? await memberPosition(current.band.id, user.id) : null };
+  return shellData(request);
 }
 
 type RootData = NonNullable<ReturnType<typeof useRouteLoaderData<RootLoaderData>>>;

@@ -5,7 +5,7 @@ import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
-import { Pager } from "~/components/pager";
+import { Avatar, PageHeader, Pager, pageTitle, RoleBadge, RouteErrorBoundary } from "~/components/kit";
 import { pageOfList, parsePage } from "~/utils/pagination";
 import { MEMBERS_PER_PAGE } from "~/features/members/limits";
 import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
@@ -39,16 +39,11 @@ import { InstrumentDatalist } from "~/features/members/components/instrument-fie
 import { LeaveBand } from "~/features/members/components/leave-band";
 import { MemberRow, type MemberRowData } from "~/features/members/components/member-row";
 import { PendingInvitations } from "~/features/members/components/pending-invitations";
-import { Avatar } from "~/components/avatar";
-import { PageHeader } from "~/components/page-header";
-import { RoleBadge } from "~/components/role-badge";
 import { formatDate } from "~/utils/dates";
-import { pageTitle } from "~/utils/meta";
 import { displayName, resolveInitials } from "~/utils/names";
 import { appOrigin } from "~/utils/request.server";
 import { replyWithRuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";
-import { RouteErrorBoundary } from "~/components/error-screens";
 
 export type MembersIntent = "invite" | "update" | "remove" | "leave" | "transfer" | "revoke" | "resend";
 

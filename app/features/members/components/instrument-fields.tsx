@@ -1,5 +1,5 @@
 import { INSTRUMENT_SUGGESTIONS, INSTRUMENTS_MAX } from "~/features/members/limits";
-import { ErrorList, type ListOfErrors } from "~/components/forms";
+import { ErrorList, type ListOfErrors } from "~/components/kit";
 
 export const INSTRUMENT_LIST_ID = "instrument-suggestions";
 

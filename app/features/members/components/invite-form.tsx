@@ -1,10 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ErrorList, Field, formErrorsOf, shownValue, useFocusFirstError } from "~/components/forms";
-import { Button } from "~/components/ui/button";
-import { showToast } from "~/components/ui/toaster";
-import { useIsPending } from "~/utils/use-is-pending";
+import { Button, ErrorList, Field, formErrorsOf, shownValue, showToast, useFocusFirstError, useIsPending } from "~/components/kit";
 import { RoleSelect } from "./role-select";
 
 type InviteFormProps = {

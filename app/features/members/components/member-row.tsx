@@ -1,14 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Avatar } from "~/components/avatar";
-import { ErrorList, Field, formErrorsOf, shownValue, useFocusFirstError } from "~/components/forms";
-import { RoleBadge } from "~/components/role-badge";
-import { Button } from "~/components/ui/button";
+import { Avatar, Button, ErrorList, Field, formErrorsOf, RoleBadge, shownValue, useFocusFirstError, useIsPending } from "~/components/kit";
 import { DISPLAY_NAME_MAX } from "~/features/members/limits";
 import { displayName } from "~/utils/names";
 import { ConfirmDisclosure } from "./confirm-disclosure";
 import { InstrumentFields } from "./instrument-fields";
-import { useIsPending } from "~/utils/use-is-pending";
 import { RoleSelect } from "./role-select";
 
 export type MemberRowData = {

@@ -1,4 +1,4 @@
-import { SelectField, type ListOfErrors } from "~/components/forms";
+import { SelectField, type ListOfErrors } from "~/components/kit";
 import { roleLabel } from "~/features/members/permissions";
 
 type RoleSelectProps = {
