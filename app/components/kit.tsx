@@ -2,7 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link, useLocation } from "@remix-run/react";
 import { Suspense, forwardRef, lazy, useCallback, useEffect, useId, useRef, useState } from "react";
 import type { NavIcon } from "~/components/shell/navigation";
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, toastClasses, type ToastMessage } from "~/components/ui/toast-style";
 import { avatarColor, displayName, initials, type PersonName } from "~/utils/names";
 import type { PageInfo } from "~/utils/pagination";
 import { isRole, roleLabel, type Role } from "~/utils/roles";
@@ -436,8 +435,22 @@ export function Icon({ name, className = "h-5 w-5" }: { name: IconName; classNam
 const RadixToasts = lazy(() => import("~/components/ui/radix-toasts"));
 
 // Section 9 of the spec: one toast at a time, 5 s, swipe right past 50 px, F8.
-export { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX } from "~/components/ui/toast-style";
-export type { ToastMessage };
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export type ToastMessage = {
+  id: string;
+  title: string;
+  description?: string;
+  type?: "default" | "destructive";
+  action?: { label: string; altText: string; onClick: () => void };
+};
+
+export function toastClasses(type: ToastMessage["type"]) {
+  return type === "destructive" ? "border-red-700 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900";
+}
 
 let listener: ((toast: ToastMessage) => void) | null = null;
 /** Shows a toast from anywhere in client code. */

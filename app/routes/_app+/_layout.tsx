@@ -2,7 +2,6 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { shellData } from "~/features/bands/shell.server";
-import { isPro } from "~/features/billing/plans";
 import type { RootLoaderData } from "~/root";
 import { Avatar, Icon, InsideMainContext, RouteErrorBoundary } from "~/components/kit";
 import { BandSwitcher } from "~/components/shell/band-switcher";
@@ -26,12 +25,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type RootData = NonNullable<ReturnType<typeof useRouteLoaderData<RootLoaderData>>>;
-type SignedIn = RootData & { user: NonNullable<RootData["user"]>; avatarPosition: number | null };
+type SignedIn = RootData & { user: NonNullable<RootData["user"]>; avatarPosition: number | null; isPro: boolean };
 
 function shellState(root: SignedIn): ShellState {
   return {
     hasBand: root.currentBand !== null,
-    isPro: root.currentBand ? isPro(root.currentBand.band.subscriptionTier) : false,
+    isPro: root.isPro,
     isBrandNew: root.onboarding?.isBrandNew ?? false,
     isPlatformAdmin: root.user.isPlatformAdmin,
     progress: root.onboarding?.overallProgress ?? null,
@@ -40,12 +39,12 @@ function shellState(root: SignedIn): ShellState {
 
 export default function AppLayout() {
   const root = useRouteLoaderData<RootLoaderData>("root");
-  const { avatarPosition } = useLoaderData<typeof loader>();
+  const { avatarPosition, isPro } = useLoaderData<typeof loader>();
   useSessionKeepalive();
   useRevalidateOnFocus(root);
   // The loader above already sent signed-out visitors away.
   if (!root?.user) return null;
-  const signedIn: SignedIn = { ...root, user: root.user, avatarPosition };
+  const signedIn: SignedIn = { ...root, user: root.user, avatarPosition, isPro };
   const state = shellState(signedIn);
 
   return (
