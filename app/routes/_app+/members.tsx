@@ -1,16 +1,17 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { Avatar, PageHeader, Pager, pageTitle, RoleBadge, RouteErrorBoundary } from "~/components/kit";
 import { pageOfList, parsePage } from "~/utils/pagination";
 import { MEMBERS_PER_PAGE } from "~/features/members/limits";
-import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
 import { groupByInstrument, groupCountLabel } from "~/features/members/grouping";
+// Every server function in one import (a script fewer per .server path): members-page.server.ts.
 import {
+  appOrigin,
+  currentBandCookieHeader,
+  data,
   inviteMember,
   leaveBand,
   listMembers,
@@ -19,13 +20,16 @@ import {
   memberAbilities,
   memberName,
   membersPageAbilities,
+  redirectWithToast,
   removeMember,
-  seesContact,
+  requireBandAccess,
   resendInvitation,
   revokeInvitation,
+  seesContact,
   transferLeadership,
   updateMembership,
-} from "~/features/members/members.server";
+  type BandAccess,
+} from "~/features/members/members-page.server";
 import { roleLabel, type Permission } from "~/features/members/permissions";
 import {
   InvitationTargetSchema,
@@ -41,9 +45,7 @@ import { MemberRow, type MemberRowData } from "~/features/members/components/mem
 import { PendingInvitations } from "~/features/members/components/pending-invitations";
 import { formatDate } from "~/utils/dates";
 import { displayName, resolveInitials } from "~/utils/names";
-import { appOrigin } from "~/utils/request.server";
 import { replyWithRuleError } from "~/utils/rule-error";
-import { redirectWithToast } from "~/utils/toast.server";
 
 export type MembersIntent = "invite" | "update" | "remove" | "leave" | "transfer" | "revoke" | "resend";
 
