@@ -253,8 +253,9 @@ export default function Profile() {
           Reminder emails and your calendar feed
         </Link>
       </p>
-      <ProfileForm key={profileVersion} profile={profile} lastResult={lastResult("update-profile")} />
-      <PasswordForm key={passwordVersion} email={profile.email} changed={passwordChanged} lastResult={lastResult("change-password")} />
+      {/* Saved details start each form afresh; the prefixes keep the two keys apart when both were written in the same millisecond. */}
+      <ProfileForm key={`profile-${profileVersion}`} profile={profile} lastResult={lastResult("update-profile")} />
+      <PasswordForm key={`password-${passwordVersion}`} email={profile.email} changed={passwordChanged} lastResult={lastResult("change-password")} />
       <TwoStepSection status={twoStep} reply={actionData?.intent === "two-step" ? actionData.twoStep : undefined} />
       <SessionsSection sessions={sessions} />
       <DeleteAccountSection email={profile.email} deletion={deletion} lastResult={lastResult("delete-account")} />
