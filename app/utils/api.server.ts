@@ -49,7 +49,8 @@ export async function parseJsonBody<T extends z.ZodType>(request: Request, schem
   return result.data;
 }
 
-async function readLimited(request: Request) {
+/** The body as text, refused with a 413 beyond `maxBytes` (read in chunks: a missing or false Content-Length proves nothing). */
+export async function readLimited(request: Request, maxBytes = MAX_BODY_BYTES) {
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -58,7 +59,7 @@ async function readLimited(request: Request) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel();
       throw apiError(413, "Request body is too large");
     }

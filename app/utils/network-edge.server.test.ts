@@ -22,3 +22,13 @@ test("the legacy ?_data parameter is dropped, the rest of the query kept", async
   expect(withoutLegacyDataParam("/a?x=1&_data=&y=%2F")).toBe("/a?x=1&y=%2F");
   expect(withoutLegacyDataParam("/a?my_data=1")).toBe("/a?my_data=1");
 });
+
+test("Stripe's webhook is let through without a browser's same-site signals, but not with a huge body", async () => {
+  const { refusalFor } = await import("./network-edge.server");
+  const post = (url: string, headers: Record<string, string>) => refusalFor({ method: "POST", url, headers: { host: "localhost:3000", ...headers } });
+  const crossSite = { origin: "https://evil.example", "sec-fetch-site": "cross-site", "content-type": "application/json", "content-length": "2000" };
+  expect(post("/api/stripe/webhook", crossSite)).toBeNull();
+  expect(post("/api/stripe/webhook", { ...crossSite, "content-length": String(600 * 1024) })?.status).toBe(413);
+  // Any other /api write from another site is still refused.
+  expect(post("/api/bands", crossSite)?.status).toBe(403);
+});

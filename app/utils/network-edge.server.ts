@@ -59,6 +59,13 @@ const MAX_DRAIN_BYTES = 8 * 1024 * 1024;
 export const UPLOAD_PATHS = new Set(["/songs/import", "/songs/import.data"]);
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
+/**
+ * Webhooks a provider's server posts to (not a browser, no cookies): exempt from the
+ * same-site check, each with its own body limit here (the route reads at most as much
+ * and verifies the provider's signature over the raw body).
+ */
+export const WEBHOOK_PATHS = new Map([["/api/stripe/webhook", 512 * 1024]]);
+
 const PAGE_METHODS = ["GET", "HEAD", "POST"];
 const API_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 /**
@@ -85,6 +92,7 @@ const refusals = {
   }),
   lengthRequired: { status: 411, title: "Length required", message: "Send the form with a Content-Length header." },
   tooLarge: { status: 413, title: "Form too large", message: "This form is too large to send (the limit is 100 KB). Shorten it and try again." },
+  webhookTooLarge: { status: 413, title: "Too large", message: "Request body is too large" },
   uploadTooLarge: {
     status: 413,
     title: "File too large",
@@ -130,6 +138,8 @@ export function refusalFor(req: Pick<http.IncomingMessage, "method" | "url" | "h
   const allowed = isApi ? API_METHODS : PAGE_METHODS;
   if (!allowed.includes(method)) return refusals.method(allowed);
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return null;
+  const webhookLimit = WEBHOOK_PATHS.get(path);
+  if (webhookLimit !== undefined) return Number(req.headers["content-length"]) > webhookLimit ? refusals.webhookTooLarge : null;
   // Cookie-authenticated writes come from our own pages (the API's requireSameSite agrees).
   if (!isSameSite(req)) return isApi ? refusals.crossSiteApi : refusals.crossSite;
   if (isApi) return null;

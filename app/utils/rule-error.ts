@@ -8,7 +8,7 @@ import type { SubmissionResult } from "@conform-to/react";
  */
 export class RuleError extends Error {
   constructor(
-    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 429,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 429 | 503,
     message: string,
     readonly field?: string,
     readonly headers?: HeadersInit,

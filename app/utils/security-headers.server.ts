@@ -1,5 +1,24 @@
 import { env } from "./env.server";
 
+/**
+ * Where a form may lead besides our own pages: with Stripe billing on, the upgrade and
+ * "Manage billing" forms answer 303 to Stripe's hosted Checkout and portal, and
+ * Chromium applies form-action to a form's redirects too. STRIPE_API_BASE (a local
+ * stand-in in tests) hosts those pages itself.
+ */
+function formTargets() {
+  if (!process.env.STRIPE_SECRET_KEY || !process.env.STRIPE_WEBHOOK_SECRET) return "'self'";
+  const targets = ["'self'", "https://checkout.stripe.com", "https://billing.stripe.com"];
+  if (process.env.STRIPE_API_BASE) {
+    try {
+      targets.push(new URL(process.env.STRIPE_API_BASE).origin);
+    } catch {
+      // Not a URL: the Stripe client refuses it too.
+    }
+  }
+  return targets.join(" ");
+}
+
 /** Headers every response carries; the CSP allows only our own scripts plus this request's nonce. */
 export function securityHeaders(nonce: string | null, secure: boolean) {
   const dev = env.NODE_ENV === "development";
@@ -12,7 +31,7 @@ export function securityHeaders(nonce: string | null, secure: boolean) {
     "font-src 'self'",
     `connect-src 'self'${dev ? " ws://localhost:* ws://127.0.0.1:*" : ""}`,
     "frame-ancestors 'none'",
-    "form-action 'self'",
+    `form-action ${formTargets()}`,
     "base-uri 'self'",
     "object-src 'none'",
     "worker-src 'self'",

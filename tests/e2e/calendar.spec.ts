@@ -143,6 +143,51 @@ test.describe("calendar", () => {
     expect(wallClock(event.endDate.toJSDate())).toBe(`${date} 23:00`);
     expect(vevents[0]!.getFirstPropertyValue("status")).toBe("CONFIRMED");
   });
+  test("the month grid shows titles on up to two lines, names each event in full, and links a crowded day's \"+N more\" to the rest (1280 and 1024 wide)", async ({ page, login, createUser, createBand, isMobile }) => {
+    test.skip(isMobile, "phones show the agenda, not the grid");
+    const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));
+    const band = await createBand(leader, { timeZone: TIME_ZONE });
+    const { date, month } = dayAhead(9);
+    const titles = ["Mill wedding", "Radio set", "Late show", "After-party", "Breakfast"].map((t) => `${t} ${band.id}`);
+    const long = `The Grand Ballroom New Year's Eve gala with the horn section ${band.id}`;
+    for (const [index, title] of titles.entries()) {
+      const created = await page.request.post(`/api/bands/${band.id}/events`, { data: { title, kind: "gig", date, startTime: `1${index}:00` } });
+      expect(created.status()).toBe(201);
+    }
+    const other = dayAhead(12);
+    expect((await page.request.post(`/api/bands/${band.id}/events`, { data: { title: long, kind: "gig", date: other.date, startTime: "20:00" } })).status()).toBe(201);
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/calendar?month=${month}`);
+      const grid = page.getByRole("table", { name: /month view/ });
+      // The whole title is the link's name and its tooltip; the first two fit on two lines, unclipped.
+      for (const title of titles.slice(0, 2)) {
+        const link = grid.getByRole("link", { name: new RegExp(title) });
+        await expect(link).toHaveAttribute("title", title);
+        const clipped = await link.locator("[data-cell-title]").evaluate((el) => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1);
+        expect(clipped, `${title} at ${width}px`).toBe(false);
+        const lines = await link.locator("[data-cell-title]").evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+        expect(lines).toBeLessThanOrEqual(2);
+      }
+      // A title too long for two lines is cut at two, and named in full.
+      if (other.month === month) {
+        const longLink = grid.getByRole("link", { name: new RegExp(long) });
+        await expect(longLink).toHaveAttribute("title", long);
+        const lines = await longLink.locator("[data-cell-title]").evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+        expect(lines).toBe(2);
+      }
+      // The page never scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // Two events show, then "+3 more", which leads to them in the agenda.
+      await expect(grid.getByRole("link", { name: new RegExp(titles[2]!) })).toHaveCount(0);
+      const more = grid.getByRole("link", { name: /\+3 more on/ });
+      await expect(more).toBeVisible();
+      await more.click();
+      await expect(page).toHaveURL(/#agenda-\d+$/);
+      await expect(page.getByRole("region", { name: /^Events in/ }).getByRole("link", { name: titles[2], exact: true })).toBeInViewport();
+    }
+  });
+
   test("a refused event shows each message next to its field, keeps what was typed, and saves nothing", async ({ page, login, createUser, createBand, isMobile }) => {
     test.skip(isMobile, "the same form on a phone; the desktop projects cover it with and without JavaScript");
     const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));

@@ -222,7 +222,8 @@ export const MATRIX: Record<string, Row> = {
     ],
   },
   "_app+/profile": { GET: signedIn(), POST: signedIn("bodyError") },
-  "_app+/subscription": { GET: current("band:view") },
+  // Checkout, portal, cancel, resume: leaders only; an empty form (no intent) is refused.
+  "_app+/subscription": { GET: current("band:view"), POST: currentWrite("band:billing") },
   "_app+/admin._index": { GET: platformAdminOnly() },
   "_app+/admin.users": { GET: platformAdminOnly() },
   "bands+/switch": {
@@ -262,6 +263,9 @@ export const MATRIX: Record<string, Row> = {
   "api+/bands.$id.onboarding-status": { params: { id: "band" }, GET: perm("band:setup"), POST: notAllowed },
   "api+/bands.$id.members": { params: { id: "band" }, GET: perm("band:view"), POST: permWrite("members:manage") },
   "api+/bands.$id.invitations": { params: { id: "band" }, GET: perm("members:manage"), POST: notAllowed },
+  "api+/bands.$id.subscription": { params: { id: "band" }, GET: perm("band:view"), POST: permWrite("band:billing") },
+  // Stripe's webhook: no session; without Stripe keys (as here) billing is manual and it does not exist.
+  "api+/stripe.webhook": { GET: notAllowed, POST: everyone("notFound") },
   "api+/bands.$id.transfer-leadership": { params: { id: "band" }, GET: notAllowed, POST: permWrite("band:delete") },
   "api+/band-memberships.$id": {
     params: { id: fresh.membership("band_member") },

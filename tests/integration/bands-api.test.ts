@@ -35,8 +35,8 @@ describe("GET /api/bands", () => {
     const response = await callRoute(bandsRoute.loader, buildRequest("/api/bands", { cookie }));
     expect(response.status).toBe(200);
     expect(await body(response)).toEqual([
-      { band: { id: a.id, name: "Afterglow", subscriptionTier: "pro" }, membership: { id: expect.any(Number), role: "sub", displayName: null, userId: user.id } },
-      { band: { id: b.id, name: "Basement Tapes", subscriptionTier: "free" }, membership: { id: expect.any(Number), role: "band_member", displayName: "Dee", userId: user.id } },
+      { band: { id: a.id, name: "Afterglow", subscriptionTier: "pro", timeZone: expect.any(String), currency: expect.any(String) }, membership: { id: expect.any(Number), role: "sub", displayName: null, userId: user.id } },
+      { band: { id: b.id, name: "Basement Tapes", subscriptionTier: "free", timeZone: expect.any(String), currency: expect.any(String) }, membership: { id: expect.any(Number), role: "band_member", displayName: "Dee", userId: user.id } },
     ]);
   });
 

@@ -11,7 +11,7 @@ import * as rsvpPage from "~/routes/_app+/events.$id_.rsvp";
 import * as editPage from "~/routes/_app+/events.$id_.edit";
 import * as icsFile from "~/routes/_app+/events.$id_.event[.]ics";
 import { expandWeekly, MESSAGES } from "~/features/events/schema.server";
-import { toZoned } from "~/features/events/zoned-time";
+import { addDays, parseLocalDate, startOfLocalDay, toZoned } from "~/features/events/zoned-time";
 import { body } from "./auth-helpers";
 
 type Handler = Parameters<typeof callRoute>[0];
@@ -124,6 +124,50 @@ describe("times in the band's time zone", () => {
   });
 });
 
+describe("fees and deadlines that cannot be set", () => {
+  test("a member's fee is refused with 403 under the field, on PATCH and on create, and nothing changes", async () => {
+    const b = await band();
+    const created = await body<{ id: number; version: number }>(await createApi(b.id, { title: "Gig", kind: "gig", date: inDays(20), startTime: "20:00", fee: "300" }, b.cookies.leader));
+    const patched = await patchApi(created.id, { version: 1, fee: "1", title: "Cheap gig" }, b.cookies.member);
+    expect(patched.status).toBe(403);
+    expect(await body<Errors>(patched)).toEqual({ message: MESSAGES.feeNotAllowed });
+    expect(await db.event.findUniqueOrThrow({ where: { id: created.id }, select: { feeMinor: true, title: true, version: true } })).toEqual({ feeMinor: 30000, title: "Gig", version: 1 });
+    // Without a fee the member's edit goes through and the fee stays.
+    expect((await patchApi(created.id, { version: 1, title: "Club gig" }, b.cookies.member)).status).toBe(200);
+    expect((await db.event.findUniqueOrThrow({ where: { id: created.id } })).feeMinor).toBe(30000);
+
+    const memberCreate = await createApi(b.id, { title: "Their gig", kind: "gig", date: inDays(21), startTime: "20:00", fee: 500 }, b.cookies.member);
+    expect(memberCreate.status).toBe(403);
+    expect(await db.event.count({ where: { bandId: b.id, title: "Their gig" } })).toBe(0);
+  });
+
+  test("an answer deadline already past is refused under its field on create and when changed on edit; an old event keeps its own", async () => {
+    const b = await band();
+    const past = await createApi(b.id, { title: "Gig", kind: "gig", date: inDays(20), startTime: "20:00", rsvpDeadline: inDays(-2) }, b.cookies.leader);
+    expect(past.status).toBe(400);
+    expect((await body<Errors>(past)).errors).toEqual({ rsvpDeadline: [MESSAGES.deadlinePast] });
+    const form = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: b.cookies.leader, form: { title: "Gig", kind: "gig", date: inDays(20), startTime: "20:00", rsvpDeadline: inDays(-1) } });
+    expect(form.status).toBe(400);
+    expect((await body<{ result: { error: Record<string, string[]> } }>(form)).result.error.rsvpDeadline).toEqual([MESSAGES.deadlinePast]);
+    expect(await db.event.count({ where: { bandId: b.id } })).toBe(0);
+
+    const created = await body<{ id: number }>(await createApi(b.id, { title: "Gig", kind: "gig", date: inDays(20), startTime: "20:00", rsvpDeadline: inDays(5) }, b.cookies.leader));
+    const changed = await patchApi(created.id, { version: 1, rsvpDeadline: inDays(-3) }, b.cookies.leader);
+    expect(changed.status).toBe(400);
+    expect((await body<Errors>(changed)).errors).toEqual({ rsvpDeadline: [MESSAGES.deadlinePast] });
+    // A deadline that has since passed is sent back unchanged by the edit form: that edit is fine.
+    await db.event.update({ where: { id: created.id }, data: { rsvpDeadline: startOfLocalDay(addDays(parseLocalDate(inDays(-2))!, 1), "Europe/Berlin") } });
+    const form2 = await call(editPage.action, "POST", `/events/${created.id}/edit`, { id: String(created.id) }, { cookie: b.cookies.leader, form: { ...(await editDefaults(created.id, b.cookies.leader)), notes: "Bring the banner" } });
+    expect(form2.status).toBe(302);
+  });
+});
+
+async function editDefaults(id: number, cookie: string) {
+  const page = await body<{ defaults: Record<string, unknown>; event: { version: number } }>(await call(editPage.loader, "GET", `/events/${id}/edit`, { id: String(id) }, { cookie }));
+  const fields = Object.fromEntries(Object.entries(page.defaults).filter(([, v]) => typeof v === "string" || typeof v === "number").map(([k, v]) => [k, String(v)]));
+  return { ...fields, version: String(page.event.version) };
+}
+
 describe("recurring rehearsals", () => {
   async function series(b: Awaited<ReturnType<typeof band>>) {
     const created = await body<{ id: number; ids: number[] }>(
@@ -172,11 +216,45 @@ describe("recurring rehearsals", () => {
     expect(all[3]!.seriesId).not.toBe(all[0]!.seriesId);
     expect(all[5]!.seriesId).toBe(all[3]!.seriesId);
 
-    // All (of the first series): a day later at 18:30, local time kept across the clock change.
+    // All (of the first series): a day later at 18:30, local time kept across the clock change;
+    // the third, moved on its own to 20:00, keeps its own time.
     expect((await patchApi(ids[0]!, { version: await version(ids[0]!), scope: "all", date: "2026-03-13", startTime: "18:30", endTime: "20:30" }, b.cookies.leader)).status).toBe(200);
     all = await starts(ids);
-    expect(all.slice(0, 3).map((e) => e.startsAt)).toEqual(["2026-03-13T17:30:00.000Z", "2026-03-20T17:30:00.000Z", "2026-03-27T17:30:00.000Z"]);
+    expect(all.slice(0, 3).map((e) => e.startsAt)).toEqual(["2026-03-13T17:30:00.000Z", "2026-03-20T17:30:00.000Z", "2026-03-26T19:00:00.000Z"]);
     expect(all[3]!.startsAt).toBe("2026-04-02T17:00:00.000Z");
+  });
+
+  test("a whole-series edit keeps what single occurrences changed on their own, and applies the rest", async () => {
+    const b = await band("Europe/Berlin");
+    const ids = await series(b); // Thursdays 12 March to 16 April, 19:00-21:00, Max on bass
+    const version = async (id: number) => (await db.event.findUniqueOrThrow({ where: { id } })).version;
+    const one = async (id: number, json: Record<string, unknown>) => expect((await patchApi(id, { version: await version(id), scope: "one", ...json }, b.cookies.leader)).status).toBe(200);
+    await one(ids[1]!, { venueName: "Studio B" });
+    await one(ids[2]!, { title: "Late rehearsal", startTime: "20:00", endTime: "22:00" });
+    await db.event.update({ where: { id: ids[3]! }, data: { cancelledAt: new Date(), cancelReason: "Easter" } });
+    await one(ids[4]!, { lineup: [{ membershipId: b.membershipOf("member"), instrument: "Bass" }, { membershipId: b.membershipOf("sub"), instrument: "Drums" }] });
+
+    // The whole series: a new title, venue and notes, an hour earlier.
+    const all = await patchApi(ids[0]!, { version: await version(ids[0]!), scope: "all", title: "Band practice", venueName: "Rehearsal room", notes: "Bring earplugs", startTime: "18:00", endTime: "20:00" }, b.cookies.leader);
+    expect(all.status).toBe(200);
+    const events = await db.event.findMany({
+      where: { id: { in: ids } },
+      orderBy: { id: "asc" },
+      select: { title: true, venueName: true, notes: true, startsAt: true, occurrenceAt: true, cancelReason: true, bookings: { select: { membershipId: true }, orderBy: { membershipId: "asc" } } },
+    });
+    const row = (index: number) => ({ ...events[index]!, startsAt: events[index]!.startsAt.toISOString(), occurrenceAt: events[index]!.occurrenceAt?.toISOString(), bookings: events[index]!.bookings.map((x) => x.membershipId) });
+    const max = [b.membershipOf("member")];
+    // Untouched occurrences take everything.
+    expect(row(0)).toMatchObject({ title: "Band practice", venueName: "Rehearsal room", notes: "Bring earplugs", startsAt: "2026-03-12T17:00:00.000Z", bookings: max });
+    expect(row(5)).toMatchObject({ title: "Band practice", venueName: "Rehearsal room", startsAt: "2026-04-16T16:00:00.000Z", bookings: max });
+    // Its own venue stays; the rest (title, notes, the new time) applies.
+    expect(row(1)).toMatchObject({ title: "Band practice", venueName: "Studio B", notes: "Bring earplugs", startsAt: "2026-03-19T17:00:00.000Z" });
+    // Its own title and time stay; its place in the rule moves with the series.
+    expect(row(2)).toMatchObject({ title: "Late rehearsal", venueName: "Rehearsal room", notes: "Bring earplugs", startsAt: "2026-03-26T19:00:00.000Z", occurrenceAt: "2026-03-26T17:00:00.000Z" });
+    // Cancelled stays cancelled.
+    expect(row(3)).toMatchObject({ cancelReason: "Easter", startsAt: "2026-04-02T16:00:00.000Z" });
+    // Its own lineup stays.
+    expect(row(4)).toMatchObject({ title: "Band practice", bookings: [b.membershipOf("member"), b.membershipOf("sub")].sort((x, y) => x - y) });
   });
 
   test("cancel this and the following occurrences; delete the whole series", async () => {
@@ -320,7 +398,9 @@ describe("answers", () => {
 
   test("answers close at the deadline and when the event starts", async () => {
     const b = await band();
-    const late = await gig(b, { rsvpDeadline: inDays(-1) });
+    // A deadline that has passed since (one already past cannot be set).
+    const late = await gig(b, { rsvpDeadline: inDays(1) });
+    await db.event.update({ where: { id: late }, data: { rsvpDeadline: new Date(Date.now() - 60_000) } });
     const response = await rsvp(late, { answer: "going" }, b.cookies.member);
     expect(response.status).toBe(400);
     expect(await body(response)).toEqual({ message: "Invalid request", errors: { answer: [MESSAGES.deadlinePassed] } });

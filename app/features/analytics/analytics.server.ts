@@ -3,7 +3,9 @@ import { db } from "~/utils/db.server";
 import type { AnalyticsEventName } from "./events";
 import type { CollectInput } from "./schema";
 
-type Properties = Record<string, string | number | boolean | null>;
+type Value = string | number | boolean | null;
+// A list of flat records: the items of a checkout or purchase.
+type Properties = Record<string, Value | Record<string, Value>[]>;
 
 export type TrackInput = { userId?: string | null; bandId?: number | null; path?: string | null; props?: Properties };
 

@@ -35,9 +35,6 @@ export type AnalyticsEventName = keyof typeof ANALYTICS_EVENTS;
 export const PENDING_ANALYTICS_EVENTS = [
   "add_payment_record",
   "track_expense",
-  "checkout",
-  "purchase",
-  "manage_subscription",
   "view_analytics",
 ] as const satisfies readonly AnalyticsEventName[];
 

@@ -14,7 +14,7 @@ import { listBandsForUser, readCurrentBandCookie, resolveCurrentBand, type BandL
  */
 export type BandAccess = {
   user: CurrentUser;
-  band: { id: number; name: string; subscriptionTier: string; isPro: boolean };
+  band: { id: number; name: string; subscriptionTier: string; timeZone: string; currency: string; isPro: boolean };
   membership: { id: number; role: Role | string; displayName: string | null };
   grant: Grant;
 };

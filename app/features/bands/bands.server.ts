@@ -4,7 +4,8 @@ import { track } from "~/features/analytics/analytics.server";
 import { parseId } from "~/utils/ids";
 
 export type BandListItem = {
-  band: { id: number; name: string; subscriptionTier: string };
+  /** timeZone and currency too: band pages read them on every request (one query fewer each). */
+  band: { id: number; name: string; subscriptionTier: string; timeZone: string; currency: string };
   membership: { id: number; role: string; displayName: string | null; userId: string };
 };
 
@@ -17,7 +18,7 @@ export async function listBandsForUser(userId: string): Promise<BandListItem[]> 
       role: true,
       displayName: true,
       userId: true,
-      band: { select: { id: true, name: true, subscriptionTier: true } },
+      band: { select: { id: true, name: true, subscriptionTier: true, timeZone: true, currency: true } },
     },
   });
   return memberships

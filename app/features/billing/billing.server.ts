@@ -1,29 +1,73 @@
 import { db } from "~/utils/db.server";
 import { RuleError } from "~/utils/rule-error";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
-import { grantIn, type BandAccess } from "~/features/bands/access.server";
+import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { listLeaderNames } from "~/features/members/members.server";
-import { PRO_PRICE_USD } from "./plans";
+import { track } from "~/features/analytics/analytics.server";
+import { env } from "~/utils/env.server";
+import { formatDate } from "~/utils/dates";
+import { PRO_PRICE_USD, PRO_TIER, planName, purchaseProps } from "./plans";
+import type { BillingAction } from "./schema";
+import { billingMode, callStripe, stripeConfig, MANUAL_BILLING_REFUSAL } from "./stripe.server";
+import { tierForStatus } from "./webhook.server";
 
-/** The band's plan, and whether this member may change it (band:billing) or must ask its leaders. */
+/**
+ * The band's plan as the subscription page and GET /api/bands/{id}/subscription show it:
+ * the tier, Stripe's view of the subscription (renewal or end date in the band's time
+ * zone), who may change it and, for them only, the card's last digits. Two queries.
+ */
 export async function getSubscription(access: BandAccess) {
+  const mayChangePlan = grantIn(access, "band:billing") !== null;
+  const [band, leaders] = await Promise.all([
+    db.band.findUnique({
+      where: { id: access.band.id },
+      select: {
+        timeZone: true,
+        subscription: { select: { status: true, currentPeriodEnd: true, cancelAtPeriodEnd: true, cardBrand: true, cardLast4: true, stripeCustomerId: true, stripeSubscriptionId: true } },
+      },
+    }),
+    listLeaderNames(access.band.id),
+  ]);
+  const mode = billingMode();
+  const sub = band?.subscription ?? null;
+  const timeZone = band?.timeZone ?? "UTC";
+  const live = Boolean(sub?.stripeSubscriptionId && tierForStatus(sub.status) === PRO_TIER);
   return {
+    mode,
     isPro: access.band.isPro,
+    plan: planName(access.band.subscriptionTier),
     proPrice: PRO_PRICE_USD,
-    mayChangePlan: grantIn(access, "band:billing") !== null,
-    leaders: await listLeaderNames(access.band.id),
+    mayChangePlan,
+    leaders,
+    timeZone,
+    status: sub?.status ?? null,
+    /** When Pro renews, or (cancelAtPeriodEnd) when it ends. */
+    currentPeriodEnd: sub?.currentPeriodEnd?.toISOString() ?? null,
+    periodEndLabel: sub?.currentPeriodEnd ? formatDate(sub.currentPeriodEnd, timeZone) : null,
+    cancelAtPeriodEnd: live && Boolean(sub?.cancelAtPeriodEnd),
+    paymentMethod: mayChangePlan && sub?.cardLast4 ? { brand: sub.cardBrand, last4: sub.cardLast4 } : null,
+    /** What the leader may do now (Stripe mode only). */
+    actions: {
+      checkout: mode === "stripe" && mayChangePlan && !access.band.isPro && !live,
+      portal: mode === "stripe" && mayChangePlan && Boolean(sub?.stripeCustomerId),
+      cancel: mode === "stripe" && mayChangePlan && live && !sub?.cancelAtPeriodEnd,
+      resume: mode === "stripe" && mayChangePlan && live && Boolean(sub?.cancelAtPeriodEnd),
+    },
   };
 }
+
+export type SubscriptionView = Awaited<ReturnType<typeof getSubscription>>;
 
 export type Tier = "free" | "pro";
 
 /**
  * Manual billing (no Stripe keys): a platform admin grants or removes Pro. Refused for a
  * band that does not exist; a change to the tier it already has changes nothing and
- * writes no entry. The change and its audit entry are one transaction. Nothing else is
+ * writes no entry. Refused in Stripe mode, where only Stripe's webhook changes a tier. The change and its audit entry are one transaction. Nothing else is
  * touched: a band that falls back to free keeps all its data.
  */
 export async function setBandTierManually(admin: AuditActor & { id: string }, bandId: number, tier: Tier) {
+  if (billingMode() === "stripe") throw new RuleError(409, STRIPE_OWNS_TIER);
   return db.$transaction(async (tx) => {
     const band = await tx.band.findUnique({ where: { id: bandId }, select: { id: true, name: true, subscriptionTier: true } });
     if (!band) throw new RuleError(404, "That band does not exist", "bandId");
@@ -32,4 +76,123 @@ export async function setBandTierManually(admin: AuditActor & { id: string }, ba
     await recordAudit(tx, { actor: admin, action: "band.tier", bandId, target: { type: "band", id: bandId, label: band.name }, before: { tier: band.subscriptionTier }, after: { tier } });
     return { band: updated, changed: true };
   });
+}
+
+export const STRIPE_OWNS_TIER = "This Bandroom bills through Stripe: a band's plan follows its Stripe subscription.";
+export const BILLING_MESSAGES = {
+  alreadyPro: "This band is already on Pro.",
+  noAccount: "This band has no billing account yet: upgrade to Pro first.",
+  nothingToCancel: "This band has no Pro subscription to cancel.",
+  alreadyCancelling: "Pro is already set to end at the close of this billing period.",
+  nothingToResume: "Pro is not set to end, so there is nothing to resume.",
+} as const;
+
+/** The band's Stripe ids and status, for the leader's actions. */
+async function billingRecord(access: BandAccess) {
+  requireGrant(access, "band:billing");
+  if (billingMode() !== "stripe") throw new RuleError(409, MANUAL_BILLING_REFUSAL);
+  return db.bandSubscription.findUnique({
+    where: { bandId: access.band.id },
+    select: { stripeCustomerId: true, stripeSubscriptionId: true, status: true, cancelAtPeriodEnd: true },
+  });
+}
+
+const subscriptionPage = (query = "") => `${env.appOrigin}/subscription${query}`;
+
+/**
+ * Starts a Stripe Checkout session for Pro and returns its URL to send the leader to.
+ * Nothing changes here: the band becomes Pro when Stripe's webhook confirms the payment.
+ * The band and the leader travel in the session's and the subscription's metadata.
+ */
+export async function startCheckout(access: BandAccess) {
+  const record = await billingRecord(access);
+  if (access.band.isPro || (record?.stripeSubscriptionId && tierForStatus(record.status) === PRO_TIER)) throw new RuleError(409, BILLING_MESSAGES.alreadyPro);
+  const { priceId } = stripeConfig();
+  const metadata = { bandId: String(access.band.id), userId: access.user.id };
+  const session = await callStripe("create checkout session", (stripe) =>
+    stripe.checkout.sessions.create({
+      mode: "subscription",
+      line_items: [
+        priceId
+          ? { price: priceId, quantity: 1 }
+          : { quantity: 1, price_data: { currency: "usd", unit_amount: PRO_PRICE_USD * 100, recurring: { interval: "month" }, product_data: { name: "Bandroom Pro" } } },
+      ],
+      client_reference_id: String(access.band.id),
+      ...(record?.stripeCustomerId ? { customer: record.stripeCustomerId } : { customer_email: access.user.email }),
+      metadata,
+      subscription_data: { metadata },
+      success_url: subscriptionPage("?checkout=success"),
+      cancel_url: subscriptionPage("?checkout=cancelled"),
+    }),
+  );
+  if (!session.url) throw new RuleError(503, "Stripe did not return a checkout page. Please try again in a moment.");
+  await track("checkout", { userId: access.user.id, bandId: access.band.id, props: purchaseProps() });
+  return { url: session.url };
+}
+
+/** A Stripe customer portal session (card, invoices, cancel) for the band's billing account. */
+export async function openBillingPortal(access: BandAccess) {
+  const record = await billingRecord(access);
+  if (!record?.stripeCustomerId) throw new RuleError(409, BILLING_MESSAGES.noAccount);
+  const session = await callStripe("create portal session", (stripe) =>
+    stripe.billingPortal.sessions.create({ customer: record.stripeCustomerId!, return_url: subscriptionPage() }),
+  );
+  await track("manage_subscription", { userId: access.user.id, bandId: access.band.id, props: { action: "portal" } });
+  return { url: session.url };
+}
+
+/**
+ * Cancel (at the period's end) or resume. The subscription's flags are written from
+ * Stripe's answer so the page shows them at once; the tier is not touched here: Pro
+ * stays until the period ends, when Stripe's webhook says the subscription is over.
+ */
+async function setCancelAtPeriodEnd(access: BandAccess, cancel: boolean) {
+  const record = await billingRecord(access);
+  const live = record?.stripeSubscriptionId && tierForStatus(record.status) === PRO_TIER;
+  if (!live) throw new RuleError(409, cancel ? BILLING_MESSAGES.nothingToCancel : BILLING_MESSAGES.nothingToResume);
+  if (cancel && record.cancelAtPeriodEnd) throw new RuleError(409, BILLING_MESSAGES.alreadyCancelling);
+  if (!cancel && !record.cancelAtPeriodEnd) throw new RuleError(409, BILLING_MESSAGES.nothingToResume);
+  const updated = await callStripe(cancel ? "cancel subscription" : "resume subscription", (stripe) =>
+    stripe.subscriptions.update(record.stripeSubscriptionId!, { cancel_at_period_end: cancel }),
+  );
+  const periodEnd = updated.items?.data?.[0]?.current_period_end;
+  await db.bandSubscription.update({
+    where: { bandId: access.band.id },
+    data: { cancelAtPeriodEnd: updated.cancel_at_period_end, ...(periodEnd ? { currentPeriodEnd: new Date(periodEnd * 1000) } : {}) },
+  });
+  await track("manage_subscription", { userId: access.user.id, bandId: access.band.id, props: { action: cancel ? "cancel" : "resume" } });
+  return getSubscription(access);
+}
+
+export const cancelSubscription = (access: BandAccess) => setCancelAtPeriodEnd(access, true);
+export const resumeSubscription = (access: BandAccess) => setCancelAtPeriodEnd(access, false);
+
+/** One leader action by name (the page's intent, the API's action): a URL to go to, or the new state. */
+export async function runBillingAction(access: BandAccess, action: BillingAction): Promise<{ url: string } | SubscriptionView> {
+  switch (action) {
+    case "checkout":
+      return startCheckout(access);
+    case "portal":
+      return openBillingPortal(access);
+    case "cancel":
+      return cancelSubscription(access);
+    case "resume":
+      return resumeSubscription(access);
+  }
+}
+
+/** The subscription as GET /api/bands/{id}/subscription answers it. */
+export function subscriptionJson(view: SubscriptionView) {
+  return {
+    mode: view.mode,
+    subscriptionTier: view.isPro ? PRO_TIER : "free",
+    plan: view.plan,
+    price: { amount: view.proPrice, currency: "USD", interval: "month" },
+    status: view.status,
+    currentPeriodEnd: view.currentPeriodEnd,
+    cancelAtPeriodEnd: view.cancelAtPeriodEnd,
+    paymentMethod: view.paymentMethod,
+    leaders: view.leaders,
+    actions: view.actions,
+  };
 }

@@ -22,3 +22,11 @@ export const PRO_FEATURES = [
   "Band totals, so everyone sees what came in and went out",
   "Member balances: who is owed what",
 ];
+
+/** The one item a Pro checkout or purchase carries in analytics (spec section 1: 8 USD, named as a Pro subscription). */
+export const PRO_ITEM = { item_id: "pro", item_name: "Bandroom Pro subscription", price: PRO_PRICE_USD, quantity: 1 };
+
+/** Analytics properties of a Pro checkout or purchase. */
+export function purchaseProps(transactionId?: string) {
+  return { value: PRO_PRICE_USD, currency: "USD", items: [PRO_ITEM], ...(transactionId ? { transaction_id: transactionId } : {}) };
+}

@@ -4,6 +4,7 @@ import { track } from "~/features/analytics/analytics.server";
 import { requireConflictsConfirmed } from "~/features/availability/conflicts.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { db } from "~/utils/db.server";
+import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
 import { MESSAGES, type EventInput, type Recurrence, type RsvpAnswer, type SeriesScope } from "./schema.server";
 import { addDays, daysBetween, formatLocalDate, formatLocalTime, fromZoned, startOfLocalDay, toZoned, YEARS, type LocalDate } from "./zoned-time";
@@ -50,10 +51,9 @@ function visibleWhere(access: BandAccess): Prisma.EventWhereInput {
   return { bandId: access.band.id, ...(booked ? { bookings: { some: { membershipId: access.membership.id } } } : {}) };
 }
 
-async function bandSettings(bandId: number) {
-  const band = await db.band.findUnique({ where: { id: bandId }, select: { timeZone: true, currency: true } });
-  if (!band) throw new RuleError(404, "Band not found");
-  return band;
+/** The band's time zone and currency, read with the access itself (no query of its own). */
+function bandSettings(access: BandAccess) {
+  return { timeZone: access.band.timeZone, currency: access.band.currency };
 }
 
 /** The number of minor digits of a currency (2 for USD, 0 for JPY). */
@@ -67,7 +67,7 @@ export function currencyDigits(currency: string) {
 
 /** The band's time zone and currency rules, for the event schemas. */
 export async function eventRules(access: BandAccess) {
-  const band = await bandSettings(access.band.id);
+  const band = bandSettings(access);
   return { bandTimeZone: band.timeZone, currencyDigits: currencyDigits(band.currency), currency: band.currency };
 }
 
@@ -97,7 +97,19 @@ const LIST_SELECT = {
   version: true,
 } as const satisfies Prisma.EventSelect;
 
-export type EventListFilters = { from: Date; to: Date; kinds?: string[]; mine?: boolean };
+export type EventListFilters = {
+  from: Date;
+  to: Date;
+  kinds?: string[];
+  mine?: boolean;
+  /** Also each event's bookings of people with a blackout on these local days (the calendar's "2 blacked out"). */
+  blackedOutDays?: DayRange;
+};
+
+type DayRange = { first: string; last: string };
+
+/** Blackouts (local days, inclusive) that touch `days`. */
+const blackoutsOn = (days: DayRange) => ({ startDate: { lte: days.last }, endDate: { gte: days.first } });
 
 /** The largest number of events one listing returns (a month of a very busy band fits). */
 export const LIST_LIMIT = 1000;
@@ -122,9 +134,28 @@ export async function listEvents(access: BandAccess, filters: EventListFilters) 
     take: LIST_LIMIT,
     select: {
       ...LIST_SELECT,
-      bookings: { where: { membershipId: access.membership.id }, select: { id: true, instrument: true, rsvp: { select: { answer: true, note: true } } } },
+      bookings: {
+        where: filters.blackedOutDays
+          ? { OR: [{ membershipId: access.membership.id }, { membership: { user: { blackouts: { some: blackoutsOn(filters.blackedOutDays) } } } }] }
+          : { membershipId: access.membership.id },
+        orderBy: { id: "asc" },
+        select: { id: true, membershipId: true, instrument: true, rsvp: { select: { answer: true, note: true } } },
+      },
     },
   });
+}
+
+/** Who may see whose blackouts: others' only with "availability:view", their reasons only with "availability:reasons"; one's own always. */
+function blackoutVisibility(access: BandAccess) {
+  return { others: grantIn(access, "availability:view") !== null, reasons: grantIn(access, "availability:reasons") !== null };
+}
+
+export type BlackedOutPerson = { membershipId: number; name: string; isYou: boolean; reason: string | null };
+
+/** The local days an event covers in `timeZone` (an all-day or overnight event spans several). */
+function eventDays(event: { startsAt: Date; endsAt: Date | null }, timeZone: string): DayRange {
+  const last = event.endsAt && event.endsAt > event.startsAt ? new Date(event.endsAt.getTime() - 1) : event.startsAt;
+  return { first: formatLocalDate(toZoned(event.startsAt, timeZone)), last: formatLocalDate(toZoned(last, timeZone)) };
 }
 
 export type ListedEvent = Awaited<ReturnType<typeof listEvents>>[number];
@@ -145,7 +176,7 @@ const MONTH_RE = /^(\d{4})-(\d{2})$/;
  * missing or malformed one is the current month. Three queries whatever the band's size.
  */
 export async function getCalendarMonth(access: BandAccess, options: { month?: string | null; kinds?: string[]; mine?: boolean }, now = new Date()) {
-  const { timeZone } = await bandSettings(access.band.id);
+  const { timeZone } = bandSettings(access);
   const today = toZoned(now, timeZone);
   const match = MONTH_RE.exec(options.month ?? "");
   const year = match ? Number(match[1]) : today.year;
@@ -158,7 +189,37 @@ export async function getCalendarMonth(access: BandAccess, options: { month?: st
   const gridDays = Math.ceil((daysBetween(gridStart, monthEnd) + 1) / 7) * 7;
   const gridEnd = addDays(gridStart, gridDays);
   const abilities = calendarAbilities(access);
-  const events = await listEvents(access, { from: startOfLocalDay(gridStart, timeZone), to: startOfLocalDay(gridEnd, timeZone), kinds: options.kinds, mine: options.mine });
+  const see = blackoutVisibility(access);
+  const days: DayRange = { first: formatLocalDate(gridStart), last: formatLocalDate(addDays(gridEnd, -1)) };
+  // The band's people with a blackout in the grid (only oneself without "availability:view"),
+  // and on each event the bookings of those people: three queries whatever the band's size.
+  const [listed, away] = await Promise.all([
+    listEvents(access, { from: startOfLocalDay(gridStart, timeZone), to: startOfLocalDay(gridEnd, timeZone), kinds: options.kinds, mine: options.mine, ...(see.others ? { blackedOutDays: days } : {}) }),
+    db.bandMembership.findMany({
+      where: { bandId: access.band.id, ...(see.others ? {} : { id: access.membership.id }), user: { blackouts: { some: blackoutsOn(days) } } },
+      select: {
+        id: true,
+        displayName: true,
+        user: { select: { firstName: true, lastName: true, email: true, blackouts: { where: blackoutsOn(days), orderBy: [{ startDate: "asc" }, { id: "asc" }], select: { startDate: true, endDate: true, reason: true } } } },
+      },
+    }),
+  ]);
+  const awayById = new Map(away.map((m) => [m.id, m]));
+  const events = listed.map(({ bookings, ...event }) => {
+    const mine = bookings.find((booking) => booking.membershipId === access.membership.id) ?? null;
+    const on = eventDays(event, timeZone);
+    const blackedOut: BlackedOutPerson[] = event.cancelledAt
+      ? []
+      : bookings.flatMap((booking) => {
+          const person = awayById.get(booking.membershipId);
+          const blackout = person?.user.blackouts.find((b) => b.startDate <= on.last && b.endDate >= on.first);
+          if (!person || !blackout) return [];
+          const isYou = person.id === access.membership.id;
+          return [{ membershipId: person.id, name: displayName({ ...person.user, displayName: person.displayName }), isYou, reason: isYou || see.reasons ? blackout.reason : null }];
+        });
+    return { ...event, days: on, mine, blackedOut };
+  });
+  const ownBlackouts = awayById.get(access.membership.id)?.user.blackouts ?? [];
   const monthKey = (d: LocalDate) => `${d.year}-${String(d.month).padStart(2, "0")}`;
   return {
     timeZone,
@@ -172,6 +233,8 @@ export async function getCalendarMonth(access: BandAccess, options: { month?: st
     gridStart,
     gridDays,
     events,
+    /** The viewer's own blackouts touching the grid (with their own reasons). */
+    ownBlackouts,
     abilities,
   };
 }
@@ -205,7 +268,6 @@ export async function getEventDetails(access: BandAccess, eventId: number, now =
       createdAt: true,
       setlist: { select: { id: true, name: true } },
       series: { select: { rrule: true } },
-      band: { select: { name: true, timeZone: true, currency: true } },
       bookings: {
         orderBy: { id: "asc" },
         select: {
@@ -220,13 +282,32 @@ export async function getEventDetails(access: BandAccess, eventId: number, now =
   });
   if (!event) return null;
   const abilities = abilitiesFor(event);
-  const instruments = await bandInstruments(access.band.id);
+  const band = { name: access.band.name, ...bandSettings(access) };
+  const see = blackoutVisibility(access);
+  const days = eventDays(event, band.timeZone);
+  // Who of the lineup has a blackout on the event's days (others' only with "availability:view").
+  const [instruments, blackouts] = await Promise.all([
+    bandInstruments(access.band.id),
+    db.blackout.findMany({
+      where: { userId: { in: event.bookings.filter((b) => see.others || b.membership.id === access.membership.id).map((b) => b.membership.user.id) }, ...blackoutsOn(days) },
+      orderBy: [{ startDate: "asc" }, { id: "asc" }],
+      select: { userId: true, startDate: true, endDate: true, reason: true },
+    }),
+  ]);
   const mine = event.bookings.find((booking) => booking.membership.id === access.membership.id) ?? null;
+  const blackoutOf = (booking: (typeof event.bookings)[number]) => {
+    if (event.cancelledAt) return null;
+    const found = blackouts.find((b) => b.userId === booking.membership.user.id);
+    if (!found) return null;
+    const isYou = booking.membership.id === access.membership.id;
+    return { startDate: found.startDate, endDate: found.endDate, reason: isYou || see.reasons ? found.reason : null };
+  };
   return {
     event: {
       ...event,
+      band,
       feeMinor: abilities.seeFee ? event.feeMinor : null,
-      bookings: event.bookings.map((booking) => ({ ...booking, history: abilities.seeHistory ? booking.history : [] })),
+      bookings: event.bookings.map((booking) => ({ ...booking, history: abilities.seeHistory ? booking.history : [], blackout: blackoutOf(booking) })),
     },
     instruments,
     abilities,
@@ -299,6 +380,11 @@ export async function eventFields(access: BandAccess, eventId: number) {
 // ---------------------------------------------------------------------------
 // Changing
 
+/** A fee from someone who may not set fees is refused (403 under the field), never silently dropped. */
+function refuseFee(access: BandAccess, input: Pick<EventInput, "feeMinor">) {
+  if (input.feeMinor != null && !grantIn(access, "events:fee")) throw new RuleError(403, MESSAGES.feeNotAllowed, "fee");
+}
+
 /** Lineup members and the setlist must be the band's (a 400 under their field otherwise). */
 async function checkReferences(access: BandAccess, input: Pick<EventInput, "lineup" | "setlistId">) {
   const ids = input.lineup.map((row) => row.membershipId);
@@ -349,6 +435,7 @@ export async function createEvent(access: BandAccess, created: { event: EventInp
     },
     created.confirmConflicts ?? false,
   );
+  refuseFee(access, input);
   const feeMinor = grantIn(access, "events:fee") ? (input.feeMinor ?? null) : null;
   const data = { ...eventData(input, feeMinor), bandId: access.band.id, createdById: access.user.id };
   const bookings = input.lineup.map((row) => ({ membershipId: row.membershipId, instrument: row.instrument }));
@@ -382,7 +469,54 @@ function shiftTimes(data: Times, from: Date, to: Date): Times {
   return { startsAt: to, endsAt: move(data.endsAt), callAt: move(data.callAt), soundcheckAt: move(data.soundcheckAt), rsvpDeadline: move(data.rsvpDeadline) };
 }
 
-type SeriesMember = { id: number; startsAt: Date; occurrenceAt: Date | null; createdById: string | null };
+/** The fields of an occurrence a series edit compares, to tell what one occurrence changed on its own. */
+const OWN_FIELDS = ["title", "kind", "status", "venueName", "venueAddress", "dressCode", "notes", "feeMinor", "setlistId"] as const;
+type OwnField = (typeof OWN_FIELDS)[number];
+const OCCURRENCE_SELECT = {
+  id: true,
+  startsAt: true,
+  endsAt: true,
+  allDay: true,
+  callAt: true,
+  soundcheckAt: true,
+  rsvpDeadline: true,
+  occurrenceAt: true,
+  detached: true,
+  createdById: true,
+  ...Object.fromEntries(OWN_FIELDS.map((key) => [key, true])),
+  bookings: { select: { membershipId: true, instrument: true } },
+} as { [K in OwnField]: true } & Omit<Prisma.EventSelect, OwnField>;
+
+type Occurrence = Pick<Times, "startsAt" | "endsAt" | "callAt" | "soundcheckAt" | "rsvpDeadline"> & { allDay: boolean; occurrenceAt: Date | null } & { [K in OwnField]: unknown } & {
+  bookings: { membershipId: number; instrument: string | null }[];
+};
+type SeriesMember = Occurrence & { id: number; detached: boolean; createdById: string | null };
+
+/** An occurrence's times as distances from its start: equal ones mean its times were not changed on their own. */
+function timeShape(event: Occurrence) {
+  const from = (instant: Date | null) => (instant ? instant.getTime() - event.startsAt.getTime() : null);
+  return JSON.stringify([event.allDay, from(event.endsAt), from(event.callAt), from(event.soundcheckAt), from(event.rsvpDeadline)]);
+}
+
+const lineupKey = (bookings: Occurrence["bookings"]) => JSON.stringify(bookings.map((b) => [b.membershipId, b.instrument ?? null]).sort((a, b) => Number(a[0]) - Number(b[0])));
+
+/**
+ * What a whole-series (or following) edit changes on an occurrence edited on its own
+ * ("detached"): a field only where the edit changed it and the occurrence still had the
+ * series' value (what the edited event had before); its times only when it was neither
+ * moved on its own nor given its own length, call or soundcheck; its lineup only when
+ * it still had the series' lineup. See docs/decisions/0009-calendar-feeds.md.
+ */
+function overridesKept(member: SeriesMember, before: Occurrence, data: ReturnType<typeof eventData>) {
+  const changed: Record<string, unknown> = {};
+  for (const key of OWN_FIELDS) {
+    const next = (data as Record<string, unknown>)[key];
+    if (next === undefined || next === before[key]) continue;
+    if (member[key] === before[key]) changed[key] = next;
+  }
+  const movedOnItsOwn = member.occurrenceAt !== null && member.startsAt.getTime() !== member.occurrenceAt.getTime();
+  return { fields: changed, keepTimes: movedOnItsOwn || timeShape(member) !== timeShape(before), keepLineup: lineupKey(member.bookings) !== lineupKey(before.bookings) };
+}
 
 /** The events a change to one occurrence applies to: it alone, it and the later ones, or the whole series. */
 async function scopeTargets(tx: Prisma.TransactionClient, event: { id: number; seriesId: number | null; startsAt: Date }, scope: SeriesScope): Promise<SeriesMember[]> {
@@ -390,8 +524,8 @@ async function scopeTargets(tx: Prisma.TransactionClient, event: { id: number; s
   return tx.event.findMany({
     where: { seriesId: event.seriesId, id: { not: event.id }, ...(scope === "following" ? { startsAt: { gt: event.startsAt } } : {}) },
     orderBy: { startsAt: "asc" },
-    select: { id: true, startsAt: true, occurrenceAt: true, createdById: true },
-  });
+    select: OCCURRENCE_SELECT,
+  }) as Promise<SeriesMember[]>;
 }
 
 const intervalOf = (rrule: string) => RRule.parseString(rrule).interval ?? 1;
@@ -445,22 +579,29 @@ async function setLineup(tx: Prisma.TransactionClient, eventIds: number[], lineu
  * since). For a series, `scope` applies it to this occurrence alone (which then keeps
  * its own times), this and the following ones (a new series from here), or all: the
  * series moves by as many days as this one moved, in the new interval (weeks) if one is
- * given, and every occurrence takes the new time of day, length and everything else;
- * the series' rule is rewritten to match (rewriteSeries).
+ * given, and every occurrence takes the new time of day, length and everything else,
+ * except what an occurrence edited on its own changed (overridesKept): it keeps that and
+ * takes the rest; a cancelled one stays cancelled. The series' rule is rewritten to
+ * match (rewriteSeries).
  */
 export async function updateEvent(access: BandAccess, eventId: number, edit: { event: EventInput; version: number; scope: SeriesScope; interval?: number; confirmConflicts?: boolean }) {
   requireGrant(access, "events:edit");
   const { event: input, version, scope } = edit;
+  refuseFee(access, input);
   await checkReferences(access, input);
   const feeMinor = grantIn(access, "events:fee") ? input.feeMinor : undefined;
   const data = eventData(input, feeMinor);
 
-  const before = await db.event.findFirst({
+  const before = (await db.event.findFirst({
     where: { id: eventId, bandId: access.band.id },
-    select: { id: true, seriesId: true, startsAt: true, endsAt: true, occurrenceAt: true, version: true, bookings: { select: { membershipId: true } } },
-  });
+    select: { ...OCCURRENCE_SELECT, seriesId: true, version: true },
+  })) as (SeriesMember & { seriesId: number | null; version: number }) | null;
   if (!before) throw new RuleError(404, MESSAGES.notFound);
   if (before.version !== version) throw new RuleError(409, MESSAGES.stale);
+  // A deadline already past is refused when it is set or changed, not when an old event's is sent back unchanged.
+  if (input.rsvpDeadline && input.rsvpDeadline <= new Date() && input.rsvpDeadline.getTime() !== before.rsvpDeadline?.getTime()) {
+    throw new RuleError(400, MESSAGES.deadlinePast, "rsvpDeadline");
+  }
   // Moving the event checks its whole lineup; otherwise only the people newly booked on it.
   const moved = before.startsAt.getTime() !== input.startsAt.getTime() || (before.endsAt?.getTime() ?? null) !== (input.endsAt?.getTime() ?? null);
   const already = new Set(before.bookings.map((b) => b.membershipId));
@@ -492,12 +633,13 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
     // each occurrence keeps its place in the series (counted in the old interval from the
     // first, in the starts the old rule gave them), now that many new intervals on, at
     // the new time of day. A new weekday or interval moves the whole series, this event
-    // included; an occurrence moved on its own goes back onto the rule.
+    // included; an occurrence moved on its own keeps its time and gets its new place.
     const ruleDay = (member: { startsAt: Date; occurrenceAt: Date | null }) => toZoned(member.occurrenceAt ?? member.startsAt, timeZone);
-    const members = [before, ...others];
+    const members: SeriesMember[] = [before, ...others];
     const firstRuleDay = members.map(ruleDay).reduce((first, day) => (daysBetween(first, day) < 0 ? day : first));
     const newFirstDay = addDays(firstRuleDay, daysBetween(ruleDay(before), input.localDate));
     const startClock = toZoned(input.startsAt, timeZone);
+    const keptLineups = new Set<number>();
     for (const member of members) {
       const place = Math.round(daysBetween(firstRuleDay, ruleDay(member)) / 7 / oldInterval);
       const day = addDays(newFirstDay, place * interval * 7);
@@ -505,14 +647,20 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
         ? startOfLocalDay(day, timeZone)
         : (fromZoned({ ...day, hour: startClock.hour, minute: startClock.minute }, timeZone) ?? fromZoned({ ...day, hour: startClock.hour + 1, minute: startClock.minute }, timeZone)!);
       const edited = member.id === eventId;
-      await tx.event.update({
-        where: { id: member.id },
-        data: edited
-          ? { ...shiftTimes(data, input.startsAt, startsAt), occurrenceAt: startsAt }
-          : { ...data, ...shiftTimes(data, input.startsAt, startsAt), occurrenceAt: startsAt, detached: false, version: { increment: 1 }, sequence: { increment: 1 } },
-      });
+      const bump = { version: { increment: 1 }, sequence: { increment: 1 } };
+      if (edited) {
+        await tx.event.update({ where: { id: member.id }, data: { ...shiftTimes(data, input.startsAt, startsAt), occurrenceAt: startsAt } });
+      } else if (!member.detached) {
+        await tx.event.update({ where: { id: member.id }, data: { ...data, ...shiftTimes(data, input.startsAt, startsAt), occurrenceAt: startsAt, ...bump } });
+      } else {
+        // Edited on its own: it keeps what it changed, and moves to its new place in the rule (occurrenceAt, its RECURRENCE-ID) only.
+        const own = overridesKept(member, before, data);
+        const times = own.keepTimes ? {} : { allDay: data.allDay, ...shiftTimes(data, input.startsAt, startsAt) };
+        await tx.event.update({ where: { id: member.id }, data: { ...own.fields, ...times, occurrenceAt: startsAt, ...bump } });
+        if (own.keepLineup) keptLineups.add(member.id);
+      }
     }
-    await setLineup(tx, others.map((o) => o.id), input.lineup);
+    await setLineup(tx, others.filter((o) => !keptLineups.has(o.id)).map((o) => o.id), input.lineup);
     if (scope === "following") await splitSeries(tx, before.seriesId, [eventId, ...others.map((o) => o.id)], { old: oldInterval, new: interval }, timeZone);
     else await rewriteSeries(tx, before.seriesId, interval, timeZone);
   });

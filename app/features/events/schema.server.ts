@@ -48,6 +48,8 @@ export const MESSAGES = {
   untilBeforeStart: "The series must end on or after its first date",
   fee: "Enter the fee as an amount, like 250 or 250.50",
   deadline: "The answer deadline must be on or before the day of the event",
+  deadlinePast: "The answer deadline can't be in the past: choose today or a later day",
+  feeNotAllowed: "Only leaders and admins can set a gig's fee: leave the fee out",
   version: "Reload the event: the form is missing its version",
   stale: "Someone else changed this event while you were editing. Reload to see their changes, then make yours again.",
   lineupMember: "Everyone in the lineup must be a member of the band",
@@ -209,15 +211,15 @@ function localDateOf(value: string | null | undefined, field: string, ctx: Ctx) 
   return parsed;
 }
 
-type Rules = { bandTimeZone: string; currencyDigits: number };
+/** `now`: given on create, where a deadline already past is refused (an edit refuses only a changed one, in events.server.ts). */
+type Rules = { bandTimeZone: string; currencyDigits: number; now?: Date };
 
 /** Turns the checked raw fields into an EventInput (adding issues to `ctx` on the way). */
 function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rules, ctx: Ctx): EventInput | null {
-  const timeZone = raw.timeZone || rules.bandTimeZone;
-  if (!isTimeZone(timeZone)) {
-    ctx.addIssue({ code: "custom", path: ["timeZone"], message: MESSAGES.timeZone });
-    return null;
-  }
+  // Every field is checked even after one fails, so the form shows all its messages at once.
+  const zoneOk = isTimeZone(raw.timeZone || rules.bandTimeZone);
+  if (!zoneOk) ctx.addIssue({ code: "custom", path: ["timeZone"], message: MESSAGES.timeZone });
+  const timeZone = zoneOk ? raw.timeZone || rules.bandTimeZone : rules.bandTimeZone;
   const date = raw.date ? localDateOf(raw.date, "date", ctx) : (ctx.addIssue({ code: "custom", path: ["date"], message: MESSAGES.date }), null);
   const endDate = localDateOf(raw.endDate, "endDate", ctx);
   const feeMinor = parseFee(raw.fee, rules.currencyDigits, ctx);
@@ -231,11 +233,8 @@ function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rul
     endsAt = startOfLocalDay(addDays(endDate ?? date, 1), timeZone);
     if (endDate && endsAt <= startsAt) ctx.addIssue({ code: "custom", path: ["endDate"], message: MESSAGES.endBeforeStart });
   } else {
-    if (!raw.startTime) {
-      ctx.addIssue({ code: "custom", path: ["startTime"], message: MESSAGES.startTime });
-      return null;
-    }
-    startsAt = instantOn(date, raw.startTime, timeZone, "startTime", ctx);
+    if (!raw.startTime) ctx.addIssue({ code: "custom", path: ["startTime"], message: MESSAGES.startTime });
+    startsAt = raw.startTime ? instantOn(date, raw.startTime, timeZone, "startTime", ctx) : null;
     if (raw.endTime) {
       endsAt = instantOn(endDate ?? date, raw.endTime, timeZone, "endTime", ctx);
     } else if (endDate) {
@@ -255,7 +254,8 @@ function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rul
   // Answers are open until the end of the deadline's day.
   const rsvpDeadline = deadlineDay ? startOfLocalDay(addDays(deadlineDay, 1), timeZone) : null;
   if (deadlineDay && formatLocalDate(deadlineDay) > formatLocalDate(date)) ctx.addIssue({ code: "custom", path: ["rsvpDeadline"], message: MESSAGES.deadline });
-  if (!startsAt) return null;
+  else if (rsvpDeadline && rules.now && rsvpDeadline <= rules.now) ctx.addIssue({ code: "custom", path: ["rsvpDeadline"], message: MESSAGES.deadlinePast });
+  if (!startsAt || !zoneOk) return null;
   return {
     title: raw.title,
     kind: raw.kind,
@@ -309,30 +309,68 @@ function localTimeOf(instant: Date, timeZone: string, date: LocalDate) {
   return { ...date, hour, minute };
 }
 
+type RecurrenceRaw = { repeat: "none" | "weekly"; interval: number; repeatEnds?: "count" | "until"; count?: number; until?: string };
+
+/**
+ * When a field fails its own check (a blank title, a kind not on the list), zod skips the
+ * transforms that check dates, times and the fee. This pass runs them anyway on the
+ * fields that are well-formed, adding their messages to the ones already found (one per
+ * field), so a form with several mistakes shows all of them at once.
+ */
+function alsoWhenInvalid(check: (raw: Record<string, unknown>, ctx: Ctx) => void) {
+  return {
+    run(value: unknown, ctx: z.core.$RefinementCtx) {
+      const taken = new Set(ctx.issues.map((issue) => issue.path?.[0]).filter((key) => key !== undefined));
+      const raw = Object.fromEntries(
+        Object.entries(value && typeof value === "object" ? value : {}).filter(([key, field]) => !taken.has(key) && (typeof field === "string" || typeof field === "boolean" || typeof field === "number" || key === "lineup")),
+      );
+      const found: z.core.$ZodRawIssue[] = [];
+      check(raw, { addIssue: (issue: z.core.$ZodRawIssue | string) => (typeof issue === "string" ? null : found.push(issue)) } as unknown as Ctx);
+      for (const issue of found) {
+        if (!taken.has(issue.path?.[0] as PropertyKey)) ctx.addIssue({ code: "custom", message: issue.message ?? "Check this field", path: issue.path ?? [], continue: true });
+      }
+    },
+    when: (payload: z.core.ParsePayload) => payload.issues.length > 0,
+  };
+}
+
+const BAD_LATER = { allDay: false, interval: 1, repeat: "none" } as const;
+
 /** Create (form and POST): the event fields plus an optional weekly recurrence. */
-export function createEventSchema(rules: Rules) {
+export function createEventSchema(givenRules: Rules) {
+  const rules = { ...givenRules, now: givenRules.now ?? new Date() };
+  const extra = alsoWhenInvalid((raw, ctx) => {
+    const merged = { ...BAD_LATER, ...raw } as unknown as z.output<z.ZodObject<typeof eventFields>> & RecurrenceRaw;
+    resolveRecurrence(merged, resolveEvent(merged, rules, ctx), ctx);
+  });
   return z
     .object({ ...eventFields, ...recurrenceFields, ...confirmFields })
+    .superRefine(extra.run, { when: extra.when })
     .transform((raw, ctx) => {
       const event = resolveEvent(raw, rules, ctx);
-      let recurrence: Recurrence | null = null;
-      if (raw.repeat === "weekly" && event) {
-        const ends = raw.repeatEnds ?? (raw.until ? "until" : "count");
-        const until = ends === "until" ? localDateOf(raw.until, "until", ctx) : null;
-        if (ends === "until" && !raw.until) ctx.addIssue({ code: "custom", path: ["until"], message: MESSAGES.countOrUntil });
-        if (ends === "count" && !raw.count) ctx.addIssue({ code: "custom", path: ["count"], message: MESSAGES.countOrUntil });
-        if (until && formatLocalDate(until) < formatLocalDate(event.localDate)) ctx.addIssue({ code: "custom", path: ["until"], message: MESSAGES.untilBeforeStart });
-        const rule = { interval: raw.interval, ...(ends === "count" && raw.count ? { count: raw.count } : {}), ...(until ? { until } : {}) };
-        if (rule.count && rule.count > MAX_OCCURRENCES) {
-          ctx.addIssue({ code: "custom", path: ["count"], message: MESSAGES.tooMany });
-        } else if (rule.count || rule.until) {
-          const { occurrences, rrule } = expandWeekly(event, rule);
-          if (occurrences.length > MAX_OCCURRENCES) ctx.addIssue({ code: "custom", path: [ends === "until" ? "until" : "count"], message: MESSAGES.tooMany });
-          else recurrence = { ...rule, rrule, occurrences };
-        }
-      }
+      const recurrence = resolveRecurrence(raw, event, ctx);
       return event ? { event, recurrence, confirmConflicts: raw.confirmConflicts } : z.NEVER;
     });
+}
+
+function resolveRecurrence(raw: RecurrenceRaw, event: EventInput | null, ctx: Ctx) {
+  let recurrence: Recurrence | null = null;
+  if (raw.repeat === "weekly" && event) {
+    const ends = raw.repeatEnds ?? (raw.until ? "until" : "count");
+    const until = ends === "until" ? localDateOf(raw.until, "until", ctx) : null;
+    if (ends === "until" && !raw.until) ctx.addIssue({ code: "custom", path: ["until"], message: MESSAGES.countOrUntil });
+    if (ends === "count" && !raw.count) ctx.addIssue({ code: "custom", path: ["count"], message: MESSAGES.countOrUntil });
+    if (until && formatLocalDate(until) < formatLocalDate(event.localDate)) ctx.addIssue({ code: "custom", path: ["until"], message: MESSAGES.untilBeforeStart });
+    const rule = { interval: raw.interval, ...(ends === "count" && raw.count ? { count: raw.count } : {}), ...(until ? { until } : {}) };
+    if (rule.count && rule.count > MAX_OCCURRENCES) {
+      ctx.addIssue({ code: "custom", path: ["count"], message: MESSAGES.tooMany });
+    } else if (rule.count || rule.until) {
+      const { occurrences, rrule } = expandWeekly(event, rule);
+      if (occurrences.length > MAX_OCCURRENCES) ctx.addIssue({ code: "custom", path: [ends === "until" ? "until" : "count"], message: MESSAGES.tooMany });
+      else recurrence = { ...rule, rrule, occurrences };
+    }
+  }
+  return recurrence;
 }
 
 /**
@@ -343,6 +381,7 @@ export type EventFormInput = z.input<ReturnType<typeof createEventSchema>> & Par
 
 /** Edit (form and PATCH after merging with what is stored): the event fields, the version read, and for a series which occurrences. */
 export function updateEventSchema(rules: Rules) {
+  const extra = alsoWhenInvalid((raw, ctx) => void resolveEvent({ ...BAD_LATER, ...raw } as unknown as z.output<z.ZodObject<typeof eventFields>>, rules, ctx));
   return z
     .object({
       ...eventFields,
@@ -352,6 +391,7 @@ export function updateEventSchema(rules: Rules) {
       interval: recurrenceFields.interval.optional(),
       ...confirmFields,
     })
+    .superRefine(extra.run, { when: extra.when })
     .transform((raw, ctx) => {
       const event = resolveEvent(raw, rules, ctx);
       return event ? { event, version: raw.version, scope: raw.scope, ...(raw.interval ? { interval: raw.interval } : {}), confirmConflicts: raw.confirmConflicts } : z.NEVER;

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { answerWindow, getCalendarMonth } from "~/features/events/events.server";
+import { answerWindow, getCalendarMonth, type BlackedOutPerson } from "~/features/events/events.server";
 import { EVENT_KINDS } from "~/features/events/schema.server";
 import { answerLabel, kindStyle, ANSWER_MARKS, KIND_STYLES } from "~/features/events/present";
-import { addDays, formatLocalDate, toZoned } from "~/features/events/zoned-time";
+import { addDays, formatLocalDate } from "~/features/events/zoned-time";
+import { formatDayRange } from "~/features/availability/local-day";
 import { KindBadge, KindIcon } from "~/features/events/components/kind-badge";
 import { RsvpButtons } from "~/features/events/components/rsvp-buttons";
 import { EmptyState } from "~/components/empty-state";
@@ -17,6 +18,14 @@ import { formatDate, formatTime } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+/** Events a day of the month grid lists before "+N more". */
+const CELL_EVENTS = 3;
+
+/** "2 blacked out" and who ("Ann (tour), you"): on each event of the grid and the agenda. */
+function blackedOutText(people: BlackedOutPerson[]) {
+  const names = people.map((p) => `${p.isYou ? "you" : p.name}${p.reason ? ` (${p.reason})` : ""}`).join(", ");
+  return { count: `${people.length} blacked out`, names };
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "events:view" });
@@ -28,9 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tz = month.timeZone;
 
   const events = month.events.map((event) => {
-    const first = toZoned(event.startsAt, tz);
-    const lastInstant = event.endsAt && event.endsAt > event.startsAt ? new Date(event.endsAt.getTime() - 1) : event.startsAt;
-    const booking = event.bookings[0];
+    const booking = event.mine;
     const window = answerWindow(event, now);
     return {
       id: event.id,
@@ -39,14 +46,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
       tentative: event.status === "tentative",
       cancelled: event.cancelledAt ? (event.cancelReason ?? "Cancelled") : null,
       time: event.allDay ? "All day" : formatTime(event.startsAt, tz),
+      // The grid's start without the zone (the page says it once).
+      shortTime: event.allDay ? "All day" : formatTime(event.startsAt, tz, false),
       date: formatDate(event.startsAt, tz),
       startsAt: event.startsAt.toISOString(),
-      firstDay: formatLocalDate(first),
-      lastDay: formatLocalDate(toZoned(lastInstant, tz)),
+      firstDay: event.days.first,
+      lastDay: event.days.last,
       venueName: event.venueName,
       mine: booking ? { answer: booking.rsvp?.answer ?? null, open: window.open, closedReason: window.reason } : null,
+      blackedOut: event.blackedOut.length ? blackedOutText(event.blackedOut) : null,
     };
   });
+  const ownBlackouts = month.ownBlackouts.map((b) => ({ startDate: b.startDate, endDate: b.endDate, reason: b.reason }));
 
   const days = Array.from({ length: month.gridDays }, (_, index) => {
     const day = addDays(month.gridStart, index);
@@ -58,10 +69,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       isToday: key === month.today,
       label: formatDate(Date.UTC(day.year, day.month - 1, day.day)),
       eventIds: events.filter((event) => event.firstDay <= key && event.lastDay >= key).map((event) => event.id),
+      more: null as { count: number; href: string } | null,
+      blackout: ownBlackouts.find((b) => b.startDate <= key && b.endDate >= key) ?? null,
     };
   });
-  const monthStart = formatLocalDate(month.first);
-  const monthEnd = formatLocalDate(month.monthEnd);
   const query = (target: string) => {
     const params = new URLSearchParams();
     params.set("month", target);
@@ -69,6 +80,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (mine) params.set("mine", "1");
     return `?${params}`;
   };
+  // A crowded day shows its first events and "+N more", a link to the rest in the agenda (of that day's month).
+  for (const day of days) {
+    if (day.eventIds.length <= CELL_EVENTS) continue;
+    const hidden = day.eventIds.slice(CELL_EVENTS - 1);
+    day.more = { count: hidden.length, href: `${query(day.key.slice(0, 7))}#agenda-${hidden[0]}` };
+  }
+  const monthStart = formatLocalDate(month.first);
+  const monthEnd = formatLocalDate(month.monthEnd);
 
   return {
     band: { name: access.band.name, timeZone: tz },
@@ -80,12 +99,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     calendarLinks: calendarLinks(access),
     days,
     events,
+    ownBlackouts: ownBlackouts
+      .filter((b) => b.endDate >= monthStart && b.startDate <= monthEnd)
+      .map((b) => ({ ...b, when: formatDayRange(b.startDate, b.endDate) })),
     agenda: events.filter((event) => event.lastDay >= monthStart && event.firstDay <= monthEnd),
   };
 }
 
 export default function Calendar() {
-  const { band, title, links, month, filters, abilities, calendarLinks: pages, days, events, agenda } = useLoaderData<typeof loader>();
+  const { band, title, links, month, filters, abilities, calendarLinks: pages, days, events, agenda, ownBlackouts } = useLoaderData<typeof loader>();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
   const byId = new Map(events.map((event) => [event.id, event]));
@@ -158,38 +180,62 @@ export default function Calendar() {
           {Array.from({ length: days.length / 7 }, (_, week) => (
             <tr key={week}>
               {days.slice(week * 7, week * 7 + 7).map((day) => (
-                <td key={day.key} className={`h-28 border border-slate-100 p-1 align-top ${day.inMonth ? "" : "bg-slate-50 text-slate-500"}`}>
+                <td key={day.key} className={`h-28 border border-slate-100 p-1 align-top ${day.blackout ? "bg-slate-100" : day.inMonth ? "" : "bg-slate-50 text-slate-500"}`}>
                   <span className={`inline-flex h-6 w-6 items-center justify-center rounded-full text-xs ${day.isToday ? "bg-brand-700 font-bold text-white" : ""}`}>
                     <span className="sr-only">{day.label}</span>
                     <span aria-hidden="true">{day.day}</span>
                   </span>
+                  {day.blackout ? (
+                    <span className="ml-1 rounded bg-slate-200 px-1 text-[0.7rem] font-medium text-slate-800" title={day.blackout.reason ? `You’re blacked out: ${day.blackout.reason}` : "You’re blacked out"}>
+                      You: blacked out
+                    </span>
+                  ) : null}
                   <ul className="space-y-0.5">
-                    {day.eventIds.map((id) => {
+                    {day.eventIds.slice(0, day.more ? CELL_EVENTS - 1 : CELL_EVENTS).map((id) => {
                       const event = byId.get(id)!;
                       return (
                         <li key={id}>
+                          {/* Titles wrap to two lines; the whole title is the link's accessible name and its tooltip. */}
                           <Link
                             to={`/events/${id}`}
-                            className={`flex items-center gap-1 truncate rounded px-1 text-xs hover:bg-slate-100 ${event.cancelled ? "text-slate-500 line-through" : "text-slate-900"}`}
-                            title={event.title}
+                            className={`block rounded px-1 text-xs leading-4 hover:bg-slate-100 ${event.cancelled ? "text-slate-500 line-through" : "text-slate-900"}`}
+                            title={event.blackedOut ? `${event.title} (${event.blackedOut.count}: ${event.blackedOut.names})` : event.title}
                           >
-                            <span className={`h-2 w-2 shrink-0 rounded-full ${kindStyle(event.kind).dot}`} aria-hidden="true" />
-                            <span className="truncate">
-                              {event.time === "All day" ? "" : `${event.time} `}
-                              {event.title}
-                            </span>
-                            {event.mine ? (
-                              <>
+                            {/* The first line: kind, time and marks; then the title, on up to two lines of the cell's full width. */}
+                            <span className="flex items-center gap-1 text-slate-600">
+                              <span className={`h-2 w-2 shrink-0 rounded-full ${kindStyle(event.kind).dot}`} aria-hidden="true" />
+                              <span className="truncate">{event.shortTime}</span>
+                              {event.mine ? (
                                 <span className={`ml-auto shrink-0 font-bold ${ANSWER_MARKS[event.mine.answer ?? "none"]!.className}`} aria-hidden="true">
                                   {ANSWER_MARKS[event.mine.answer ?? "none"]!.mark}
                                 </span>
-                                <span className="sr-only">, you: {answerLabel(event.mine.answer)}</span>
-                              </>
+                              ) : null}
+                              {event.blackedOut ? (
+                                <span className={`${event.mine ? "" : "ml-auto "}shrink-0 rounded bg-red-50 px-0.5 font-semibold text-red-800`} aria-hidden="true">
+                                  ⊘{event.blackedOut.count.split(" ")[0]}
+                                </span>
+                              ) : null}
+                            </span>
+                            <span className="line-clamp-2 break-words" data-cell-title>
+                              {event.title}
+                            </span>
+                            {event.mine ? <span className="sr-only">, you: {answerLabel(event.mine.answer)}</span> : null}
+                            {event.blackedOut ? (
+                              <span className="sr-only">
+                                , {event.blackedOut.count}: {event.blackedOut.names}
+                              </span>
                             ) : null}
                           </Link>
                         </li>
                       );
                     })}
+                    {day.more ? (
+                      <li>
+                        <Link to={day.more.href} className="block rounded px-1 text-xs font-semibold text-brand-700 underline-offset-2 hover:underline">
+                          +{day.more.count} more<span className="sr-only"> on {day.label}</span>
+                        </Link>
+                      </li>
+                    ) : null}
                   </ul>
                 </td>
               ))}
@@ -202,10 +248,25 @@ export default function Calendar() {
         <h2 id="agenda-heading" className="text-lg font-semibold text-slate-900">
           Events in {title}
         </h2>
+        {ownBlackouts.length ? (
+          <p className="mt-2 text-sm text-slate-700">
+            Your blackouts:{" "}
+            {ownBlackouts.map((b, index) => (
+              <span key={`${b.startDate}-${index}`}>
+                {index ? "; " : ""}
+                {b.when}
+                {b.reason ? ` (${b.reason})` : ""}
+              </span>
+            ))}{" "}
+            <Link to="/calendar/blackouts" className="underline">
+              Manage
+            </Link>
+          </p>
+        ) : null}
         {agenda.length ? (
           <ul className="mt-3 space-y-3">
             {agenda.map((event) => (
-              <li key={event.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <li key={event.id} id={`agenda-${event.id}`} className="scroll-mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <KindIcon kind={event.kind} className="h-4 w-4 text-slate-600" />
                   <Link to={`/events/${event.id}`} className={`break-words font-semibold hover:underline ${event.cancelled ? "text-slate-500 line-through" : "text-slate-900"}`}>
@@ -218,6 +279,11 @@ export default function Calendar() {
                   {event.venueName ? ` · ${event.venueName}` : null}
                 </p>
                 {event.cancelled ? <p className="mt-1 text-sm text-red-800">Cancelled: {event.cancelled}</p> : null}
+                {event.blackedOut ? (
+                  <p className="mt-1 text-sm text-red-800">
+                    <span className="font-semibold">{event.blackedOut.count}:</span> {event.blackedOut.names}
+                  </p>
+                ) : null}
                 {event.mine ? (
                   <div className="mt-2">
                     <RsvpButtons eventId={event.id} title={event.title} state={event.mine} returnTo={returnTo} />

@@ -15,6 +15,7 @@ import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { formatDate, formatTime } from "~/utils/dates";
+import { formatDayRange } from "~/features/availability/local-day";
 import { parseId } from "~/utils/ids";
 import { formatMoney } from "~/utils/money";
 import { pageTitle } from "~/utils/meta";
@@ -43,6 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     answer: booking.rsvp?.answer ?? null,
     note: booking.rsvp?.note ?? null,
     isYou: booking.membership.id === access.membership.id,
+    blackout: booking.blackout ? { when: formatDayRange(booking.blackout.startDate, booking.blackout.endDate), reason: booking.blackout.reason } : null,
     history: booking.history.map((h) => ({ answer: answerLabel(h.answer), note: h.note, at: `${formatDate(h.answeredAt, tz)}, ${formatTime(h.answeredAt, tz)}` })),
   }));
   return {
@@ -72,6 +74,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     abilities: { ...abilities, chase: chaseOffered(access, event, lineup.filter((row) => !row.answer).length) },
     lineup,
     summary: lineupSummary(lineup.map((row) => row.answer)),
+    blackedOut: lineup.filter((row) => row.blackout).length,
     coverage: instrumentCoverage(instruments, lineup),
     mine: mine ? { answer: mine.answer, note: mine.note, open: mine.window.open, closedReason: mine.window.reason } : null,
   };
@@ -109,7 +112,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EventDetails() {
-  const { event, band, abilities, lineup, summary, coverage, mine } = useLoaderData<typeof loader>();
+  const { event, band, abilities, lineup, summary, blackedOut, coverage, mine } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errorsFor = (intent: Intent) => (actionData?.intent === intent ? [...(actionData.result.error?.[""] ?? []), ...Object.values(actionData.result.error ?? {}).flat()] : []);
   const style = kindStyle(event.kind);
@@ -202,7 +205,10 @@ export default function EventDetails() {
         <h2 id="lineup-heading" className="font-semibold text-slate-900">
           Lineup
         </h2>
-        <p className="mt-1 text-slate-700">{summary}</p>
+        <p className="mt-1 text-slate-700">
+          {summary}
+          {blackedOut ? <span className="font-semibold text-red-800">{`, ${blackedOut} blacked out`}</span> : null}
+        </p>
         {coverage.some((c) => c.missing) ? (
           <ul className="mt-2 flex flex-wrap gap-2">
             {coverage
@@ -233,6 +239,12 @@ export default function EventDetails() {
                 </span>
                 <span className="text-sm font-medium text-slate-800">{answerLabel(row.answer)}</span>
               </div>
+              {row.blackout ? (
+                <p className="text-sm font-medium text-red-800">
+                  Blacked out {row.blackout.when}
+                  {row.blackout.reason ? `: ${row.blackout.reason}` : null}
+                </p>
+              ) : null}
               {row.note ? <p className="text-sm text-slate-600">“{row.note}”</p> : null}
               {abilities.seeHistory && row.history.length ? (
                 <details className="mt-1 text-sm text-slate-600">

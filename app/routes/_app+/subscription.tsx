@@ -1,29 +1,68 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { getSubscription } from "~/features/billing/billing.server";
+import { getSubscription, runBillingAction } from "~/features/billing/billing.server";
 import { FREE_FEATURES, PRO_FEATURES } from "~/features/billing/plans";
+import { BillingActionSchema, type BillingAction } from "~/features/billing/schema";
 import { PageHeader } from "~/components/page-header";
 import { Icon } from "~/components/shell/icons";
+import { Button } from "~/components/ui/button";
 import { pageTitle } from "~/utils/meta";
+import { RuleError } from "~/utils/rule-error";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useIsPending } from "~/utils/use-is-pending";
 import { RouteErrorBoundary } from "~/components/error-screens";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "band:view" });
   const { mayChangePlan, ...subscription } = await getSubscription(access);
-  return { bandName: access.band.name, ...subscription, isLeader: mayChangePlan };
+  const checkout = new URL(request.url).searchParams.get("checkout");
+  const outcome: "success" | "cancelled" | null = checkout === "success" || checkout === "cancelled" ? checkout : null;
+  return {
+    bandId: access.band.id,
+    bandName: access.band.name,
+    ...subscription,
+    isLeader: mayChangePlan,
+    checkout: outcome,
+  };
+}
+
+const DONE: Record<"cancel" | "resume", (bandName: string) => { title: string; description: string }> = {
+  cancel: (bandName) => ({ title: "Pro will end at the close of this billing period", description: `${bandName} keeps Pro until then, and keeps all its data after.` }),
+  resume: (bandName) => ({ title: "Pro will carry on", description: `${bandName}'s subscription renews as before.` }),
+};
+
+/**
+ * The leader's billing actions, as plain form posts: checkout and the portal answer 303
+ * to Stripe's hosted page; cancel and resume come back here with a toast. A refusal
+ * (manual mode, already Pro, Stripe down) comes back with its message; nothing changed.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission: "band:billing" });
+  const parsed = BillingActionSchema.safeParse({ action: formData.get("intent") });
+  if (!parsed.success) throw data({ message: "Unknown form intent" }, { status: 400 });
+  const intent: BillingAction = parsed.data.action;
+  try {
+    const result = await runBillingAction(access, intent);
+    if ("url" in result) return redirect(result.url, 303);
+    return redirectWithToast("/subscription", DONE[intent === "cancel" ? "cancel" : "resume"](access.band.name));
+  } catch (error) {
+    if (!(error instanceof RuleError)) throw error;
+    return redirectWithToast("/subscription", { title: "Nothing changed", description: error.message, type: "destructive" });
+  }
 }
 
 export default function Subscription() {
-  const { bandName, isPro, proPrice, isLeader, leaders } = useLoaderData<typeof loader>();
+  const view = useLoaderData<typeof loader>();
+  const { bandName, isPro, proPrice, isLeader, leaders, mode, actions } = view;
   const otherLeaders = leaders.length ? leaders.join(", ") : null;
   return (
     <div className="space-y-6">
-      <PageHeader
-        back={{ to: "/settings", label: "Settings" }}
-        title="Subscription"
-        description={`The plan ${bandName} is on, and what each plan includes.`}
-      />
+      <PageHeader back={{ to: "/settings", label: "Settings" }} title="Subscription" description={`The plan ${bandName} is on, and what each plan includes.`} />
+
+      {view.checkout ? <CheckoutNotice outcome={view.checkout} isPro={isPro} /> : null}
 
       <section aria-labelledby="current-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="current-heading" className="text-sm font-medium text-slate-600">
@@ -33,20 +72,83 @@ export default function Subscription() {
           <span className="text-2xl font-bold text-slate-900">{isPro ? "Pro" : "Free"}</span>
           <span className="text-slate-600">{isPro ? `$${proPrice} a month` : "No charge"}</span>
         </p>
+        <SubscriptionState view={view} />
+        {mode === "manual" ? (
+          <p className="mt-3 text-slate-700">Billing is manual on this Bandroom: a platform admin grants or removes Pro.</p>
+        ) : null}
         <p className="mt-3 text-slate-700">
           {isLeader
             ? "Plan changes are handled by the band leader: that’s you."
             : otherLeaders
-            ? `Plan changes are handled by the band leader (${otherLeaders}).`
-            : "Plan changes are handled by the band leader."}
+              ? `Plan changes are handled by the band leader (${otherLeaders}).`
+              : "Plan changes are handled by the band leader."}
         </p>
+        {actions.portal || actions.cancel || actions.resume ? (
+          <div className="mt-4 flex flex-wrap gap-3">
+            {actions.portal ? <BillingButton intent="portal" label="Manage billing" pendingText="Opening Stripe…" variant="secondary" /> : null}
+            {actions.resume ? <BillingButton intent="resume" label="Resume Pro" pendingText="Resuming…" /> : null}
+            {actions.cancel ? <BillingButton intent="cancel" label="Cancel Pro" pendingText="Cancelling…" variant="secondary" /> : null}
+          </div>
+        ) : null}
       </section>
 
       <div className="grid gap-4 md:grid-cols-2">
         <PlanCard title="Free" price="No charge" current={!isPro} features={FREE_FEATURES} />
-        <PlanCard title="Pro" price={`$${proPrice} a month`} current={isPro} features={["Everything in Free", ...PRO_FEATURES]} highlight />
+        <PlanCard title="Pro" price={`$${proPrice} a month`} current={isPro} features={["Everything in Free", ...PRO_FEATURES]} highlight>
+          {actions.checkout ? <BillingButton intent="checkout" label="Upgrade to Pro" pendingText="Opening checkout…" className="mt-5 w-full" /> : null}
+        </PlanCard>
       </div>
     </div>
+  );
+}
+
+function SubscriptionState({ view }: { view: ReturnType<typeof useLoaderData<typeof loader>> }) {
+  const lines: string[] = [];
+  if (view.isPro && view.periodEndLabel) {
+    lines.push(view.cancelAtPeriodEnd ? `Pro ends on ${view.periodEndLabel}. The band then returns to Free and keeps all its data.` : `Renews on ${view.periodEndLabel}.`);
+  }
+  if (view.isPro && view.status === "past_due") lines.push("Stripe could not take the last payment and will try again. Update the card under Manage billing.");
+  if (view.paymentMethod) lines.push(`Paid with ${brandLabel(view.paymentMethod.brand)} ending in ${view.paymentMethod.last4}.`);
+  if (!lines.length) return null;
+  return (
+    <div className="mt-2 space-y-1 text-slate-700">
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
+  );
+}
+
+function brandLabel(brand: string | null) {
+  if (!brand) return "card";
+  const names: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover" };
+  return names[brand] ?? `${brand.charAt(0).toUpperCase()}${brand.slice(1)}`;
+}
+
+function CheckoutNotice({ outcome, isPro }: { outcome: "success" | "cancelled"; isPro: boolean }) {
+  const text =
+    outcome === "cancelled"
+      ? "Checkout was cancelled. Nothing was charged."
+      : isPro
+        ? "Payment received: welcome to Pro."
+        : "Thanks! Stripe is confirming the payment; Pro switches on in a moment. Reload this page if it has not.";
+  return (
+    <p role="status" className="rounded-lg border border-brand-100 bg-brand-50 p-4 text-slate-800">
+      {text}
+    </p>
+  );
+}
+
+function BillingButton({ intent, label, pendingText, variant = "primary", className = "" }: { intent: BillingAction; label: string; pendingText: string; variant?: "primary" | "secondary"; className?: string }) {
+  const { bandId } = useLoaderData<typeof loader>();
+  const pending = useIsPending({ intent, formAction: "/subscription" });
+  return (
+    <Form method="post" action="/subscription">
+      <input type="hidden" name="bandId" value={bandId} />
+      <Button type="submit" name="intent" value={intent} variant={variant} pending={pending} pendingText={pendingText} className={className}>
+        {label}
+      </Button>
+    </Form>
   );
 }
 
@@ -56,12 +158,14 @@ function PlanCard({
   current,
   features,
   highlight = false,
+  children,
 }: {
   title: string;
   price: string;
   current: boolean;
   features: string[];
   highlight?: boolean;
+  children?: React.ReactNode;
 }) {
   const id = `plan-${title.toLowerCase()}`;
   return (
@@ -70,9 +174,7 @@ function PlanCard({
         <h2 id={id} className="text-lg font-semibold text-slate-900">
           {title}
         </h2>
-        {current ? (
-          <span className="inline-flex items-center rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">Current plan</span>
-        ) : null}
+        {current ? <span className="inline-flex items-center rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">Current plan</span> : null}
       </div>
       <p className="mt-1 text-slate-600">{price}</p>
       <ul className="mt-4 space-y-2">
@@ -83,6 +185,7 @@ function PlanCard({
           </li>
         ))}
       </ul>
+      {children}
     </section>
   );
 }

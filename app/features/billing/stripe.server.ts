@@ -1,0 +1,92 @@
+/**
+ * The one Stripe client module (architecture: one client per third-party service).
+ *
+ * Billing mode: "stripe" when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are both set,
+ * else "manual" (a self-hosted install, `npm start` out of the box), where a platform
+ * admin grants Pro. Read per call, like the metadata partners' config, so a test can
+ * switch modes with `vi.stubEnv`.
+ *
+ * STRIPE_API_BASE (e.g. http://127.0.0.1:12111) points the client at a stand-in: the e2e
+ * server's local fake (tests/mocks/stripe-stand-in.ts). Production leaves it unset.
+ */
+import Stripe from "stripe";
+import { RuleError } from "~/utils/rule-error";
+
+export type BillingMode = "stripe" | "manual";
+
+export function stripeConfig() {
+  return {
+    secretKey: process.env.STRIPE_SECRET_KEY || null,
+    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET || null,
+    /** A recurring Price of $8 a month; without it Checkout is given the price inline. */
+    priceId: process.env.STRIPE_PRICE_ID || null,
+    apiBase: process.env.STRIPE_API_BASE || null,
+    /** Stripe is slow sometimes, never this slow: a leader waits on it in an action. */
+    timeoutMs: Number(process.env.STRIPE_TIMEOUT_MS) > 0 ? Number(process.env.STRIPE_TIMEOUT_MS) : 10_000,
+  };
+}
+
+export function billingMode(): BillingMode {
+  const { secretKey, webhookSecret } = stripeConfig();
+  return secretKey && webhookSecret ? "stripe" : "manual";
+}
+
+/** host/port/protocol for the client from STRIPE_API_BASE; nothing (Stripe's own API) when unset. */
+export function apiBaseOptions(apiBase: string | null): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { host: url.hostname, port: url.port || (protocol === "http" ? 80 : 443), protocol };
+}
+
+let cached: { key: string; client: Stripe } | null = null;
+
+/** The Stripe client; a RuleError (409) in manual mode, where nothing may call Stripe. */
+export function stripeClient(): Stripe {
+  const config = stripeConfig();
+  if (billingMode() !== "stripe" || !config.secretKey) throw new RuleError(409, MANUAL_BILLING_REFUSAL);
+  const key = `${config.secretKey}|${config.apiBase ?? ""}|${config.timeoutMs}`;
+  if (cached?.key !== key) {
+    cached = {
+      key,
+      client: new Stripe(config.secretKey, {
+        ...apiBaseOptions(config.apiBase),
+        timeout: config.timeoutMs,
+        maxNetworkRetries: 1,
+        telemetry: false,
+        appInfo: { name: "Bandroom" },
+      }),
+    };
+  }
+  return cached.client;
+}
+
+export const MANUAL_BILLING_REFUSAL = "Billing is manual on this Bandroom: a platform admin grants or removes Pro.";
+export const STRIPE_DOWN = "Stripe could not be reached, so nothing changed. Please try again in a moment.";
+
+/**
+ * Runs a call to Stripe's API; a failure (Stripe down, slow, or refusing) becomes a
+ * RuleError with a message a person can act on, and is logged for us.
+ */
+export async function callStripe<T>(what: string, call: (stripe: Stripe) => Promise<T>): Promise<T> {
+  const stripe = stripeClient();
+  try {
+    return await call(stripe);
+  } catch (error) {
+    console.error(`Stripe: ${what} failed`, error instanceof Error ? error.message : error);
+    throw new RuleError(503, STRIPE_DOWN);
+  }
+}
+
+/** Verifies the Stripe-Signature header over the raw body; null when it does not match. */
+export function verifyStripeEvent(rawBody: string, signature: string | null): Stripe.Event | null {
+  const { webhookSecret } = stripeConfig();
+  if (!signature || !webhookSecret) return null;
+  try {
+    return stripeClient().webhooks.constructEvent(rawBody, signature, webhookSecret);
+  } catch {
+    return null;
+  }
+}
+
+export type { Stripe };

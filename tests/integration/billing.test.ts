@@ -1,0 +1,324 @@
+/**
+ * Pro through Stripe (issue 9): msw stands in for Stripe's API (tests/mocks/stripe.ts)
+ * and webhook deliveries are signed with the test secret, as Stripe signs them.
+ */
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
+import { server } from "#tests/mocks/server";
+import { FakeStripe, signedDelivery, stripeHandlers, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from "#tests/mocks/stripe";
+import { db } from "~/utils/db.server";
+import { listAuditEntries } from "~/features/audit/audit.server";
+import * as page from "~/routes/_app+/subscription";
+import * as api from "~/routes/api+/bands.$id.subscription";
+import * as webhook from "~/routes/api+/stripe.webhook";
+
+let fake: FakeStripe;
+
+function stripeMode() {
+  vi.stubEnv("STRIPE_SECRET_KEY", TEST_SECRET_KEY);
+  vi.stubEnv("STRIPE_WEBHOOK_SECRET", TEST_WEBHOOK_SECRET);
+  fake = new FakeStripe();
+  server.use(...stripeHandlers(fake));
+}
+
+afterEach(() => vi.unstubAllEnvs());
+
+async function bandWith(tier = "free") {
+  const leader = await createUser({ firstName: "Lee", lastName: "Leader" });
+  const admin = await createUser({ firstName: "Ada", lastName: "Admin" });
+  const member = await createUser({ firstName: "Max", lastName: "Member" });
+  const band = await createBand({
+    subscriptionTier: tier,
+    timeZone: "America/Chicago",
+    members: [
+      { userId: leader.id, role: "band_leader" },
+      { userId: admin.id, role: "band_admin" },
+      { userId: member.id, role: "band_member" },
+    ],
+  });
+  const cookie = async (userId: string) => `${await sessionCookieFor(userId)}; ${await bandCookie(band.id)}`;
+  return { band, leader, admin, member, cookie };
+}
+
+/** POSTs one signed delivery to the webhook route. */
+async function deliver(event: unknown, { secret = TEST_WEBHOOK_SECRET, signature }: { secret?: string; signature?: string | null } = {}) {
+  const { payload, header } = signedDelivery(event, secret);
+  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", "sec-fetch-site": "none" };
+  if (signature !== null) headers["stripe-signature"] = signature ?? header;
+  const request = new Request("http://localhost:3000/api/stripe/webhook", { method: "POST", headers: { ...headers, "x-bandroom-peer": "203.0.113.9" }, body: payload });
+  return callRoute(webhook.action, request);
+}
+
+async function tierOf(bandId: number) {
+  return (await db.band.findUniqueOrThrow({ where: { id: bandId }, select: { subscriptionTier: true } })).subscriptionTier;
+}
+
+async function pageAction(cookie: string, intent: string, bandId?: number) {
+  return callRoute(page.action, buildRequest("/subscription", { cookie, form: { intent, ...(bandId ? { bandId: String(bandId) } : {}) } }));
+}
+
+async function pageData(cookie: string, query = "") {
+  return (await callRoute(page.loader, buildRequest(`/subscription${query}`, { cookie }))).json();
+}
+
+async function analytics(name: string, bandId: number) {
+  return (await db.analyticsEvent.findMany({ where: { name, bandId }, orderBy: { id: "asc" } })).map((row) => ({ ...row, properties: row.properties ? JSON.parse(row.properties) : null }));
+}
+
+/** A band that is Pro through Stripe: checkout completed and its events delivered. */
+async function proThroughStripe() {
+  const world = await bandWith();
+  const response = await pageAction(await world.cookie(world.leader.id), "checkout", world.band.id);
+  const sessionId = response.headers.get("location")!.split("/").pop()!;
+  const completed = fake.completeCheckout(sessionId)!;
+  for (const event of completed.events) expect((await deliver(event)).status).toBe(200);
+  return { ...world, subscription: completed.subscription, events: completed.events };
+}
+
+describe("manual mode (no Stripe keys)", () => {
+  beforeEach(() => {
+    vi.stubEnv("STRIPE_SECRET_KEY", "");
+    vi.stubEnv("STRIPE_WEBHOOK_SECRET", "");
+  });
+
+  test("the page says billing is manual and offers no upgrade", async () => {
+    const { leader, cookie } = await bandWith();
+    const view = await pageData(await cookie(leader.id));
+    expect(view).toMatchObject({ mode: "manual", isPro: false, actions: { checkout: false, portal: false, cancel: false, resume: false } });
+  });
+
+  test("an upgrade posted anyway is refused with the reason; nothing changes", async () => {
+    const { band, leader, cookie } = await bandWith();
+    const response = await pageAction(await cookie(leader.id), "checkout", band.id);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/subscription");
+    expect(response.headers.get("set-cookie")).toContain("bandroom_toast");
+    const json = await callRoute(api.action, buildRequest(`/api/bands/${band.id}/subscription`, { cookie: await cookie(leader.id), json: { action: "checkout" } }), { id: String(band.id) });
+    expect(json.status).toBe(409);
+    expect(await json.json()).toEqual({ message: "Billing is manual on this Bandroom: a platform admin grants or removes Pro." });
+    expect(await tierOf(band.id)).toBe("free");
+  });
+
+  test("the webhook does not exist", async () => {
+    expect((await deliver({ id: "evt_1", type: "invoice.paid" })).status).toBe(404);
+  });
+
+  test("a platform admin grants Pro", async () => {
+    const { setBandTierManually } = await import("~/features/billing/billing.server");
+    const { band } = await bandWith();
+    const staff = await createUser({ isPlatformAdmin: true });
+    await setBandTierManually(staff, band.id, "pro");
+    expect(await tierOf(band.id)).toBe("pro");
+  });
+});
+
+describe("Stripe mode", () => {
+  beforeEach(stripeMode);
+
+  test("a leader upgrades: checkout, then the webhook makes the band Pro, audited and counted once", async () => {
+    const { band, leader, cookie } = await bandWith();
+    expect((await pageData(await cookie(leader.id))).actions).toEqual({ checkout: true, portal: false, cancel: false, resume: false });
+
+    const response = await pageAction(await cookie(leader.id), "checkout", band.id);
+    expect(response.status).toBe(303);
+    const location = response.headers.get("location")!;
+    expect(location).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_/);
+    const created = fake.calls.find((call) => call.path === "/v1/checkout/sessions")!;
+    expect(created.params).toMatchObject({
+      mode: "subscription",
+      client_reference_id: String(band.id),
+      "metadata[bandId]": String(band.id),
+      "subscription_data[metadata][userId]": leader.id,
+      customer_email: leader.email,
+      success_url: "http://localhost:3000/subscription?checkout=success",
+      "line_items[0][price_data][unit_amount]": "800",
+    });
+    // Nothing changes until Stripe says the payment went through.
+    expect(await tierOf(band.id)).toBe("free");
+    expect((await pageData(await cookie(leader.id), "?checkout=success")).checkout).toBe("success");
+    const [checkout] = await analytics("checkout", band.id);
+    expect(checkout).toMatchObject({ userId: leader.id, properties: { value: 8, currency: "USD", items: [{ item_name: "Bandroom Pro subscription", price: 8, quantity: 1 }] } });
+
+    const { events, subscription } = fake.completeCheckout(location.split("/").pop()!)!;
+    for (const event of events) {
+      const delivered = await deliver(event);
+      expect(delivered.status).toBe(200);
+    }
+    expect(await tierOf(band.id)).toBe("pro");
+    const stored = await db.bandSubscription.findUniqueOrThrow({ where: { bandId: band.id } });
+    expect(stored).toMatchObject({ stripeSubscriptionId: subscription.id, stripeCustomerId: subscription.customer, status: "active", cardLast4: "4242", cardBrand: "visa", cancelAtPeriodEnd: false });
+    expect(stored.currentPeriodEnd!.getTime()).toBe(subscription.items.data[0]!.current_period_end * 1000);
+
+    const { entries } = await listAuditEntries({ bandId: band.id });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actorLabel: "Stripe", action: "band.tier", before: { tier: "free" }, after: { tier: "pro" } });
+
+    const purchases = await analytics("purchase", band.id);
+    expect(purchases).toHaveLength(1);
+    expect(purchases[0]).toMatchObject({ userId: leader.id, properties: { value: 8, currency: "USD", items: [{ item_id: "pro", item_name: "Bandroom Pro subscription", price: 8, quantity: 1 }] } });
+
+    const view = await pageData(await cookie(leader.id), "?checkout=success");
+    expect(view).toMatchObject({ isPro: true, paymentMethod: { brand: "visa", last4: "4242" }, cancelAtPeriodEnd: false, actions: { checkout: false, portal: true, cancel: true, resume: false } });
+    expect(view.periodEndLabel).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  });
+
+  test("a replayed event changes nothing and is not counted twice", async () => {
+    const { band, events } = await proThroughStripe();
+    const before = { audit: (await listAuditEntries({ bandId: band.id })).total, purchases: (await analytics("purchase", band.id)).length, processed: await db.stripeEvent.count() };
+    for (const event of events) {
+      const response = await deliver(event);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true, outcome: "duplicate" });
+    }
+    expect(await tierOf(band.id)).toBe("pro");
+    expect((await listAuditEntries({ bandId: band.id })).total).toBe(before.audit);
+    expect((await analytics("purchase", band.id)).length).toBe(before.purchases);
+    expect(await db.stripeEvent.count()).toBe(before.processed);
+  });
+
+  test("out of order: a deletion delivered before an older update leaves the band on Free", async () => {
+    const { band, subscription } = await proThroughStripe();
+    const t = Math.floor(Date.now() / 1000) + 60;
+    const activeSnapshot = fake.render(subscription, false);
+    // In Stripe the subscription is over; the update (older) was sent before it ended.
+    const updated = fake.event("customer.subscription.updated", activeSnapshot, t);
+    fake.subscriptions.get(subscription.id)!.status = "canceled";
+    const deleted = fake.event("customer.subscription.deleted", fake.render(subscription, false), t + 5);
+
+    expect(await (await deliver(deleted)).json()).toEqual({ received: true, outcome: "applied" });
+    expect(await tierOf(band.id)).toBe("free");
+    expect(await (await deliver(updated)).json()).toEqual({ received: true, outcome: "stale" });
+    expect(await tierOf(band.id)).toBe("free");
+    const { entries } = await listAuditEntries({ bandId: band.id });
+    expect(entries.map((entry) => entry.after)).toMatchObject([{ tier: "free" }, { tier: "pro" }]);
+  });
+
+  test("out of order: an older update arriving after a newer one does not undo it", async () => {
+    const { band, subscription } = await proThroughStripe();
+    const t = Math.floor(Date.now() / 1000) + 60;
+    const older = fake.event("customer.subscription.updated", fake.render(subscription, false), t);
+    const live = fake.subscriptions.get(subscription.id)!;
+    live.cancel_at_period_end = true;
+    const newer = fake.event("customer.subscription.updated", fake.render(live, false), t + 10);
+    await deliver(newer);
+    // Stripe's own state changes again after the newer event; a stale event must not write it.
+    live.cancel_at_period_end = false;
+    expect(await (await deliver(older)).json()).toEqual({ received: true, outcome: "stale" });
+    expect((await db.bandSubscription.findUniqueOrThrow({ where: { bandId: band.id } })).cancelAtPeriodEnd).toBe(true);
+    expect(await tierOf(band.id)).toBe("pro");
+  });
+
+  test("the band follows Stripe's current state, not a stale event body", async () => {
+    const { band, subscription } = await proThroughStripe();
+    fake.subscriptions.get(subscription.id)!.status = "unpaid";
+    // The event's body still says active; Stripe says unpaid.
+    await deliver(fake.event("customer.subscription.updated", { ...fake.render(subscription, false), status: "active" }, Math.floor(Date.now() / 1000) + 60));
+    expect(await tierOf(band.id)).toBe("free");
+  });
+
+  test("a bad, missing or wrongly keyed signature is refused with 400 and nothing changes", async () => {
+    const { band } = await bandWith();
+    const subscription = fake.addSubscription({ metadata: { bandId: String(band.id) } });
+    const event = fake.event("customer.subscription.created", fake.render(subscription, false));
+    for (const options of [{ signature: null }, { signature: "t=1,v1=deadbeef" }, { secret: "whsec_someone_else" }]) {
+      const response = await deliver(event, options);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ message: "Invalid Stripe signature" });
+    }
+    expect(await tierOf(band.id)).toBe("free");
+    expect(await db.stripeEvent.count({ where: { id: event.id } })).toBe(0);
+    expect(await db.bandSubscription.count({ where: { bandId: band.id } })).toBe(0);
+    expect(fake.calls).toHaveLength(0);
+    // The same event, properly signed, is then applied.
+    expect((await deliver(event)).status).toBe(200);
+    expect(await tierOf(band.id)).toBe("pro");
+  });
+
+  test("cancel keeps Pro until the period ends; resume carries on; the deletion at period end falls back to Free and keeps the band's data", async () => {
+    const { band, leader, cookie, subscription } = await proThroughStripe();
+    await db.payment.create({ data: { bandId: band.id, description: "Gig fee", amountMinor: 50_000, receivedAt: new Date() } });
+
+    const cancelled = await pageAction(await cookie(leader.id), "cancel", band.id);
+    expect(cancelled.headers.get("location")).toBe("/subscription");
+    expect(fake.subscriptions.get(subscription.id)!.cancel_at_period_end).toBe(true);
+    let view = await pageData(await cookie(leader.id));
+    expect(view).toMatchObject({ isPro: true, cancelAtPeriodEnd: true, actions: { cancel: false, resume: true } });
+    expect(await tierOf(band.id)).toBe("pro");
+
+    await pageAction(await cookie(leader.id), "resume", band.id);
+    expect(fake.subscriptions.get(subscription.id)!.cancel_at_period_end).toBe(false);
+    view = await pageData(await cookie(leader.id));
+    expect(view).toMatchObject({ isPro: true, cancelAtPeriodEnd: false, actions: { cancel: true, resume: false } });
+    expect((await analytics("manage_subscription", band.id)).map((row) => row.properties)).toEqual([{ action: "cancel" }, { action: "resume" }]);
+
+    // The period ends: Stripe deletes the subscription.
+    const live = fake.subscriptions.get(subscription.id)!;
+    live.status = "canceled";
+    await deliver(fake.event("customer.subscription.deleted", fake.render(live, false), Math.floor(Date.now() / 1000) + 60));
+    expect(await tierOf(band.id)).toBe("free");
+    expect(await db.payment.count({ where: { bandId: band.id } })).toBe(1);
+    expect(await db.bandSubscription.count({ where: { bandId: band.id } })).toBe(1);
+    expect((await pageData(await cookie(leader.id))).actions).toMatchObject({ checkout: true, portal: true });
+  });
+
+  test("the portal opens for the band's billing account", async () => {
+    const { band, leader, cookie, subscription } = await proThroughStripe();
+    const response = await pageAction(await cookie(leader.id), "portal", band.id);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toContain(`/portal/${subscription.customer}`);
+    expect(fake.calls.at(-1)!.params).toMatchObject({ customer: subscription.customer, return_url: "http://localhost:3000/subscription" });
+    expect((await analytics("manage_subscription", band.id)).map((row) => row.properties)).toEqual([{ action: "portal" }]);
+  });
+
+  test("only the leader manages billing; others see the state, without the card", async () => {
+    const { band, admin, member, cookie } = await proThroughStripe();
+    const calls = fake.calls.length;
+    for (const user of [admin, member]) {
+      expect((await pageAction(await cookie(user.id), "cancel", band.id)).status).toBe(403);
+      const response = await callRoute(api.action, buildRequest(`/api/bands/${band.id}/subscription`, { cookie: await cookie(user.id), json: { action: "cancel" } }), { id: String(band.id) });
+      expect(response.status).toBe(403);
+      const state = await (await callRoute(api.loader, buildRequest(`/api/bands/${band.id}/subscription`, { cookie: await cookie(user.id) }), { id: String(band.id) })).json();
+      expect(state).toMatchObject({ mode: "stripe", subscriptionTier: "pro", status: "active", cancelAtPeriodEnd: false, paymentMethod: null, leaders: ["Lee Leader"], actions: { checkout: false, portal: false, cancel: false, resume: false } });
+    }
+    expect(fake.calls.length).toBe(calls);
+    expect(fake.subscriptions.get([...fake.subscriptions.keys()][0]!)!.cancel_at_period_end).toBe(false);
+  });
+
+  test("the API: state, and each action with the same error conventions", async () => {
+    const { band, leader, cookie } = await proThroughStripe();
+    const post = async (json: unknown) => callRoute(api.action, buildRequest(`/api/bands/${band.id}/subscription`, { cookie: await cookie(leader.id), json }), { id: String(band.id) });
+    const state = await (await callRoute(api.loader, buildRequest(`/api/bands/${band.id}/subscription`, { cookie: await cookie(leader.id) }), { id: String(band.id) })).json();
+    expect(state).toMatchObject({ subscriptionTier: "pro", plan: "Pro", price: { amount: 8, currency: "USD", interval: "month" }, paymentMethod: { last4: "4242" } });
+
+    const bad = await post({ action: "refund" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors.action).toBeDefined();
+    const again = await post({ action: "checkout" });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ message: "This band is already on Pro." });
+    const cancelled = await post({ action: "cancel" });
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toMatchObject({ cancelAtPeriodEnd: true, subscriptionTier: "pro" });
+    expect((await post({ action: "cancel" })).status).toBe(409);
+    expect(await (await post({ action: "portal" })).json()).toEqual({ url: expect.stringContaining("/portal/") });
+  });
+
+  test("Stripe down: a clear message, nothing changed", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { band, leader, cookie } = await bandWith();
+    fake.failWith = 500;
+    const response = await callRoute(api.action, buildRequest(`/api/bands/${band.id}/subscription`, { cookie: await cookie(leader.id), json: { action: "checkout" } }), { id: String(band.id) });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ message: "Stripe could not be reached, so nothing changed. Please try again in a moment." });
+    expect(await analytics("checkout", band.id)).toHaveLength(0);
+    expect(logged).toHaveBeenCalled();
+  });
+
+  test("a platform admin cannot set the tier by hand: the subscription decides", async () => {
+    const { setBandTierManually } = await import("~/features/billing/billing.server");
+    const { band } = await bandWith();
+    const staff = await createUser({ isPlatformAdmin: true });
+    await expect(setBandTierManually(staff, band.id, "pro")).rejects.toThrow("This Bandroom bills through Stripe");
+    expect(await tierOf(band.id)).toBe("free");
+  });
+});
