@@ -1,17 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { getUserForDocument } from "~/features/auth/auth.server";
-import { resolveBands } from "~/features/bands/access.server";
-import { currentBandCookieHeader } from "~/features/bands/bands.server";
-import { getOnboardingStatusFor } from "~/features/bands/onboarding.server";
-import { getToast } from "~/utils/toast.server";
+// One import of the loader's server functions, see root.server.ts.
+import { currentBandCookieHeader, data, getOnboardingStatusFor, getToast, getUserForDocument, resolveBands } from "~/root.server";
 import { useNonce } from "~/utils/nonce-provider";
-import { useSignedIn } from "~/utils/use-signed-in";
-import { Toaster } from "~/components/ui/toaster";
+import { RouteErrorBoundary, Toaster, useSignedIn } from "~/components/kit";
 import tailwind from "~/styles/tailwind.css";
-import { RouteErrorBoundary } from "~/components/error-screens";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwind },
@@ -41,6 +35,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type RootLoaderData = typeof loader;
 
+/**
+ * The root loader's data. Inside root.tsx only: a route reads it with
+ * `useRouteLoaderData<RootLoaderData>("root")` and `import type { RootLoaderData }`, because a
+ * value imported from ~/root moves root.tsx into a chunk shared with that route, one more
+ * script on every page (issue 11).
+ */
 export function useRootData() {
   return useRouteLoaderData<RootLoaderData>("root");
 }

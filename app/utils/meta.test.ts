@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { absoluteUrl, feedLink, pageTitle, publicPageMeta } from "./meta";
+import { pageTitle } from "./meta";
+import { absoluteUrl, feedLink, publicPageMeta } from "./public-meta";
 
 describe("pageTitle", () => {
   test("names the page, or the not-found screen after a 404", () => {

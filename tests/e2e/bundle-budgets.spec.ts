@@ -19,31 +19,6 @@ const KB = 1024;
 export const FIRST_LOAD_BUDGET_GZIP = 100 * KB;
 export const ROUTE_CHUNK_BUDGET_GZIP = 15 * KB;
 
-/**
- * Pages over the first-load budget today, with what they weigh (KB gzip). The test fails
- * if one grows past this figure and also once it fits the budget, so the entry is
- * removed and the page is held to 100 KB from then on. Nothing may be added here.
- */
-const OVER_BUDGET_TODAY: Record<string, number> = {
-  // @conform-to/react's client (9.8 KB gzip) on the pages with conform forms: validation
-  // already runs on the server only (zod never ships); what is left is conform's client.
-  "/login": 103,
-  "/members": 114, // issue 10: +0.3 KB, the confirmation panel now shared with /admin/users is its own chunk
-  "/settings": 112, // issue 10: +1.2 KB, the band's audit log section for its leader
-  "/profile": 112.5, // issue 10: +0.1 KB, chunk boundaries moved
-  "/bands/new": 108.5,
-  "/getting-started": 110,
-  // The calendar's month grid and RSVP buttons, and the song library's filters, on top of
-  // a shell that is 97 KB before any page: issue 11 stays open until these fit.
-  "/calendar": 102.5,
-  "/songs": 101,
-  "/setlists": 100.5,
-  "/calendar/availability": 101,
-  // Conform forms again (the event form, the blackout form).
-  "/events/new": 111.5,
-  "/calendar/blackouts": 109.5,
-};
-
 const SIGNED_IN_PAGES = ["/dashboard", "/members", "/calendar", "/calendar/availability", "/calendar/blackouts", "/events/new", "/songs", "/setlists", "/finances", "/settings", "/profile", "/subscription", "/bands/new"];
 
 const gzipCache = new Map<string, number>();
@@ -93,11 +68,8 @@ test.describe("client bundle budgets (built assets)", () => {
     await createBand(user, { name: "Budget Band" });
     for (const path of SIGNED_IN_PAGES) totals.set(path, (await firstLoad(page.request, path)).total);
     for (const [path, total] of totals) {
-      const known = OVER_BUDGET_TODAY[path];
       results.push(`${path} ${(total / KB).toFixed(1)} KB`);
-      if (known === undefined && total > FIRST_LOAD_BUDGET_GZIP) failures.push(`${path}: ${(total / KB).toFixed(1)} KB > 100 KB`);
-      if (known !== undefined && total > known * KB) failures.push(`${path}: ${(total / KB).toFixed(1)} KB grew past its recorded ${known} KB`);
-      if (known !== undefined && total <= FIRST_LOAD_BUDGET_GZIP) failures.push(`${path}: fits the budget now; remove it from OVER_BUDGET_TODAY`);
+      if (total > FIRST_LOAD_BUDGET_GZIP) failures.push(`${path}: ${(total / KB).toFixed(1)} KB > 100 KB`);
     }
     test.info().annotations.push({ type: "first-load JS (gzip)", description: results.join(", ") });
     expect(failures, results.join("\n")).toEqual([]);

@@ -24,4 +24,15 @@ test.describe("server-validated forms", () => {
     await page.waitForTimeout(750);
     expect(posts).toEqual([]);
   });
+
+  test("a refused submit puts focus on the first field in error", async ({ page }) => {
+    await page.goto("/login?mode=register");
+    await page.waitForFunction(() => "__remixRouter" in window);
+    await page.getByLabel("First name").fill("Robin");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Invalid email address")).toBeVisible();
+    await expect(page.getByLabel("Email")).toBeFocused();
+    await expect(page.getByLabel("First name")).toHaveValue("Robin");
+  });
 });

@@ -42,16 +42,20 @@ describe("signed-in shell", () => {
     }
   });
 
-  test("a signed-in user passes, with their place in the current band for the avatar colour", async () => {
+  test("a signed-in user passes, with their place in the current band for the avatar colour and whether it is on Pro", async () => {
     const { user, cookie } = await signedIn();
     let response = await callRoute(layoutLoader, buildRequest("/dashboard", { cookie }));
     expect(response.status).toBe(200);
-    expect(await body(response)).toEqual({ avatarPosition: null });
+    expect(await body(response)).toEqual({ avatarPosition: null, isPro: false });
 
     const leader = await createUser();
-    await createBand({ members: [{ userId: leader.id, role: "band_leader" }, { userId: user.id, role: "band_member" }] });
+    const band = await createBand({ members: [{ userId: leader.id, role: "band_leader" }, { userId: user.id, role: "band_member" }] });
     response = await callRoute(layoutLoader, buildRequest("/dashboard", { cookie }));
-    expect(await body(response)).toEqual({ avatarPosition: 1 });
+    expect(await body(response)).toEqual({ avatarPosition: 1, isPro: false });
+
+    await db.band.update({ where: { id: band.id }, data: { subscriptionTier: "pro" } });
+    response = await callRoute(layoutLoader, buildRequest("/dashboard", { cookie }));
+    expect(await body(response)).toEqual({ avatarPosition: 1, isPro: true });
   });
 });
 

@@ -1,9 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "@remix-run/react";
-import { RoleBadge } from "~/components/role-badge";
-import { Icon } from "./icons";
+import { Icon, RoleBadge, useIsPending } from "~/components/kit";
 import { switchRedirectTarget } from "./navigation";
-import { useIsPending } from "~/utils/use-is-pending";
 
 type BandItem = { band: { id: number; name: string }; membership: { role: string } };
 

@@ -1,6 +1,6 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { useEffect } from "react";
-import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, toastClasses, type ToastMessage } from "./toast-style";
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, toastClasses, type ToastMessage } from "~/components/kit";
 
 /** The Radix toasts, in a chunk of their own: the Toaster loads it with the first toast. */
 export default function RadixToasts({

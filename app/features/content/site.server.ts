@@ -2,7 +2,7 @@
  * What the site tells machines about itself: the blog's RSS feed, the sitemap of every
  * public page, and robots.txt. All URLs are absolute, built from `appOrigin(request)`.
  */
-import { SITE_NAME } from "~/utils/meta";
+import { SITE_NAME } from "~/utils/public-meta";
 import { LEGAL_PAGES, blogPageCount, blogPageHref, getPage, listGuides, listPosts, listPostsWithHtml, type PostSummary } from "./content.server";
 
 /** Text for XML character data and attribute values; drops characters XML 1.0 forbids. */

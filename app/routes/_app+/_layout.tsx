@@ -1,14 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { requireUser } from "~/features/auth/auth.server";
-import { getCurrentBand } from "~/features/bands/access.server";
-import { memberPosition } from "~/features/bands/overview.server";
-import { isPro } from "~/features/billing/plans";
-import { useRootData } from "~/root";
-import { Avatar } from "~/components/avatar";
+import { shellData } from "~/features/bands/shell.server";
+import type { RootLoaderData } from "~/root";
+import { Avatar, Icon, InsideMainContext, RouteErrorBoundary } from "~/components/kit";
 import { BandSwitcher } from "~/components/shell/band-switcher";
-import { Icon } from "~/components/shell/icons";
 import {
   gettingStartedEntry,
   isActive,
@@ -21,26 +17,20 @@ import {
 import { displayName } from "~/utils/names";
 import { signOut, useRevalidateOnFocus, useSessionKeepalive } from "~/utils/use-session-keepalive";
 import shellStyles from "~/styles/shell.css";
-import { InsideMainContext, RouteErrorBoundary } from "~/components/error-screens";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shellStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // The shell reads the user and bands from the root loader; this guards the area and
-  // adds the user's place in the current band, so their avatar has the same colour
-  // here as on the band's member lists.
-  const user = await requireUser(request);
-  const current = await getCurrentBand(request, user);
-  return { avatarPosition: current ? await memberPosition(current.band.id, user.id) : null };
+  return shellData(request);
 }
 
-type RootData = NonNullable<ReturnType<typeof useRootData>>;
-type SignedIn = RootData & { user: NonNullable<RootData["user"]>; avatarPosition: number | null };
+type RootData = NonNullable<ReturnType<typeof useRouteLoaderData<RootLoaderData>>>;
+type SignedIn = RootData & { user: NonNullable<RootData["user"]>; avatarPosition: number | null; isPro: boolean };
 
 function shellState(root: SignedIn): ShellState {
   return {
     hasBand: root.currentBand !== null,
-    isPro: root.currentBand ? isPro(root.currentBand.band.subscriptionTier) : false,
+    isPro: root.isPro,
     isBrandNew: root.onboarding?.isBrandNew ?? false,
     isPlatformAdmin: root.user.isPlatformAdmin,
     progress: root.onboarding?.overallProgress ?? null,
@@ -48,13 +38,13 @@ function shellState(root: SignedIn): ShellState {
 }
 
 export default function AppLayout() {
-  const root = useRootData();
-  const { avatarPosition } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<RootLoaderData>("root");
+  const { avatarPosition, isPro } = useLoaderData<typeof loader>();
   useSessionKeepalive();
   useRevalidateOnFocus(root);
   // The loader above already sent signed-out visitors away.
   if (!root?.user) return null;
-  const signedIn: SignedIn = { ...root, user: root.user, avatarPosition };
+  const signedIn: SignedIn = { ...root, user: root.user, avatarPosition, isPro };
   const state = shellState(signedIn);
 
   return (

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -10,7 +10,7 @@ import { createBlackout, deleteBlackout, earliestBlackoutDay, listOwnBlackouts }
 import { CalendarLinks } from "~/features/availability/components/calendar-links";
 import { calendarLinks } from "~/features/availability/calendar-links.server";
 import { daysBetween, formatDayRange } from "~/features/availability/local-day";
-import { ErrorList, Field } from "~/components/forms";
+import { ErrorList, Field, formErrorsOf, shownValue, useFocusFirstError } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { pageTitle } from "~/utils/meta";
@@ -66,11 +66,10 @@ export default function Blackouts() {
   const { blackouts, bands, earliest, calendarLinks: pages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending({ intent: "create" });
-  const [form, fields] = useForm<{ startDate: string; endDate: string; reason: string }>({
-    id: "blackout",
-    lastResult: actionData?.intent === "create" ? actionData.result : undefined,
-    shouldValidate: "onSubmit",
-  });
+  const lastResult = actionData?.intent === "create" ? actionData.result : undefined;
+  const form = useFocusFirstError(lastResult);
+  const errors = lastResult?.error;
+  const formErrors = formErrorsOf(lastResult);
 
   return (
     <div className="space-y-8">
@@ -89,19 +88,19 @@ export default function Blackouts() {
         <h2 id="new-blackout" className="text-lg font-semibold text-slate-900">
           Mark days you can't play
         </h2>
-        <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <Form method="post" ref={form} id="blackout" noValidate aria-describedby={formErrors ? "blackout-form-error" : undefined} className="mt-4 grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="create" />
-          <Field label="First day" inputProps={{ ...getInputProps(fields.startDate, { type: "date" }), min: earliest, required: true }} errors={fields.startDate.errors} />
-          <Field label="Last day (optional)" hint="Leave empty for a single day." inputProps={{ ...getInputProps(fields.endDate, { type: "date" }), min: earliest }} errors={fields.endDate.errors} />
+          <Field label="First day" inputProps={{ name: "startDate", type: "date", defaultValue: shownValue(lastResult, "startDate"), min: earliest, required: true }} errors={errors?.startDate} />
+          <Field label="Last day (optional)" hint="Leave empty for a single day." inputProps={{ name: "endDate", type: "date", defaultValue: shownValue(lastResult, "endDate"), min: earliest }} errors={errors?.endDate} />
           <Field
             className="sm:col-span-2"
             label="Reason (optional)"
             hint="Only band leaders and admins see the reason. Everyone else sees that you're away."
-            inputProps={{ ...getInputProps(fields.reason, { type: "text" }), autoComplete: "off", placeholder: "e.g. Family wedding" }}
-            errors={fields.reason.errors}
+            inputProps={{ name: "reason", type: "text", defaultValue: shownValue(lastResult, "reason"), autoComplete: "off", placeholder: "e.g. Family wedding" }}
+            errors={errors?.reason}
           />
           <div className="sm:col-span-2">
-            <ErrorList id={form.errorId} errors={form.errors} />
+            <ErrorList id="blackout-form-error" errors={formErrors} />
             <Button type="submit" pending={pending} pendingText="Saving…">
               Save blackout
             </Button>

@@ -1,16 +1,17 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { currentBandCookieHeader } from "~/features/bands/bands.server";
-import { Pager } from "~/components/pager";
+import { Avatar, PageHeader, Pager, pageTitle, RoleBadge, RouteErrorBoundary } from "~/components/kit";
 import { pageOfList, parsePage } from "~/utils/pagination";
 import { MEMBERS_PER_PAGE } from "~/features/members/limits";
-import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
 import { groupByInstrument, groupCountLabel } from "~/features/members/grouping";
+// Every server function in one import (a script fewer per .server path): members-page.server.ts.
 import {
+  appOrigin,
+  currentBandCookieHeader,
+  data,
   inviteMember,
   leaveBand,
   listMembers,
@@ -19,13 +20,16 @@ import {
   memberAbilities,
   memberName,
   membersPageAbilities,
+  redirectWithToast,
   removeMember,
-  seesContact,
+  requireBandAccess,
   resendInvitation,
   revokeInvitation,
+  seesContact,
   transferLeadership,
   updateMembership,
-} from "~/features/members/members.server";
+  type BandAccess,
+} from "~/features/members/members-page.server";
 import { roleLabel, type Permission } from "~/features/members/permissions";
 import {
   InvitationTargetSchema,
@@ -39,16 +43,9 @@ import { InstrumentDatalist } from "~/features/members/components/instrument-fie
 import { LeaveBand } from "~/features/members/components/leave-band";
 import { MemberRow, type MemberRowData } from "~/features/members/components/member-row";
 import { PendingInvitations } from "~/features/members/components/pending-invitations";
-import { Avatar } from "~/components/avatar";
-import { PageHeader } from "~/components/page-header";
-import { RoleBadge } from "~/components/role-badge";
 import { formatDate } from "~/utils/dates";
-import { pageTitle } from "~/utils/meta";
 import { displayName, resolveInitials } from "~/utils/names";
-import { appOrigin } from "~/utils/request.server";
 import { replyWithRuleError } from "~/utils/rule-error";
-import { redirectWithToast } from "~/utils/toast.server";
-import { RouteErrorBoundary } from "~/components/error-screens";
 
 export type MembersIntent = "invite" | "update" | "remove" | "leave" | "transfer" | "revoke" | "resend";
 
@@ -289,6 +286,7 @@ const viewLinkClasses =
 export default function Members() {
   const { band, view, viewer, members, memberPage, memberCount, you, groups, invitations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const invited = actionData?.intent === "invite" ? actionData.created : undefined;
   const result = (intent: MembersIntent, targetId?: number) =>
     actionData?.intent === intent && (targetId === undefined || actionData.targetId === targetId) ? actionData.result : undefined;
 
@@ -307,8 +305,9 @@ export default function Members() {
             Invite someone
           </h2>
           <p className="mt-1 text-sm text-slate-600">We’ll email them a link to join {band.name}. It works once and expires after 7 days.</p>
-          {actionData?.created && !actionData.created.resent ? <InviteLinkPanel created={actionData.created} /> : null}
-          <InviteForm bandId={band.id} roles={viewer.grantableRoles} lastResult={result("invite")} />
+          {invited ? <InviteLinkPanel created={invited} /> : null}
+          {/* A new invitation (its link) starts the form afresh. */}
+          <InviteForm key={invited?.url} bandId={band.id} roles={viewer.grantableRoles} lastResult={result("invite")} />
         </section>
       ) : null}
 

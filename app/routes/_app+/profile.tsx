@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -24,22 +24,21 @@ import { RateLimitedError, requireUser, type CurrentUser } from "~/features/auth
 import { refuseCommonPasswords } from "~/features/auth/common-passwords.server";
 import { cancelMfaSetup, confirmMfaSetup, disableMfa, MFA_MESSAGES, mfaStatus, startMfaSetup } from "~/features/auth/mfa.server";
 import { TwoStepSection, type TwoStepReply } from "~/features/auth/components/two-step-section";
-import { formErrorsOf, useSubmitting } from "~/features/auth/components/auth-form";
+import { useSubmitting } from "~/features/auth/components/auth-form";
 import { destroyAllSessions, destroySession, destroyUserSession, getSession, listActiveSessions } from "~/features/auth/session.server";
 import { describeDevice } from "~/features/auth/device";
 import { CONFIRM_DELETE_WORD, NEW_PASSWORD_HINT } from "~/features/auth/limits";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
-import { useRootData } from "~/root";
+import type { RootLoaderData } from "~/root";
 import type { loader as layoutLoader } from "~/routes/_app+/_layout";
 import { Avatar } from "~/components/avatar";
-import { ErrorList, Field } from "~/components/forms";
+import { ErrorList, Field, formErrorsOf, shownValue, useFocusFirstError } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { formatDate, formatTime } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 import { rateLimitHeaders } from "~/utils/rate-limit.server";
 import { toastHeader } from "~/utils/toast.server";
-import type { z } from "zod";
 import { RouteErrorBoundary } from "~/components/error-screens";
 
 type Intent = "update-profile" | "change-password" | "delete-account" | "sign-out-session" | "sign-out-everywhere";
@@ -254,8 +253,9 @@ export default function Profile() {
           Reminder emails and your calendar feed
         </Link>
       </p>
-      <ProfileForm key={profileVersion} profile={profile} lastResult={lastResult("update-profile")} />
-      <PasswordForm key={passwordVersion} email={profile.email} changed={passwordChanged} lastResult={lastResult("change-password")} />
+      {/* Saved details start each form afresh; the prefixes keep the two keys apart when both were written in the same millisecond. */}
+      <ProfileForm key={`profile-${profileVersion}`} profile={profile} lastResult={lastResult("update-profile")} />
+      <PasswordForm key={`password-${passwordVersion}`} email={profile.email} changed={passwordChanged} lastResult={lastResult("change-password")} />
       <TwoStepSection status={twoStep} reply={actionData?.intent === "two-step" ? actionData.twoStep : undefined} />
       <SessionsSection sessions={sessions} />
       <DeleteAccountSection email={profile.email} deletion={deletion} lastResult={lastResult("delete-account")} />
@@ -268,16 +268,11 @@ const cardClasses = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 type ProfileData = ReturnType<typeof useLoaderData<typeof loader>>["profile"];
 
 function ProfileForm({ profile, lastResult }: { profile: ProfileData; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm<z.input<typeof ProfileSchema>>({
-    id: "profile",
-    lastResult,
-    defaultValue: { firstName: profile.firstName, lastName: profile.lastName ?? "", profileImageUrl: profile.profileImageUrl ?? "" },
-    // As on the other forms: validated on the server, on submit only (not a post per keystroke).
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
+  const form = useFocusFirstError(lastResult);
+  const errors = lastResult?.error;
+  const shown = (name: string) => shownValue(lastResult, name, profile) ?? "";
   const saving = useSubmitting("update-profile");
-  const root = useRootData();
+  const root = useRouteLoaderData<RootLoaderData>("root");
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/_app+/_layout");
   const current = root?.currentBand ?? null;
   const bandDisplayName = current?.membership.displayName;
@@ -293,25 +288,25 @@ function ProfileForm({ profile, lastResult }: { profile: ProfileData; lastResult
           <p className="mt-1 text-sm text-slate-600">Your name and picture appear in the member lists of every band you’re in.</p>
         </div>
       </div>
-      <Form method="post" {...getFormProps(form)} className="mt-5 max-w-xl space-y-5">
+      <Form method="post" ref={form} id="profile" noValidate className="mt-5 max-w-xl space-y-5">
         <input type="hidden" name="intent" value="update-profile" />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field
             label="First name"
-            inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
-            errors={fields.firstName.errors}
+            inputProps={{ name: "firstName", type: "text", defaultValue: shown("firstName"), autoComplete: "given-name" }}
+            errors={errors?.firstName}
           />
           <Field
             label="Last name (optional)"
-            inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
-            errors={fields.lastName.errors}
+            inputProps={{ name: "lastName", type: "text", defaultValue: shown("lastName"), autoComplete: "family-name" }}
+            errors={errors?.lastName}
           />
         </div>
         <Field
           label="Profile image URL (optional)"
           hint="An https:// link to a square picture. Leave it empty to show your initials."
-          inputProps={{ ...getInputProps(fields.profileImageUrl, { type: "url" }), inputMode: "url", placeholder: "https://", spellCheck: false }}
-          errors={fields.profileImageUrl.errors}
+          inputProps={{ name: "profileImageUrl", type: "url", defaultValue: shown("profileImageUrl"), inputMode: "url", placeholder: "https://", spellCheck: false }}
+          errors={errors?.profileImageUrl}
         />
         <div>
           <p className="block text-sm font-medium text-slate-800">Email</p>
@@ -345,12 +340,9 @@ function FormFailure({ errors, id }: { errors: string[] | null; id?: string }) {
 }
 
 function PasswordForm({ email, changed, lastResult }: { email: string; changed: string | null; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm<z.input<typeof ChangePasswordSchema>>({
-    id: "change-password",
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
+  const form = useFocusFirstError(lastResult);
+  const errors = lastResult?.error;
+  const failure = formErrorsOf(lastResult);
   const saving = useSubmitting("change-password");
   return (
     <section aria-labelledby="password-heading" className={cardClasses}>
@@ -360,26 +352,26 @@ function PasswordForm({ email, changed, lastResult }: { email: string; changed: 
       <p className="mt-1 text-sm text-slate-600">
         {changed ? `Last changed ${changed}. ` : ""}Changing it signs you out on every other device; this one stays signed in.
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-5 max-w-xl space-y-5">
+      <Form method="post" ref={form} id="change-password" aria-describedby={failure ? "change-password-form-error" : undefined} noValidate className="mt-5 max-w-xl space-y-5">
         <input type="hidden" name="intent" value="change-password" />
         {/* Tells password managers which account the new password belongs to; not sent. */}
         <input type="text" autoComplete="username" value={email} readOnly hidden />
-        <FormFailure errors={formErrorsOf(lastResult)} id={form.errorId} />
+        <FormFailure errors={failure} id="change-password-form-error" />
         <Field
           label="Current password"
-          inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
-          errors={fields.currentPassword.errors}
+          inputProps={{ name: "currentPassword", type: "password", autoComplete: "current-password" }}
+          errors={errors?.currentPassword}
         />
         <Field
           label="New password"
           hint={NEW_PASSWORD_HINT}
-          inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.newPassword.errors}
+          inputProps={{ name: "newPassword", type: "password", autoComplete: "new-password" }}
+          errors={errors?.newPassword}
         />
         <Field
           label="Confirm new password"
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.confirmPassword.errors}
+          inputProps={{ name: "confirmPassword", type: "password", autoComplete: "new-password" }}
+          errors={errors?.confirmPassword}
         />
         <Button type="submit" pending={saving} pendingText="Changing…">
           Change password
@@ -434,12 +426,8 @@ function SessionsSection({ sessions }: { sessions: Sessions }) {
 type Deletion = ReturnType<typeof useLoaderData<typeof loader>>["deletion"];
 
 function DeleteAccountSection({ email, deletion, lastResult }: { email: string; deletion: Deletion; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm<z.input<ReturnType<typeof deleteAccountSchema>>>({
-    id: "delete-account",
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
+  const form = useFocusFirstError(lastResult);
+  const errors = lastResult?.error;
   const deleting = useSubmitting("delete-account");
   const failure = formErrorsOf(lastResult);
 
@@ -477,19 +465,19 @@ function DeleteAccountSection({ email, deletion, lastResult }: { email: string; 
             ) : null}
             {deletion.left.length ? <p>You’ll leave {deletion.left.map((band) => band.name).join(", ")}; the rest of the band carries on.</p> : null}
           </div>
-          <Form method="post" {...getFormProps(form)} className="mt-5 max-w-xl space-y-5">
+          <Form method="post" ref={form} id="delete-account" aria-describedby={failure ? "delete-account-form-error" : undefined} noValidate className="mt-5 max-w-xl space-y-5">
             <input type="hidden" name="intent" value="delete-account" />
             <input type="text" autoComplete="username" value={email} readOnly hidden />
-            <FormFailure errors={failure} id={form.errorId} />
+            <FormFailure errors={failure} id="delete-account-form-error" />
             <Field
               label={`Type ${CONFIRM_DELETE_WORD} or your email address to confirm`}
-              inputProps={{ ...getInputProps(fields.confirm, { type: "text" }), autoComplete: "off", spellCheck: false, autoCapitalize: "characters" }}
-              errors={fields.confirm.errors}
+              inputProps={{ name: "confirm", type: "text", defaultValue: shownValue(lastResult, "confirm"), autoComplete: "off", spellCheck: false, autoCapitalize: "characters" }}
+              errors={errors?.confirm}
             />
             <Field
               label="Your password"
-              inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
-              errors={fields.currentPassword.errors}
+              inputProps={{ name: "currentPassword", type: "password", autoComplete: "current-password" }}
+              errors={errors?.currentPassword}
             />
             <Button type="submit" variant="danger" pending={deleting} pendingText="Deleting…">
               Delete my account

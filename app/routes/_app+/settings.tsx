@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -15,13 +15,12 @@ import { planName } from "~/features/billing/plans";
 import { permissionTable } from "~/features/members/permission-table";
 import { ROLE_LABELS, type Permission } from "~/features/members/permissions";
 import { DetailList, DetailRow } from "~/components/detail-list";
-import { ErrorList, Field, SelectField } from "~/components/forms";
+import { ErrorList, Field, SelectField, shownValue, useFocusFirstError } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/role-badge";
 import { Button } from "~/components/ui/button";
 import { pageTitle } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
-import type { z } from "zod";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { listBandAuditEntries } from "~/features/audit/audit.server";
 import { AuditLogTable } from "~/features/audit/components/audit-log";
@@ -281,32 +280,27 @@ function groupZones(zones: readonly string[]) {
 
 function BandDetailsForm({ data: loaderData, lastResult }: { data: EditData; lastResult?: SubmissionResult<string[]> }) {
   const { band, options, bandId } = loaderData;
-  const [form, fields] = useForm<z.input<ReturnType<typeof bandSettingsSchema>>>({
-    id: "band-settings",
-    lastResult,
-    defaultValue: { name: band.name, timeZone: band.timeZone, currency: band.currency },
-    // As on the other forms: validated on the server, on submit only (not a post per keystroke).
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
+  const form = useFocusFirstError(lastResult);
+  const errors = lastResult?.error;
+  const shown = (name: string) => shownValue(lastResult, name, band);
   const saving = useSubmitting("update-band");
   const zones = useMemo(() => groupZones(options.timeZones), [options.timeZones]);
 
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-4 max-w-xl space-y-5">
+    <Form method="post" ref={form} id="band-settings" noValidate className="mt-4 max-w-xl space-y-5">
       <input type="hidden" name="intent" value="update-band" />
       <input type="hidden" name="bandId" value={bandId} />
       <Field
         label="Band name"
         hint="Up to 50 characters."
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }}
-        errors={fields.name.errors}
+        inputProps={{ name: "name", type: "text", defaultValue: shown("name"), autoComplete: "off" }}
+        errors={errors?.name}
       />
       <SelectField
         label="Time zone"
         hint="Event times are entered and shown in this zone."
-        selectProps={getSelectProps(fields.timeZone)}
-        errors={fields.timeZone.errors}
+        selectProps={{ name: "timeZone", defaultValue: shown("timeZone") }}
+        errors={errors?.timeZone}
       >
         {zones.single.map((zone) => (
           <option key={zone} value={zone}>
@@ -331,14 +325,14 @@ function BandDetailsForm({ data: loaderData, lastResult }: { data: EditData; las
           </p>
           <input type="hidden" name="currency" value={band.currency} />
           <p className="mt-1 text-sm text-slate-600">{CURRENCY_LOCKED}: amounts already recorded are in {band.currency}.</p>
-          <ErrorList errors={fields.currency.errors?.filter((message) => message !== CURRENCY_LOCKED)} />
+          <ErrorList errors={errors?.currency?.filter((message) => message !== CURRENCY_LOCKED)} />
         </div>
       ) : (
         <SelectField
           label="Currency"
           hint="Payments and expenses are recorded in this currency. It can’t change once money is recorded."
-          selectProps={getSelectProps(fields.currency)}
-          errors={fields.currency.errors}
+          selectProps={{ name: "currency", defaultValue: shown("currency") }}
+          errors={errors?.currency}
         >
           {options.currencies.map((option) => (
             <option key={option.code} value={option.code}>
@@ -355,12 +349,7 @@ function BandDetailsForm({ data: loaderData, lastResult }: { data: EditData; las
 }
 
 function DeleteBandSection({ bandId, bandName, lastResult }: { bandId: number; bandName: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm<z.input<ReturnType<typeof deleteBandSchema>>>({
-    id: "delete-band",
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
+  const form = useFocusFirstError(lastResult);
   const deleting = useSubmitting("delete-band");
   return (
     <section aria-labelledby="delete-band-heading" className="rounded-xl border border-red-200 bg-white p-5 shadow-sm">
@@ -371,13 +360,13 @@ function DeleteBandSection({ bandId, bandName, lastResult }: { bandId: number; b
         Deleting <strong className="font-semibold text-slate-900">{bandName}</strong> removes its events, songs, setlists, payments, expenses and
         invitations, and takes every member out of it. This can’t be undone.
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-4 max-w-xl space-y-4">
+      <Form method="post" ref={form} id="delete-band" noValidate className="mt-4 max-w-xl space-y-4">
         <input type="hidden" name="intent" value="delete-band" />
         <input type="hidden" name="bandId" value={bandId} />
         <Field
           label={`Type “${bandName}” to confirm`}
-          inputProps={{ ...getInputProps(fields.confirmName, { type: "text" }), autoComplete: "off", spellCheck: false }}
-          errors={fields.confirmName.errors}
+          inputProps={{ name: "confirmName", type: "text", defaultValue: shownValue(lastResult, "confirmName"), autoComplete: "off", spellCheck: false }}
+          errors={lastResult?.error?.confirmName}
         />
         <Button type="submit" variant="danger" pending={deleting} pendingText="Deleting…">
           Delete band

@@ -1,13 +1,13 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { CheckboxField, ErrorList, Field, HoneypotField } from "~/components/forms";
+import { CheckboxField, ErrorList, Field, formErrorsOf, HoneypotField, shownValue, useFocusFirstError } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toaster";
-import { formErrorsOf, useAuthForm, useSubmitting } from "~/features/auth/components/auth-form";
+import { useSubmitting } from "~/features/auth/components/auth-form";
 import { AuthErrorBoundary, authLinkClasses, AuthShell, Notice } from "~/features/auth/components/auth-shell";
 import {
   getCurrentUser,
@@ -344,13 +344,15 @@ function LoginForm({
   unverifiedEmail?: string;
   resendResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useAuthForm<typeof LoginSchema>("login", lastResult);
+  const form = useFocusFirstError(lastResult);
+  const errors = lastResult?.error;
+  const formErrors = formErrorsOf(lastResult) ?? undefined;
   const submitting = useSubmitting("login");
   const resendErrors = formErrorsOf(resendResult) ?? resendResult?.error?.email ?? null;
 
   return (
     <>
-      <FormFailure intent="login" id={form.errorId} errors={form.errors}>
+      <FormFailure intent="login" id="login-form-error" errors={formErrors}>
         {unverifiedEmail ? <ResendForm email={unverifiedEmail} /> : null}
       </FormFailure>
       {resendErrors ? (
@@ -359,19 +361,15 @@ function LoginForm({
           {unverifiedEmail ? <ResendForm email={unverifiedEmail} /> : null}
         </Notice>
       ) : null}
-      <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+      <Form method="post" ref={form} id="login" aria-describedby={formErrors ? "login-form-error" : undefined} noValidate className="space-y-4">
         <input type="hidden" name="intent" value="login" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field
           label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-          errors={fields.email.errors}
+          inputProps={{ name: "email", type: "email", defaultValue: shownValue(lastResult, "email"), autoComplete: "email" }}
+          errors={errors?.email}
         />
-        <Field
-          label="Password"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
-          errors={fields.password.errors}
-        />
+        <Field label="Password" inputProps={{ name: "password", type: "password", autoComplete: "current-password" }} errors={errors?.password} />
         <div className="-mt-1 flex justify-end">
           <Link to={modeHref("forgot", redirectTo)} className={`${authLinkClasses} text-sm`}>
             Forgot your password?
@@ -400,37 +398,39 @@ function ResendForm({ email }: { email: string }) {
 }
 
 function RegisterForm({ lastResult, invite }: { lastResult?: SubmissionResult<string[]>; invite?: { token: string; email: string } | null }) {
-  const [form, fields] = useAuthForm<typeof RegisterSchema>("register", lastResult);
+  const form = useFocusFirstError(lastResult);
+  const errors = lastResult?.error;
+  const formErrors = formErrorsOf(lastResult) ?? undefined;
   const submitting = useSubmitting("register");
   return (
     <>
-      <FormFailure intent="register" id={form.errorId} errors={form.errors} />
-      <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+      <FormFailure intent="register" id="register-form-error" errors={formErrors} />
+      <Form method="post" ref={form} id="register" aria-describedby={formErrors ? "register-form-error" : undefined} noValidate className="space-y-4">
         <input type="hidden" name="intent" value="register" />
         {invite ? <input type="hidden" name="invite" value={invite.token} /> : null}
         <HoneypotField />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="First name"
-            inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
-            errors={fields.firstName.errors}
+            inputProps={{ name: "firstName", type: "text", defaultValue: shownValue(lastResult, "firstName"), autoComplete: "given-name" }}
+            errors={errors?.firstName}
           />
           <Field
             label="Last name (optional)"
-            inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
-            errors={fields.lastName.errors}
+            inputProps={{ name: "lastName", type: "text", defaultValue: shownValue(lastResult, "lastName"), autoComplete: "family-name" }}
+            errors={errors?.lastName}
           />
         </div>
         <Field
           label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", defaultValue: fields.email.initialValue ?? invite?.email }}
-          errors={fields.email.errors}
+          inputProps={{ name: "email", type: "email", autoComplete: "email", defaultValue: shownValue(lastResult, "email") ?? invite?.email }}
+          errors={errors?.email}
         />
         <Field
           label="Password"
           hint={NEW_PASSWORD_HINT}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.password.errors}
+          inputProps={{ name: "password", type: "password", autoComplete: "new-password" }}
+          errors={errors?.password}
         />
         <CheckboxField
           label={
@@ -445,8 +445,8 @@ function RegisterForm({ lastResult, invite }: { lastResult?: SubmissionResult<st
               </Link>
             </>
           }
-          inputProps={getInputProps(fields.agreeToTerms, { type: "checkbox" })}
-          errors={fields.agreeToTerms.errors}
+          inputProps={{ name: "agreeToTerms", value: "on", defaultChecked: shownValue(lastResult, "agreeToTerms") === "on" }}
+          errors={errors?.agreeToTerms}
         />
         <Button type="submit" className="w-full" pending={submitting} pendingText="Creating your account…">
           Create account
@@ -457,18 +457,19 @@ function RegisterForm({ lastResult, invite }: { lastResult?: SubmissionResult<st
 }
 
 function ForgotForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useAuthForm<typeof ForgotSchema>("forgot", lastResult);
+  const form = useFocusFirstError(lastResult);
+  const formErrors = formErrorsOf(lastResult) ?? undefined;
   const submitting = useSubmitting("forgot");
   return (
     <>
-      <FormFailure intent="forgot" id={form.errorId} errors={form.errors} />
-      <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+      <FormFailure intent="forgot" id="forgot-form-error" errors={formErrors} />
+      <Form method="post" ref={form} id="forgot" aria-describedby={formErrors ? "forgot-form-error" : undefined} noValidate className="space-y-4">
         <input type="hidden" name="intent" value="forgot" />
         <HoneypotField />
         <Field
           label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-          errors={fields.email.errors}
+          inputProps={{ name: "email", type: "email", defaultValue: shownValue(lastResult, "email"), autoComplete: "email" }}
+          errors={lastResult?.error?.email}
         />
         <Button type="submit" className="w-full" pending={submitting} pendingText="Sending…">
           Send reset link

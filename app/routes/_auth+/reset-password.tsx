@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ErrorList, Field } from "~/components/forms";
+import { ErrorList, Field, formErrorsOf, useFocusFirstError } from "~/components/forms";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { formErrorsOf, useAuthForm, useSubmitting } from "~/features/auth/components/auth-form";
+import { useSubmitting } from "~/features/auth/components/auth-form";
 import { AuthErrorBoundary, authLinkClasses, AuthShell, Notice } from "~/features/auth/components/auth-shell";
 import { isResetTokenValid, requireSameSite, resetPassword } from "~/features/auth/auth.server";
 import { refuseCommonPasswords } from "~/features/auth/common-passwords.server";
@@ -71,9 +70,10 @@ function InvalidLink() {
 
 function ResetForm({ token }: { token: string }) {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useAuthForm<typeof ResetPasswordSchema>("reset-password", actionData?.result);
+  const result = actionData?.result;
+  const form = useFocusFirstError(result);
   const submitting = useSubmitting();
-  const failure = formErrorsOf(actionData?.result);
+  const failure = formErrorsOf(result);
   return (
     <AuthShell
       title="Choose a new password"
@@ -85,22 +85,22 @@ function ResetForm({ token }: { token: string }) {
       }
     >
       {failure ? (
-        <Notice tone="error" title="Request failed" id={form.errorId}>
+        <Notice tone="error" title="Request failed" id="reset-password-form-error">
           <ErrorList errors={failure} />
         </Notice>
       ) : null}
-      <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+      <Form method="post" ref={form} id="reset-password" aria-describedby={failure ? "reset-password-form-error" : undefined} noValidate className="space-y-4">
         <input type="hidden" name="token" value={token} />
         <Field
           label="New password"
           hint={NEW_PASSWORD_HINT}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.password.errors}
+          inputProps={{ name: "password", type: "password", autoComplete: "new-password" }}
+          errors={result?.error?.password}
         />
         <Field
           label="Confirm new password"
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.confirmPassword.errors}
+          inputProps={{ name: "confirmPassword", type: "password", autoComplete: "new-password" }}
+          errors={result?.error?.confirmPassword}
         />
         <Button type="submit" className="w-full" pending={submitting} pendingText="Saving…">
           Save new password

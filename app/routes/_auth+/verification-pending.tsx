@@ -1,13 +1,12 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { ErrorList, Field, HoneypotField } from "~/components/forms";
+import { ErrorList, Field, formErrorsOf, HoneypotField, shownValue, useFocusFirstError } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toaster";
-import { formErrorsOf, useAuthForm, useSubmitting } from "~/features/auth/components/auth-form";
+import { useSubmitting } from "~/features/auth/components/auth-form";
 import { AuthErrorBoundary, authLinkClasses, AuthShell, Notice } from "~/features/auth/components/auth-shell";
 import { limitAuthAttempt, RateLimitedError, requireSameSite, resendVerification } from "~/features/auth/auth.server";
 import { ResendVerificationSchema, withoutFormOnlyFields } from "~/features/auth/schema";
@@ -62,9 +61,10 @@ export const meta: MetaFunction = () => [{ title: "Check your email · Bandroom"
 export default function VerificationPending() {
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useAuthForm<typeof ResendVerificationSchema>("resend-verification", actionData?.result);
+  const result = actionData?.result;
+  const form = useFocusFirstError(result);
   const submitting = useSubmitting();
-  const failure = formErrorsOf(actionData?.result);
+  const failure = formErrorsOf(result);
 
   useEffect(() => {
     const message = formErrorsOf(actionData?.result)?.[0];
@@ -107,16 +107,16 @@ export default function VerificationPending() {
 
       <div className="mt-6 border-t border-slate-200 pt-6">
         {failure ? (
-          <Notice tone="error" title={FAILURE_TITLE} id={form.errorId}>
+          <Notice tone="error" title={FAILURE_TITLE} id="resend-verification-form-error">
             <ErrorList errors={failure} />
           </Notice>
         ) : null}
-        <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+        <Form method="post" ref={form} id="resend-verification" aria-describedby={failure ? "resend-verification-form-error" : undefined} noValidate className="space-y-4">
           <HoneypotField />
           <Field
             label="Email"
-            inputProps={{ ...getInputProps(fields.email, { type: "email" }), defaultValue: fields.email.initialValue ?? email, autoComplete: "email" }}
-            errors={fields.email.errors}
+            inputProps={{ name: "email", type: "email", defaultValue: shownValue(result, "email") ?? email, autoComplete: "email" }}
+            errors={result?.error?.email}
           />
           <Button type="submit" variant="secondary" className="w-full" pending={submitting} pendingText="Sending…">
             Resend verification email

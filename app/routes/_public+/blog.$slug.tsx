@@ -7,7 +7,7 @@ import { CallToAction } from "~/features/content/components/call-to-action";
 import { TagList } from "~/features/content/components/tag-list";
 import { CoverImage } from "~/features/content/components/cover-image";
 import { appOrigin } from "~/utils/request.server";
-import { articleMeta, feedLink } from "~/utils/meta";
+import { articleMeta, feedLink } from "~/utils/public-meta";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const post = await getPost(params.slug);

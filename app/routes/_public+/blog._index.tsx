@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { getPostsPage } from "~/features/content/content.server";
 import { TagList } from "~/features/content/components/tag-list";
 import { appOrigin } from "~/utils/request.server";
-import { feedLink, publicPageMeta } from "~/utils/meta";
+import { feedLink, publicPageMeta } from "~/utils/public-meta";
 
 const DESCRIPTION = "Practical notes for working bands on rehearsals, setlists, gig money, subs and keeping everyone organised, from the Bandroom team.";
 

@@ -6,7 +6,7 @@ import { Prose } from "~/features/content/components/prose";
 import { CallToAction } from "~/features/content/components/call-to-action";
 import { CoverImage } from "~/features/content/components/cover-image";
 import { appOrigin } from "~/utils/request.server";
-import { articleMeta } from "~/utils/meta";
+import { articleMeta } from "~/utils/public-meta";
 
 // Only the guides in content/resources exist here, each under its own category.
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { listGuides, listPosts } from "~/features/content/content.server";
 import { appOrigin } from "~/utils/request.server";
-import { publicPageMeta } from "~/utils/meta";
+import { publicPageMeta } from "~/utils/public-meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [guides, posts] = await Promise.all([listGuides(), listPosts()]);

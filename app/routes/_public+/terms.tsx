@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { getPage } from "~/features/content/content.server";
 import { LegalPage } from "~/features/content/components/legal-page";
 import { appOrigin } from "~/utils/request.server";
-import { publicPageMeta } from "~/utils/meta";
+import { publicPageMeta } from "~/utils/public-meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const page = await getPage("terms");

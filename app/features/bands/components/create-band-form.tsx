@@ -1,12 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { z } from "zod";
-import { Field } from "~/components/forms";
+import { Field, formErrorsOf, shownValue, useFocusFirstError } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toaster";
-// Types only: the schema validates on the server (the action and /api/bands), never in the bundle.
-import type { CreateBandSchema } from "~/features/bands/schema";
 import { ApiError, apiMutation } from "~/utils/api-client";
 import { useIsPending } from "~/utils/use-is-pending";
 
@@ -25,43 +22,37 @@ export function CreateBandForm({ lastResult, submitLabel = "Create band" }: { la
   const [creating, setCreating] = useState(false);
   const posting = useIsPending({ formAction: CREATE_BAND_ACTION });
   const pending = creating || posting;
-  const [form, fields] = useForm<z.input<typeof CreateBandSchema>>({
-    id: "create-band",
-    lastResult,
-    // Not onBlur: messages appearing as focus leaves a field push the submit button away
-    // mid-click (a tap on a phone misses). Validation runs on the server (no zod in the browser),
-    // so it runs on submit only: revalidating on input would post the form on every keystroke.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-    // With JavaScript (spec sections 4 and 7): POST /api/bands, show the toast, then go to
-    // Getting Started after a moment. Without it the form posts to /bands/new, which
-    // redirects at once. A refused name falls back to that action for its field errors.
-    // The name is checked by the API (the one schema, on the server), not in the browser.
-    onSubmit(event, { formData }) {
-      const name = formData.get("name");
-      if (typeof name !== "string") return;
-      event.preventDefault();
-      setCreating(true);
-      apiMutation<{ id: number; name: string }>("POST", "/api/bands", { name })
-        .then((band) => {
-          showToast({ title: "Band created", description: `${band?.name ?? name.trim()} has been created successfully` });
-          window.setTimeout(() => navigate("/getting-started"), CREATE_BAND_REDIRECT_DELAY_MS);
-        })
-        .catch((error: unknown) => {
-          setCreating(false);
-          if (error instanceof ApiError && error.status === 400) submit(formData, { method: "post", action: CREATE_BAND_ACTION });
-          else showToast({ title: "Error", description: CREATE_BAND_FAILED, type: "destructive" });
-        });
-    },
-  });
+  const form = useFocusFirstError(lastResult);
 
-  const failed = form.errors?.includes(CREATE_BAND_FAILED) ?? false;
+  // With JavaScript (spec sections 4 and 7): POST /api/bands, show the toast, then go to
+  // Getting Started after a moment. Without it the form posts to /bands/new, which
+  // redirects at once. A refused name falls back to that action for its field errors.
+  // The name is checked by the API (the one schema, on the server), not in the browser.
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const formData = new FormData(event.currentTarget);
+    const name = formData.get("name");
+    if (typeof name !== "string") return;
+    event.preventDefault();
+    setCreating(true);
+    apiMutation<{ id: number; name: string }>("POST", "/api/bands", { name })
+      .then((band) => {
+        showToast({ title: "Band created", description: `${band?.name ?? name.trim()} has been created successfully` });
+        window.setTimeout(() => navigate("/getting-started"), CREATE_BAND_REDIRECT_DELAY_MS);
+      })
+      .catch((error: unknown) => {
+        setCreating(false);
+        if (error instanceof ApiError && error.status === 400) submit(formData, { method: "post", action: CREATE_BAND_ACTION });
+        else showToast({ title: "Error", description: CREATE_BAND_FAILED, type: "destructive" });
+      });
+  };
+
+  const failed = formErrorsOf(lastResult)?.includes(CREATE_BAND_FAILED) ?? false;
   useEffect(() => {
     if (failed) showToast({ title: "Error", description: CREATE_BAND_FAILED, type: "destructive" });
   }, [failed, lastResult]);
 
   return (
-    <Form method="post" action={CREATE_BAND_ACTION} {...getFormProps(form)} className="space-y-4">
+    <Form method="post" action={CREATE_BAND_ACTION} ref={form} id="create-band" noValidate onSubmit={onSubmit} className="space-y-4">
       {failed ? (
         // With JavaScript the toast says it; without, this is the only place it shows.
         <noscript>
@@ -73,8 +64,8 @@ export function CreateBandForm({ lastResult, submitLabel = "Create band" }: { la
       <Field
         label="Band name"
         hint="Up to 50 characters. You can change it later."
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off", placeholder: "e.g. The Late Shift" }}
-        errors={fields.name.errors}
+        inputProps={{ name: "name", type: "text", defaultValue: shownValue(lastResult, "name"), autoComplete: "off", placeholder: "e.g. The Late Shift" }}
+        errors={lastResult?.error?.name}
       />
       <Button type="submit" pending={pending} pendingText="Creating…">
         {submitLabel}

@@ -1,10 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { CheckboxField, ErrorList, Field, SelectField } from "~/components/forms";
+import { CheckboxField, ErrorList, Field, formErrorsOf, SelectField, shownValue, useFocusFirstError } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { ADDRESS_MAX, INSTRUMENT_MAX, INTERVAL_MAX, MAX_OCCURRENCES, NOTES_MAX, TEXT_MAX, TITLE_MAX } from "~/features/events/limits";
 import { KIND_STYLES } from "~/features/events/present";
-import type { EventFormInput } from "~/features/events/schema.server";
 import { useIsPending } from "~/utils/use-is-pending";
 
 export type EventFormOptions = {
@@ -38,44 +37,45 @@ const TEXTAREA =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600";
 
 /**
- * The one event form of /events/new and /events/{id}/edit, on conform's useForm. It
- * validates on the server (parseWithZod with the schemas of schema.server.ts, whose
- * input type it borrows), so no schema ships to the browser; the limits on its inputs
- * come from the zod-free limits.ts. It works as a plain HTML form without JavaScript.
+ * The one event form of /events/new and /events/{id}/edit. It validates on the server
+ * (conform's parseWithZod with the schemas of schema.server.ts) and shows conform's
+ * reply, so neither the schema nor conform's client ships to the browser; the limits on
+ * its inputs come from the zod-free limits.ts. It works as a plain HTML form without
+ * JavaScript.
  */
 export function EventForm({ mode, options, defaults, lastResult, version, inSeries, warnings }: Props) {
   const pending = useIsPending();
-  const [form, fields] = useForm<EventFormInput>({
-    id: `event-${mode}`,
-    lastResult,
-    defaultValue: Object.fromEntries(Object.entries(defaults).map(([key, value]) => [key, typeof value === "number" ? String(value) : value])),
-    shouldValidate: "onSubmit",
-  });
-  const submittedLineup = (form.initialValue as { lineup?: { membershipId?: string | number; instrument?: string }[] } | undefined)?.lineup;
-  const lineup = submittedLineup ?? defaults.lineup ?? [];
+  const form = useFocusFirstError(lastResult);
+  const errors = lastResult?.error;
+  const formErrors = formErrorsOf(lastResult);
+  const formId = `event-${mode}`;
+  const sent = lastResult?.initialValue as { lineup?: { membershipId?: string | number; instrument?: string }[] } | null | undefined;
+  const lineup = (sent ? sent.lineup : defaults.lineup) ?? [];
+  /** The input's name and what it shows: the values sent (on a refused save), else the event's. */
+  const field = (name: FieldName) => ({ name, defaultValue: shownValue(lastResult, name, defaults) });
   const booked = new Map(lineup.filter((row) => row?.membershipId).map((row) => [Number(row.membershipId), row.instrument ?? ""]));
   const instruments = [...new Set(options.members.flatMap((m) => m.instruments))];
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-8">
+    <Form method="post" ref={form} id={formId} noValidate aria-describedby={formErrors ? `${formId}-form-error` : undefined} className="space-y-8">
       {version ? <input type="hidden" name="version" value={version} /> : null}
-      {form.errors?.length ? (
-        <div role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 p-3">
-          <ErrorList errors={form.errors} />
+      {formErrors?.length ? (
+        <div role="alert" id={`${formId}-form-error`} className="rounded-md border border-red-300 bg-red-50 p-3">
+          <ErrorList errors={formErrors} />
         </div>
       ) : null}
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold text-slate-900">What</legend>
-        <Field className="sm:col-span-2" label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), required: true, maxLength: TITLE_MAX }} errors={fields.title.errors} />
-        <SelectField label="Kind" selectProps={getSelectProps(fields.kind)} errors={fields.kind.errors}>
+        <Field className="sm:col-span-2" label="Title" inputProps={{ ...field("title"), type: "text", required: true, maxLength: TITLE_MAX }} errors={errors?.title} />
+        <SelectField label="Kind" selectProps={field("kind")} errors={errors?.kind}>
           {Object.entries(KIND_STYLES).map(([value, style]) => (
             <option key={value} value={value}>
               {style.label}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Status" selectProps={getSelectProps(fields.status)} errors={fields.status.errors}>
+        <SelectField label="Status" selectProps={field("status")} errors={errors?.status}>
           <option value="confirmed">Confirmed</option>
           <option value="tentative">Tentative (hold)</option>
         </SelectField>
@@ -83,32 +83,32 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold text-slate-900">When</legend>
-        <p className="text-sm text-slate-600 sm:col-span-2">Dates and times are in {String(fields.timeZone.initialValue || options.timeZone)}. An end time earlier than the start means after midnight.</p>
+        <p className="text-sm text-slate-600 sm:col-span-2">Dates and times are in {shownValue(lastResult, "timeZone", defaults) || options.timeZone}. An end time earlier than the start means after midnight.</p>
         <div className="sm:col-span-2">
-          <CheckboxField label="All day" inputProps={getInputProps(fields.allDay, { type: "checkbox" })} errors={fields.allDay.errors} />
+          <CheckboxField label="All day" inputProps={{ name: "allDay", defaultChecked: ["on", "true"].includes(shownValue(lastResult, "allDay", defaults) ?? "") }} errors={errors?.allDay} />
         </div>
-        <Field label="Date" inputProps={{ ...getInputProps(fields.date, { type: "date" }), required: true }} errors={fields.date.errors} />
-        <Field label="Start time" hint="Leave empty for an all-day event" inputProps={getInputProps(fields.startTime, { type: "time" })} errors={fields.startTime.errors} />
-        <Field label="End date" hint="Only when it ends on another day" inputProps={getInputProps(fields.endDate, { type: "date" })} errors={fields.endDate.errors} />
-        <Field label="End time" inputProps={getInputProps(fields.endTime, { type: "time" })} errors={fields.endTime.errors} />
-        <Field label="Time zone" hint={`The band's is ${options.timeZone}`} inputProps={{ ...getInputProps(fields.timeZone, { type: "text" }), autoComplete: "off" }} errors={fields.timeZone.errors} />
-        <Field label="Answer by" hint="Optional deadline for answers (end of that day)" inputProps={getInputProps(fields.rsvpDeadline, { type: "date" })} errors={fields.rsvpDeadline.errors} />
+        <Field label="Date" inputProps={{ ...field("date"), type: "date", required: true }} errors={errors?.date} />
+        <Field label="Start time" hint="Leave empty for an all-day event" inputProps={{ ...field("startTime"), type: "time" }} errors={errors?.startTime} />
+        <Field label="End date" hint="Only when it ends on another day" inputProps={{ ...field("endDate"), type: "date" }} errors={errors?.endDate} />
+        <Field label="End time" inputProps={{ ...field("endTime"), type: "time" }} errors={errors?.endTime} />
+        <Field label="Time zone" hint={`The band's is ${options.timeZone}`} inputProps={{ ...field("timeZone"), type: "text", autoComplete: "off" }} errors={errors?.timeZone} />
+        <Field label="Answer by" hint="Optional deadline for answers (end of that day)" inputProps={{ ...field("rsvpDeadline"), type: "date" }} errors={errors?.rsvpDeadline} />
       </fieldset>
 
       {mode === "create" ? (
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-lg font-semibold text-slate-900">Repeat</legend>
-          <SelectField label="Repeats" selectProps={getSelectProps(fields.repeat)} errors={fields.repeat.errors}>
+          <SelectField label="Repeats" selectProps={field("repeat")} errors={errors?.repeat}>
             <option value="none">Does not repeat</option>
             <option value="weekly">Weekly</option>
           </SelectField>
-          <Field label="Every how many weeks" inputProps={{ ...getInputProps(fields.interval, { type: "number" }), min: 1, max: INTERVAL_MAX }} errors={fields.interval.errors} />
-          <SelectField label="Ends" selectProps={getSelectProps(fields.repeatEnds)} errors={fields.repeatEnds.errors}>
+          <Field label="Every how many weeks" inputProps={{ ...field("interval"), type: "number", min: 1, max: INTERVAL_MAX }} errors={errors?.interval} />
+          <SelectField label="Ends" selectProps={field("repeatEnds")} errors={errors?.repeatEnds}>
             <option value="count">After a number of times</option>
             <option value="until">On a date</option>
           </SelectField>
-          <Field label="Number of times" inputProps={{ ...getInputProps(fields.count, { type: "number" }), min: 2, max: MAX_OCCURRENCES }} errors={fields.count.errors} />
-          <Field label="Until" inputProps={getInputProps(fields.until, { type: "date" })} errors={fields.until.errors} />
+          <Field label="Number of times" inputProps={{ ...field("count"), type: "number", min: 2, max: MAX_OCCURRENCES }} errors={errors?.count} />
+          <Field label="Until" inputProps={{ ...field("until"), type: "date" }} errors={errors?.until} />
         </fieldset>
       ) : inSeries ? (
         <fieldset>
@@ -120,29 +120,29 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
               ["all", "All events in the series"],
             ].map(([value, label]) => (
               <label key={value} className="flex min-h-[44px] items-center gap-3 text-slate-800">
-                <input type="radio" name="scope" value={value} defaultChecked={value === (fields.scope.initialValue ?? "one")} className="h-5 w-5" />
+                <input type="radio" name="scope" value={value} defaultChecked={value === (shownValue(lastResult, "scope", defaults) ?? "one")} className="h-5 w-5" />
                 {label}
               </label>
             ))}
           </div>
-          <ErrorList errors={fields.scope.errors} />
+          <ErrorList errors={errors?.scope} />
           <div className="mt-4 max-w-xs">
-            <Field label="Every how many weeks" hint="Changes this and the following events, or all of them" inputProps={{ ...getInputProps(fields.interval, { type: "number" }), min: 1, max: INTERVAL_MAX }} errors={fields.interval.errors} />
+            <Field label="Every how many weeks" hint="Changes this and the following events, or all of them" inputProps={{ ...field("interval"), type: "number", min: 1, max: INTERVAL_MAX }} errors={errors?.interval} />
           </div>
         </fieldset>
       ) : null}
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold text-slate-900">Where and details</legend>
-        <Field label="Venue" inputProps={{ ...getInputProps(fields.venueName, { type: "text" }), maxLength: TEXT_MAX }} errors={fields.venueName.errors} />
-        <Field label="Address" inputProps={{ ...getInputProps(fields.venueAddress, { type: "text" }), maxLength: ADDRESS_MAX }} errors={fields.venueAddress.errors} />
-        <Field label="Call / load-in time" inputProps={getInputProps(fields.callTime, { type: "time" })} errors={fields.callTime.errors} />
-        <Field label="Soundcheck time" inputProps={getInputProps(fields.soundcheckTime, { type: "time" })} errors={fields.soundcheckTime.errors} />
-        <Field label="Dress code" inputProps={{ ...getInputProps(fields.dressCode, { type: "text" }), maxLength: TEXT_MAX }} errors={fields.dressCode.errors} />
+        <Field label="Venue" inputProps={{ ...field("venueName"), type: "text", maxLength: TEXT_MAX }} errors={errors?.venueName} />
+        <Field label="Address" inputProps={{ ...field("venueAddress"), type: "text", maxLength: ADDRESS_MAX }} errors={errors?.venueAddress} />
+        <Field label="Call / load-in time" inputProps={{ ...field("callTime"), type: "time" }} errors={errors?.callTime} />
+        <Field label="Soundcheck time" inputProps={{ ...field("soundcheckTime"), type: "time" }} errors={errors?.soundcheckTime} />
+        <Field label="Dress code" inputProps={{ ...field("dressCode"), type: "text", maxLength: TEXT_MAX }} errors={errors?.dressCode} />
         {options.seeFee ? (
-          <Field label={`Fee (${options.currency}, gigs only)`} inputProps={{ ...getInputProps(fields.fee, { type: "text" }), inputMode: "decimal" }} errors={fields.fee.errors} />
+          <Field label={`Fee (${options.currency}, gigs only)`} inputProps={{ ...field("fee"), type: "text", inputMode: "decimal" }} errors={errors?.fee} />
         ) : null}
-        <SelectField label="Setlist" selectProps={getSelectProps(fields.setlistId)} errors={fields.setlistId.errors}>
+        <SelectField label="Setlist" selectProps={field("setlistId")} errors={errors?.setlistId}>
           <option value="">No setlist</option>
           {options.setlists.map((setlist) => (
             <option key={setlist.id} value={setlist.id}>
@@ -151,11 +151,16 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
           ))}
         </SelectField>
         <div className="sm:col-span-2">
-          <label htmlFor={fields.notes.id} className="block text-sm font-medium text-slate-800">
+          <label htmlFor={`${formId}-notes`} className="block text-sm font-medium text-slate-800">
             Notes
           </label>
-          <textarea {...getTextareaProps(fields.notes)} maxLength={NOTES_MAX} rows={4} className={TEXTAREA} />
-          <ErrorList errors={fields.notes.errors} />
+          <textarea
+            {...field("notes")}
+            id={`${formId}-notes`}
+            aria-invalid={errors?.notes ? true : undefined}
+            aria-describedby={errors?.notes ? `${formId}-notes-error` : undefined}
+            maxLength={NOTES_MAX} rows={4} className={TEXTAREA} />
+          <ErrorList id={`${formId}-notes-error`} errors={errors?.notes} />
         </div>
       </fieldset>
 
@@ -197,7 +202,7 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
             );
           })}
         </ul>
-        <ErrorList id={fields.lineup.errorId} errors={fields.lineup.errors} />
+        <ErrorList id={`${formId}-lineup-error`} errors={errors?.lineup} />
       </fieldset>
 
       {warnings}

@@ -1,4 +1,4 @@
-import { buttonClasses } from "~/components/ui/button";
+import { buttonClasses } from "~/components/kit";
 
 type ConfirmDisclosureProps = {
   /** The visible label of the button that opens the confirmation. */

@@ -1,5 +1,5 @@
 import { INSTRUMENT_SUGGESTIONS, INSTRUMENTS_MAX } from "~/features/members/limits";
-import { ErrorList } from "~/components/forms";
+import { ErrorList, type ListOfErrors } from "~/components/kit";
 
 export const INSTRUMENT_LIST_ID = "instrument-suggestions";
 
@@ -19,9 +19,9 @@ type InstrumentFieldsProps = {
   name: string;
   formId: string;
   values: string[];
-  /** Errors by input name (conform's allErrors), and for the list as a whole. */
-  errorsByName: Record<string, string[]>;
-  listErrors?: string[];
+  /** Errors by input name (conform's reply), and for the list as a whole. */
+  errorsByName: Record<string, ListOfErrors>;
+  listErrors?: ListOfErrors;
 };
 
 /**

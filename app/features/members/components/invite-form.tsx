@@ -1,14 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ErrorList, Field } from "~/components/forms";
-import { Button } from "~/components/ui/button";
-import { showToast } from "~/components/ui/toaster";
-import { useIsPending } from "~/utils/use-is-pending";
+import { Button, ErrorList, Field, formErrorsOf, shownValue, showToast, useFocusFirstError, useIsPending } from "~/components/kit";
 import { RoleSelect } from "./role-select";
-import type { z } from "zod";
-// Types only: the schema validates on the server (the action), never in the bundle.
-import type { InviteSchema } from "~/features/members/schema";
 
 type InviteFormProps = {
   bandId: number;
@@ -19,31 +13,34 @@ type InviteFormProps = {
 
 export function InviteForm({ bandId, roles, lastResult }: InviteFormProps) {
   const pending = useIsPending({ intent: "invite" });
-  const [form, fields] = useForm<z.input<typeof InviteSchema>>({
-    id: "invite-member",
-    lastResult,
-    defaultValue: { role: "band_member" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
+  const form = useFocusFirstError(lastResult);
+  const errors = lastResult?.error;
+  const formErrors = formErrorsOf(lastResult);
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-start">
+    <Form
+      method="post"
+      ref={form}
+      id="invite-member"
+      noValidate
+      aria-describedby={formErrors ? "invite-member-form-error" : undefined}
+      className="mt-4 grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-start"
+    >
       <input type="hidden" name="intent" value="invite" />
       <input type="hidden" name="bandId" value={bandId} />
       <Field
         label="Email"
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off", placeholder: "name@example.com" }}
-        errors={fields.email.errors}
+        inputProps={{ name: "email", type: "email", defaultValue: shownValue(lastResult, "email"), autoComplete: "off", placeholder: "name@example.com" }}
+        errors={errors?.email}
       />
-      <RoleSelect label="Role" roles={roles} selectProps={getSelectProps(fields.role)} errors={fields.role.errors} />
+      <RoleSelect label="Role" roles={roles} selectProps={{ name: "role", defaultValue: shownValue(lastResult, "role", { role: "band_member" }) }} errors={errors?.role} />
       <div className="sm:pt-6">
         <Button type="submit" pending={pending} pendingText="Sending…" className="w-full sm:w-auto">
           Send invitation
         </Button>
       </div>
-      {form.errors?.length ? (
-        <div role="alert" id={form.errorId} className="sm:col-span-3">
-          <ErrorList errors={form.errors} />
+      {formErrors?.length ? (
+        <div role="alert" id="invite-member-form-error" className="sm:col-span-3">
+          <ErrorList errors={formErrors} />
         </div>
       ) : null}
     </Form>

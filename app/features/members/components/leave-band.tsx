@@ -1,9 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { ErrorList } from "~/components/forms";
-import { Button } from "~/components/ui/button";
+import { Button, ErrorList, useIsPending } from "~/components/kit";
 import { ConfirmDisclosure } from "./confirm-disclosure";
-import { useIsPending } from "~/utils/use-is-pending";
 
 /** Your own way out of the band, behind a confirmation. */
 export function LeaveBand({ bandId, bandName, soleLeader, lastResult }: { bandId: number; bandName: string; soleLeader: boolean; lastResult?: SubmissionResult<string[]> }) {

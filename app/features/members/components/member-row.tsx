@@ -1,14 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Avatar } from "~/components/avatar";
-import { ErrorList, Field } from "~/components/forms";
-import { RoleBadge } from "~/components/role-badge";
-import { Button } from "~/components/ui/button";
+import { Avatar, Button, ErrorList, Field, formErrorsOf, RoleBadge, shownValue, useFocusFirstError, useIsPending } from "~/components/kit";
 import { DISPLAY_NAME_MAX } from "~/features/members/limits";
 import { displayName } from "~/utils/names";
 import { ConfirmDisclosure } from "./confirm-disclosure";
 import { InstrumentFields } from "./instrument-fields";
-import { useIsPending } from "~/utils/use-is-pending";
 import { RoleSelect } from "./role-select";
 
 export type MemberRowData = {
@@ -94,37 +90,35 @@ export function MemberRow({ member, bandId, bandName, roles, actionData }: Membe
 function EditMemberForm({ member, bandId, roles, lastResult }: { member: MemberRowData; bandId: number; roles: readonly string[]; lastResult?: SubmissionResult<string[]> }) {
   const pending = useIsPending({ intent: "update", fields: { membershipId: String(member.id) } });
   const formId = `member-${member.id}`;
-  const [form, fields] = useForm({
-    id: formId,
-    lastResult,
-    defaultValue: { displayName: member.person.displayName ?? "", instruments: member.instruments, role: member.role },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
-  const initial = fields.instruments.initialValue;
-  const instruments = Array.isArray(initial) ? initial.map((value) => (typeof value === "string" ? value : "")) : member.instruments;
+  const form = useFocusFirstError(lastResult);
+  const errors = lastResult?.error;
+  const formErrors = formErrorsOf(lastResult);
+  const sent = lastResult?.initialValue;
+  const defaults = { displayName: member.person.displayName, role: member.role };
+  const initial = sent ? sent.instruments : member.instruments;
+  const instruments = Array.isArray(initial) ? initial.map((value) => (typeof value === "string" ? value : "")) : [];
   const ownName = displayName({ ...member.person, displayName: null });
   // An admin may see a leader's role here only as text: they cannot give it.
   const roleChoices = roles.includes(member.role) ? roles : [member.role, ...roles];
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
+    <Form method="post" ref={form} id={formId} noValidate aria-describedby={formErrors ? `${formId}-form-error` : undefined} className="space-y-4">
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="bandId" value={bandId} />
       <input type="hidden" name="membershipId" value={member.id} />
       <Field
         label="Display name"
         hint={`Shown to the band instead of ${member.isYou ? "your" : "their"} name. Leave it empty to use ${ownName}. Up to ${DISPLAY_NAME_MAX} characters.`}
-        inputProps={{ ...getInputProps(fields.displayName, { type: "text" }), maxLength: undefined, autoComplete: "off" }}
-        errors={fields.displayName.errors}
+        inputProps={{ name: "displayName", type: "text", defaultValue: shownValue(lastResult, "displayName", defaults) ?? "", autoComplete: "off" }}
+        errors={errors?.displayName}
       />
-      <InstrumentFields name={fields.instruments.name} formId={formId} values={instruments} errorsByName={form.allErrors} listErrors={fields.instruments.errors} />
+      <InstrumentFields name="instruments" formId={formId} values={instruments} errorsByName={errors ?? {}} listErrors={errors?.instruments} />
       {member.can.changeRole ? (
-        <RoleSelect label="Role" roles={roleChoices} selectProps={getSelectProps(fields.role)} errors={fields.role.errors} />
+        <RoleSelect label="Role" roles={roleChoices} selectProps={{ name: "role", defaultValue: shownValue(lastResult, "role", defaults) }} errors={errors?.role} />
       ) : null}
-      {form.errors?.length ? (
-        <div role="alert" id={form.errorId}>
-          <ErrorList errors={form.errors} />
+      {formErrors?.length ? (
+        <div role="alert" id={`${formId}-form-error`}>
+          <ErrorList errors={formErrors} />
         </div>
       ) : null}
       <Button type="submit" pending={pending} pendingText="Saving…">

@@ -1,11 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { ErrorList } from "~/components/forms";
-import { RoleBadge } from "~/components/role-badge";
-import { Button } from "~/components/ui/button";
+import { Button, ErrorList, RoleBadge, useIsPending } from "~/components/kit";
 import { ConfirmDisclosure } from "./confirm-disclosure";
 import { InviteLinkPanel, type CreatedInvite } from "./invite-form";
-import { useIsPending } from "~/utils/use-is-pending";
 
 export type PendingInvitationRow = { id: number; email: string; role: string; expires: string; invitedBy: string | null; manageable: boolean };
 

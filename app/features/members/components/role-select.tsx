@@ -1,11 +1,11 @@
-import { SelectField } from "~/components/forms";
+import { SelectField, type ListOfErrors } from "~/components/kit";
 import { roleLabel } from "~/features/members/permissions";
 
 type RoleSelectProps = {
   label: string;
   roles: readonly string[];
   selectProps: React.SelectHTMLAttributes<HTMLSelectElement> & { key?: React.Key | null };
-  errors?: string[];
+  errors?: ListOfErrors;
 };
 
 /** A role picker limited to the roles the viewer may give. */
