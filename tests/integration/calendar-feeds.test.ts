@@ -6,6 +6,9 @@ import { regenerateFeedToken, revokeFeedTokens } from "~/features/calendar-feeds
 import * as downloadRoute from "~/routes/_app+/calendar_.download[.]ics";
 import * as feedRoute from "~/routes/feeds+/$token";
 import * as profileCalendar from "~/routes/_app+/profile_.calendar";
+import * as bandEvents from "~/routes/api+/bands.$id.events";
+import * as eventApi from "~/routes/api+/events.$id";
+import * as eventPage from "~/routes/_app+/events.$id";
 import { bandWith, eventWith, person } from "./calendar-helpers";
 
 function parse(text: string) {
@@ -138,5 +141,113 @@ describe("private subscription feed", () => {
     const off = await callRoute(profileCalendar.action, buildRequest("/profile/calendar", { cookie: w.leader.cookie, form: { intent: "feed-revoke" } }));
     expect(off.status).toBe(302);
     expect((await fetchFeed(token)).status).toBe(404);
+  });
+});
+
+describe("a weekly series in a calendar file", () => {
+  type Handler = Parameters<typeof callRoute>[0];
+  const call = (handler: Handler, method: string, path: string, id: number, options: { cookie: string; json?: unknown; form?: Record<string, string> }) =>
+    callRoute(handler, buildRequest(path, { method, ...options }), { id: String(id) });
+  const version = async (id: number) => (await db.event.findUniqueOrThrow({ where: { id } })).version;
+  const iso = (time: ICAL.Time) => time.toJSDate().toISOString();
+
+  /** Every instance a calendar app shows: each RRULE expanded with its EXDATEs and RECURRENCE-ID exceptions, plus the single VEVENTs. */
+  function instances(text: string) {
+    const vevents = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent");
+    const shown: { uid: string; start: string; end: string; summary: string; status: unknown }[] = [];
+    for (const vevent of vevents.filter((v) => !v.hasProperty("recurrence-id"))) {
+      const event = new ICAL.Event(vevent);
+      for (const exception of vevents.filter((v) => v.hasProperty("recurrence-id") && v.getFirstPropertyValue("uid") === event.uid)) event.relateException(exception);
+      if (!event.isRecurring()) {
+        shown.push({ uid: event.uid, start: iso(event.startDate), end: iso(event.endDate), summary: event.summary, status: vevent.getFirstPropertyValue("status") });
+        continue;
+      }
+      const iterator = event.iterator();
+      for (let next = iterator.next(); next; next = iterator.next()) {
+        const occurrence = event.getOccurrenceDetails(next);
+        shown.push({ uid: event.uid, start: iso(occurrence.startDate), end: iso(occurrence.endDate), summary: occurrence.item.summary, status: occurrence.item.component.getFirstPropertyValue("status") });
+      }
+    }
+    return shown.sort((a, b) => a.start.localeCompare(b.start));
+  }
+
+  const actual = async (where: { seriesId: number } | { id: { in: number[] } }) =>
+    (await db.event.findMany({ where, orderBy: { startsAt: "asc" }, select: { startsAt: true, endsAt: true, title: true, cancelledAt: true } })).map((e) => ({
+      start: e.startsAt.toISOString(),
+      end: e.endsAt!.toISOString(),
+      summary: e.title,
+      status: e.cancelledAt ? "CANCELLED" : "CONFIRMED",
+    }));
+
+  test("is one RRULE VEVENT in the band's zone whose expansion is exactly the band's occurrences: one edited, one cancelled, one deleted, after a whole-series move across the clock change", async () => {
+    const w = await world();
+    const drummer = await person("Dora", "Drums");
+    await db.bandMembership.create({ data: { bandId: w.band.id, userId: drummer.id, role: "band_member" } });
+    const drummerMembership = (await db.bandMembership.findFirstOrThrow({ where: { bandId: w.band.id, userId: drummer.id } })).id;
+    const cookie = `${w.leader.cookie}; ${await bandCookie(w.band.id)}`;
+    // Thursdays from 14 March 2030, 19:00-21:00 in Berlin; the clocks go forward on 31 March.
+    const created = await callRoute(
+      bandEvents.action,
+      buildRequest(`/api/bands/${w.band.id}/events`, {
+        method: "POST",
+        cookie,
+        json: { title: "Rehearsal", kind: "rehearsal", date: "2030-03-14", startTime: "19:00", endTime: "21:00", repeat: "weekly", count: 8, lineup: [{ membershipId: drummerMembership }, { membershipId: w.band.membershipOf(w.sub.id) }] },
+      }),
+      { id: String(w.band.id) },
+    );
+    expect(created.status).toBe(201);
+    const { ids } = (await created.json()) as { ids: number[] };
+    expect(ids).toHaveLength(8);
+    const seriesId = (await db.event.findUniqueOrThrow({ where: { id: ids[0]! } })).seriesId!;
+
+    // The third alone: later and renamed. The fifth alone: cancelled. The sixth alone: deleted.
+    const edited = await call(eventApi.action, "PATCH", `/api/events/${ids[2]}`, ids[2]!, { cookie, json: { version: await version(ids[2]!), scope: "one", title: "Late rehearsal", startTime: "20:00", endTime: "22:30" } });
+    expect(edited.status).toBe(200);
+    const cancelled = await call(eventPage.action, "POST", `/events/${ids[4]}`, ids[4]!, { cookie, form: { intent: "cancel", reason: "Easter", scope: "one" } });
+    expect(cancelled.status).toBe(302);
+    expect((await call(eventApi.action, "DELETE", `/api/events/${ids[5]}?scope=one`, ids[5]!, { cookie })).status).toBe(200);
+    // The sub is taken off the last one only.
+    const lastLineup = { version: await version(ids[7]!), scope: "one", lineup: [{ membershipId: drummerMembership }] };
+    expect((await call(eventApi.action, "PATCH", `/api/events/${ids[7]}`, ids[7]!, { cookie, json: lastLineup })).status).toBe(200);
+    // Then the whole series moves to 18:30-20:30 (the edited third keeps its own time).
+    const moved = await call(eventApi.action, "PATCH", `/api/events/${ids[0]}`, ids[0]!, { cookie, json: { version: await version(ids[0]!), scope: "all", startTime: "18:30", endTime: "20:30" } });
+    expect(moved.status).toBe(200);
+
+    const band = await actual({ seriesId });
+    expect(band).toHaveLength(7);
+    expect(band.map((e) => e.start)).toContain("2030-03-28T19:00:00.000Z"); // 20:00 in Berlin, the third's own time
+    expect(band.find((e) => e.status === "CANCELLED")!.start).toBe("2030-04-11T16:30:00.000Z"); // 18:30 summer time
+
+    const { text } = await download(w.leader.id, w.leader.cookie, w.band.id);
+    const vevents = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent").filter((v) => v.getFirstPropertyValue("uid") === `series-${seriesId}@bandroom`);
+    const master = vevents.find((v) => !v.hasProperty("recurrence-id"))!;
+    expect(String(master.getFirstPropertyValue("rrule"))).toMatch(/^FREQ=WEEKLY;COUNT=8(;INTERVAL=1)?$/);
+    expect(master.getFirstProperty("dtstart")!.getParameter("tzid")).toBe("Europe/Berlin");
+    expect(master.getAllProperties("exdate")).toHaveLength(1);
+    // Two exceptions: the edited one and the cancelled one (the last differs only in its lineup, which a file does not carry).
+    expect(vevents.filter((v) => v.hasProperty("recurrence-id"))).toHaveLength(2);
+    expect(new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vtimezone").map((z) => z.getFirstPropertyValue("tzid"))).toEqual(["Europe/Berlin"]);
+
+    const shown = instances(text).filter((i) => i.uid === `series-${seriesId}@bandroom`).map(({ uid: _uid, ...rest }) => rest);
+    expect(shown).toEqual(band);
+
+    // The same through the leader's private feed.
+    const token = await regenerateFeedToken(w.leader.id, false);
+    const feed = await (await callRoute(feedRoute.loader, buildRequest(`/feeds/${token}.ics`), { token: `${token}.ics` })).text();
+    expect(instances(feed).filter((i) => i.uid === `series-${seriesId}@bandroom`).map(({ uid: _uid, ...rest }) => rest)).toEqual(band);
+
+    // The sub is booked on six of the seven: those six, one VEVENT each, and no rule (which would show them the seventh).
+    const subText = (await download(w.sub.id, w.sub.cookie, w.band.id)).text;
+    expect(subText).not.toContain("RRULE");
+    const booked = await db.event.findMany({ where: { seriesId, bookings: { some: { membershipId: w.band.membershipOf(w.sub.id) } } }, select: { id: true } });
+    expect(booked).toHaveLength(6);
+    const subShown = instances(subText).filter((i) => i.summary !== "After DST gig");
+    expect(subShown.map((i) => i.uid).sort()).toEqual(booked.map((e) => `event-${e.id}@bandroom`).sort());
+    expect(subShown.map(({ uid: _uid, ...rest }) => rest)).toEqual(await actual({ id: { in: booked.map((e) => e.id) } }));
+
+    // Booked on all of them again: the sub's file has the rule too.
+    await db.eventBooking.create({ data: { eventId: ids[7]!, membershipId: w.band.membershipOf(w.sub.id) } });
+    const subAgain = (await download(w.sub.id, w.sub.cookie, w.band.id)).text;
+    expect(instances(subAgain).filter((i) => i.uid === `series-${seriesId}@bandroom`).map(({ uid: _uid, ...rest }) => rest)).toEqual(band);
   });
 });

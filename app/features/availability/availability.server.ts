@@ -11,7 +11,7 @@ import { addDays, dayOf, daysOfMonth, formatDayLong, formatMonth, parseMonth, sh
  * "Can we take this date?": for each day of a month, in the band's time zone, who is
  * free, who is blacked out and who is busy (booked on an event of this band or of any
  * other band of theirs, the latter only as "busy"), and whether the band can field its
- * usual lineup (one player per instrument the band has, counting subs). Six queries
+ * usual lineup (one player per instrument the band has, counting subs). Four queries
  * whatever the size of the band or the number of its events.
  */
 
@@ -40,16 +40,13 @@ export type AvailabilityDay = {
 export async function getAvailabilityMonth(access: BandAccess, monthParam: string | null | undefined, now = new Date()) {
   requireGrant(access, "availability:view");
   const bandId = access.band.id;
-  const [band, memberships] = await Promise.all([
-    db.band.findUnique({ where: { id: bandId }, select: { timeZone: true } }),
-    db.bandMembership.findMany({
-      where: { bandId },
-      orderBy: { id: "asc" },
-      select: { id: true, userId: true, role: true, displayName: true, user: { select: { firstName: true, lastName: true, email: true } }, instruments: { select: { instrument: true }, orderBy: { id: "asc" } } },
-    }),
-  ]);
-  if (!band) throw new RuleError(404, "Band not found");
-  const timeZone = band.timeZone;
+  // The band's zone comes with the access (no query of its own).
+  const memberships = await db.bandMembership.findMany({
+    where: { bandId },
+    orderBy: { id: "asc" },
+    select: { id: true, userId: true, role: true, displayName: true, user: { select: { firstName: true, lastName: true, email: true } }, instruments: { select: { instrument: true }, orderBy: { id: "asc" } } },
+  });
+  const timeZone = access.band.timeZone;
   const today = dayOf(now, timeZone);
   if (monthParam && !parseMonth(monthParam)) throw new RuleError(400, MONTH_MESSAGE, "month");
   const month = parseMonth(monthParam) ?? today.slice(0, 7);
@@ -84,14 +81,42 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
 
   const seeReasons = grantIn(access, "availability:reasons") !== null;
   const seeTitles = grantIn(access, "events:view") === true;
-  const blackoutsByUser = groupBy(blackouts, (b) => b.userId);
-  const bookingsByUser = groupBy(bookings, (b) => b.membership.userId);
   const endOf = (e: { startsAt: Date; endsAt: Date | null }) => e.endsAt ?? new Date(e.startsAt.getTime() + OPEN_ENDED_MINUTES * 60_000);
 
-  const result: AvailabilityDay[] = days.map((date) => {
-    const dayStart = startOfDay(date, timeZone);
-    const dayEnd = startOfDay(addDays(date, 1), timeZone);
-    const overlaps = (e: { startsAt: Date; endsAt: Date | null }) => e.startsAt < dayEnd && endOf(e) > dayStart;
+  // Everything is indexed by day once, so the month is built in time proportional to the
+  // rows read, not rows × days × people: each day's bounds are computed once, each
+  // blackout and booking is placed on the days it covers, and each time is formatted once.
+  const bounds = [...days, addDays(last, 1)].map((day) => startOfDay(day, timeZone).getTime());
+  /** Indexes of the month's days that [start, end) overlaps. */
+  const dayIndexes = (e: { startsAt: Date; endsAt: Date | null }) => {
+    const from = e.startsAt.getTime();
+    const to = endOf(e).getTime();
+    const indexes: number[] = [];
+    for (let i = 0; i < days.length; i++) if (from < bounds[i + 1]! && to > bounds[i]!) indexes.push(i);
+    return indexes;
+  };
+  const timeOf = memo((e: { id: number; startsAt: Date }) => e.id, (e) => formatTime(e.startsAt, timeZone));
+
+  // Per person and day: the first blackout covering it (earliest start), else the first booking overlapping it.
+  const blackoutOn = new Map<string, (typeof blackouts)[number][]>();
+  for (const blackout of blackouts) {
+    let slots = blackoutOn.get(blackout.userId);
+    if (!slots) blackoutOn.set(blackout.userId, (slots = new Array(days.length)));
+    for (let i = 0; i < days.length; i++) if (!slots[i] && blackout.startDate <= days[i]! && blackout.endDate >= days[i]!) slots[i] = blackout;
+  }
+  const bookingOn = new Map<string, (typeof bookings)[number][]>();
+  for (const booking of bookings) {
+    let slots = bookingOn.get(booking.membership.userId);
+    if (!slots) bookingOn.set(booking.membership.userId, (slots = new Array(days.length)));
+    for (const i of dayIndexes(booking.event)) slots[i] ??= booking;
+  }
+  const eventsOn: AvailabilityDay["events"][] = days.map(() => []);
+  for (const e of bandEvents) {
+    const shown = { id: e.id, title: e.title, kind: e.kind, time: e.allDay ? "All day" : timeOf(e), tentative: e.status === "tentative" };
+    for (const i of dayIndexes(e)) eventsOn[i]!.push(shown);
+  }
+
+  const result: AvailabilityDay[] = days.map((date, index) => {
     const day: AvailabilityDay = {
       date,
       label: formatDayLong(date),
@@ -104,24 +129,18 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
       free: [],
       blackedOut: [],
       busy: [],
-      events: bandEvents.filter(overlaps).map((e) => ({
-        id: e.id,
-        title: e.title,
-        kind: e.kind,
-        time: e.allDay ? "All day" : formatTime(e.startsAt, timeZone),
-        tentative: e.status === "tentative",
-      })),
+      events: eventsOn[index]!.map((e) => ({ ...e })),
     };
     for (const person of people) {
-      const blackout = blackoutsByUser.get(person.userId)?.find((b) => b.startDate <= date && b.endDate >= date);
+      const blackout = blackoutOn.get(person.userId)?.[index];
       if (blackout) {
         day.blackedOut.push({ membershipId: person.membershipId, name: person.name, reason: seeReasons ? blackout.reason : null });
         continue;
       }
-      const booking = bookingsByUser.get(person.userId)?.find((b) => overlaps(b.event));
+      const booking = bookingOn.get(person.userId)?.[index];
       if (booking) {
         const ours = booking.event.bandId === bandId && seeTitles;
-        const what = ours ? `${booking.event.title}${booking.event.allDay ? "" : `, ${formatTime(booking.event.startsAt, timeZone)}`}` : "Busy";
+        const what = ours ? `${booking.event.title}${booking.event.allDay ? "" : `, ${timeOf(booking.event)}`}` : "Busy";
         day.busy.push({ membershipId: person.membershipId, name: person.name, what });
         continue;
       }
@@ -154,15 +173,14 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
 
 export type AvailabilityMonth = Awaited<ReturnType<typeof getAvailabilityMonth>>;
 
-function groupBy<T, K>(items: T[], key: (item: T) => K) {
-  const map = new Map<K, T[]>();
-  for (const item of items) {
+/** `compute` once per key. */
+function memo<T, K, V>(key: (item: T) => K, compute: (item: T) => V) {
+  const seen = new Map<K, V>();
+  return (item: T) => {
     const k = key(item);
-    const list = map.get(k);
-    if (list) list.push(item);
-    else map.set(k, [item]);
-  }
-  return map;
+    if (!seen.has(k)) seen.set(k, compute(item));
+    return seen.get(k)!;
+  };
 }
 
 /** The JSON of GET /api/bands/{id}/availability. */

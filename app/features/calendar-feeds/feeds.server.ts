@@ -1,24 +1,30 @@
-import icalPackage, { ICalEventStatus, type ICalCalendar } from "ical-generator";
+import icalPackage, { ICalEventRepeatingFreq, ICalEventStatus, type ICalCalendar, type ICalEventData } from "ical-generator";
+import rrulePackage from "rrule";
 import { track } from "~/features/analytics/analytics.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { grantFor } from "~/features/members/permissions";
 import { addDays, dayOf } from "~/features/availability/local-day";
+import { fromZoned } from "~/features/events/zoned-time";
 import type { Prisma } from "~/generated/prisma/client";
 import { hashToken, randomToken } from "~/utils/crypto.server";
 import { db } from "~/utils/db.server";
+import { vtimezone, zonedTime } from "./zoned-ical.server";
 
 /**
- * Calendar files: "Download calendar" (one band's events) and each person's private
- * subscription feed (all their bands' events they may see, optionally their blackouts).
- * RFC 5545 through ical-generator, which escapes and folds. Decisions
- * (docs/decisions/0009-calendar-feeds.md): timed events in UTC ("Z"), all-day events
- * as DATE values of the band's local days; a recurring series is materialised as one
- * Event per occurrence, so each occurrence is its own VEVENT with its own stable UID
- * (`event-{id}@bandroom`, the same as the one-event .ics) rather than an RRULE, which
- * keeps one-off edits and cancellations exact in every calendar app.
+ * Calendar files: "Download calendar" (one band's events), each person's private
+ * subscription feed (all their bands' events they may see, optionally their blackouts)
+ * and the one-event .ics. RFC 5545 through ical-generator, which escapes and folds.
+ * Decisions (docs/decisions/0009-calendar-feeds.md): timed events in the band's time
+ * zone (TZID, with its VTIMEZONE), all-day events as DATE values of the band's local
+ * days; a weekly series is one VEVENT with RRULE (UID `series-{id}@bandroom`), EXDATE
+ * for occurrences deleted on their own, and a VEVENT with RECURRENCE-ID for each
+ * occurrence that differs from the series (edited on its own, cancelled). A series the
+ * viewer sees only part of (a sub booked on some occurrences) is written as separate
+ * VEVENTs (`event-{id}@bandroom`, the UID of the one-event .ics).
  */
 
 const ical = icalPackage;
+const { RRule } = rrulePackage;
 /** How far back a calendar file reaches; everything ahead is included. */
 export const PAST_DAYS = 180;
 export const MAX_EVENTS = 5000;
@@ -26,6 +32,10 @@ const OPEN_ENDED_MS = 2 * 3_600_000;
 
 export function eventUid(eventId: number) {
   return `event-${eventId}@bandroom`;
+}
+
+export function seriesUid(seriesId: number) {
+  return `series-${seriesId}@bandroom`;
 }
 
 const EVENT_SELECT = {
@@ -40,52 +50,185 @@ const EVENT_SELECT = {
   endsAt: true,
   venueName: true,
   venueAddress: true,
+  dressCode: true,
   notes: true,
   sequence: true,
   updatedAt: true,
+  occurrenceAt: true,
   band: { select: { name: true, timeZone: true } },
+  series: { select: { id: true, rrule: true, timeZone: true, startsAt: true, _count: { select: { events: true } } } },
 } as const satisfies Prisma.EventSelect;
 
-type FeedEvent = Prisma.EventGetPayload<{ select: typeof EVENT_SELECT }>;
+export type FeedEvent = Prisma.EventGetPayload<{ select: typeof EVENT_SELECT }>;
+type Series = NonNullable<FeedEvent["series"]>;
 
-function newCalendar(name: string) {
-  return ical({ name, prodId: { company: "Bandroom", product: "Bandroom", language: "EN" } });
-}
+/** The events a file reaches: from PAST_DAYS ago on, and every event of a series that has one there (its RRULE starts at the first). */
+const inWindow = (now: Date): Prisma.EventWhereInput => {
+  const since = new Date(now.getTime() - PAST_DAYS * 86_400_000);
+  return { OR: [{ startsAt: { gte: since } }, { series: { events: { some: { startsAt: { gte: since } } } } }] };
+};
 
 /** A Date whose UTC calendar day is `day` (what ical-generator writes for an all-day DATE). */
 const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
 
+const endOf = (event: Pick<FeedEvent, "startsAt" | "endsAt">) => event.endsAt ?? new Date(event.startsAt.getTime() + OPEN_ENDED_MS);
+
+/** What a VEVENT says about an event, apart from its UID and times. */
+function details(event: FeedEvent, withBandName: boolean) {
+  return {
+    summary: withBandName ? `${event.title} (${event.band.name})` : event.title,
+    location: [event.venueName, event.venueAddress].filter(Boolean).join(", ") || undefined,
+    description:
+      [event.cancelledAt ? `Cancelled${event.cancelReason ? `: ${event.cancelReason}` : ""}` : null, event.notes, event.dressCode ? `Dress code: ${event.dressCode}` : null].filter(Boolean).join("\n\n") ||
+      undefined,
+    status: event.cancelledAt ? ICalEventStatus.CANCELLED : event.status === "tentative" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
+  };
+}
+
+/** Start and end: all day as the band's local days (exclusive end), else wall clock in `timeZone` with TZID. */
+function times(start: Date, end: Date, allDay: boolean, timeZone: string): Pick<ICalEventData, "start" | "end" | "allDay" | "timezone"> {
+  return allDay
+    ? { start: utcDay(dayOf(start, timeZone)), end: utcDay(addDays(dayOf(new Date(Math.max(end.getTime() - 1, start.getTime())), timeZone), 1)), allDay: true }
+    : { start: zonedTime(start, timeZone), end: zonedTime(end, timeZone), timezone: timeZone };
+}
+
 function addEvent(calendar: ICalCalendar, event: FeedEvent, withBandName: boolean) {
-  const tz = event.band.timeZone;
-  const end = event.endsAt ?? new Date(event.startsAt.getTime() + OPEN_ENDED_MS);
-  const times = event.allDay
-    ? { start: utcDay(dayOf(event.startsAt, tz)), end: utcDay(addDays(dayOf(new Date(end.getTime() - 1), tz), 1)), allDay: true }
-    : { start: event.startsAt, end };
   calendar.createEvent({
     id: eventUid(event.id),
     sequence: event.sequence,
     stamp: event.updatedAt,
-    ...times,
-    summary: withBandName ? `${event.title} (${event.band.name})` : event.title,
-    location: [event.venueName, event.venueAddress].filter(Boolean).join(", ") || undefined,
-    description: [event.cancelledAt ? `Cancelled${event.cancelReason ? `: ${event.cancelReason}` : ""}` : null, event.notes].filter(Boolean).join("\n\n") || undefined,
-    status: event.cancelledAt ? ICalEventStatus.CANCELLED : event.status === "tentative" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
+    ...times(event.startsAt, endOf(event), event.allDay, event.band.timeZone),
+    ...details(event, withBandName),
   });
 }
 
-const since = (now: Date) => new Date(now.getTime() - PAST_DAYS * 86_400_000);
+/**
+ * The slots of a series' rule, as instants: its RRULE from its first start, at the same
+ * wall clock in its zone (the expansion events.server's series use: rrule on floating
+ * times, each placed in the zone; a skipped time moves on by the hour skipped).
+ */
+export function ruleSlots(series: Pick<Series, "rrule" | "timeZone" | "startsAt">) {
+  const first = zonedTime(series.startsAt, series.timeZone);
+  const dtstart = new Date(Date.UTC(first.year, first.month - 1, first.day, first.hour, first.minute));
+  const options = RRule.parseString(series.rrule);
+  return new RRule({ ...options, dtstart })
+    .all((_date, index) => index < 1000)
+    .map((wall) => {
+      const local = { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
+      return fromZoned(local, series.timeZone) ?? fromZoned({ ...local, hour: local.hour + 1 }, series.timeZone) ?? wall;
+    });
+}
+
+/**
+ * A whole series as one VEVENT with RRULE and EXDATE plus one RECURRENCE-ID VEVENT per
+ * occurrence that differs from it. The series' own values come from an occurrence that
+ * was not edited on its own (not moved, not cancelled when another is not); any
+ * occurrence whose VEVENT would say something else (edited on its own, cancelled on its
+ * own, moved) gets its own. False when the events do not fit the rule (then the caller
+ * writes them one by one), or for an all-day series with exceptions (ical-generator
+ * writes RECURRENCE-ID only as a date-time).
+ */
+function addSeries(calendar: ICalCalendar, series: Series, events: FeedEvent[], withBandName: boolean) {
+  const tz = series.timeZone;
+  const slots = ruleSlots(series);
+  const bySlot = new Map(events.map((event) => [event.occurrenceAt?.getTime(), event]));
+  if (bySlot.size !== events.length || events.some((event) => !event.occurrenceAt || !slots.some((slot) => slot.getTime() === event.occurrenceAt!.getTime()))) return false;
+
+  const offset = (event: FeedEvent) => event.startsAt.getTime() - event.occurrenceAt!.getTime();
+  const template =
+    events.find((e) => offset(e) === 0 && !e.cancelledAt) ?? events.find((e) => offset(e) === 0) ?? events[0]!;
+  const shape = (event: FeedEvent, at = offset(event)) =>
+    JSON.stringify({ ...details(event, withBandName), allDay: event.allDay, at, length: endOf(event).getTime() - event.startsAt.getTime() });
+  const seriesShape = shape(template, 0);
+  const exceptions = events.filter((event) => shape(event) !== seriesShape);
+  if (template.allDay && exceptions.length) return false;
+
+  const first = slots[0]!;
+  const length = endOf(template).getTime() - template.startsAt.getTime();
+  const deleted = slots.filter((slot) => !bySlot.has(slot.getTime()));
+  const rule = RRule.parseString(series.rrule);
+  calendar.createEvent({
+    id: seriesUid(series.id),
+    sequence: Math.max(...events.map((e) => e.sequence)),
+    stamp: new Date(Math.max(...events.map((e) => e.updatedAt.getTime()))),
+    ...times(first, new Date(first.getTime() + length), template.allDay, tz),
+    ...details(template, withBandName),
+    repeating: {
+      freq: ICalEventRepeatingFreq.WEEKLY,
+      interval: rule.interval ?? 1,
+      // UNTIL is the last slot's instant (UTC, as RFC 5545 asks beside a TZID start): exactly the slots the band has.
+      ...(rule.count ? { count: rule.count } : { until: slots.at(-1)! }),
+      ...(deleted.length ? { exclude: deleted.map((slot) => (template.allDay ? utcDay(dayOf(slot, tz)) : zonedTime(slot, tz))) } : {}),
+    },
+  });
+  for (const event of exceptions) {
+    calendar.createEvent({
+      id: seriesUid(series.id),
+      recurrenceId: zonedTime(event.occurrenceAt!, tz),
+      sequence: event.sequence,
+      stamp: event.updatedAt,
+      ...times(event.startsAt, endOf(event), event.allDay, tz),
+      ...details(event, withBandName),
+    });
+  }
+  return true;
+}
+
+/**
+ * Writes events into a calendar: each series whose every occurrence is here as one
+ * RRULE VEVENT (with its exceptions), everything else one VEVENT per event.
+ */
+export function addEvents(calendar: ICalCalendar, events: FeedEvent[], withBandName: boolean) {
+  const bySeries = new Map<number, FeedEvent[]>();
+  for (const event of events) if (event.series) bySeries.set(event.series.id, [...(bySeries.get(event.series.id) ?? []), event]);
+  const written = new Set<number>();
+  for (const event of events) {
+    const series = event.series;
+    if (series && !written.has(series.id)) {
+      written.add(series.id);
+      const members = bySeries.get(series.id)!;
+      // Every occurrence the band has is visible here: the series goes as one rule.
+      if (members.length === series._count.events && addSeries(calendar, series, members, withBandName)) continue;
+      for (const member of members) addEvent(calendar, member, withBandName);
+      continue;
+    }
+    if (!series) addEvent(calendar, event, withBandName);
+  }
+}
+
+/** A calendar whose TZIDs each get a VTIMEZONE covering the years its events span. */
+export function newCalendar(name: string, events: Pick<FeedEvent, "startsAt">[]) {
+  const years = events.map((e) => e.startsAt.getUTCFullYear());
+  const from = years.length ? Math.min(...years) - 1 : new Date().getUTCFullYear();
+  const to = years.length ? Math.max(...years) + 1 : from + 1;
+  return ical({
+    name,
+    prodId: { company: "Bandroom", product: "Bandroom", language: "EN" },
+    // No calendar-wide zone (UNTIL and DTSTAMP stay UTC); each TZID used gets its definition.
+    timezone: { name: null, generator: (timeZone) => vtimezone(timeZone, from, to) },
+  });
+}
+
+/** One event the viewer may see, for its own .ics ("add to my calendar"): one VEVENT, even in a series. */
+export async function oneEventCalendar(bandId: number, eventId: number) {
+  const event = await db.event.findFirst({ where: { id: eventId, bandId }, select: EVENT_SELECT });
+  if (!event) return null;
+  const calendar = newCalendar(event.band.name, [event]);
+  addEvent(calendar, event, false);
+  return { event, body: calendar.toString() };
+}
 
 /** "Download calendar": the band's events the viewer may see (a sub: those they are booked on). */
 export async function bandCalendarIcs(access: BandAccess, now = new Date()) {
   const grant = requireGrant(access, "calendar:download");
   const events = await db.event.findMany({
-    where: { bandId: access.band.id, startsAt: { gte: since(now) }, ...(grant === "booked" ? { bookings: { some: { membershipId: access.membership.id } } } : {}) },
+    where: { bandId: access.band.id, ...inWindow(now), ...(grant === "booked" ? { bookings: { some: { membershipId: access.membership.id } } } : {}) },
     orderBy: [{ startsAt: "asc" }, { id: "asc" }],
     take: MAX_EVENTS,
     select: EVENT_SELECT,
   });
-  const calendar = newCalendar(access.band.name);
-  for (const event of events) addEvent(calendar, event, false);
+  const calendar = newCalendar(access.band.name, events);
+  addEvents(calendar, events, false);
   await track("download_calendar", { userId: access.user.id, bandId: access.band.id, props: { events: events.length } });
   const slug = access.band.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "band";
   return { body: calendar.toString(), filename: `${slug}-calendar.ics` };
@@ -108,17 +251,18 @@ export async function feedIcs(token: string, now = new Date()) {
     if (!grant) return [];
     return [grant === "booked" ? { bandId: m.bandId, bookings: { some: { membershipId: m.id } } } : { bandId: m.bandId }];
   });
+  const since = new Date(now.getTime() - PAST_DAYS * 86_400_000);
   const [events, blackouts] = await Promise.all([
     visible.length
-      ? db.event.findMany({ where: { OR: visible, startsAt: { gte: since(now) } }, orderBy: [{ startsAt: "asc" }, { id: "asc" }], take: MAX_EVENTS, select: EVENT_SELECT })
+      ? db.event.findMany({ where: { AND: [{ OR: visible }, inWindow(now)] }, orderBy: [{ startsAt: "asc" }, { id: "asc" }], take: MAX_EVENTS, select: EVENT_SELECT })
       : Promise.resolve([]),
     feed.includeBlackouts
-      ? db.blackout.findMany({ where: { userId: feed.user.id, endDate: { gte: dayOf(since(now), "UTC") } }, orderBy: { startDate: "asc" }, select: { id: true, startDate: true, endDate: true, reason: true, createdAt: true } })
+      ? db.blackout.findMany({ where: { userId: feed.user.id, endDate: { gte: dayOf(since, "UTC") } }, orderBy: { startDate: "asc" }, select: { id: true, startDate: true, endDate: true, reason: true, createdAt: true } })
       : Promise.resolve([]),
   ]);
-  const calendar = newCalendar("Bandroom");
+  const calendar = newCalendar("Bandroom", events);
   const manyBands = new Set(feed.user.memberships.map((m) => m.bandId)).size > 1;
-  for (const event of events) addEvent(calendar, event, manyBands);
+  addEvents(calendar, events, manyBands);
   for (const blackout of blackouts) {
     calendar.createEvent({
       id: `blackout-${blackout.id}@bandroom`,
