@@ -37,6 +37,8 @@ export const PERMISSIONS = {
   "availability:reasons": { label: "See the reasons members give for their blackout dates", band_leader: true, band_admin: true },
   "reminders:chase": { label: "Chase booked people who have not answered", band_leader: true, band_admin: true },
   "calendar:download": { label: "Download the band's calendar (.ics)", band_leader: true, band_admin: true, band_member: true, sub: "booked" },
+  // The dashboard (issue 10): what the next gigs still need, for those who run the band.
+  "events:attention": { label: "See on the dashboard what the next gigs still need: answers, players, setlists, everyone's blackout clashes", band_leader: true, band_admin: true },
 } as const satisfies Record<string, { label: string } & Partial<Record<Role, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;
