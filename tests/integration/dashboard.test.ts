@@ -4,6 +4,7 @@
  * clashes, gigs missing players or a setlist, the next gig's setlist, recent songs, and
  * what a sub (booked only), a member and a leader each see.
  */
+import { recordQueries } from "#tests/query-counter";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { bandCookie, buildRequest, callRoute, clearOutbox, createUser, readOutbox, sessionCookieFor } from "#tests/db-utils";
 import { db } from "~/utils/db.server";
@@ -302,5 +303,41 @@ describe("a band still setting up", () => {
     expect(data.dashboard.coming).toEqual([]);
     expect(data.dashboard.nextGig).toBeNull();
     expect(data.dashboard.attention).toMatchObject({ gigsChecked: 0, instrumentsKnown: false });
+  });
+});
+
+describe("a fixed number of queries per panel", () => {
+  test("the same statements for a small band and one with ten times the gigs, lineups, answers and blackouts (an empty band: fewer)", async () => {
+    const leader = await person("Quinn", "Queries");
+    const empty = await bandWith("Empty Band", "UTC", [{ user: leader, role: "band_leader", instruments: ["Keys"] }]);
+    const players = await Promise.all(Array.from({ length: 20 }, (_, i) => person(`P${i}`, "Busy")));
+    const busy = await bandWith(
+      "Busy Band",
+      "Europe/Berlin",
+      [{ user: leader, role: "band_leader", instruments: ["Keys"] }, ...players.map((user, i) => ({ user, role: i % 5 ? "band_member" : "sub", instruments: [["Guitar", "Bass", "Drums"][i % 3]!] }))],
+    );
+    const now = Date.now();
+    await db.event.createMany({ data: Array.from({ length: 120 }, (_, i) => ({ bandId: busy.id, title: `Busy gig ${i}`, kind: i % 3 ? "gig" : "rehearsal", startsAt: new Date(now + (i + 1) * 10 * 3_600_000) })) });
+    const events = await db.event.findMany({ where: { bandId: busy.id }, select: { id: true } });
+    const everyone = [leader, ...players].map((p) => busy.membershipOf(p.id));
+    await db.eventBooking.createMany({ data: events.flatMap((event, e) => everyone.filter((_, i) => (i + e) % 2 === 0).map((membershipId) => ({ membershipId, eventId: event.id, instrument: "Guitar" }))) });
+    const bookings = await db.eventBooking.findMany({ where: { event: { bandId: busy.id } }, select: { id: true } });
+    await db.rsvp.createMany({ data: bookings.filter((_, i) => i % 3 === 0).map((booking, i) => ({ bookingId: booking.id, answer: ["going", "maybe", "no"][i % 3]! })) });
+    const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
+    await db.blackout.createMany({ data: [leader, ...players].map((p, i) => ({ userId: p.id, startDate: day(i % 20), endDate: day((i % 20) + 1) })) });
+
+    const count = async (userId: string, bandId: number) => {
+      const access = await accessAs(userId, bandId);
+      return (await recordQueries(() => getDashboard(access))).statements.length;
+    };
+    const [none, small, large] = [await count(leader.id, empty.id), await count(w.lena.id, w.band.id), await count(leader.id, busy.id)];
+    expect(large).toBe(small);
+    // Prisma skips a relation's statement when there are no parent rows at all.
+    expect(none).toBeLessThanOrEqual(small);
+    const d = (await getDashboard(await accessAs(leader.id, busy.id)))!;
+    // The data is really there: the panels have something to show.
+    expect(d.coming).toHaveLength(5);
+    expect(d.clashes.total).toBeGreaterThan(0);
+    expect(d.attention!.gaps.total).toBeGreaterThan(0);
   });
 });

@@ -36,8 +36,13 @@ export const DASHBOARD_LIMITS = {
   recentSongs: 5,
   /** Blackouts read (the band's or the viewer's own, in the horizon). */
   blackouts: 500,
-  /** Bookings read for blackout clashes. */
-  clashBookings: 2_000,
+  /**
+   * Bookings read for blackout clashes, and people named as not having answered: each
+   * under SQLite's 999 bound parameters, so that Prisma reads their relations in one
+   * statement (past it, it splits the list and the count would grow with the band).
+   */
+  clashBookings: 500,
+  people: 500,
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -208,14 +213,6 @@ export async function getDashboard(access: BandAccess, now = new Date()) {
         venueName: true,
         rsvpDeadline: true,
         cancelledAt: true,
-        bookings: {
-          orderBy: { id: "asc" },
-          select: {
-            membershipId: true,
-            rsvp: { select: { answer: true } },
-            membership: { select: personSelect },
-          },
-        },
       },
     }),
     db.eventBooking.findMany({
@@ -313,51 +310,44 @@ export async function getDashboard(access: BandAccess, now = new Date()) {
   if (!found) return null;
   const { stats, timeZone: tz } = found;
 
-  // Bookings for the clashes (of the people with blackouts) and the checked gigs' lineups: one query each.
+  // The second round, each one flat query (no relation list that grows with the band,
+  // which Prisma would split into several statements past SQLite's bound parameters):
+  // the lineups of the next events and the checked gigs, their answers, the names of who
+  // has not answered, and the bookings of the people with blackouts.
+  const lineupEventIds = [...new Set([...nextEvents.map((event) => event.id), ...gigs.map((gig) => gig.id)])];
   const blackoutUsers = [...new Set(blackouts.map((b) => b.userId))];
-  const [clashBookings, gigBookings] = await Promise.all([
+  const [lineupRows, answerRows, unansweredPeople, clashBookings] = await Promise.all([
+    db.eventBooking.findMany({ where: { eventId: { in: lineupEventIds } }, orderBy: { id: "asc" }, select: { id: true, eventId: true, membershipId: true, instrument: true } }),
+    db.rsvp.findMany({ where: { booking: { eventId: { in: lineupEventIds } } }, select: { bookingId: true, answer: true } }),
+    abilities.attention
+      ? db.bandMembership.findMany({
+          where: { bandId, bookings: { some: { eventId: { in: nextEvents.map((event) => event.id) }, rsvp: null } } },
+          take: L.people,
+          select: personSelect,
+        })
+      : Promise.resolve([]),
     db.eventBooking.findMany({
       where: {
         membership: abilities.attention ? { bandId, userId: { in: blackoutUsers } } : { id: me },
-        event: {
-          bandId,
-          cancelledAt: null,
-          startsAt: { gt: now, lt: horizon },
-        },
+        event: { bandId, cancelledAt: null, startsAt: { gt: now, lt: horizon } },
       },
       orderBy: [{ event: { startsAt: "asc" } }, { id: "asc" }],
       take: L.clashBookings,
-      select: {
-        membership: { select: personSelect },
-        event: {
-          select: {
-            id: true,
-            title: true,
-            startsAt: true,
-            endsAt: true,
-            allDay: true,
-          },
-        },
-      },
+      select: { membership: { select: personSelect }, event: { select: { id: true, title: true, startsAt: true, endsAt: true, allDay: true } } },
     }),
-    abilities.attention
-      ? db.eventBooking.findMany({
-          where: { eventId: { in: gigs.map((gig) => gig.id) } },
-          select: {
-            eventId: true,
-            instrument: true,
-            rsvp: { select: { answer: true } },
-          },
-        })
-      : Promise.resolve([]),
   ]);
+  const answerOf = new Map(answerRows.map((row) => [row.bookingId, row.answer]));
+  const nameById = new Map(unansweredPeople.map((person) => [person.id, nameOf(person)]));
+  const lineups = new Map<number, { id: number; membershipId: number; instrument: string | null; answer: string | null }[]>();
+  for (const row of lineupRows) lineups.set(row.eventId, [...(lineups.get(row.eventId) ?? []), { ...row, answer: answerOf.get(row.id) ?? null }]);
+  const lineupOf = (eventId: number) => lineups.get(eventId) ?? [];
 
   // Coming up: each event with the viewer's answer (one tap) and the lineup's answers.
   const coming = nextEvents.map((event) => {
-    const answers = event.bookings.map((booking) => booking.rsvp?.answer ?? null);
-    const mine = event.bookings.find((booking) => booking.membershipId === me);
+    const lineup = lineupOf(event.id);
+    const mine = lineup.find((booking) => booking.membershipId === me);
     const window = answerWindow(event, now);
-    const unanswered = event.bookings.filter((booking) => !booking.rsvp).map((booking) => nameOf(booking.membership));
+    const unanswered = lineup.filter((booking) => !booking.answer).map((booking) => nameById.get(booking.membershipId) ?? "");
     return {
       id: event.id,
       title: event.title,
@@ -366,10 +356,10 @@ export async function getDashboard(access: BandAccess, now = new Date()) {
       tentative: event.status === "tentative",
       when: when(event, tz),
       venueName: event.venueName,
-      counts: lineupCounts(answers),
+      counts: lineupCounts(lineup.map((booking) => booking.answer)),
       mine: mine
         ? {
-            answer: mine.rsvp?.answer ?? null,
+            answer: mine.answer,
             open: window.open,
             closedReason: window.reason,
           }
@@ -420,18 +410,11 @@ export async function getDashboard(access: BandAccess, now = new Date()) {
       : null;
 
   // Gigs missing players: the event page's per-instrument coverage, for each checked gig.
-  const lineups = new Map<number, { instrument: string | null; answer: string | null; name: string }[]>();
-  for (const booking of gigBookings)
-    lineups.set(booking.eventId, [
-      ...(lineups.get(booking.eventId) ?? []),
-      {
-        instrument: booking.instrument,
-        answer: booking.rsvp?.answer ?? null,
-        name: "",
-      },
-    ]);
   const gaps = gigs.flatMap((gig) => {
-    const missing = instrumentCoverage(instruments, lineups.get(gig.id) ?? []).flatMap((row) => (row.missing ? [row.missing] : []));
+    const missing = instrumentCoverage(
+      instruments,
+      lineupOf(gig.id).map((row) => ({ instrument: row.instrument, answer: row.answer, name: "" }))
+    ).flatMap((row) => (row.missing ? [row.missing] : []));
     return missing.length ? [{ id: gig.id, title: gig.title, when: when(gig, tz), missing }] : [];
   });
   const withoutSetlist = gigs.filter((gig) => gig.setlistId === null).map((gig) => ({ id: gig.id, title: gig.title, when: when(gig, tz) }));
