@@ -37,11 +37,12 @@ export const DASHBOARD_LIMITS = {
   /** Blackouts read (the band's or the viewer's own, in the horizon). */
   blackouts: 500,
   /**
-   * Bookings read for blackout clashes, and people named as not having answered: each
-   * under SQLite's 999 bound parameters, so that Prisma reads their relations in one
-   * statement (past it, it splits the list and the count would grow with the band).
+   * Events read for blackout clashes (the soonest with someone blacked out booked), and
+   * people with blackouts or named as not having answered: each under SQLite's 999 bound
+   * parameters, so that Prisma reads their relations in one statement (past it, it
+   * splits the list and the count would grow with the band).
    */
-  clashBookings: 500,
+  clashEvents: 200,
   people: 500,
 } as const;
 
@@ -196,7 +197,7 @@ export async function getDashboard(access: BandAccess, now = new Date()) {
   const firstDay = addDays(now.toISOString().slice(0, 10), -1);
   const lastDay = addDays(horizon.toISOString().slice(0, 10), 1);
 
-  const [found, nextEvents, waiting, blackouts, nextGig, recentSongs, gigs, instruments] = await Promise.all([
+  const [found, nextEvents, waiting, blackouts, nextGig, recentSongs, gigs, instruments, blackedOut] = await Promise.all([
     readStats(access, now),
     db.event.findMany({
       where: upcomingWhere(access, abilities, now, horizon),
@@ -304,43 +305,68 @@ export async function getDashboard(access: BandAccess, now = new Date()) {
         })
       : Promise.resolve([]),
     abilities.attention ? bandInstruments(bandId) : Promise.resolve([] as string[]),
+    // Whose bookings to check for clashes: the band's people with a blackout ahead, or the viewer.
+    abilities.attention
+      ? db.bandMembership.findMany({
+          where: { bandId, user: { blackouts: { some: { endDate: { gte: firstDay }, startDate: { lte: lastDay } } } } },
+          orderBy: { id: "asc" },
+          take: L.people,
+          select: { id: true, userId: true },
+        })
+      : Promise.resolve([{ id: me, userId: access.user.id }]),
   ]);
 
   // The band went between the gate and here.
   if (!found) return null;
   const { stats, timeZone: tz } = found;
 
-  // The second round, each one flat query (no relation list that grows with the band,
-  // which Prisma would split into several statements past SQLite's bound parameters):
-  // the lineups of the next events and the checked gigs, their answers, the names of who
-  // has not answered, and the bookings of the people with blackouts.
+  // The second round, each a flat query or a relation over at most a few hundred rows
+  // (never a list that grows with the band, which Prisma would split into several
+  // statements past SQLite's bound parameters): the lineups of the next events and the
+  // checked gigs, their answers, and the bookings of the people with blackouts ahead.
   const lineupEventIds = [...new Set([...nextEvents.map((event) => event.id), ...gigs.map((gig) => gig.id)])];
-  const blackoutUsers = [...new Set(blackouts.map((b) => b.userId))];
-  const [lineupRows, answerRows, unansweredPeople, clashBookings] = await Promise.all([
+  const withBlackouts = new Set(blackouts.map((b) => b.userId));
+  const clashIds = blackedOut.filter((m) => withBlackouts.has(m.userId)).map((m) => m.id);
+  const [lineupRows, answerRows, clashEvents] = await Promise.all([
     db.eventBooking.findMany({ where: { eventId: { in: lineupEventIds } }, orderBy: { id: "asc" }, select: { id: true, eventId: true, membershipId: true, instrument: true } }),
     db.rsvp.findMany({ where: { booking: { eventId: { in: lineupEventIds } } }, select: { bookingId: true, answer: true } }),
-    abilities.attention
-      ? db.bandMembership.findMany({
-          where: { bandId, bookings: { some: { eventId: { in: nextEvents.map((event) => event.id) }, rsvp: null } } },
-          take: L.people,
-          select: personSelect,
-        })
-      : Promise.resolve([]),
-    db.eventBooking.findMany({
-      where: {
-        membership: abilities.attention ? { bandId, userId: { in: blackoutUsers } } : { id: me },
-        event: { bandId, cancelledAt: null, startsAt: { gt: now, lt: horizon } },
+    // From the events' side, soonest first along the band's (bandId, startsAt) index.
+    db.event.findMany({
+      where: { bandId, cancelledAt: null, startsAt: { gt: now, lt: horizon }, bookings: { some: { membershipId: { in: clashIds } } } },
+      orderBy: [{ startsAt: "asc" }, { id: "asc" }],
+      take: L.clashEvents,
+      select: {
+        id: true,
+        title: true,
+        startsAt: true,
+        endsAt: true,
+        allDay: true,
+        bookings: { where: { membershipId: { in: clashIds } }, orderBy: { id: "asc" }, select: { membershipId: true } },
       },
-      orderBy: [{ event: { startsAt: "asc" } }, { id: "asc" }],
-      take: L.clashBookings,
-      select: { membership: { select: personSelect }, event: { select: { id: true, title: true, startsAt: true, endsAt: true, allDay: true } } },
     }),
   ]);
+  const userOf = new Map(blackedOut.map((m) => [m.id, m.userId]));
+  const clashBookings = clashEvents.flatMap(({ bookings, ...event }) => bookings.map((booking) => ({ membershipId: booking.membershipId, event })));
   const answerOf = new Map(answerRows.map((row) => [row.bookingId, row.answer]));
-  const nameById = new Map(unansweredPeople.map((person) => [person.id, nameOf(person)]));
   const lineups = new Map<number, { id: number; membershipId: number; instrument: string | null; answer: string | null }[]>();
   for (const row of lineupRows) lineups.set(row.eventId, [...(lineups.get(row.eventId) ?? []), { ...row, answer: answerOf.get(row.id) ?? null }]);
   const lineupOf = (eventId: number) => lineups.get(eventId) ?? [];
+
+  // The third round: the names of who has not answered and of who has a clash (leaders and admins).
+  const named = abilities.attention
+    ? [
+        ...new Set([
+          ...nextEvents.flatMap((event) =>
+            lineupOf(event.id)
+              .filter((row) => !row.answer)
+              .map((row) => row.membershipId)
+          ),
+          ...clashBookings.map((b) => b.membershipId),
+        ]),
+      ]
+    : [];
+  const people = abilities.attention ? await db.bandMembership.findMany({ where: { bandId, id: { in: named.slice(0, L.people) } }, select: personSelect }) : [];
+  const nameById = new Map(people.map((person) => [person.id, nameOf(person)]));
 
   // Coming up: each event with the viewer's answer (one tap) and the lineup's answers.
   const coming = nextEvents.map((event) => {
@@ -380,17 +406,17 @@ export async function getDashboard(access: BandAccess, now = new Date()) {
   // Blackout clashes: a booking on an event whose days (in the band's zone) meet a blackout of the person booked.
   const blackoutsOf = new Map<string, typeof blackouts>();
   for (const blackout of blackouts) blackoutsOf.set(blackout.userId, [...(blackoutsOf.get(blackout.userId) ?? []), blackout]);
-  const clashes = clashBookings.flatMap(({ membership, event }) => {
+  const clashes = clashBookings.flatMap(({ membershipId, event }) => {
     const end = event.endsAt ?? new Date(event.startsAt.getTime() + OPEN_ENDED_MINUTES * 60_000);
     const days = daysOfRange(event.startsAt, end, tz);
-    const hit = (blackoutsOf.get(membership.userId) ?? []).find((b) => b.startDate <= days.last && b.endDate >= days.first);
+    const hit = (blackoutsOf.get(userOf.get(membershipId) ?? "") ?? []).find((b) => b.startDate <= days.last && b.endDate >= days.first);
     if (!hit) return [];
-    const isYou = membership.id === me;
+    const isYou = membershipId === me;
     return [
       {
         event: { id: event.id, title: event.title, when: when(event, tz) },
         isYou,
-        name: isYou ? "You" : nameOf(membership),
+        name: isYou ? "You" : nameById.get(membershipId) ?? "",
         days: formatDayRange(hit.startDate, hit.endDate),
         reason: isYou || abilities.seeReasons ? hit.reason : null,
       },
