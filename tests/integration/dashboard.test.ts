@@ -121,6 +121,7 @@ describe("every member's panels", () => {
     const d = await dashboardOf(w.ana.id);
     const [gigA, rehearsal, gigC] = d.coming;
     expect(gigA!.counts).toEqual({ going: 1, maybe: 1, no: 1, waiting: 1, booked: 4 });
+    expect(gigA!.countsLine).toBe("1 going · 1 maybe · 1 can’t make it · 1 no answer");
     expect(gigA!.mine).toEqual({ answer: "maybe", open: true, closedReason: null });
     expect(rehearsal!.mine).toEqual({ answer: null, open: true, closedReason: null });
     expect(gigC!.counts).toEqual({ going: 0, maybe: 0, no: 0, waiting: 0, booked: 0 });
@@ -196,7 +197,7 @@ describe("leaders and admins", () => {
 
   test("blackout clashes across the band, with reasons", async () => {
     const d = await dashboardOf(w.lena.id);
-    expect(d.clashes.rows).toEqual([{ event: { id: w.gigA.id, title: "Gig A at the Harbour", when: expect.any(Object) }, isYou: false, name: "Ana Guitar", days: expect.any(String), reason: "Wedding" }]);
+    expect(d.clashes.rows).toEqual([{ event: { id: w.gigA.id, title: "Gig A at the Harbour", when: expect.any(Object) }, isYou: false, name: "Ana Guitar", days: expect.any(String), line: expect.stringMatching(/^Ana Guitar has a blackout on /), reason: "Wedding" }]);
   });
 
   test("Chase now from the dashboard mails who hasn't answered and comes back to the dashboard", async () => {

@@ -145,6 +145,18 @@ export type BandStats = NonNullable<Awaited<ReturnType<typeof getBandStats>>>;
 // ---------------------------------------------------------------------------
 // The dashboard's panels
 
+/** "3 going · 1 maybe · 1 can’t make it · 2 no answer": the lineup's answers in one line. */
+function countsLine(counts: ReturnType<typeof lineupCounts>) {
+  if (!counts.booked) return "Nobody booked yet";
+  const parts = [
+    `${counts.going} going`,
+    counts.maybe ? `${counts.maybe} maybe` : "",
+    counts.no ? `${counts.no} can’t make it` : "",
+    counts.waiting ? `${counts.waiting} no answer` : "",
+  ];
+  return parts.filter(Boolean).join(" · ");
+}
+
 function lineupCounts(answers: (string | null)[]) {
   const count = (answer: Answer) => answers.filter((a) => a === answer).length;
   return {
@@ -383,6 +395,7 @@ export async function getDashboard(access: BandAccess, now = new Date()) {
       when: when(event, tz),
       venueName: event.venueName,
       counts: lineupCounts(lineup.map((booking) => booking.answer)),
+      countsLine: countsLine(lineupCounts(lineup.map((booking) => booking.answer))),
       mine: mine
         ? {
             answer: mine.answer,
@@ -418,6 +431,7 @@ export async function getDashboard(access: BandAccess, now = new Date()) {
         isYou,
         name: isYou ? "You" : nameById.get(membershipId) ?? "",
         days: formatDayRange(hit.startDate, hit.endDate),
+        line: `${isYou ? "You have" : `${nameById.get(membershipId) ?? ""} has`} a blackout on ${formatDayRange(hit.startDate, hit.endDate)}`,
         reason: isYou || abilities.seeReasons ? hit.reason : null,
       },
     ];

@@ -5,12 +5,10 @@ import { requireBandAccess } from "~/features/bands/access.server";
 import { getBandOverview } from "~/features/bands/overview.server";
 import { getDashboard } from "~/features/dashboard/dashboard.server";
 import { ProgressBar } from "~/features/bands/components/progress-bar";
-import { KindBadge } from "~/features/events/components/kind-badge";
 import { RsvpButtons } from "~/features/events/components/rsvp-buttons";
 import { Avatar } from "~/components/avatar";
 import { RoleBadge } from "~/components/role-badge";
 import { Icon, type IconName } from "~/components/shell/icons";
-import { buttonClasses } from "~/components/ui/button";
 import { displayName } from "~/utils/names";
 import { RouteErrorBoundary } from "~/components/error-screens";
 
@@ -21,7 +19,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "band:view" });
   const [overview, dashboard] = await Promise.all([getBandOverview(access, MEMBER_PREVIEW), getDashboard(access)]);
   if (!overview || !dashboard) throw data({ message: "Band not found" }, { status: 404 });
-  return { band: { name: access.band.name, isPro: access.band.isPro }, role: access.membership.role, ...overview, dashboard };
+  return { band: { name: access.band.name, isPro: access.band.isPro }, role: access.membership.role, ...overview, dashboard, empty: emptyStates(dashboard) };
+}
+
+type Note = { text: string; link?: { to: string; label: string } };
+
+/** What each panel says when it has nothing to list: what to do next. Made here, on the server, so the copy costs no JavaScript. */
+type Notes = Record<"coming" | "waiting" | "clashes" | "nextGig" | "setlist" | "songs" | "notAnswered" | "gaps" | "withoutSetlist", Note>;
+
+function emptyStates(d: NonNullable<Awaited<ReturnType<typeof getDashboard>>>): Notes {
+  const days = `in the next ${d.horizonDays} days`;
+  const { abilities: can, attention } = d;
+  return {
+    coming: can.bookedOnly
+      ? { text: `Nothing booked for you ${days}. When the band books you on a gig, it shows here and you can answer in one tap.` }
+      : can.createEvents
+        ? { text: `Nothing on the calendar ${days}.`, link: { to: "/events/new", label: "Schedule a gig or rehearsal" } }
+        : { text: `Nothing on the calendar ${days}. When someone schedules a gig or rehearsal, it shows here.` },
+    waiting: { text: "You’re all caught up: every event you’re booked on has your answer." },
+    clashes: { text: `No blackout clashes ${days}${can.attention ? " for anyone in the band" : " on the events you’re booked on"}.` },
+    nextGig: { text: can.bookedOnly ? "No gig booked for you yet." : "No gig on the calendar yet." },
+    setlist:
+      can.createEvents && d.nextGig ? { text: "No setlist yet.", link: { to: `/events/${d.nextGig.id}/edit`, label: "Pick one for this gig" } } : { text: "No setlist yet. The band will add one." },
+    songs: { text: "No songs added in the last 30 days.", link: { to: "/songs/new", label: "Add a song" } },
+    notAnswered: { text: d.coming.length ? "Everyone booked on the next events has answered." : "Nothing coming up to answer for." },
+    gaps: !attention?.instrumentsKnown
+      ? { text: "Add each member’s instruments to see which gigs still need a player.", link: { to: "/members", label: "Members" } }
+      : { text: attention.gigsChecked ? `Every gig ${days} has a player for each instrument.` : `No gigs ${days}.` },
+    withoutSetlist: { text: attention?.gigsChecked ? `Every gig ${days} has a setlist.` : `No gigs ${days}.` },
+  };
 }
 
 const STATS: { key: "members" | "songs" | "setlists" | "events"; label: string; to: string; icon: IconName }[] = [
@@ -52,8 +78,17 @@ function Panel({ id, title, action, children }: { id: string; title: string; act
   );
 }
 
-function Empty({ children }: { children: React.ReactNode }) {
-  return <p className="text-sm text-slate-600">{children}</p>;
+function Empty({ note }: { note: Note }) {
+  return (
+    <p className="text-sm text-slate-600">
+      {note.text}{" "}
+      {note.link ? (
+        <Link to={note.link.to} className={LINK}>
+          {note.link.label}
+        </Link>
+      ) : null}
+    </p>
+  );
 }
 
 function WhenText({ when }: { when: When }) {
@@ -72,15 +107,8 @@ function More({ total, shown, to, label }: { total: number; shown: number; to: s
   ) : null;
 }
 
-/** "3 going · 1 maybe · 1 can't make it · 2 no answer": the lineup's answers. */
-function LineupCounts({ counts }: { counts: Panels["coming"][number]["counts"] }) {
-  if (!counts.booked) return <span>Nobody booked yet</span>;
-  const parts = [`${counts.going} going`, counts.maybe ? `${counts.maybe} maybe` : "", counts.no ? `${counts.no} can’t make it` : "", counts.waiting ? `${counts.waiting} no answer` : ""];
-  return <span>{parts.filter(Boolean).join(" · ")}</span>;
-}
-
-function ComingUp({ panels }: { panels: Panels }) {
-  const { coming, abilities, horizonDays } = panels;
+function ComingUp({ panels, empty }: { panels: Panels; empty: Notes }) {
+  const { coming } = panels;
   return (
     <Panel id="coming" title="Coming up" action={<Link to="/calendar" className={`text-sm ${LINK}`}>Calendar</Link>}>
       {coming.length ? (
@@ -91,7 +119,10 @@ function ComingUp({ panels }: { panels: Panels }) {
                 <Link to={`/events/${event.id}`} className="break-words font-semibold text-slate-900 hover:underline">
                   {event.title}
                 </Link>
-                <KindBadge kind={event.kind} tentative={event.tentative} />
+                <span className="text-sm text-slate-600">
+                  {event.kindLabel}
+                  {event.tentative ? " (tentative)" : null}
+                </span>
               </div>
               <p className="mt-1 text-sm text-slate-600">
                 <WhenText when={event.when} />
@@ -99,7 +130,7 @@ function ComingUp({ panels }: { panels: Panels }) {
               </p>
               <p className="mt-1 text-sm text-slate-700">
                 <span className="sr-only">Lineup: </span>
-                <LineupCounts counts={event.counts} />
+                {event.countsLine}
               </p>
               {event.mine ? (
                 <div className="mt-2">
@@ -109,25 +140,14 @@ function ComingUp({ panels }: { panels: Panels }) {
             </li>
           ))}
         </ul>
-      ) : abilities.bookedOnly ? (
-        <Empty>Nothing booked for you in the next {horizonDays} days. When the band books you on a gig, it shows here and you can answer in one tap.</Empty>
       ) : (
-        <Empty>
-          Nothing on the calendar in the next {horizonDays} days.{" "}
-          {abilities.createEvents ? (
-            <Link to="/events/new" className={LINK}>
-              Schedule a gig or rehearsal
-            </Link>
-          ) : (
-            "When someone schedules a gig or rehearsal, it shows here."
-          )}
-        </Empty>
+        <Empty note={empty.coming} />
       )}
     </Panel>
   );
 }
 
-function WaitingForYou({ panels }: { panels: Panels }) {
+function WaitingForYou({ panels, empty }: { panels: Panels; empty: Notes }) {
   const { waiting, coming } = panels;
   const onScreen = new Set(coming.map((event) => event.id));
   return (
@@ -158,21 +178,21 @@ function WaitingForYou({ panels }: { panels: Panels }) {
           <More total={waiting.total} shown={waiting.events.length} to="/calendar?mine=1" label="See your events" />
         </>
       ) : (
-        <Empty>You’re all caught up: every event you’re booked on has your answer.</Empty>
+        <Empty note={empty.waiting} />
       )}
     </Panel>
   );
 }
 
-function Clashes({ panels }: { panels: Panels }) {
-  const { clashes, abilities, horizonDays } = panels;
+function Clashes({ panels, empty }: { panels: Panels; empty: Notes }) {
+  const { clashes } = panels;
   return (
     <Panel id="clashes" title="Blackout clashes" action={<Link to="/calendar/blackouts" className={`text-sm ${LINK}`}>Your blackout dates</Link>}>
       {clashes.total ? (
         <ul className="divide-y divide-slate-100">
           {clashes.rows.map((clash, index) => (
             <li key={index} className="py-2 text-sm">
-              <span className="font-medium text-slate-900">{clash.isYou ? "You have" : `${clash.name} has`} a blackout on {clash.days}</span>
+              <span className="font-medium text-slate-900">{clash.line}</span>
               {clash.reason ? <span className="text-slate-600"> ({clash.reason})</span> : null}
               <span className="block text-slate-600">
                 Booked on{" "}
@@ -185,21 +205,19 @@ function Clashes({ panels }: { panels: Panels }) {
           ))}
         </ul>
       ) : (
-        <Empty>
-          No blackout clashes in the next {horizonDays} days{abilities.attention ? " for anyone in the band" : " on the events you’re booked on"}.
-        </Empty>
+        <Empty note={empty.clashes} />
       )}
       {clashes.total > clashes.rows.length ? <p className="mt-2 text-sm text-slate-600">And {clashes.total - clashes.rows.length} more.</p> : null}
     </Panel>
   );
 }
 
-function NextSetlist({ panels }: { panels: Panels }) {
-  const { nextGig, abilities } = panels;
+function NextSetlist({ panels, empty }: { panels: Panels; empty: Notes }) {
+  const { nextGig } = panels;
   return (
     <Panel id="setlist" title="Setlist for the next gig">
       {!nextGig ? (
-        <Empty>{abilities.bookedOnly ? "No gig booked for you yet." : "No gig on the calendar yet."}</Empty>
+        <Empty note={empty.nextGig} />
       ) : (
         <>
           <p className="text-sm text-slate-600">
@@ -218,16 +236,7 @@ function NextSetlist({ panels }: { panels: Panels }) {
               </span>
             </p>
           ) : (
-            <Empty>
-              No setlist yet.{" "}
-              {abilities.createEvents ? (
-                <Link to={`/events/${nextGig.id}/edit`} className={LINK}>
-                  Pick one for this gig
-                </Link>
-              ) : (
-                "The band will add one."
-              )}
-            </Empty>
+            <Empty note={empty.setlist} />
           )}
         </>
       )}
@@ -235,7 +244,7 @@ function NextSetlist({ panels }: { panels: Panels }) {
   );
 }
 
-function RecentSongs({ panels }: { panels: Panels }) {
+function RecentSongs({ panels, empty }: { panels: Panels; empty: Notes }) {
   const { recentSongs, abilities } = panels;
   if (!abilities.library) return null;
   return (
@@ -253,18 +262,13 @@ function RecentSongs({ panels }: { panels: Panels }) {
           ))}
         </ul>
       ) : (
-        <Empty>
-          No songs added in the last 30 days.{" "}
-          <Link to="/songs/new" className={LINK}>
-            Add a song
-          </Link>
-        </Empty>
+        <Empty note={empty.songs} />
       )}
     </Panel>
   );
 }
 
-function NotAnswered({ panels }: { panels: Panels }) {
+function NotAnswered({ panels, empty }: { panels: Panels; empty: Notes }) {
   const waiting = panels.coming.filter((event) => event.unanswered.length);
   return (
     <Panel id="not-answered" title="Who hasn’t answered">
@@ -282,7 +286,7 @@ function NotAnswered({ panels }: { panels: Panels }) {
               {event.chase ? (
                 <Form method="post" action={`/events/${event.id}/chase`} className="mt-2">
                   <input type="hidden" name="returnTo" value={HERE} />
-                  <button type="submit" className={buttonClasses("secondary")}>
+                  <button type="submit" className="min-h-[44px] rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-100">
                     Chase now<span className="sr-only"> for {event.title}</span>
                   </button>
                 </Form>
@@ -291,77 +295,50 @@ function NotAnswered({ panels }: { panels: Panels }) {
           ))}
         </ul>
       ) : (
-        <Empty>{panels.coming.length ? "Everyone booked on the next events has answered." : "Nothing coming up to answer for."}</Empty>
+        <Empty note={empty.notAnswered} />
       )}
     </Panel>
   );
 }
 
-function GigProblems({ panels }: { panels: Panels }) {
-  const attention = panels.attention!;
+type GigRow = { id: number; title: string; when: When; missing?: string[] };
+
+/** A problem list of gigs (missing players, no setlist), each linking to its page and, for a setlist, to the edit form. */
+function GigPanel({ id, title, list, note, fix }: { id: string; title: string; list: { total: number; rows: GigRow[] }; note: Note; fix?: string }) {
   return (
-    <>
-      <Panel id="gaps" title="Gigs missing players">
-        {!attention.instrumentsKnown ? (
-          <Empty>
-            Add each member’s instruments to see which gigs still need a player.{" "}
-            <Link to="/members" className={LINK}>
-              Members
-            </Link>
-          </Empty>
-        ) : attention.gaps.total ? (
-          <>
-            <ul className="divide-y divide-slate-100">
-              {attention.gaps.rows.map((gig) => (
-                <li key={gig.id} className="py-2 text-sm">
-                  <Link to={`/events/${gig.id}`} className="font-medium text-slate-900 hover:underline">
-                    {gig.title}
-                  </Link>
-                  <span className="block text-slate-600">
-                    <WhenText when={gig.when} />
-                  </span>
-                  <span className="block text-slate-800">{gig.missing.join(" · ")}</span>
-                </li>
-              ))}
-            </ul>
-            <More total={attention.gaps.total} shown={attention.gaps.rows.length} to="/calendar?kind=gig" label="See the gigs" />
-          </>
-        ) : (
-          <Empty>{attention.gigsChecked ? `Every gig in the next ${panels.horizonDays} days has a player for each instrument.` : `No gigs in the next ${panels.horizonDays} days.`}</Empty>
-        )}
-      </Panel>
-      <Panel id="no-setlist" title="Gigs without a setlist">
-        {attention.withoutSetlist.total ? (
-          <>
-            <ul className="divide-y divide-slate-100">
-              {attention.withoutSetlist.rows.map((gig) => (
-                <li key={gig.id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2 text-sm">
-                  <span>
-                    <Link to={`/events/${gig.id}`} className="font-medium text-slate-900 hover:underline">
-                      {gig.title}
-                    </Link>
-                    <span className="block text-slate-600">
-                      <WhenText when={gig.when} />
-                    </span>
-                  </span>
+    <Panel id={id} title={title}>
+      {list.total ? (
+        <>
+          <ul className="divide-y divide-slate-100">
+            {list.rows.map((gig) => (
+              <li key={gig.id} className="py-2 text-sm">
+                <Link to={`/events/${gig.id}`} className="font-medium text-slate-900 hover:underline">
+                  {gig.title}
+                </Link>
+                <span className="block text-slate-600">
+                  <WhenText when={gig.when} />
+                </span>
+                {gig.missing ? <span className="block text-slate-800">{gig.missing.join(" · ")}</span> : null}
+                {fix ? (
                   <Link to={`/events/${gig.id}/edit`} className={LINK}>
-                    Pick a setlist<span className="sr-only"> for {gig.title}</span>
+                    {fix}
+                    <span className="sr-only"> for {gig.title}</span>
                   </Link>
-                </li>
-              ))}
-            </ul>
-            <More total={attention.withoutSetlist.total} shown={attention.withoutSetlist.rows.length} to="/calendar?kind=gig" label="See the gigs" />
-          </>
-        ) : (
-          <Empty>{attention.gigsChecked ? `Every gig in the next ${panels.horizonDays} days has a setlist.` : `No gigs in the next ${panels.horizonDays} days.`}</Empty>
-        )}
-      </Panel>
-    </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <More total={list.total} shown={list.rows.length} to="/calendar?kind=gig" label="See the gigs" />
+        </>
+      ) : (
+        <Empty note={note} />
+      )}
+    </Panel>
   );
 }
 
 export default function Dashboard() {
-  const { band, role, canManageMembers, counts, progress, nextSteps, members, dashboard: panels } = useLoaderData<typeof loader>();
+  const { band, role, canManageMembers, counts, progress, nextSteps, members, dashboard: panels, empty } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6 sm:space-y-8">
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -412,15 +389,20 @@ export default function Dashboard() {
       ) : null}
 
       <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
-        <ComingUp panels={panels} />
+        <ComingUp panels={panels} empty={empty} />
         <div className="grid content-start gap-4 sm:gap-6">
-          <WaitingForYou panels={panels} />
-          {panels.attention ? <NotAnswered panels={panels} /> : null}
+          <WaitingForYou panels={panels} empty={empty} />
+          {panels.attention ? <NotAnswered panels={panels} empty={empty} /> : null}
         </div>
-        {panels.attention ? <GigProblems panels={panels} /> : null}
-        <Clashes panels={panels} />
-        <NextSetlist panels={panels} />
-        <RecentSongs panels={panels} />
+        {panels.attention ? (
+          <>
+            <GigPanel id="gaps" title="Gigs missing players" list={panels.attention.instrumentsKnown ? panels.attention.gaps : { total: 0, rows: [] }} note={empty.gaps} />
+            <GigPanel id="no-setlist" title="Gigs without a setlist" list={panels.attention.withoutSetlist} note={empty.withoutSetlist} fix="Pick a setlist" />
+          </>
+        ) : null}
+        <Clashes panels={panels} empty={empty} />
+        <NextSetlist panels={panels} empty={empty} />
+        <RecentSongs panels={panels} empty={empty} />
       </div>
 
       <section aria-labelledby="overview-heading">
