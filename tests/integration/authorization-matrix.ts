@@ -148,7 +148,7 @@ export const MATRIX: Record<string, Row> = {
 
   // The signed-in app
   "_app+/_layout": { GET: signedIn() },
-  "_app+/dashboard": { GET: current("band:view") },
+  "_app+/dashboard": { GET: current("band:view", { sub: "booked" }) },
   "_app+/getting-started": { GET: current("band:view") },
   "_app+/bands.new": { GET: signedIn(), POST: signedIn("bodyError") },
   "_app+/calendar": { GET: current("events:view") },
@@ -271,6 +271,7 @@ export const MATRIX: Record<string, Row> = {
   "api+/bands": { GET: signedIn(), POST: signedIn("bodyError") },
   "api+/bands.$id": { params: { id: "band" }, GET: perm("band:view"), POST: notAllowed },
   "api+/bands.$id.onboarding-status": { params: { id: "band" }, GET: perm("band:setup"), POST: notAllowed },
+  "api+/bands.$id.stats": { params: { id: "band" }, GET: perm("band:view", { sub: "booked" }), POST: notAllowed },
   "api+/bands.$id.members": { params: { id: "band" }, GET: perm("band:view"), POST: permWrite("members:manage") },
   "api+/bands.$id.invitations": { params: { id: "band" }, GET: perm("members:manage"), POST: notAllowed },
   "api+/bands.$id.subscription": { params: { id: "band" }, GET: perm("band:view"), POST: permWrite("band:billing") },

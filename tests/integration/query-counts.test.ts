@@ -24,9 +24,13 @@ function documentRequest(path: string, cookie: string, page: Loader) {
   return runWithRequestMemo(() => Promise.all([rootLoader, layoutLoader, page].map((loader) => callRoute(loader as Loader, copy()))));
 }
 
-/** /dashboard today (18 before the request memo); raise it only with a reason. */
-const DASHBOARD = 9;
-const DASHBOARD_STATEMENTS = 10;
+/**
+ * /dashboard today (18 before the request memo, 9 before issue 10's panels: the next
+ * events, answers waiting, blackout clashes, the next gig's setlist, recent songs and
+ * the leaders' gaps, each a fixed number of queries); raise it only with a reason.
+ */
+const DASHBOARD = 25;
+const DASHBOARD_STATEMENTS = 32;
 const lookups = (queries: string[], model: string) => queries.filter((query) => query.startsWith(`${model}.`)).length;
 
 async function bandWithMembers() {

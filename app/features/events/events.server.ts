@@ -240,7 +240,7 @@ export async function getCalendarMonth(access: BandAccess, options: { month?: st
 }
 
 /** The band's instruments (what its members and subs play), for "no drummer yet". */
-async function bandInstruments(bandId: number) {
+export async function bandInstruments(bandId: number) {
   const rows = await db.membershipInstrument.findMany({ where: { membership: { bandId } }, distinct: ["instrument"], select: { instrument: true }, orderBy: { instrument: "asc" } });
   return rows.map((row) => row.instrument);
 }

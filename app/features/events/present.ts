@@ -1,4 +1,5 @@
 import { formatDate, formatTime } from "~/utils/dates";
+import { ANSWER_LABELS } from "./answer-labels";
 
 type EventTimes = { startsAt: Date; endsAt: Date | null };
 
@@ -49,7 +50,7 @@ export function kindStyle(kind: string) {
   return KIND_STYLES[kind] ?? { ...KIND_STYLES.other!, label: eventKindLabel(kind) };
 }
 
-export const ANSWER_LABELS: Record<string, string> = { going: "Going", maybe: "Maybe", no: "Can't make it" };
+export { ANSWER_LABELS };
 
 /** The viewer's answer as a mark on the month grid, where a whole label does not fit (the label is read out instead). */
 export const ANSWER_MARKS: Record<string, { mark: string; className: string }> = {

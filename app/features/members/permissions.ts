@@ -39,6 +39,8 @@ export const PERMISSIONS = {
   "calendar:download": { label: "Download the band's calendar (.ics)", band_leader: true, band_admin: true, band_member: true, sub: "booked" },
   // Platform admin (issue 10): the band's own audit log, in /settings.
   "band:audit": { label: "See the band's audit log", band_leader: true },
+  // The dashboard (issue 10): what the next gigs still need, for those who run the band.
+  "events:attention": { label: "See on the dashboard what the next gigs still need: answers, players, setlists, everyone's blackout clashes", band_leader: true, band_admin: true },
 } as const satisfies Record<string, { label: string } & Partial<Record<Role, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -66,7 +66,7 @@ function seesSetlists(access: BandAccess) {
 }
 
 /** Seconds an item takes on stage: a break its own length, a song its length (0 when unknown). */
-function itemSeconds(item: { isBreak: boolean; breakSeconds: number | null; song: { durationSeconds: number | null } | null }) {
+export function itemSeconds(item: { isBreak: boolean; breakSeconds: number | null; song: { durationSeconds: number | null } | null }) {
   return item.isBreak ? (item.breakSeconds ?? 0) : (item.song?.durationSeconds ?? 0);
 }
 

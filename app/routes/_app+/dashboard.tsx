@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { getBandOverview } from "~/features/bands/overview.server";
+import { getDashboard } from "~/features/dashboard/dashboard.server";
 import { ProgressBar } from "~/features/bands/components/progress-bar";
+import { RsvpButtons } from "~/features/events/components/rsvp-buttons";
 import { Avatar } from "~/components/avatar";
 import { RoleBadge } from "~/components/role-badge";
 import { Icon, type IconName } from "~/components/shell/icons";
@@ -11,12 +13,41 @@ import { displayName } from "~/utils/names";
 import { RouteErrorBoundary } from "~/components/error-screens";
 
 const MEMBER_PREVIEW = 6;
+const HERE = "/dashboard";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "band:view" });
-  const overview = await getBandOverview(access, MEMBER_PREVIEW);
-  if (!overview) throw data({ message: "Band not found" }, { status: 404 });
-  return { band: { name: access.band.name, isPro: access.band.isPro }, role: access.membership.role, ...overview };
+  const [overview, dashboard] = await Promise.all([getBandOverview(access, MEMBER_PREVIEW), getDashboard(access)]);
+  if (!overview || !dashboard) throw data({ message: "Band not found" }, { status: 404 });
+  return { band: { name: access.band.name, isPro: access.band.isPro }, role: access.membership.role, ...overview, dashboard, empty: emptyStates(dashboard) };
+}
+
+type Note = { text: string; link?: { to: string; label: string } };
+
+/** What each panel says when it has nothing to list: what to do next. Made here, on the server, so the copy costs no JavaScript. */
+type Notes = Record<"coming" | "waiting" | "clashes" | "nextGig" | "setlist" | "songs" | "notAnswered" | "gaps" | "withoutSetlist", Note>;
+
+function emptyStates(d: NonNullable<Awaited<ReturnType<typeof getDashboard>>>): Notes {
+  const days = `in the next ${d.horizonDays} days`;
+  const { abilities: can, attention } = d;
+  return {
+    coming: can.bookedOnly
+      ? { text: `Nothing booked for you ${days}. When the band books you on a gig, it shows here and you can answer in one tap.` }
+      : can.createEvents
+        ? { text: `Nothing on the calendar ${days}.`, link: { to: "/events/new", label: "Schedule a gig or rehearsal" } }
+        : { text: `Nothing on the calendar ${days}. When someone schedules a gig or rehearsal, it shows here.` },
+    waiting: { text: "You’re all caught up: every event you’re booked on has your answer." },
+    clashes: { text: `No blackout clashes ${days}${can.attention ? " for anyone in the band" : " on the events you’re booked on"}.` },
+    nextGig: { text: can.bookedOnly ? "No gig booked for you yet." : "No gig on the calendar yet." },
+    setlist:
+      can.createEvents && d.nextGig ? { text: "No setlist yet.", link: { to: `/events/${d.nextGig.id}/edit`, label: "Pick one for this gig" } } : { text: "No setlist yet. The band will add one." },
+    songs: { text: "No songs added in the last 30 days.", link: { to: "/songs/new", label: "Add a song" } },
+    notAnswered: { text: d.coming.length ? "Everyone booked on the next events has answered." : "Nothing coming up to answer for." },
+    gaps: !attention?.instrumentsKnown
+      ? { text: "Add each member’s instruments to see which gigs still need a player.", link: { to: "/members", label: "Members" } }
+      : { text: attention.gigsChecked ? `Every gig ${days} has a player for each instrument.` : `No gigs ${days}.` },
+    withoutSetlist: { text: attention?.gigsChecked ? `Every gig ${days} has a setlist.` : `No gigs ${days}.` },
+  };
 }
 
 const STATS: { key: "members" | "songs" | "setlists" | "events"; label: string; to: string; icon: IconName }[] = [
@@ -26,10 +57,290 @@ const STATS: { key: "members" | "songs" | "setlists" | "events"; label: string; 
   { key: "events", label: "Events", to: "/calendar", icon: "calendar" },
 ];
 
-export default function Dashboard() {
-  const { band, role, canManageMembers, counts, progress, nextSteps, members } = useLoaderData<typeof loader>();
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+type Panels = LoaderData["dashboard"];
+type When = { date: string; time: string; startsAt: string };
+
+const LINK = "font-medium text-brand-700 underline-offset-4 hover:underline";
+
+/** A titled card; `id` names its heading so the section is a labelled region. */
+function Panel({ id, title, action, children }: { id: string; title: string; action?: React.ReactNode; children: React.ReactNode }) {
   return (
-    <div className="space-y-8">
+    <section aria-labelledby={`${id}-heading`} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={`${id}-heading`} className="font-semibold text-slate-900">
+          {title}
+        </h2>
+        {action}
+      </div>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Empty({ note }: { note: Note }) {
+  return (
+    <p className="text-sm text-slate-600">
+      {note.text}{" "}
+      {note.link ? (
+        <Link to={note.link.to} className={LINK}>
+          {note.link.label}
+        </Link>
+      ) : null}
+    </p>
+  );
+}
+
+function WhenText({ when }: { when: When }) {
+  return (
+    <>
+      <time dateTime={when.startsAt}>{when.date}</time> · {when.time}
+    </>
+  );
+}
+
+function More({ total, shown, to, label }: { total: number; shown: number; to: string; label: string }) {
+  return total > shown ? (
+    <p className="mt-2 text-sm text-slate-600">
+      And {total - shown} more. <Link to={to} className={LINK}>{label}</Link>
+    </p>
+  ) : null;
+}
+
+function ComingUp({ panels, empty }: { panels: Panels; empty: Notes }) {
+  const { coming } = panels;
+  return (
+    <Panel id="coming" title="Coming up" action={<Link to="/calendar" className={`text-sm ${LINK}`}>Calendar</Link>}>
+      {coming.length ? (
+        <ul className="space-y-3">
+          {coming.map((event) => (
+            <li key={event.id} className="rounded-lg border border-slate-100 p-3">
+              <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <Link to={`/events/${event.id}`} className="break-words font-semibold text-slate-900 hover:underline">
+                  {event.title}
+                </Link>
+                <span className="text-sm text-slate-600">
+                  {event.kindLabel}
+                  {event.tentative ? " (tentative)" : null}
+                </span>
+              </div>
+              <p className="mt-1 text-sm text-slate-600">
+                <WhenText when={event.when} />
+                {event.venueName ? ` · ${event.venueName}` : null}
+              </p>
+              <p className="mt-1 text-sm text-slate-700">
+                <span className="sr-only">Lineup: </span>
+                {event.countsLine}
+              </p>
+              {event.mine ? (
+                <div className="mt-2">
+                  <RsvpButtons eventId={event.id} title={event.title} state={event.mine} returnTo={HERE} />
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Empty note={empty.coming} />
+      )}
+    </Panel>
+  );
+}
+
+function WaitingForYou({ panels, empty }: { panels: Panels; empty: Notes }) {
+  const { waiting, coming } = panels;
+  const onScreen = new Set(coming.map((event) => event.id));
+  return (
+    <Panel id="waiting" title="Waiting for your answer">
+      {waiting.total ? (
+        <>
+          <p className="text-sm text-slate-700">
+            {waiting.total === 1 ? "1 event is" : `${waiting.total} events are`} waiting for your answer.
+          </p>
+          <ul className="mt-2 divide-y divide-slate-100">
+            {waiting.events.map((event) => (
+              <li key={event.id} className="py-2">
+                <Link to={`/events/${event.id}`} className="font-medium text-slate-900 hover:underline">
+                  {event.title}
+                </Link>
+                <span className="block text-sm text-slate-600">
+                  <WhenText when={event.when} />
+                  {event.deadline ? ` · answer by ${event.deadline}` : null}
+                </span>
+                {onScreen.has(event.id) ? null : (
+                  <div className="mt-2">
+                    <RsvpButtons eventId={event.id} title={event.title} state={{ answer: null, open: true, closedReason: null }} returnTo={HERE} />
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+          <More total={waiting.total} shown={waiting.events.length} to="/calendar?mine=1" label="See your events" />
+        </>
+      ) : (
+        <Empty note={empty.waiting} />
+      )}
+    </Panel>
+  );
+}
+
+function Clashes({ panels, empty }: { panels: Panels; empty: Notes }) {
+  const { clashes } = panels;
+  return (
+    <Panel id="clashes" title="Blackout clashes" action={<Link to="/calendar/blackouts" className={`text-sm ${LINK}`}>Your blackout dates</Link>}>
+      {clashes.total ? (
+        <ul className="divide-y divide-slate-100">
+          {clashes.rows.map((clash, index) => (
+            <li key={index} className="py-2 text-sm">
+              <span className="font-medium text-slate-900">{clash.line}</span>
+              {clash.reason ? <span className="text-slate-600"> ({clash.reason})</span> : null}
+              <span className="block text-slate-600">
+                Booked on{" "}
+                <Link to={`/events/${clash.event.id}`} className={LINK}>
+                  {clash.event.title}
+                </Link>
+                , <WhenText when={clash.event.when} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Empty note={empty.clashes} />
+      )}
+      {clashes.total > clashes.rows.length ? <p className="mt-2 text-sm text-slate-600">And {clashes.total - clashes.rows.length} more.</p> : null}
+    </Panel>
+  );
+}
+
+function NextSetlist({ panels, empty }: { panels: Panels; empty: Notes }) {
+  const { nextGig } = panels;
+  return (
+    <Panel id="setlist" title="Setlist for the next gig">
+      {!nextGig ? (
+        <Empty note={empty.nextGig} />
+      ) : (
+        <>
+          <p className="text-sm text-slate-600">
+            <Link to={`/events/${nextGig.id}`} className={LINK}>
+              {nextGig.title}
+            </Link>
+            , <WhenText when={nextGig.when} />
+          </p>
+          {nextGig.setlist ? (
+            <p className="mt-2">
+              <Link to={nextGig.setlist.href} className="font-semibold text-slate-900 hover:underline">
+                {nextGig.setlist.name}
+              </Link>
+              <span className="block text-sm text-slate-600">
+                {nextGig.setlist.songCount === 1 ? "1 song" : `${nextGig.setlist.songCount} songs`} · {nextGig.setlist.length || "0:00"}
+              </span>
+            </p>
+          ) : (
+            <Empty note={empty.setlist} />
+          )}
+        </>
+      )}
+    </Panel>
+  );
+}
+
+function RecentSongs({ panels, empty }: { panels: Panels; empty: Notes }) {
+  const { recentSongs, abilities } = panels;
+  if (!abilities.library) return null;
+  return (
+    <Panel id="songs" title="Songs added recently" action={<Link to="/songs" className={`text-sm ${LINK}`}>Song library</Link>}>
+      {recentSongs.length ? (
+        <ul className="divide-y divide-slate-100">
+          {recentSongs.map((song) => (
+            <li key={song.id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2 text-sm">
+              <span className="min-w-0 break-words">
+                <span className="font-medium text-slate-900">{song.title}</span>
+                {song.artist ? <span className="text-slate-600"> · {song.artist}</span> : null}
+              </span>
+              <span className="text-slate-600">{song.added}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Empty note={empty.songs} />
+      )}
+    </Panel>
+  );
+}
+
+function NotAnswered({ panels, empty }: { panels: Panels; empty: Notes }) {
+  const waiting = panels.coming.filter((event) => event.unanswered.length);
+  return (
+    <Panel id="not-answered" title="Who hasn’t answered">
+      {waiting.length ? (
+        <ul className="divide-y divide-slate-100">
+          {waiting.map((event) => (
+            <li key={event.id} className="py-2">
+              <Link to={`/events/${event.id}`} className="font-medium text-slate-900 hover:underline">
+                {event.title}
+              </Link>
+              <span className="block text-sm text-slate-600">
+                <WhenText when={event.when} />
+              </span>
+              <p className="mt-1 text-sm text-slate-800">{event.unanswered.join(", ")}</p>
+              {event.chase ? (
+                <Form method="post" action={`/events/${event.id}/chase`} className="mt-2">
+                  <input type="hidden" name="returnTo" value={HERE} />
+                  <button type="submit" className="min-h-[44px] rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+                    Chase now<span className="sr-only"> for {event.title}</span>
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Empty note={empty.notAnswered} />
+      )}
+    </Panel>
+  );
+}
+
+type GigRow = { id: number; title: string; when: When; missing?: string[] };
+
+/** A problem list of gigs (missing players, no setlist), each linking to its page and, for a setlist, to the edit form. */
+function GigPanel({ id, title, list, note, fix }: { id: string; title: string; list: { total: number; rows: GigRow[] }; note: Note; fix?: string }) {
+  return (
+    <Panel id={id} title={title}>
+      {list.total ? (
+        <>
+          <ul className="divide-y divide-slate-100">
+            {list.rows.map((gig) => (
+              <li key={gig.id} className="py-2 text-sm">
+                <Link to={`/events/${gig.id}`} className="font-medium text-slate-900 hover:underline">
+                  {gig.title}
+                </Link>
+                <span className="block text-slate-600">
+                  <WhenText when={gig.when} />
+                </span>
+                {gig.missing ? <span className="block text-slate-800">{gig.missing.join(" · ")}</span> : null}
+                {fix ? (
+                  <Link to={`/events/${gig.id}/edit`} className={LINK}>
+                    {fix}
+                    <span className="sr-only"> for {gig.title}</span>
+                  </Link>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <More total={list.total} shown={list.rows.length} to="/calendar?kind=gig" label="See the gigs" />
+        </>
+      ) : (
+        <Empty note={note} />
+      )}
+    </Panel>
+  );
+}
+
+export default function Dashboard() {
+  const { band, role, canManageMembers, counts, progress, nextSteps, members, dashboard: panels, empty } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6 sm:space-y-8">
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
         {/* A long one-word name wraps on a phone instead of overflowing; the title holds it whole. */}
         <h1 title={band.name} className="min-w-0 max-w-full text-2xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-3xl">
@@ -43,7 +354,56 @@ export default function Dashboard() {
         <span className="flex items-center gap-1.5 text-sm text-slate-600">
           Your role <RoleBadge role={role} />
         </span>
+        <p className="w-full text-sm text-slate-600">Times are in the band’s time zone, {panels.timeZone}.</p>
       </header>
+
+      {nextSteps.length ? (
+        <section aria-labelledby="next-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+          <div className="flex items-baseline justify-between gap-2">
+            <h2 id="next-heading" className="font-semibold text-slate-900">
+              Next steps
+            </h2>
+            <Link to="/getting-started" className={`text-sm ${LINK}`}>
+              See all
+            </Link>
+          </div>
+          <div className="mt-3">
+            <ProgressBar value={progress} />
+          </div>
+          <ul className="mt-4 divide-y divide-slate-100">
+            {nextSteps.map((step) => (
+              <li key={step.key}>
+                <Link to={step.href} className="flex min-h-[44px] items-center justify-between gap-3 py-3 hover:text-brand-700">
+                  <span>
+                    <span className="block font-medium text-slate-900">{step.label}</span>
+                    <span className="block text-sm text-slate-600">{step.description}</span>
+                  </span>
+                  <span aria-hidden="true" className="text-slate-400">
+                    →
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
+        <ComingUp panels={panels} empty={empty} />
+        <div className="grid content-start gap-4 sm:gap-6">
+          <WaitingForYou panels={panels} empty={empty} />
+          {panels.attention ? <NotAnswered panels={panels} empty={empty} /> : null}
+        </div>
+        {panels.attention ? (
+          <>
+            <GigPanel id="gaps" title="Gigs missing players" list={panels.attention.instrumentsKnown ? panels.attention.gaps : { total: 0, rows: [] }} note={empty.gaps} />
+            <GigPanel id="no-setlist" title="Gigs without a setlist" list={panels.attention.withoutSetlist} note={empty.withoutSetlist} fix="Pick a setlist" />
+          </>
+        ) : null}
+        <Clashes panels={panels} empty={empty} />
+        <NextSetlist panels={panels} empty={empty} />
+        <RecentSongs panels={panels} empty={empty} />
+      </div>
 
       <section aria-labelledby="overview-heading">
         <h2 id="overview-heading" className="sr-only">
@@ -52,10 +412,7 @@ export default function Dashboard() {
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {STATS.filter((stat) => counts[stat.key] !== undefined).map((stat) => (
             <li key={stat.key}>
-              <Link
-                to={stat.to}
-                className="flex h-full items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-500 hover:shadow"
-              >
+              <Link to={stat.to} className="flex h-full items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-500 hover:shadow">
                 <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                   <Icon name={stat.icon} />
                 </span>
@@ -69,61 +426,28 @@ export default function Dashboard() {
         </ul>
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        {nextSteps.length ? (
-          <section aria-labelledby="next-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <div className="flex items-baseline justify-between gap-2">
-              <h2 id="next-heading" className="font-semibold text-slate-900">
-                Next steps
-              </h2>
-              <Link to="/getting-started" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
-                See all
-              </Link>
-            </div>
-            <div className="mt-3">
-              <ProgressBar value={progress} />
-            </div>
-            <ul className="mt-4 divide-y divide-slate-100">
-              {nextSteps.map((step) => (
-                <li key={step.key}>
-                  <Link to={step.href} className="flex min-h-[44px] items-center justify-between gap-3 py-3 hover:text-brand-700">
-                    <span>
-                      <span className="block font-medium text-slate-900">{step.label}</span>
-                      <span className="block text-sm text-slate-600">{step.description}</span>
-                    </span>
-                    <span aria-hidden="true" className="text-slate-400">
-                      →
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-
-        <section aria-labelledby="members-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <div className="flex items-baseline justify-between gap-2">
-            <h2 id="members-heading" className="font-semibold text-slate-900">
-              Members
-            </h2>
-            <Link to="/members" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
-              {counts.members > members.length ? `View all ${counts.members}` : canManageMembers ? "Manage members" : "See members"}
-            </Link>
-          </div>
-          <ul className="mt-3 divide-y divide-slate-100">
-            {members.map((member) => {
-              const person = { ...member.user, displayName: member.membership.displayName };
-              return (
-                <li key={member.membership.id} className="flex items-center gap-3 py-2.5">
-                  <Avatar person={person} position={member.position} size="sm" decorative />
-                  <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{displayName(person)}</span>
-                  <RoleBadge role={member.membership.role} />
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      </div>
+      <section aria-labelledby="members-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+        <div className="flex items-baseline justify-between gap-2">
+          <h2 id="members-heading" className="font-semibold text-slate-900">
+            Members
+          </h2>
+          <Link to="/members" className={`text-sm ${LINK}`}>
+            {counts.members > members.length ? `View all ${counts.members}` : canManageMembers ? "Manage members" : "See members"}
+          </Link>
+        </div>
+        <ul className="mt-3 divide-y divide-slate-100">
+          {members.map((member) => {
+            const person = { ...member.user, displayName: member.membership.displayName };
+            return (
+              <li key={member.membership.id} className="flex items-center gap-3 py-2.5">
+                <Avatar person={person} position={member.position} size="sm" decorative />
+                <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{displayName(person)}</span>
+                <RoleBadge role={member.membership.role} />
+              </li>
+            );
+          })}
+        </ul>
+      </section>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { requireBandAccess } from "~/features/bands/access.server";
 import { bandIdOfEvent } from "~/features/events/events.server";
 import { chaseNow } from "~/features/reminders/reminders.server";
 import { parseId } from "~/utils/ids";
-import { appOrigin } from "~/utils/request.server";
+import { appOrigin, safeRedirect } from "~/utils/request.server";
 import { RuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -14,11 +14,15 @@ export async function loader() {
   throw data({ message: NOT_FOUND }, { status: 404 });
 }
 
-/** POST /events/{id}/chase (the "Chase now" button on the event page): mails who hasn't answered, then back to the event. */
+/**
+ * POST /events/{id}/chase (the "Chase now" button on the event page and the dashboard):
+ * mails who hasn't answered, then back to `returnTo` (a path of ours), else the event.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const eventId = parseId(params.id);
   const bandId = eventId ? await bandIdOfEvent(eventId) : null;
   const access = await requireBandAccess(request, { band: bandId, permission: "reminders:chase", notFound: NOT_FOUND });
+  const back = safeRedirect((await request.formData().catch(() => null))?.get("returnTo"), `/events/${eventId}`);
   try {
     const result = await chaseNow(access, eventId!, appOrigin(request));
     const parts = [
@@ -26,9 +30,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       result.alreadyToday.length ? `Already reminded today: ${result.alreadyToday.join(", ")}.` : "",
       result.optedOut.length ? `Turned chases off: ${result.optedOut.join(", ")}.` : "",
     ];
-    return await redirectWithToast(`/events/${eventId}`, { title: "Chased", description: parts.filter(Boolean).join(" ") });
+    return await redirectWithToast(back, { title: "Chased", description: parts.filter(Boolean).join(" ") });
   } catch (error) {
     if (!(error instanceof RuleError)) throw error;
-    return redirectWithToast(`/events/${eventId}`, { title: "Nobody chased", description: error.message, type: "destructive" });
+    return redirectWithToast(back, { title: "Nobody chased", description: error.message, type: "destructive" });
   }
 }

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { ANSWER_LABELS } from "~/features/events/present";
+import { ANSWER_LABELS } from "~/features/events/answer-labels";
 
 export type RsvpState = { answer: string | null; open: boolean; closedReason: string | null };
 

@@ -1,0 +1,498 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { addDays, daysOfRange, formatDayRange } from "~/features/availability/local-day";
+import { OPEN_ENDED_MINUTES } from "~/features/availability/conflicts.server";
+import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { answerWindow, bandInstruments } from "~/features/events/events.server";
+import { eventWhen, instrumentCoverage, kindStyle } from "~/features/events/present";
+import { chaseOffered } from "~/features/reminders/reminders.server";
+import { itemSeconds } from "~/features/setlists/setlists.server";
+import { formatTotal } from "~/features/songs/format";
+import { db } from "~/utils/db.server";
+import { formatDate } from "~/utils/dates";
+import { displayName } from "~/utils/names";
+
+/**
+ * The band dashboard: "what do I need to do?" for the person looking. Every panel reads
+ * a fixed number of queries whatever the band's size (lists are capped with `take`,
+ * figures are counts, lineups of several events come in one `in` query), and each panel
+ * applies the viewer's grants: a sub ("booked") sees only the events they are booked on,
+ * and what the next gigs still need (events:attention) is for leaders and admins.
+ * The page (/dashboard) and GET /api/bands/{id}/stats share it.
+ */
+
+export const DASHBOARD_LIMITS = {
+  /** How far ahead the panels look. */
+  horizonDays: 60,
+  /** Events shown in "Coming up". */
+  nextEvents: 5,
+  /** Answers still waiting for the viewer, listed. */
+  waiting: 10,
+  /** Gigs checked for a full lineup and a setlist (the soonest ones in the horizon). */
+  gigsChecked: 50,
+  /** Rows shown in each list of problems; the count says how many more. */
+  listed: 5,
+  /** Songs added recently: the latest, within this many days. */
+  recentSongDays: 30,
+  recentSongs: 5,
+  /** Blackouts read (the band's or the viewer's own, in the horizon). */
+  blackouts: 500,
+  /**
+   * Events read for blackout clashes (the soonest with someone blacked out booked), and
+   * people with blackouts or named as not having answered: each under SQLite's 999 bound
+   * parameters, so that Prisma reads their relations in one statement (past it, it
+   * splits the list and the count would grow with the band).
+   */
+  clashEvents: 200,
+  people: 500,
+} as const;
+
+const DAY_MS = 86_400_000;
+
+type Answer = "going" | "maybe" | "no";
+
+/** What this viewer may see on the dashboard, from the permission table. */
+export function dashboardAbilities(access: BandAccess) {
+  const events = requireGrant(access, "events:view");
+  const content = grantIn(access, "content:view");
+  return {
+    bookedOnly: events === "booked",
+    /** Leaders and admins: who has not answered, missing players, gigs without a setlist, everyone's clashes. */
+    attention: grantIn(access, "events:attention") !== null,
+    chase: grantIn(access, "reminders:chase") !== null,
+    createEvents: grantIn(access, "events:edit") !== null,
+    /** The song library and setlist pages (a sub sees a gig's setlist only on the gig). */
+    library: content === true,
+    setlistOfBookedGig: content !== null,
+    seeReasons: grantIn(access, "availability:reasons") !== null,
+  };
+}
+
+type Abilities = ReturnType<typeof dashboardAbilities>;
+
+/** Events the viewer may see that have not started and are not cancelled. */
+function upcomingWhere(access: BandAccess, abilities: Abilities, now: Date, until?: Date): Prisma.EventWhereInput {
+  return {
+    bandId: access.band.id,
+    cancelledAt: null,
+    startsAt: until ? { gt: now, lt: until } : { gt: now },
+    ...(abilities.bookedOnly ? { bookings: { some: { membershipId: access.membership.id } } } : {}),
+  };
+}
+
+/** Bookings without an answer on events whose answers are still open (the reminders' "not answered"). */
+function outstandingWhere(bandId: number, now: Date): Prisma.EventBookingWhereInput {
+  return {
+    rsvp: null,
+    event: {
+      bandId,
+      cancelledAt: null,
+      startsAt: { gt: now },
+      OR: [{ rsvpDeadline: null }, { rsvpDeadline: { gt: now } }],
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Stats: the figures, for the page and GET /api/bands/{id}/stats
+
+/**
+ * The band's figures as this viewer may see them: members always; songs and setlists
+ * for those who see the band's setup (band:setup, not a sub); upcoming events (a sub:
+ * those they are booked on); answers outstanding, their own and, for leaders and
+ * admins, the band's. Four queries (three for those who only see their own); null when
+ * the band is gone.
+ */
+export async function getBandStats(access: BandAccess, now = new Date()) {
+  return (await readStats(access, now))?.stats ?? null;
+}
+
+/** The stats and the band's time zone, read together (the dashboard needs both). */
+async function readStats(access: BandAccess, now: Date) {
+  const abilities = dashboardAbilities(access);
+  const setup = grantIn(access, "band:setup") !== null;
+  const [band, upcomingEvents, yours, band_] = await Promise.all([
+    db.band.findUnique({
+      where: { id: access.band.id },
+      select: {
+        timeZone: true,
+        _count: { select: { memberships: true, songs: true, setlists: true } },
+      },
+    }),
+    db.event.count({ where: upcomingWhere(access, abilities, now) }),
+    db.eventBooking.count({
+      where: {
+        membershipId: access.membership.id,
+        ...outstandingWhere(access.band.id, now),
+      },
+    }),
+    abilities.attention ? db.eventBooking.count({ where: outstandingWhere(access.band.id, now) }) : Promise.resolve(null),
+  ]);
+  if (!band) return null;
+  const stats = {
+    members: band._count.memberships,
+    ...(setup ? { songs: band._count.songs, setlists: band._count.setlists } : {}),
+    upcomingEvents,
+    answersOutstanding: { yours, ...(band_ === null ? {} : { band: band_ }) },
+    // Pro bands: the band fund's balance goes here, for those whose finances:view grant
+    // shows band money (not a sub's "own-balance"). It is added with finances (issue 9),
+    // from the finances module; until then the stats carry no money at all.
+  };
+  return { stats, timeZone: band.timeZone };
+}
+
+export type BandStats = NonNullable<Awaited<ReturnType<typeof getBandStats>>>;
+
+// ---------------------------------------------------------------------------
+// The dashboard's panels
+
+/** "3 going · 1 maybe · 1 can’t make it · 2 no answer": the lineup's answers in one line. */
+function countsLine(counts: ReturnType<typeof lineupCounts>) {
+  if (!counts.booked) return "Nobody booked yet";
+  const parts = [
+    `${counts.going} going`,
+    counts.maybe ? `${counts.maybe} maybe` : "",
+    counts.no ? `${counts.no} can’t make it` : "",
+    counts.waiting ? `${counts.waiting} no answer` : "",
+  ];
+  return parts.filter(Boolean).join(" · ");
+}
+
+function lineupCounts(answers: (string | null)[]) {
+  const count = (answer: Answer) => answers.filter((a) => a === answer).length;
+  return {
+    going: count("going"),
+    maybe: count("maybe"),
+    no: count("no"),
+    waiting: answers.filter((a) => !a).length,
+    booked: answers.length,
+  };
+}
+
+function when(event: { startsAt: Date; endsAt: Date | null; allDay: boolean }, timeZone: string) {
+  return event.allDay
+    ? {
+        date: formatDate(event.startsAt, timeZone),
+        time: "All day",
+        startsAt: event.startsAt.toISOString(),
+      }
+    : eventWhen(event, timeZone);
+}
+
+const personSelect = {
+  id: true,
+  userId: true,
+  displayName: true,
+  user: { select: { firstName: true, lastName: true, email: true } },
+} as const;
+type Person = {
+  displayName: string | null;
+  user: { firstName: string | null; lastName: string | null; email: string };
+};
+const nameOf = (person: Person) => displayName({ ...person.user, displayName: person.displayName });
+
+/**
+ * Everything /dashboard shows besides the members preview and setup steps: the next
+ * events with the viewer's answer and the lineup's, answers waiting for them, blackout
+ * clashes ahead, the next gig's setlist, songs added lately, and for leaders and admins
+ * who has not answered (with "Chase now"), gigs missing players and gigs without a
+ * setlist. A fixed number of queries for any band (see DASHBOARD_LIMITS).
+ */
+export async function getDashboard(access: BandAccess, now = new Date()) {
+  const abilities = dashboardAbilities(access);
+  const L = DASHBOARD_LIMITS;
+  const horizon = new Date(now.getTime() + L.horizonDays * DAY_MS);
+  const bandId = access.band.id;
+  const me = access.membership.id;
+
+  // Blackouts are stored as local days; a day either side of today and the horizon in
+  // UTC covers every zone, and each clash is then checked in the band's own days.
+  const firstDay = addDays(now.toISOString().slice(0, 10), -1);
+  const lastDay = addDays(horizon.toISOString().slice(0, 10), 1);
+
+  const [found, nextEvents, waiting, blackouts, nextGig, recentSongs, gigs, instruments, blackedOut] = await Promise.all([
+    readStats(access, now),
+    db.event.findMany({
+      where: upcomingWhere(access, abilities, now, horizon),
+      orderBy: [{ startsAt: "asc" }, { id: "asc" }],
+      take: L.nextEvents,
+      select: {
+        id: true,
+        title: true,
+        kind: true,
+        status: true,
+        allDay: true,
+        startsAt: true,
+        endsAt: true,
+        venueName: true,
+        rsvpDeadline: true,
+        cancelledAt: true,
+      },
+    }),
+    db.eventBooking.findMany({
+      where: { membershipId: me, ...outstandingWhere(bandId, now) },
+      orderBy: [{ event: { startsAt: "asc" } }, { id: "asc" }],
+      take: L.waiting,
+      select: {
+        event: {
+          select: {
+            id: true,
+            title: true,
+            startsAt: true,
+            endsAt: true,
+            allDay: true,
+            rsvpDeadline: true,
+            cancelledAt: true,
+          },
+        },
+      },
+    }),
+    // Blackouts are the person's, in every band; read in this band's days. Leaders and
+    // admins see the whole band's, everyone else their own.
+    db.blackout.findMany({
+      where: {
+        ...(abilities.attention ? { user: { memberships: { some: { bandId } } } } : { userId: access.user.id }),
+        endDate: { gte: firstDay },
+        startDate: { lte: lastDay },
+      },
+      orderBy: [{ startDate: "asc" }, { id: "asc" }],
+      take: L.blackouts,
+      select: { userId: true, startDate: true, endDate: true, reason: true },
+    }),
+    db.event.findFirst({
+      where: { ...upcomingWhere(access, abilities, now), kind: "gig" },
+      orderBy: [{ startsAt: "asc" }, { id: "asc" }],
+      select: {
+        id: true,
+        title: true,
+        startsAt: true,
+        endsAt: true,
+        allDay: true,
+        setlist: {
+          select: {
+            id: true,
+            name: true,
+            items: {
+              select: {
+                isBreak: true,
+                breakSeconds: true,
+                song: { select: { durationSeconds: true } },
+              },
+            },
+          },
+        },
+      },
+    }),
+    abilities.library
+      ? db.song.findMany({
+          where: {
+            bandId,
+            createdAt: {
+              gte: new Date(now.getTime() - L.recentSongDays * DAY_MS),
+            },
+          },
+          // Ids grow with creation: the newest first straight from the band's index.
+          orderBy: { id: "desc" },
+          take: L.recentSongs,
+          select: { id: true, title: true, artist: true, createdAt: true },
+        })
+      : Promise.resolve([]),
+    abilities.attention
+      ? db.event.findMany({
+          where: {
+            bandId,
+            kind: "gig",
+            cancelledAt: null,
+            startsAt: { gt: now, lt: horizon },
+          },
+          orderBy: [{ startsAt: "asc" }, { id: "asc" }],
+          take: L.gigsChecked,
+          select: {
+            id: true,
+            title: true,
+            startsAt: true,
+            endsAt: true,
+            allDay: true,
+            setlistId: true,
+          },
+        })
+      : Promise.resolve([]),
+    abilities.attention ? bandInstruments(bandId) : Promise.resolve([] as string[]),
+    // Whose bookings to check for clashes: the band's people with a blackout ahead, or the viewer.
+    abilities.attention
+      ? db.bandMembership.findMany({
+          where: { bandId, user: { blackouts: { some: { endDate: { gte: firstDay }, startDate: { lte: lastDay } } } } },
+          orderBy: { id: "asc" },
+          take: L.people,
+          select: { id: true, userId: true },
+        })
+      : Promise.resolve([{ id: me, userId: access.user.id }]),
+  ]);
+
+  // The band went between the gate and here.
+  if (!found) return null;
+  const { stats, timeZone: tz } = found;
+
+  // The second round, each a flat query or a relation over at most a few hundred rows
+  // (never a list that grows with the band, which Prisma would split into several
+  // statements past SQLite's bound parameters): the lineups of the next events and the
+  // checked gigs, their answers, and the bookings of the people with blackouts ahead.
+  const lineupEventIds = [...new Set([...nextEvents.map((event) => event.id), ...gigs.map((gig) => gig.id)])];
+  const withBlackouts = new Set(blackouts.map((b) => b.userId));
+  const clashIds = blackedOut.filter((m) => withBlackouts.has(m.userId)).map((m) => m.id);
+  const [lineupRows, answerRows, clashEvents] = await Promise.all([
+    db.eventBooking.findMany({ where: { eventId: { in: lineupEventIds } }, orderBy: { id: "asc" }, select: { id: true, eventId: true, membershipId: true, instrument: true } }),
+    db.rsvp.findMany({ where: { booking: { eventId: { in: lineupEventIds } } }, select: { bookingId: true, answer: true } }),
+    // From the events' side, soonest first along the band's (bandId, startsAt) index.
+    db.event.findMany({
+      where: { bandId, cancelledAt: null, startsAt: { gt: now, lt: horizon }, bookings: { some: { membershipId: { in: clashIds } } } },
+      orderBy: [{ startsAt: "asc" }, { id: "asc" }],
+      take: L.clashEvents,
+      select: {
+        id: true,
+        title: true,
+        startsAt: true,
+        endsAt: true,
+        allDay: true,
+        bookings: { where: { membershipId: { in: clashIds } }, orderBy: { id: "asc" }, select: { membershipId: true } },
+      },
+    }),
+  ]);
+  const userOf = new Map(blackedOut.map((m) => [m.id, m.userId]));
+  const clashBookings = clashEvents.flatMap(({ bookings, ...event }) => bookings.map((booking) => ({ membershipId: booking.membershipId, event })));
+  const answerOf = new Map(answerRows.map((row) => [row.bookingId, row.answer]));
+  const lineups = new Map<number, { id: number; membershipId: number; instrument: string | null; answer: string | null }[]>();
+  for (const row of lineupRows) lineups.set(row.eventId, [...(lineups.get(row.eventId) ?? []), { ...row, answer: answerOf.get(row.id) ?? null }]);
+  const lineupOf = (eventId: number) => lineups.get(eventId) ?? [];
+
+  // The third round: the names of who has not answered and of who has a clash (leaders and admins).
+  const named = abilities.attention
+    ? [
+        ...new Set([
+          ...nextEvents.flatMap((event) =>
+            lineupOf(event.id)
+              .filter((row) => !row.answer)
+              .map((row) => row.membershipId)
+          ),
+          ...clashBookings.map((b) => b.membershipId),
+        ]),
+      ]
+    : [];
+  const people = abilities.attention ? await db.bandMembership.findMany({ where: { bandId, id: { in: named.slice(0, L.people) } }, select: personSelect }) : [];
+  const nameById = new Map(people.map((person) => [person.id, nameOf(person)]));
+
+  // Coming up: each event with the viewer's answer (one tap) and the lineup's answers.
+  const coming = nextEvents.map((event) => {
+    const lineup = lineupOf(event.id);
+    const mine = lineup.find((booking) => booking.membershipId === me);
+    const window = answerWindow(event, now);
+    const unanswered = lineup.filter((booking) => !booking.answer).map((booking) => nameById.get(booking.membershipId) ?? "");
+    return {
+      id: event.id,
+      title: event.title,
+      kind: event.kind,
+      kindLabel: kindStyle(event.kind).label,
+      tentative: event.status === "tentative",
+      when: when(event, tz),
+      venueName: event.venueName,
+      counts: lineupCounts(lineup.map((booking) => booking.answer)),
+      countsLine: countsLine(lineupCounts(lineup.map((booking) => booking.answer))),
+      mine: mine
+        ? {
+            answer: mine.answer,
+            open: window.open,
+            closedReason: window.reason,
+          }
+        : null,
+      // Leaders and admins: who has not answered, and whether "Chase now" applies.
+      unanswered: abilities.attention ? unanswered : [],
+      chase: abilities.attention && chaseOffered(access, event, unanswered.length, now),
+    };
+  });
+
+  const waitingForYou = waiting.map(({ event }) => ({
+    id: event.id,
+    title: event.title,
+    when: when(event, tz),
+    deadline: event.rsvpDeadline ? formatDate(new Date(event.rsvpDeadline.getTime() - 1), tz) : null,
+  }));
+
+  // Blackout clashes: a booking on an event whose days (in the band's zone) meet a blackout of the person booked.
+  const blackoutsOf = new Map<string, typeof blackouts>();
+  for (const blackout of blackouts) blackoutsOf.set(blackout.userId, [...(blackoutsOf.get(blackout.userId) ?? []), blackout]);
+  const clashes = clashBookings.flatMap(({ membershipId, event }) => {
+    const end = event.endsAt ?? new Date(event.startsAt.getTime() + OPEN_ENDED_MINUTES * 60_000);
+    const days = daysOfRange(event.startsAt, end, tz);
+    const hit = (blackoutsOf.get(userOf.get(membershipId) ?? "") ?? []).find((b) => b.startDate <= days.last && b.endDate >= days.first);
+    if (!hit) return [];
+    const isYou = membershipId === me;
+    return [
+      {
+        event: { id: event.id, title: event.title, when: when(event, tz) },
+        isYou,
+        name: isYou ? "You" : nameById.get(membershipId) ?? "",
+        days: formatDayRange(hit.startDate, hit.endDate),
+        line: `${isYou ? "You have" : `${nameById.get(membershipId) ?? ""} has`} a blackout on ${formatDayRange(hit.startDate, hit.endDate)}`,
+        reason: isYou || abilities.seeReasons ? hit.reason : null,
+      },
+    ];
+  });
+
+  const setlist =
+    nextGig?.setlist && abilities.setlistOfBookedGig
+      ? {
+          id: nextGig.setlist.id,
+          name: nextGig.setlist.name,
+          songCount: nextGig.setlist.items.filter((item) => !item.isBreak).length,
+          length: formatTotal(nextGig.setlist.items.reduce((sum, item) => sum + itemSeconds(item), 0)),
+          // A sub sees a booked gig's setlist on the gig's page; the setlist pages are the band's.
+          href: abilities.library ? `/setlists/${nextGig.setlist.id}` : `/events/${nextGig.id}`,
+        }
+      : null;
+
+  // Gigs missing players: the event page's per-instrument coverage, for each checked gig.
+  const gaps = gigs.flatMap((gig) => {
+    const missing = instrumentCoverage(
+      instruments,
+      lineupOf(gig.id).map((row) => ({ instrument: row.instrument, answer: row.answer, name: "" }))
+    ).flatMap((row) => (row.missing ? [row.missing] : []));
+    return missing.length ? [{ id: gig.id, title: gig.title, when: when(gig, tz), missing }] : [];
+  });
+  const withoutSetlist = gigs.filter((gig) => gig.setlistId === null).map((gig) => ({ id: gig.id, title: gig.title, when: when(gig, tz) }));
+
+  return {
+    timeZone: tz,
+    horizonDays: L.horizonDays,
+    abilities,
+    stats,
+    coming,
+    waiting: { total: stats.answersOutstanding.yours, events: waitingForYou },
+    clashes: { total: clashes.length, rows: clashes.slice(0, 10) },
+    nextGig: nextGig
+      ? {
+          id: nextGig.id,
+          title: nextGig.title,
+          when: when(nextGig, tz),
+          setlist,
+        }
+      : null,
+    recentSongs: recentSongs.map((song) => ({
+      id: song.id,
+      title: song.title,
+      artist: song.artist,
+      added: formatDate(song.createdAt, tz),
+    })),
+    attention: abilities.attention
+      ? {
+          gigsChecked: gigs.length,
+          instrumentsKnown: instruments.length > 0,
+          gaps: { total: gaps.length, rows: gaps.slice(0, L.listed) },
+          withoutSetlist: {
+            total: withoutSetlist.length,
+            rows: withoutSetlist.slice(0, L.listed),
+          },
+        }
+      : null,
+  };
+}
+
+export type Dashboard = NonNullable<Awaited<ReturnType<typeof getDashboard>>>;

@@ -1,0 +1,87 @@
+/**
+ * Issue 10's dashboard journeys, with JavaScript and without, and on a phone: a member
+ * sees their next gig and answers it from the dashboard; a leader sees who hasn't
+ * answered and chases them.
+ */
+import { expect, test } from "./fixtures";
+
+const DAY = 86_400_000;
+
+async function gigWithLineup(bandId: number, title: string, membershipIds: number[], inDays = 4) {
+  const { db } = await import("~/utils/db.server");
+  return db.event.create({
+    data: {
+      bandId,
+      title,
+      kind: "gig",
+      startsAt: new Date(Date.now() + inDays * DAY),
+      endsAt: new Date(Date.now() + inDays * DAY + 3 * 3_600_000),
+      venueName: "The Harbour Inn",
+      bookings: { create: membershipIds.map((membershipId) => ({ membershipId })) },
+    },
+    select: { id: true },
+  });
+}
+
+async function membershipsOf(bandId: number) {
+  const { db } = await import("~/utils/db.server");
+  const rows = await db.bandMembership.findMany({ where: { bandId }, select: { id: true, userId: true } });
+  return (userId: string) => rows.find((row) => row.userId === userId)!.id;
+}
+
+test.describe("the dashboard's panels", () => {
+  test.setTimeout(90_000);
+
+  test("a member sees their next gig and answers it in one tap", async ({ page, login, createUser, createBand }) => {
+    const leader = await createUser({ firstName: "Lena", lastName: "Leader" });
+    const member = await login(await createUser({ firstName: "Milo", lastName: "Member" }));
+    const band = await createBand(member, { name: "Harbour Lights", role: "band_member", timeZone: "Europe/Berlin", members: [{ userId: leader.id, role: "band_leader" }] });
+    const membership = await membershipsOf(band.id);
+    await gigWithLineup(band.id, "Friday at the Harbour", [membership(member.id), membership(leader.id)]);
+
+    await page.goto("/dashboard");
+    const coming = page.getByRole("region", { name: "Coming up" });
+    await expect(coming.getByRole("link", { name: "Friday at the Harbour" })).toBeVisible();
+    await expect(coming.getByText("0 going · 2 no answer")).toBeVisible();
+    await expect(page.getByText("Times are in the band’s time zone, Europe/Berlin.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Waiting for your answer" }).getByText("1 event is waiting for your answer.")).toBeVisible();
+    // Members don't get the leaders' panels.
+    await expect(page.getByRole("region", { name: "Who hasn’t answered" })).toHaveCount(0);
+
+    const answers = coming.getByRole("form", { name: "Your answer for Friday at the Harbour" });
+    const going = answers.getByRole("button", { name: "Going" });
+    await expect(going).toHaveAttribute("aria-pressed", "false");
+    await going.click();
+    // Back on the dashboard, JavaScript or not, with the answer saved.
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(going).toHaveAttribute("aria-pressed", "true");
+    await expect(coming.getByText("1 going · 1 no answer")).toBeVisible();
+    await expect(page.getByText("You’re all caught up: every event you’re booked on has your answer.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Coming up" }).getByRole("button", { name: "Going" })).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("a leader sees who hasn't answered and chases them", async ({ page, login, createUser, createBand, outbox, isMobile }) => {
+    const leader = await login(await createUser({ firstName: "Lena", lastName: "Leader" }));
+    const quiet = await createUser({ firstName: "Quinn", lastName: "Quiet" });
+    const band = await createBand(leader, { name: "Chasing Cars", timeZone: "Europe/Berlin", members: [{ userId: quiet.id, role: "band_member" }] });
+    const membership = await membershipsOf(band.id);
+    await gigWithLineup(band.id, "Saturday Social", [membership(quiet.id)]);
+
+    await page.goto("/dashboard");
+    const waiting = page.getByRole("region", { name: "Who hasn’t answered" });
+    await expect(waiting.getByRole("link", { name: "Saturday Social" })).toBeVisible();
+    await expect(waiting.getByText("Quinn Quiet")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Gigs without a setlist" }).getByRole("link", { name: "Saturday Social", exact: true })).toBeVisible();
+    if (isMobile) {
+      // Phone first: one column, nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    }
+
+    await waiting.getByRole("button", { name: "Chase now for Saturday Social" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("Reminded Quinn Quiet.").first()).toBeVisible();
+    const mail = await outbox.waitForMail(quiet.email, /can you make Saturday Social\?/);
+    expect(mail.text).toContain("haven't said yet whether you can make it");
+  });
+});
