@@ -175,6 +175,41 @@ describe("setlists", () => {
     expect(after.sets.map((set) => set.items.map((item) => item.id))).toEqual([ids1, ids2]);
   });
 
+  test("the API's whole-setlist PUT gives an existing item another song of the band; another band's song or a song turned into a break is refused", async () => {
+    const world = await bandWithRoles();
+    const other = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    const [set1, set2] = setlist.sets;
+    const put = (sets: unknown, version = setlist.version) =>
+      callRoute(setlistApiAction, buildRequest(`/api/setlists/${setlist.id}`, { method: "PUT", cookie: world.cookies.member, json: { version, sets } }), { id: String(setlist.id) });
+    const asSent = (set: ApiSetlist["sets"][number]) => ({ id: set.id, name: set.name, items: set.items.map((item) => (item.type === "break" ? { type: "break", id: item.id, durationSeconds: 900 } : { type: "song", id: item.id, songId: item.songId })) });
+    const first = set1!.items[0]!;
+    const breakItem = set2!.items.at(-1)!;
+
+    // Another band's song, or a break turned into a song: 400, nothing changed.
+    const foreign = await put([{ ...asSent(set1!), items: [{ type: "song", id: first.id, songId: other.songs[0]!.id }, ...asSent(set1!).items.slice(1)] }, asSent(set2!)]);
+    expect(foreign.status).toBe(400);
+    expect((await json(foreign)).message).toBe(SETLIST_MESSAGES.foreignSong);
+    const retyped = await put([asSent(set1!), { ...asSent(set2!), items: [...asSent(set2!).items.slice(0, -1), { type: "song", id: breakItem.id, songId: world.songs[0]!.id }] }]);
+    expect(retyped.status).toBe(400);
+    expect((await json(retyped)).message).toBe(SETLIST_MESSAGES.changeType);
+    const songToBreak = await put([{ ...asSent(set1!), items: [{ type: "break", id: first.id, durationSeconds: 600 }, ...asSent(set1!).items.slice(1)] }, asSent(set2!)]);
+    expect(songToBreak.status).toBe(400);
+    expect((await json(songToBreak)).message).toBe(SETLIST_MESSAGES.changeType);
+    const unchanged = await apiSetlist(world.cookies.member, setlist.id);
+    expect(unchanged.version).toBe(setlist.version);
+    expect(unchanged.sets[0]!.items[0]).toMatchObject({ id: first.id, songId: world.songs[0]!.id, title: "Superstition" });
+
+    // A song of the band: the item keeps its id and place, and now holds that song.
+    const swapped = await put([{ ...asSent(set1!), items: [{ type: "song", id: first.id, songId: world.songs[4]!.id }, ...asSent(set1!).items.slice(1)] }, asSent(set2!)]);
+    expect(swapped.status).toBe(200);
+    const after: ApiSetlist = await json(swapped);
+    expect(after.version).toBe(setlist.version + 1);
+    expect(after.sets[0]!.items[0]).toMatchObject({ id: first.id, songId: world.songs[4]!.id, title: "Dancing Queen" });
+    expect(after.sets.map((set) => set.items.map((item) => item.id))).toEqual(setlist.sets.map((set) => set.items.map((item) => item.id)));
+    expect(await db.setlistItem.findUniqueOrThrow({ where: { id: first.id }, select: { songId: true } })).toEqual({ songId: world.songs[4]!.id });
+  });
+
   test("a stale save is refused: 409 with a message offering to reload, from the page and the API", async () => {
     const world = await bandWithRoles();
     const setlist = await twoSetSetlist(world);

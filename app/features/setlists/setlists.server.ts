@@ -28,6 +28,7 @@ export const SETLIST_MESSAGES = {
   duplicateSet: "The new order has the same set more than once.",
   foreignSet: "That set is not in this setlist.",
   foreignSong: "That song is not in the band’s library.",
+  changeType: "An item cannot turn from a song into a break or back: leave out its id to add a new one instead.",
   noSets: "A setlist needs at least one set.",
   tooManySets: `A setlist can have at most ${MAX_SETS} sets.`,
   tooManyItems: `A setlist can have at most ${MAX_ITEMS} songs and breaks.`,
@@ -241,7 +242,9 @@ function currentLayout(setlistId: number) {
 /**
  * Writes a new layout for the setlist in one transaction, after claiming the version.
  * Sets and items with an id must be this setlist's and appear once; new ones have no id;
- * songs must be in the band's library. `strict` (a reorder) also refuses a layout that
+ * songs must be in the band's library. An existing song item given another `songId` (the
+ * API's whole-setlist PUT) takes that song, checked like a new one; an item never turns
+ * from a song into a break or back. `strict` (a reorder) also refuses a layout that
  * leaves out an existing set or item; otherwise (the API's whole-setlist PUT, a removal)
  * what is left out is deleted. Positions are rewritten dense from 0 in each set.
  */
@@ -282,7 +285,14 @@ export async function saveLayout(
     if (seenSets.size !== existingSetIds.size) throw new RuleError(400, SETLIST_MESSAGES.missingSet);
     if (seenItems.size !== existingItems.size) throw new RuleError(400, SETLIST_MESSAGES.missingItem);
   }
-  const songIds = [...new Set(sets.flatMap((set) => set.items.filter((item) => item.id === undefined && !item.isBreak).map((item) => item.songId)))];
+  // An existing item keeps what it is (song or break); a song item may be given another song.
+  for (const item of sets.flatMap((set) => set.items)) {
+    if (item.id === undefined) continue;
+    const before = existingItems.get(item.id)!;
+    if ((before.isBreak && typeof item.songId === "number") || (!before.isBreak && item.isBreak)) throw new RuleError(400, SETLIST_MESSAGES.changeType);
+  }
+  const songChanged = (item: LayoutItem) => item.id !== undefined && typeof item.songId === "number" && item.songId !== existingItems.get(item.id)!.songId;
+  const songIds = [...new Set(sets.flatMap((set) => set.items.filter((item) => (item.id === undefined && !item.isBreak) || songChanged(item)).map((item) => item.songId)))];
   if (songIds.some((id) => typeof id !== "number")) throw new RuleError(400, SETLIST_MESSAGES.foreignSong);
   if (songIds.length) {
     const found = await db.song.count({ where: { id: { in: songIds as number[] }, bandId: access.band.id } });
@@ -309,6 +319,7 @@ export async function saveLayout(
             data: {
               setId,
               position,
+              songId: songChanged(item) ? item.songId! : before.songId,
               note: item.note === undefined ? before.note : item.note,
               breakSeconds: before.isBreak && item.breakSeconds !== undefined ? item.breakSeconds : before.breakSeconds,
             },
