@@ -119,4 +119,26 @@ test.describe("setlist editor", () => {
     await expect(page.getByRole("region", { name: "Set 2" })).toContainText("2 songs · 8:30");
     await expect(page.getByRole("region", { name: "Set 2" })).toContainText("show so far 15:00");
   });
+
+  test("use a setlist for a gig: the event shows it and the setlist says where it is planned", async ({ page, login, createBand }) => {
+    const band = await bandWithSongs(login, createBand);
+    const { db } = await import("~/utils/db.server");
+    const gig = await db.event.create({ data: { bandId: band.id, title: "Wedding at the Mill", kind: "gig", venueName: "The Mill", startsAt: new Date(Date.now() + 12 * 86_400_000) } });
+    await startSetlist(page);
+
+    const gigs = page.getByRole("region", { name: "Gigs" });
+    await expect(gigs).toContainText("Not used for a gig yet.");
+    await gigs.getByLabel("Use for a gig").selectOption({ value: String(gig.id) });
+    await gigs.getByRole("button", { name: "Use this setlist" }).click();
+    await expect(gigs).toContainText("Planned for Wedding at the Mill");
+    await expect(gigs).toContainText("The Mill");
+
+    await gigs.getByRole("link", { name: "Wedding at the Mill" }).click();
+    await expect(page.getByRole("heading", { name: "Wedding at the Mill", level: 1 })).toBeVisible();
+    await page.getByRole("link", { name: "Saturday at the Crown" }).click();
+    await expect(page.getByRole("heading", { name: "Saturday at the Crown", level: 1 })).toBeVisible();
+
+    await page.getByRole("region", { name: "Gigs" }).getByRole("button", { name: "Unlink from Wedding at the Mill" }).click();
+    await expect(page.getByRole("region", { name: "Gigs" })).toContainText("Not used for a gig yet.");
+  });
 });

@@ -12,6 +12,8 @@ import path from "node:path";
 import { loader as textLoader } from "~/routes/_app+/setlists.$id_.text";
 import { loader as pdfLoader } from "~/routes/_app+/setlists.$id_.pdf";
 import { SETLIST_MESSAGES } from "~/features/setlists/setlists.server";
+import { loader as eventLoader } from "~/routes/_app+/events.$id";
+import { loader as eventApiLoader } from "~/routes/api+/events.$id";
 
 async function bandWithRoles() {
   const [leader, member, sub] = await Promise.all([createUser({ firstName: "Lena" }), createUser({ firstName: "Max" }), createUser({ firstName: "Sue" })]);
@@ -356,5 +358,68 @@ describe("setlists", () => {
     expect(one[0]).not.toContain("Drums count in");
     expect((await callRoute(pdfLoader, buildRequest(`/setlists/${setlist.id}/pdf`, { cookie: world.cookies.sub }), { id: String(setlist.id) })).status).toBe(404);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("a setlist is used for a gig from its page (no JavaScript needed): the event shows it, the setlist shows where it was played, and a sub booked on the gig can read it", async () => {
+    const world = await bandWithRoles();
+    const other = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    const day = 86_400_000;
+    const subMembership = await db.bandMembership.findFirstOrThrow({ where: { bandId: world.band.id, userId: world.users.sub.id }, select: { id: true } });
+    const past = await db.event.create({ data: { bandId: world.band.id, title: "Harbour Bar", kind: "gig", venueName: "Harbour Bar", startsAt: new Date(Date.now() - 7 * day), createdById: world.users.leader.id } });
+    const next = await db.event.create({
+      data: { bandId: world.band.id, title: "Wedding", kind: "gig", startsAt: new Date(Date.now() + 10 * day), createdById: world.users.leader.id, bookings: { create: [{ membershipId: subMembership.id }] } },
+    });
+    const theirs = await db.event.create({ data: { bandId: other.band.id, title: "Not ours", kind: "gig", startsAt: new Date(Date.now() + 5 * day) } });
+    const view = async (cookie: string) => callRoute(editorLoader, buildRequest(`/setlists/${setlist.id}`, { cookie }), { id: String(setlist.id) });
+
+    // The page offers the band's events of the last month and ahead, not another band's.
+    const before = await json(await view(world.cookies.member));
+    expect(before.events).toEqual([]);
+    expect(before.eventChoices.map((choice: { id: number }) => choice.id)).toEqual([past.id, next.id]);
+
+    // Another band's event, or a missing one: a clear message, nothing linked.
+    for (const eventId of [String(theirs.id), "abc"]) {
+      const refused = await editorPost(world.cookies.member, setlist.id, { intent: "use-for-event", eventId });
+      expect(refused.status).toBe(400);
+      expect((await json(refused)).message).toBe("Choose one of the band's events");
+    }
+    expect(await db.event.count({ where: { setlistId: setlist.id } })).toBe(0);
+
+    for (const event of [past, next]) {
+      const linked = await editorPost(world.cookies.member, setlist.id, { intent: "use-for-event", eventId: String(event.id) });
+      expect(linked.status).toBe(302);
+      expect(linked.headers.get("location")).toBe(`/setlists/${setlist.id}#events`);
+    }
+    const after = await json(await view(world.cookies.member));
+    expect(after.events).toEqual([expect.objectContaining({ id: next.id, title: "Wedding", past: false }), expect.objectContaining({ id: past.id, title: "Harbour Bar", past: true, venueName: "Harbour Bar" })]);
+    expect(after.eventChoices).toEqual([]);
+    expect((await db.event.findUniqueOrThrow({ where: { id: next.id }, select: { version: true, sequence: true } })).sequence).toBe(1);
+
+    // The event page and the API show the setlist; the setlist API and list show the events.
+    const eventPage = await json(await callRoute(eventLoader, buildRequest(`/events/${next.id}`, { cookie: world.cookies.member }), { id: String(next.id) }));
+    expect(eventPage.event.setlist).toEqual({ id: setlist.id, name: "Friday" });
+    expect((await json(await callRoute(eventApiLoader, buildRequest(`/api/events/${next.id}`, { cookie: world.cookies.member }), { id: String(next.id) }))).setlistId).toBe(setlist.id);
+    const api = await json(await callRoute(setlistApiLoader, buildRequest(`/api/setlists/${setlist.id}`, { cookie: world.cookies.member }), { id: String(setlist.id) }));
+    expect(api.events.map((event: { title: string }) => event.title)).toEqual(["Wedding", "Harbour Bar"]);
+    const list = await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.member })));
+    expect(list.setlists[0]).toMatchObject({ event: { id: next.id, title: "Wedding" }, moreEvents: 1 });
+
+    // The sub is booked on the wedding only: they read the setlist (no editing) and see only that gig.
+    const subView = await view(world.cookies.sub);
+    expect(subView.status).toBe(200);
+    const subData = await json(subView);
+    expect(subData.setlist.mayEdit).toBe(false);
+    expect(subData.mayLinkEvents).toBe(false);
+    expect(subData.events.map((event: { id: number }) => event.id)).toEqual([next.id]);
+    const subList = await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.sub })));
+    expect(subList.setlists.map((s: { id: number }) => s.id)).toEqual([setlist.id]);
+    expect((await editorPost(world.cookies.sub, setlist.id, { intent: "unlink-event", eventId: String(next.id) })).status).toBe(403);
+    expect((await callRoute(textLoader, buildRequest(`/setlists/${setlist.id}/text`, { cookie: world.cookies.sub }), { id: String(setlist.id) })).status).toBe(200);
+
+    // Unlinked from the wedding, the sub no longer sees it.
+    expect((await editorPost(world.cookies.member, setlist.id, { intent: "unlink-event", eventId: String(next.id) })).status).toBe(302);
+    expect((await db.event.findUniqueOrThrow({ where: { id: next.id }, select: { setlistId: true } })).setlistId).toBeNull();
+    expect((await view(world.cookies.sub)).status).toBe(404);
   });
 });

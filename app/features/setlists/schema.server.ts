@@ -19,6 +19,7 @@ export const SETLIST_FORM_MESSAGES = {
   set: "That set is not in this setlist.",
   layout: "The new order could not be read. Reload the setlist and try again.",
   intent: "The editor did not say what to change. Reload the setlist and try again.",
+  event: "Choose one of the band's events",
 } as const;
 const M = SETLIST_FORM_MESSAGES;
 
@@ -63,6 +64,8 @@ export const EditorSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove-set"), version, setId: id(M.set) }),
   z.object({ intent: z.literal("reorder"), version, layout: z.string({ error: M.layout }).max(20_000, { error: M.layout }) }),
   z.object({ intent: z.literal("duplicate") }),
+  z.object({ intent: z.literal("use-for-event"), eventId: id(M.event) }),
+  z.object({ intent: z.literal("unlink-event"), eventId: id(M.event) }),
   z.object({ intent: z.literal("delete") }),
 ], { error: M.intent });
 export type EditorInput = z.infer<typeof EditorSchema>;

@@ -1,3 +1,4 @@
+import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/utils/db.server";
 import { RuleError } from "~/utils/rule-error";
 import { track } from "~/features/analytics/analytics.server";
@@ -11,8 +12,8 @@ import { keyLabel } from "~/features/songs/keys";
  * positions from 0. Every change goes through `saveLayout` with the version the editor
  * read: the version moves on by one per save and a save from an older one is refused
  * (409), so two people editing at once never overwrite each other. A sub ("booked")
- * sees only the setlists of gigs they are booked on, and nobody is booked on anything
- * yet, so a sub sees none.
+ * sees only the setlists linked to events they are booked on, read-only, and of those
+ * events only the ones they are booked on.
  */
 
 export const SETLIST_NOT_FOUND = "Setlist not found";
@@ -66,6 +67,25 @@ function seesSetlists(access: BandAccess) {
   return requireGrant(access, "content:view") !== "booked";
 }
 
+/** The events a viewer may see of a setlist's links: all of the band's, or a sub's own bookings. */
+function visibleEventsWhere(access: BandAccess): Prisma.EventWhereInput {
+  return seesSetlists(access) ? {} : { bookings: { some: { membershipId: access.membership.id } } };
+}
+
+/** Setlists the viewer may see: the band's, or for a sub those linked to an event they are booked on. */
+function visibleSetlistsWhere(access: BandAccess): Prisma.SetlistWhereInput {
+  return { bandId: access.band.id, ...(seesSetlists(access) ? {} : { events: { some: visibleEventsWhere(access) } }) };
+}
+
+/** The events a setlist is linked to (the viewer's visible ones), latest first. */
+const linkedEventsSelect = (access: BandAccess) =>
+  ({
+    where: visibleEventsWhere(access),
+    orderBy: [{ startsAt: "desc" }, { id: "desc" }],
+    take: 50,
+    select: { id: true, title: true, kind: true, startsAt: true, venueName: true, cancelledAt: true },
+  }) satisfies Prisma.Setlist$eventsArgs;
+
 /** Seconds an item takes on stage: a break its own length, a song its length (0 when unknown). */
 function itemSeconds(item: { isBreak: boolean; breakSeconds: number | null; song: { durationSeconds: number | null } | null }) {
   return item.isBreak ? (item.breakSeconds ?? 0) : (item.song?.durationSeconds ?? 0);
@@ -76,20 +96,26 @@ function itemSeconds(item: { isBreak: boolean; breakSeconds: number | null; song
  * (songs and breaks) and song count, in a fixed number of queries.
  */
 export async function listSetlists(access: BandAccess) {
-  if (!seesSetlists(access)) return { bookedOnly: true, timeZone: undefined, setlists: [] };
   const band = await db.band.findUnique({
     where: { id: access.band.id },
     select: {
       timeZone: true,
       setlists: {
+        where: visibleSetlistsWhere(access),
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        select: { id: true, name: true, createdAt: true, items: { select: { isBreak: true, breakSeconds: true, song: { select: { durationSeconds: true } } } } },
+        select: {
+          id: true,
+          name: true,
+          createdAt: true,
+          items: { select: { isBreak: true, breakSeconds: true, song: { select: { durationSeconds: true } } } },
+          events: linkedEventsSelect(access),
+        },
       },
     },
   });
   if (!band) return null;
   return {
-    bookedOnly: false,
+    bookedOnly: !seesSetlists(access),
     timeZone: band.timeZone,
     setlists: band.setlists.map(({ items, ...setlist }) => ({
       ...setlist,
@@ -107,12 +133,11 @@ export async function bandIdOfSetlist(setlistId: number) {
 
 /**
  * A setlist of the band with its sets and items, running totals per set and for the
- * show, and which sets run over the target; null for another band's setlist, an unknown
- * id, or any setlist for a sub.
+ * show, which sets run over the target, and the events it is linked to; null for another
+ * band's setlist, an unknown id, or for a sub a setlist of no event they are booked on.
  */
 export async function getSetlist(access: BandAccess, setlistId: number) {
-  if (!seesSetlists(access)) return null;
-  const setlist = await db.setlist.findFirst({ where: { id: setlistId, bandId: access.band.id }, select: setlistSelect });
+  const setlist = await db.setlist.findFirst({ where: { id: setlistId, ...visibleSetlistsWhere(access) }, select: { ...setlistSelect, events: linkedEventsSelect(access) } });
   if (!setlist) return null;
   let showSeconds = 0;
   const sets = setlist.sets.map((set) => {
@@ -131,6 +156,7 @@ export async function getSetlist(access: BandAccess, setlistId: number) {
     seconds: showSeconds,
     songCount: sets.reduce((sum, set) => sum + set.songCount, 0),
     mayDelete: mayDeleteSetlist(access, setlist),
+    mayEdit: grantIn(access, "content:edit") !== null,
   };
 }
 export type SetlistView = NonNullable<Awaited<ReturnType<typeof getSetlist>>>;
@@ -476,6 +502,11 @@ export async function searchSongsForSetlist(access: BandAccess, query: string, t
   });
 }
 
+/** An event a setlist is linked to, as /api shows it. */
+export function linkedEventJson(event: SetlistView["events"][number]) {
+  return { id: event.id, title: event.title, kind: event.kind, startsAt: event.startsAt.toISOString(), venueName: event.venueName, cancelled: event.cancelledAt !== null };
+}
+
 /** The whole setlist as /api returns it. */
 export function setlistJson(setlist: SetlistView) {
   return {
@@ -489,6 +520,7 @@ export function setlistJson(setlist: SetlistView) {
     songCount: setlist.songCount,
     createdAt: setlist.createdAt.toISOString(),
     updatedAt: setlist.updatedAt.toISOString(),
+    events: setlist.events.map(linkedEventJson),
     sets: setlist.sets.map((set) => ({
       id: set.id,
       name: set.name,

@@ -29,6 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       createdAt: setlist.createdAt.toISOString(),
       length: formatTotal(setlist.seconds),
       songCount: setlist.songCount,
+      event: setlist.events[0] ? { id: setlist.events[0].id, title: setlist.events[0].title, when: formatDate(setlist.events[0].startsAt, result.timeZone) } : null,
+      moreEvents: Math.max(0, setlist.events.length - 1),
     })),
   };
 }
@@ -75,7 +77,7 @@ export default function Setlists() {
           </Form>
         </section>
       )}
-      {bookedOnly ? (
+      {bookedOnly && setlists.length === 0 ? (
         <EmptyState icon="setlists" title="No setlists for you yet">
           <p>As a sub, you see the setlists of the gigs you’re booked on. When {bandName} books you for a gig, its setlist shows here.</p>
         </EmptyState>
@@ -102,6 +104,12 @@ export default function Setlists() {
                     {setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`} · {setlist.length || "0:00"} · Created{" "}
                     <time dateTime={setlist.createdAt}>{setlist.created}</time>
                   </span>
+                  {setlist.event ? (
+                    <span className="block text-sm text-slate-600">
+                      For {setlist.event.title} · {setlist.event.when}
+                      {setlist.moreEvents ? ` and ${setlist.moreEvents === 1 ? "1 more event" : `${setlist.moreEvents} more events`}` : ""}
+                    </span>
+                  ) : null}
                 </span>
                 <span aria-hidden="true" className="text-slate-400">
                   →

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { SetlistCreateApiSchema } from "~/features/setlists/schema.server";
-import { createSetlist, getSetlist, listSetlists, setlistJson } from "~/features/setlists/setlists.server";
+import { createSetlist, getSetlist, linkedEventJson, listSetlists, setlistJson } from "~/features/setlists/setlists.server";
 import { apiError, apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
 /** GET /api/bands/{id}/setlists: the band's setlists, newest first, with length and song count. */
@@ -11,7 +11,7 @@ export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) =
   const list = await listSetlists(access);
   if (!list) return apiError(404, "Band not found");
   return data({
-    setlists: list.setlists.map((setlist) => ({ id: setlist.id, name: setlist.name, durationSeconds: setlist.seconds, songCount: setlist.songCount, createdAt: setlist.createdAt.toISOString() })),
+    setlists: list.setlists.map((setlist) => ({ id: setlist.id, name: setlist.name, durationSeconds: setlist.seconds, songCount: setlist.songCount, createdAt: setlist.createdAt.toISOString(), events: setlist.events.map(linkedEventJson) })),
   });
 });
 
