@@ -23,7 +23,7 @@ const titles = async (list: Locator) => (await list.getByRole("listitem").allInn
 
 async function startSetlist(page: Page) {
   await page.goto("/setlists");
-  await page.getByLabel("Name").fill("Saturday at the Crown");
+  await page.getByLabel("Name", { exact: true }).fill("Saturday at the Crown");
   await page.getByRole("button", { name: "Create setlist" }).click();
   await expect(page.getByRole("heading", { name: "Saturday at the Crown", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Add a set" }).click();
@@ -140,5 +140,36 @@ test.describe("setlist editor", () => {
 
     await page.getByRole("region", { name: "Gigs" }).getByRole("button", { name: "Unlink from Wedding at the Mill" }).click();
     await expect(page.getByRole("region", { name: "Gigs" })).toContainText("Not used for a gig yet.");
+  });
+
+  test("build a new setlist from a previous gig's", async ({ page, login, createBand }) => {
+    const band = await bandWithSongs(login, createBand);
+    const { db } = await import("~/utils/db.server");
+    const songs = await db.song.findMany({ where: { bandId: band.id }, orderBy: { id: "asc" }, select: { id: true } });
+    const old = await db.setlist.create({
+      data: {
+        bandId: band.id,
+        name: "Crown, May",
+        sets: { create: [{ name: "Set 1", position: 0 }, { name: "Encore", position: 1 }] },
+      },
+      select: { id: true, sets: { orderBy: { position: "asc" }, select: { id: true } } },
+    });
+    await db.setlistItem.createMany({
+      data: [
+        { setlistId: old.id, setId: old.sets[0]!.id, position: 0, songId: songs[1]!.id },
+        { setlistId: old.id, setId: old.sets[0]!.id, position: 1, songId: songs[0]!.id },
+        { setlistId: old.id, setId: old.sets[1]!.id, position: 0, songId: songs[3]!.id },
+      ],
+    });
+    await db.event.create({ data: { bandId: band.id, title: "The Crown", kind: "gig", startsAt: new Date(Date.now() - 20 * 86_400_000), setlistId: old.id } });
+
+    await page.goto("/setlists");
+    const section = page.getByRole("region", { name: "Build from a previous gig" });
+    await expect(section.getByLabel("Gig")).toContainText("The Crown");
+    await section.getByLabel("New setlist name").fill("Crown, June");
+    await section.getByRole("button", { name: "Build setlist" }).click();
+    await expect(page.getByRole("heading", { name: "Crown, June", level: 1 })).toBeVisible();
+    await expect.poll(() => titles(setList(page, "Set 1"))).toEqual(["Bravo Song", "Alpha Song"]);
+    await expect.poll(() => titles(setList(page, "Encore"))).toEqual(["Delta Song"]);
   });
 });

@@ -47,7 +47,7 @@ const PAGES: { name: string; path: (band: Band) => string; loader: Loader; param
   { name: "/events/{id}", path: (b) => `/events/${b.eventId}`, loader: eventLoader as Loader, params: (b) => ({ id: String(b.eventId) }), budget: 18 },
   { name: "/songs", path: () => "/songs", loader: songsLoader as Loader, budget: 13 },
   { name: "/bands/{id}/songs", path: (b) => `/bands/${b.id}/songs`, loader: bandSongsLoader as Loader, params: (b) => ({ bandId: String(b.id) }), budget: 13 },
-  { name: "/setlists", path: () => "/setlists", loader: setlistsLoader as Loader, budget: 12 },
+  { name: "/setlists", path: () => "/setlists", loader: setlistsLoader as Loader, budget: 13 },
   { name: "/setlists/{id}", path: (b) => `/setlists/${b.setlistId}`, loader: setlistLoader as Loader, params: (b) => ({ id: String(b.setlistId) }), budget: 15 },
   { name: "/finances", path: () => "/finances", loader: financesLoader as Loader, budget: 12 },
   { name: "/settings", path: () => "/settings", loader: settingsLoader as Loader, budget: 10 },

@@ -422,4 +422,56 @@ describe("setlists", () => {
     expect((await db.event.findUniqueOrThrow({ where: { id: next.id }, select: { setlistId: true } })).setlistId).toBeNull();
     expect((await view(world.cookies.sub)).status).toBe(404);
   });
+
+  test("build a setlist from a previous gig: a copy of the sets, songs, breaks and notes it was played from, with a name; a gig without a setlist or to come is refused", async () => {
+    const world = await bandWithRoles();
+    const other = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    await db.setlistItem.update({ where: { id: setlist.sets[0]!.items[0]!.id }, data: { note: "Drums count in" } });
+    const day = 86_400_000;
+    const played = await db.event.create({ data: { bandId: world.band.id, title: "Harbour Bar", kind: "gig", startsAt: new Date(Date.UTC(2025, 4, 3, 20)), setlistId: setlist.id } });
+    const noSetlist = await db.event.create({ data: { bandId: world.band.id, title: "Quiz night", kind: "gig", startsAt: new Date(Date.now() - 3 * day) } });
+    const upcoming = await db.event.create({ data: { bandId: world.band.id, title: "Wedding", kind: "gig", startsAt: new Date(Date.now() + 3 * day), setlistId: setlist.id } });
+    const theirSetlist = await twoSetSetlist(other);
+    const theirs = await db.event.create({ data: { bandId: other.band.id, title: "Theirs", kind: "gig", startsAt: new Date(Date.now() - 3 * day), setlistId: theirSetlist.id } });
+    const post = (form: Record<string, string>, cookie = world.cookies.member) => callRoute(listAction, buildRequest("/setlists", { cookie, form: { intent: "from-gig", ...form } }));
+
+    // The page offers only past gigs of the band with a setlist.
+    const page = await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.member })));
+    expect(page.pastGigs.map((gig: { id: number }) => gig.id)).toEqual([played.id]);
+    expect((await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.sub })))).pastGigs).toEqual([]);
+
+    const count = await db.setlist.count();
+    for (const eventId of [noSetlist.id, upcoming.id, theirs.id]) {
+      const refused = await post({ eventId: String(eventId), name: "Nope" });
+      expect(refused.status).toBe(400);
+      expect((await json(refused)).fromGig.error.eventId).toEqual(["Choose a past gig that has a setlist"]);
+    }
+    const noGig = await post({ name: "Nope" });
+    expect(noGig.status).toBe(400);
+    expect((await json(noGig)).fromGig.error.eventId).toEqual(["Choose a past gig that has a setlist"]);
+    expect((await post({ eventId: String(played.id) }, world.cookies.sub)).status).toBe(403);
+    expect(await db.setlist.count()).toBe(count);
+
+    const built = await post({ eventId: String(played.id), name: "Harbour Bar again" });
+    expect(built.status).toBe(302);
+    const copyId = Number(built.headers.get("location")!.split("/").pop());
+    const copy = await apiSetlist(world.cookies.member, copyId);
+    expect(copy).toMatchObject({ name: "Harbour Bar again", durationSeconds: setlist.durationSeconds });
+    expect(copy.sets.map((set) => [set.name, set.items.map((item) => [item.type, item.songId])])).toEqual(setlist.sets.map((set) => [set.name, set.items.map((item) => [item.type, item.songId])]));
+    expect((await db.setlistItem.findFirstOrThrow({ where: { setlistId: copyId, note: { not: null } }, select: { note: true } })).note).toBe("Drums count in");
+    // A copy: the gig keeps the original.
+    expect((await db.event.findUniqueOrThrow({ where: { id: played.id }, select: { setlistId: true } })).setlistId).toBe(setlist.id);
+
+    // Without a name it is named after the gig; the API does the same with fromEventId.
+    const unnamed = await post({ eventId: String(played.id) });
+    expect(unnamed.status).toBe(302);
+    expect((await db.setlist.findFirstOrThrow({ orderBy: { id: "desc" }, select: { name: true } })).name).toBe("Harbour Bar, May 3, 2025");
+    const api = await callRoute(bandSetlistsApiAction, buildRequest(`/api/bands/${world.band.id}/setlists`, { cookie: world.cookies.member, json: { name: "From the API", fromEventId: played.id } }), { id: String(world.band.id) });
+    expect(api.status).toBe(201);
+    expect((await json(api)).songCount).toBe(5);
+    const apiRefused = await callRoute(bandSetlistsApiAction, buildRequest(`/api/bands/${world.band.id}/setlists`, { cookie: world.cookies.member, json: { name: "Nope", fromEventId: theirs.id } }), { id: String(world.band.id) });
+    expect(apiRefused.status).toBe(400);
+    expect(await json(apiRefused)).toEqual({ message: "Invalid request", errors: { fromEventId: ["Choose a past gig that has a setlist"] } });
+  });
 });

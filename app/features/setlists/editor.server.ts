@@ -5,7 +5,7 @@ import { grantIn, requireBandAccess, type BandAccess } from "~/features/bands/ac
 import type { Permission } from "~/features/members/permissions";
 import { parseId } from "~/utils/ids";
 import { RuleError } from "~/utils/rule-error";
-import { CreateSetlistSchema, EditorSchema, ReorderLayoutSchema, SETLIST_FORM_MESSAGES } from "./schema.server";
+import { CreateSetlistSchema, EditorSchema, FromGigSchema, ReorderLayoutSchema, SETLIST_FORM_MESSAGES } from "./schema.server";
 import { formatDuration, formatTotal } from "~/features/songs/format";
 import { keyLabel } from "~/features/songs/keys";
 import { formatDate, formatTime } from "~/utils/dates";
@@ -25,6 +25,7 @@ import {
   removeItem,
   removeSet,
   saveLayout,
+  setlistFromPastGig,
   updateItem,
   updateSetlistDetails,
 } from "./setlists.server";
@@ -142,6 +143,18 @@ function parseLayout(text: string) {
   const parsed = ReorderLayoutSchema.safeParse(json);
   if (!parsed.success) throw new RuleError(400, SETLIST_FORM_MESSAGES.layout);
   return parsed.data;
+}
+
+/** "Build from a previous gig" on /setlists: a reply under its fields, or the new setlist. */
+export async function submitFromGigForm(access: BandAccess, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: FromGigSchema });
+  if (submission.status !== "success") return { result: submission.reply(), setlist: null };
+  try {
+    return { result: null, setlist: await setlistFromPastGig(access, submission.value.eventId, submission.value.name) };
+  } catch (error) {
+    if (error instanceof RuleError && error.field) return { result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }), setlist: null };
+    throw error;
+  }
 }
 
 /** The new-setlist form on /setlists. */

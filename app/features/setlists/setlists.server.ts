@@ -6,6 +6,7 @@ import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.
 import { fold } from "~/features/songs/songs.server";
 import { formatDuration, formatTotal } from "~/features/songs/format";
 import { keyLabel } from "~/features/songs/keys";
+import { formatDate } from "~/utils/dates";
 
 /**
  * Setlists: sets (Set 1, Set 2, Encore) holding songs and breaks, each in dense, unique
@@ -34,6 +35,7 @@ export const SETLIST_MESSAGES = {
   tooManySets: `A setlist can have at most ${MAX_SETS} sets.`,
   tooManyItems: `A setlist can have at most ${MAX_ITEMS} songs and breaks.`,
   deleteOwn: "You can delete only the setlists you created",
+  pastGig: "Choose a past gig that has a setlist",
 } as const;
 
 export type LayoutItem = { id?: number; songId?: number | null; isBreak?: boolean; breakSeconds?: number | null; note?: string | null };
@@ -213,16 +215,16 @@ export async function updateSetlistDetails(access: BandAccess, setlistId: number
 }
 
 /** A copy with every set, song, break and note, named "<name> (copy)" unless a name is given. */
-export async function duplicateSetlist(access: BandAccess, setlistId: number, name?: string) {
+export async function duplicateSetlist(access: BandAccess, setlistId: number, name?: string, source: "duplicate" | "gig" = "duplicate") {
   requireGrant(access, "content:edit");
-  const source = await getSetlist(access, setlistId);
-  if (!source) throw new RuleError(404, SETLIST_NOT_FOUND);
+  const original = await getSetlist(access, setlistId);
+  if (!original) throw new RuleError(404, SETLIST_NOT_FOUND);
   const copy = await db.$transaction(async (tx) => {
     const created = await tx.setlist.create({
-      data: { bandId: access.band.id, name: (name ?? `${source.name} (copy)`).slice(0, 120), notes: source.notes, targetSetSeconds: source.targetSetSeconds, createdById: access.user.id },
+      data: { bandId: access.band.id, name: (name ?? `${original.name} (copy)`).slice(0, 120), notes: original.notes, targetSetSeconds: original.targetSetSeconds, createdById: access.user.id },
       select: { id: true, name: true, version: true },
     });
-    for (const set of source.sets) {
+    for (const set of original.sets) {
       await tx.setlistSet.create({
         data: {
           setlistId: created.id,
@@ -243,8 +245,35 @@ export async function duplicateSetlist(access: BandAccess, setlistId: number, na
     }
     return created;
   });
-  await track("create_setlist", { userId: access.user.id, bandId: access.band.id, props: { source: "duplicate" } });
+  await track("create_setlist", { userId: access.user.id, bandId: access.band.id, props: { source } });
   return copy;
+}
+
+/** How many past gigs "Build from a previous gig" offers. */
+export const PAST_GIG_CHOICES = 50;
+
+const pastGigWhere = (access: BandAccess, now: Date): Prisma.EventWhereInput => ({ bandId: access.band.id, setlistId: { not: null }, cancelledAt: null, startsAt: { lt: now } });
+
+/** The band's past events that have a setlist, latest first: what a new setlist can be built from. None for a viewer who may not edit. */
+export async function pastGigsWithSetlists(access: BandAccess, now = new Date()) {
+  if (grantIn(access, "content:edit") === null) return [];
+  return db.event.findMany({
+    where: pastGigWhere(access, now),
+    orderBy: [{ startsAt: "desc" }, { id: "desc" }],
+    take: PAST_GIG_CHOICES,
+    select: { id: true, title: true, startsAt: true, venueName: true },
+  });
+}
+
+/**
+ * "Build from a previous gig": a new setlist with the sets, songs, breaks and notes of
+ * the setlist a past event of the band was played from, named `name` or after the gig.
+ */
+export async function setlistFromPastGig(access: BandAccess, eventId: number, name: string | null, { field = "eventId", now = new Date() } = {}) {
+  requireGrant(access, "content:edit");
+  const event = await db.event.findFirst({ where: { id: eventId, ...pastGigWhere(access, now) }, select: { title: true, startsAt: true, setlistId: true, band: { select: { timeZone: true } } } });
+  if (!event?.setlistId) throw new RuleError(400, SETLIST_MESSAGES.pastGig, field);
+  return duplicateSetlist(access, event.setlistId, name || `${event.title}, ${formatDate(event.startsAt, event.band.timeZone)}`, "gig");
 }
 
 /** Deletes a setlist: anyone with "content:delete", a band member only the ones they created. */
