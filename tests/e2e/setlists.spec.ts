@@ -172,4 +172,32 @@ test.describe("setlist editor", () => {
     await expect.poll(() => titles(setList(page, "Set 1"))).toEqual(["Bravo Song", "Alpha Song"]);
     await expect.poll(() => titles(setList(page, "Encore"))).toEqual(["Delta Song"]);
   });
+
+  test("download the performance report for rights organisations; a bad range says what is wrong", async ({ page, login, createBand }) => {
+    const band = await bandWithSongs(login, createBand);
+    const { db } = await import("~/utils/db.server");
+    const songs = await db.song.findMany({ where: { bandId: band.id }, orderBy: { id: "asc" }, select: { id: true } });
+    const setlist = await db.setlist.create({ data: { bandId: band.id, name: "Pub", sets: { create: [{ name: "Set 1", position: 0 }] } }, select: { id: true, sets: { select: { id: true } } } });
+    await db.setlistItem.createMany({ data: songs.slice(0, 2).map((song, position) => ({ setlistId: setlist.id, setId: setlist.sets[0]!.id, position, songId: song.id })) });
+    await db.event.create({ data: { bandId: band.id, title: "Pub gig", kind: "gig", venueName: "The Crown", startsAt: new Date("2025-05-02T20:00:00Z"), setlistId: setlist.id } });
+
+    await page.goto(`/setlists/${setlist.id}`);
+    await page.getByRole("link", { name: "Performance report for rights organisations (CSV)" }).click();
+    await page.getByLabel("From", { exact: true }).fill("2025-12-31");
+    await page.getByLabel("To", { exact: true }).fill("2025-01-01");
+    await page.getByRole("button", { name: "Download CSV" }).click();
+    await expect(page.getByRole("alert")).toContainText("The report was not made");
+    await expect(page.getByText("The last day must be on or after the first day")).toBeVisible();
+
+    await page.getByLabel("From", { exact: true }).fill("2025-01-01");
+    await page.getByLabel("To", { exact: true }).fill("2025-12-31");
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download CSV" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/-performance-report-2025-01-01-to-2025-12-31\.csv$/);
+    const fs = await import("node:fs");
+    const text = fs.readFileSync((await file.path())!, "utf8");
+    expect(text).toContain("2025-05-02,Pub gig,The Crown,,Set 1,1,Alpha Song,The Testers");
+    expect(text).toContain("2025-05-02,Pub gig,The Crown,,Set 1,2,Bravo Song,The Testers");
+  });
 });

@@ -37,6 +37,8 @@ export const PERMISSIONS = {
   "availability:reasons": { label: "See the reasons members give for their blackout dates", band_leader: true, band_admin: true },
   "reminders:chase": { label: "Chase booked people who have not answered", band_leader: true, band_admin: true },
   "calendar:download": { label: "Download the band's calendar (.ics)", band_leader: true, band_admin: true, band_member: true, sub: "booked" },
+  // Songs and setlists, part C (issue 8): the rights organisations' report.
+  "setlists:report": { label: "Download the performance report for rights organisations (songs played at each gig)", band_leader: true, band_admin: true, band_member: true },
 } as const satisfies Record<string, { label: string } & Partial<Record<Role, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -10,6 +10,7 @@ import { formatDuration, formatTotal } from "~/features/songs/format";
 import { keyLabel } from "~/features/songs/keys";
 import { formatDate, formatTime } from "~/utils/dates";
 import { eventsForSetlistChoice, setEventSetlist } from "~/features/events/events.server";
+import { mayReport } from "./report.server";
 import {
   SETLIST_NOT_FOUND,
   getSetlist,
@@ -188,6 +189,7 @@ export async function editorView(access: BandAccess, id: number, q: string, now 
       .filter((event) => event.setlistId !== setlist.id)
       .map((event) => ({ id: event.id, label: `${event.title} · ${when(event)}${event.setlistId ? " (replaces its setlist)" : ""}` })),
     mayLinkEvents: grantIn(access, "events:edit") !== null,
+    mayReport: mayReport(access),
     q,
     results: results.map((song) => ({ id: song.id, title: song.title, artist: song.artist, key: song.key ? keyLabel(song.key) : "", length: formatDuration(song.durationSeconds) })),
     setlist: {

@@ -31,7 +31,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       length: formatTotal(setlist.seconds),
       songCount: setlist.songCount,
       event: setlist.events[0] ? { id: setlist.events[0].id, title: setlist.events[0].title, when: formatDate(setlist.events[0].startsAt, result.timeZone) } : null,
-      moreEvents: Math.max(0, setlist.events.length - 1),
     })),
   };
 }
@@ -63,7 +62,7 @@ export default function Setlists() {
         aside={setlists.length ? <Count n={setlists.length} /> : null}
       />
       {bookedOnly ? null : (
-        <section aria-labelledby="new-setlist-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <section aria-labelledby="new-setlist-heading" className={SECTION}>
           <h2 id="new-setlist-heading" className="font-semibold text-slate-900">
             New setlist
           </h2>
@@ -85,26 +84,21 @@ export default function Setlists() {
         </section>
       )}
       {pastGigs.length ? (
-        <section aria-labelledby="from-gig-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <section aria-labelledby="from-gig-heading" className={SECTION}>
           <h2 id="from-gig-heading" className="font-semibold text-slate-900">
             Build from a previous gig
           </h2>
           <Form method="post" action="/setlists" noValidate className="mt-3 grid gap-4 sm:grid-cols-[2fr_2fr_auto] sm:items-end">
             <input type="hidden" name="bandId" value={bandId} />
             <input type="hidden" name="intent" value="from-gig" />
-            <SelectField label="Gig" selectProps={{ id: "from-gig-event", name: "eventId", defaultValue: String(reply?.fromGig?.initialValue?.eventId ?? "") }} errors={gigErrors.eventId}>
+            <SelectField label="Gig" selectProps={{ name: "eventId" }} errors={gigErrors.eventId}>
               {pastGigs.map((gig) => (
                 <option key={gig.id} value={gig.id}>
                   {gig.label}
                 </option>
               ))}
             </SelectField>
-            <Field
-              label="New setlist name"
-              hint="Optional"
-              inputProps={{ id: "from-gig-name", name: "name", autoComplete: "off", maxLength: 120, defaultValue: String(reply?.fromGig?.initialValue?.name ?? "") }}
-              errors={gigErrors.name}
-            />
+            <Field label="New setlist name" inputProps={{ name: "name", maxLength: 120 }} errors={gigErrors.name} />
             <Button type="submit" variant="secondary">
               Build setlist
             </Button>
@@ -141,7 +135,6 @@ export default function Setlists() {
                   {setlist.event ? (
                     <span className="block text-sm text-slate-600">
                       For {setlist.event.title} · {setlist.event.when}
-                      {setlist.moreEvents ? ` and ${setlist.moreEvents === 1 ? "1 more event" : `${setlist.moreEvents} more events`}` : ""}
                     </span>
                   ) : null}
                 </span>
@@ -156,6 +149,8 @@ export default function Setlists() {
     </div>
   );
 }
+
+const SECTION = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 
 function Count({ n }: { n: number }) {
   return <span className="text-sm text-slate-600">{n === 1 ? "1 setlist" : `${n} setlists`}</span>;

@@ -73,6 +73,11 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
         <a href={`/setlists/${setlist.id}/text`} className="font-medium text-brand-700 underline underline-offset-4">
           Plain text to paste into a group chat
         </a>
+        {data.mayReport ? (
+          <Link to="/setlists/report" className="font-medium text-brand-700 underline underline-offset-4">
+            Performance report for rights organisations (CSV)
+          </Link>
+        ) : null}
         <span className="text-slate-600">Printing this page gives just the running order, in large type.</span>
       </p>
 
