@@ -23,7 +23,7 @@ const titles = async (list: Locator) => (await list.getByRole("listitem").allInn
 
 async function startSetlist(page: Page) {
   await page.goto("/setlists");
-  await page.getByLabel("Name").fill("Saturday at the Crown");
+  await page.getByLabel("Name", { exact: true }).fill("Saturday at the Crown");
   await page.getByRole("button", { name: "Create setlist" }).click();
   await expect(page.getByRole("heading", { name: "Saturday at the Crown", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Add a set" }).click();
@@ -118,5 +118,86 @@ test.describe("setlist editor", () => {
     await expect.poll(() => titles(setList(page, "Set 2"))).toEqual(["Delta Song", "Charlie Song"]);
     await expect(page.getByRole("region", { name: "Set 2" })).toContainText("2 songs · 8:30");
     await expect(page.getByRole("region", { name: "Set 2" })).toContainText("show so far 15:00");
+  });
+
+  test("use a setlist for a gig: the event shows it and the setlist says where it is planned", async ({ page, login, createBand }) => {
+    const band = await bandWithSongs(login, createBand);
+    const { db } = await import("~/utils/db.server");
+    const gig = await db.event.create({ data: { bandId: band.id, title: "Wedding at the Mill", kind: "gig", venueName: "The Mill", startsAt: new Date(Date.now() + 12 * 86_400_000) } });
+    await startSetlist(page);
+
+    const gigs = page.getByRole("region", { name: "Gigs" });
+    await expect(gigs).toContainText("Not used for a gig yet.");
+    await gigs.getByLabel("Use for a gig").selectOption({ value: String(gig.id) });
+    await gigs.getByRole("button", { name: "Use this setlist" }).click();
+    await expect(gigs).toContainText("Planned for Wedding at the Mill");
+    await expect(gigs).toContainText("The Mill");
+
+    await gigs.getByRole("link", { name: "Wedding at the Mill" }).click();
+    await expect(page.getByRole("heading", { name: "Wedding at the Mill", level: 1 })).toBeVisible();
+    await page.getByRole("link", { name: "Saturday at the Crown" }).click();
+    await expect(page.getByRole("heading", { name: "Saturday at the Crown", level: 1 })).toBeVisible();
+
+    await page.getByRole("region", { name: "Gigs" }).getByRole("button", { name: "Unlink from Wedding at the Mill" }).click();
+    await expect(page.getByRole("region", { name: "Gigs" })).toContainText("Not used for a gig yet.");
+  });
+
+  test("build a new setlist from a previous gig's", async ({ page, login, createBand }) => {
+    const band = await bandWithSongs(login, createBand);
+    const { db } = await import("~/utils/db.server");
+    const songs = await db.song.findMany({ where: { bandId: band.id }, orderBy: { id: "asc" }, select: { id: true } });
+    const old = await db.setlist.create({
+      data: {
+        bandId: band.id,
+        name: "Crown, May",
+        sets: { create: [{ name: "Set 1", position: 0 }, { name: "Encore", position: 1 }] },
+      },
+      select: { id: true, sets: { orderBy: { position: "asc" }, select: { id: true } } },
+    });
+    await db.setlistItem.createMany({
+      data: [
+        { setlistId: old.id, setId: old.sets[0]!.id, position: 0, songId: songs[1]!.id },
+        { setlistId: old.id, setId: old.sets[0]!.id, position: 1, songId: songs[0]!.id },
+        { setlistId: old.id, setId: old.sets[1]!.id, position: 0, songId: songs[3]!.id },
+      ],
+    });
+    await db.event.create({ data: { bandId: band.id, title: "The Crown", kind: "gig", startsAt: new Date(Date.now() - 20 * 86_400_000), setlistId: old.id } });
+
+    await page.goto("/setlists");
+    const section = page.getByRole("region", { name: "Build from a previous gig" });
+    await expect(section.getByLabel("Gig")).toContainText("The Crown");
+    await section.getByLabel("New setlist name").fill("Crown, June");
+    await section.getByRole("button", { name: "Build setlist" }).click();
+    await expect(page.getByRole("heading", { name: "Crown, June", level: 1 })).toBeVisible();
+    await expect.poll(() => titles(setList(page, "Set 1"))).toEqual(["Bravo Song", "Alpha Song"]);
+    await expect.poll(() => titles(setList(page, "Encore"))).toEqual(["Delta Song"]);
+  });
+
+  test("download the performance report for rights organisations; a bad range says what is wrong", async ({ page, login, createBand }) => {
+    const band = await bandWithSongs(login, createBand);
+    const { db } = await import("~/utils/db.server");
+    const songs = await db.song.findMany({ where: { bandId: band.id }, orderBy: { id: "asc" }, select: { id: true } });
+    const setlist = await db.setlist.create({ data: { bandId: band.id, name: "Pub", sets: { create: [{ name: "Set 1", position: 0 }] } }, select: { id: true, sets: { select: { id: true } } } });
+    await db.setlistItem.createMany({ data: songs.slice(0, 2).map((song, position) => ({ setlistId: setlist.id, setId: setlist.sets[0]!.id, position, songId: song.id })) });
+    await db.event.create({ data: { bandId: band.id, title: "Pub gig", kind: "gig", venueName: "The Crown", startsAt: new Date("2025-05-02T20:00:00Z"), setlistId: setlist.id } });
+
+    await page.goto(`/setlists/${setlist.id}`);
+    await page.getByRole("link", { name: "Performance report for rights organisations (CSV)" }).click();
+    await page.getByLabel("From", { exact: true }).fill("2025-12-31");
+    await page.getByLabel("To", { exact: true }).fill("2025-01-01");
+    await page.getByRole("button", { name: "Download CSV" }).click();
+    await expect(page.getByRole("alert")).toContainText("The report was not made");
+    await expect(page.getByText("The last day must be on or after the first day")).toBeVisible();
+
+    await page.getByLabel("From", { exact: true }).fill("2025-01-01");
+    await page.getByLabel("To", { exact: true }).fill("2025-12-31");
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download CSV" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/-performance-report-2025-01-01-to-2025-12-31\.csv$/);
+    const fs = await import("node:fs");
+    const text = fs.readFileSync((await file.path())!, "utf8");
+    expect(text).toContain("2025-05-02,Pub gig,The Crown,,Set 1,1,Alpha Song,The Testers");
+    expect(text).toContain("2025-05-02,Pub gig,The Crown,,Set 1,2,Bravo Song,The Testers");
   });
 });

@@ -80,4 +80,27 @@ test.describe("song library", () => {
     await expect(page.getByRole("row").filter({ hasText: "Mr. Brightside" })).toContainText("The Killers");
     await expect(page.getByRole("row").filter({ hasText: "Broken Tempo" })).toHaveCount(0);
   });
+
+  test("the library and a song's page show what the band played at its past gigs", async ({ page, login, createBand }) => {
+    const leader = await login();
+    const band = await createBand(leader, { name: `History Band ${Date.now().toString(36)}` });
+    const { db } = await import("~/utils/db.server");
+    const [valerie, jolene] = await Promise.all(
+      ["Valerie", "Jolene"].map((title) => db.song.create({ data: { bandId: band.id, title, titleKey: title.toLowerCase(), createdById: leader.id } })),
+    );
+    const setlist = await db.setlist.create({ data: { bandId: band.id, name: "Pub", sets: { create: [{ name: "Set 1", position: 0 }] } }, select: { id: true, sets: { select: { id: true } } } });
+    await db.setlistItem.createMany({ data: [valerie!, jolene!].map((song, position) => ({ setlistId: setlist.id, setId: setlist.sets[0]!.id, position, songId: song.id })) });
+    for (const days of [40, 9]) await db.event.create({ data: { bandId: band.id, title: `Pub ${days}`, kind: "gig", startsAt: new Date(Date.now() - days * 86_400_000), setlistId: setlist.id } });
+
+    await page.goto("/songs");
+    const played = page.getByRole("region", { name: `What ${band.name} plays at gigs` });
+    await expect(played).toContainText("Most played");
+    await expect(played.getByRole("listitem").first()).toContainText("2×");
+    await expect(page.getByRole("row", { name: /Valerie/ })).toContainText("2×");
+
+    await page.getByRole("link", { name: "Valerie" }).click();
+    const history = page.getByRole("region", { name: "Played at gigs" });
+    await expect(history).toContainText("2 times, last on");
+    await expect(history.getByRole("link", { name: "Pub 9" })).toBeVisible();
+  });
 });

@@ -12,6 +12,8 @@ import path from "node:path";
 import { loader as textLoader } from "~/routes/_app+/setlists.$id_.text";
 import { loader as pdfLoader } from "~/routes/_app+/setlists.$id_.pdf";
 import { SETLIST_MESSAGES } from "~/features/setlists/setlists.server";
+import { loader as eventLoader } from "~/routes/_app+/events.$id";
+import { loader as eventApiLoader } from "~/routes/api+/events.$id";
 
 async function bandWithRoles() {
   const [leader, member, sub] = await Promise.all([createUser({ firstName: "Lena" }), createUser({ firstName: "Max" }), createUser({ firstName: "Sue" })]);
@@ -175,6 +177,41 @@ describe("setlists", () => {
     expect(after.sets.map((set) => set.items.map((item) => item.id))).toEqual([ids1, ids2]);
   });
 
+  test("the API's whole-setlist PUT gives an existing item another song of the band; another band's song or a song turned into a break is refused", async () => {
+    const world = await bandWithRoles();
+    const other = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    const [set1, set2] = setlist.sets;
+    const put = (sets: unknown, version = setlist.version) =>
+      callRoute(setlistApiAction, buildRequest(`/api/setlists/${setlist.id}`, { method: "PUT", cookie: world.cookies.member, json: { version, sets } }), { id: String(setlist.id) });
+    const asSent = (set: ApiSetlist["sets"][number]) => ({ id: set.id, name: set.name, items: set.items.map((item) => (item.type === "break" ? { type: "break", id: item.id, durationSeconds: 900 } : { type: "song", id: item.id, songId: item.songId })) });
+    const first = set1!.items[0]!;
+    const breakItem = set2!.items.at(-1)!;
+
+    // Another band's song, or a break turned into a song: 400, nothing changed.
+    const foreign = await put([{ ...asSent(set1!), items: [{ type: "song", id: first.id, songId: other.songs[0]!.id }, ...asSent(set1!).items.slice(1)] }, asSent(set2!)]);
+    expect(foreign.status).toBe(400);
+    expect((await json(foreign)).message).toBe(SETLIST_MESSAGES.foreignSong);
+    const retyped = await put([asSent(set1!), { ...asSent(set2!), items: [...asSent(set2!).items.slice(0, -1), { type: "song", id: breakItem.id, songId: world.songs[0]!.id }] }]);
+    expect(retyped.status).toBe(400);
+    expect((await json(retyped)).message).toBe(SETLIST_MESSAGES.changeType);
+    const songToBreak = await put([{ ...asSent(set1!), items: [{ type: "break", id: first.id, durationSeconds: 600 }, ...asSent(set1!).items.slice(1)] }, asSent(set2!)]);
+    expect(songToBreak.status).toBe(400);
+    expect((await json(songToBreak)).message).toBe(SETLIST_MESSAGES.changeType);
+    const unchanged = await apiSetlist(world.cookies.member, setlist.id);
+    expect(unchanged.version).toBe(setlist.version);
+    expect(unchanged.sets[0]!.items[0]).toMatchObject({ id: first.id, songId: world.songs[0]!.id, title: "Superstition" });
+
+    // A song of the band: the item keeps its id and place, and now holds that song.
+    const swapped = await put([{ ...asSent(set1!), items: [{ type: "song", id: first.id, songId: world.songs[4]!.id }, ...asSent(set1!).items.slice(1)] }, asSent(set2!)]);
+    expect(swapped.status).toBe(200);
+    const after: ApiSetlist = await json(swapped);
+    expect(after.version).toBe(setlist.version + 1);
+    expect(after.sets[0]!.items[0]).toMatchObject({ id: first.id, songId: world.songs[4]!.id, title: "Dancing Queen" });
+    expect(after.sets.map((set) => set.items.map((item) => item.id))).toEqual(setlist.sets.map((set) => set.items.map((item) => item.id)));
+    expect(await db.setlistItem.findUniqueOrThrow({ where: { id: first.id }, select: { songId: true } })).toEqual({ songId: world.songs[4]!.id });
+  });
+
   test("a stale save is refused: 409 with a message offering to reload, from the page and the API", async () => {
     const world = await bandWithRoles();
     const setlist = await twoSetSetlist(world);
@@ -321,5 +358,120 @@ describe("setlists", () => {
     expect(one[0]).not.toContain("Drums count in");
     expect((await callRoute(pdfLoader, buildRequest(`/setlists/${setlist.id}/pdf`, { cookie: world.cookies.sub }), { id: String(setlist.id) })).status).toBe(404);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("a setlist is used for a gig from its page (no JavaScript needed): the event shows it, the setlist shows where it was played, and a sub booked on the gig can read it", async () => {
+    const world = await bandWithRoles();
+    const other = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    const day = 86_400_000;
+    const subMembership = await db.bandMembership.findFirstOrThrow({ where: { bandId: world.band.id, userId: world.users.sub.id }, select: { id: true } });
+    const past = await db.event.create({ data: { bandId: world.band.id, title: "Harbour Bar", kind: "gig", venueName: "Harbour Bar", startsAt: new Date(Date.now() - 7 * day), createdById: world.users.leader.id } });
+    const next = await db.event.create({
+      data: { bandId: world.band.id, title: "Wedding", kind: "gig", startsAt: new Date(Date.now() + 10 * day), createdById: world.users.leader.id, bookings: { create: [{ membershipId: subMembership.id }] } },
+    });
+    const theirs = await db.event.create({ data: { bandId: other.band.id, title: "Not ours", kind: "gig", startsAt: new Date(Date.now() + 5 * day) } });
+    const view = async (cookie: string) => callRoute(editorLoader, buildRequest(`/setlists/${setlist.id}`, { cookie }), { id: String(setlist.id) });
+
+    // The page offers the band's events of the last month and ahead, not another band's.
+    const before = await json(await view(world.cookies.member));
+    expect(before.events).toEqual([]);
+    expect(before.eventChoices.map((choice: { id: number }) => choice.id)).toEqual([past.id, next.id]);
+
+    // Another band's event, or a missing one: a clear message, nothing linked.
+    for (const eventId of [String(theirs.id), "abc"]) {
+      const refused = await editorPost(world.cookies.member, setlist.id, { intent: "use-for-event", eventId });
+      expect(refused.status).toBe(400);
+      expect((await json(refused)).message).toBe("Choose one of the band's events");
+    }
+    expect(await db.event.count({ where: { setlistId: setlist.id } })).toBe(0);
+
+    for (const event of [past, next]) {
+      const linked = await editorPost(world.cookies.member, setlist.id, { intent: "use-for-event", eventId: String(event.id) });
+      expect(linked.status).toBe(302);
+      expect(linked.headers.get("location")).toBe(`/setlists/${setlist.id}#events`);
+    }
+    const after = await json(await view(world.cookies.member));
+    expect(after.events).toEqual([expect.objectContaining({ id: next.id, title: "Wedding", past: false }), expect.objectContaining({ id: past.id, title: "Harbour Bar", past: true, venueName: "Harbour Bar" })]);
+    expect(after.eventChoices).toEqual([]);
+    expect((await db.event.findUniqueOrThrow({ where: { id: next.id }, select: { version: true, sequence: true } })).sequence).toBe(1);
+
+    // The event page and the API show the setlist; the setlist API and list show the events.
+    const eventPage = await json(await callRoute(eventLoader, buildRequest(`/events/${next.id}`, { cookie: world.cookies.member }), { id: String(next.id) }));
+    expect(eventPage.event.setlist).toEqual({ id: setlist.id, name: "Friday" });
+    expect((await json(await callRoute(eventApiLoader, buildRequest(`/api/events/${next.id}`, { cookie: world.cookies.member }), { id: String(next.id) }))).setlistId).toBe(setlist.id);
+    const api = await json(await callRoute(setlistApiLoader, buildRequest(`/api/setlists/${setlist.id}`, { cookie: world.cookies.member }), { id: String(setlist.id) }));
+    expect(api.events.map((event: { title: string }) => event.title)).toEqual(["Wedding", "Harbour Bar"]);
+    const list = await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.member })));
+    expect(list.setlists[0]).toMatchObject({ event: { id: next.id, title: "Wedding" } });
+
+    // The sub is booked on the wedding only: they read the setlist (no editing) and see only that gig.
+    const subView = await view(world.cookies.sub);
+    expect(subView.status).toBe(200);
+    const subData = await json(subView);
+    expect(subData.setlist.mayEdit).toBe(false);
+    expect(subData.mayLinkEvents).toBe(false);
+    expect(subData.events.map((event: { id: number }) => event.id)).toEqual([next.id]);
+    const subList = await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.sub })));
+    expect(subList.setlists.map((s: { id: number }) => s.id)).toEqual([setlist.id]);
+    expect((await editorPost(world.cookies.sub, setlist.id, { intent: "unlink-event", eventId: String(next.id) })).status).toBe(403);
+    expect((await callRoute(textLoader, buildRequest(`/setlists/${setlist.id}/text`, { cookie: world.cookies.sub }), { id: String(setlist.id) })).status).toBe(200);
+
+    // Unlinked from the wedding, the sub no longer sees it.
+    expect((await editorPost(world.cookies.member, setlist.id, { intent: "unlink-event", eventId: String(next.id) })).status).toBe(302);
+    expect((await db.event.findUniqueOrThrow({ where: { id: next.id }, select: { setlistId: true } })).setlistId).toBeNull();
+    expect((await view(world.cookies.sub)).status).toBe(404);
+  });
+
+  test("build a setlist from a previous gig: a copy of the sets, songs, breaks and notes it was played from, with a name; a gig without a setlist or to come is refused", async () => {
+    const world = await bandWithRoles();
+    const other = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    await db.setlistItem.update({ where: { id: setlist.sets[0]!.items[0]!.id }, data: { note: "Drums count in" } });
+    const day = 86_400_000;
+    const played = await db.event.create({ data: { bandId: world.band.id, title: "Harbour Bar", kind: "gig", startsAt: new Date(Date.UTC(2025, 4, 3, 20)), setlistId: setlist.id } });
+    const noSetlist = await db.event.create({ data: { bandId: world.band.id, title: "Quiz night", kind: "gig", startsAt: new Date(Date.now() - 3 * day) } });
+    const upcoming = await db.event.create({ data: { bandId: world.band.id, title: "Wedding", kind: "gig", startsAt: new Date(Date.now() + 3 * day), setlistId: setlist.id } });
+    const theirSetlist = await twoSetSetlist(other);
+    const theirs = await db.event.create({ data: { bandId: other.band.id, title: "Theirs", kind: "gig", startsAt: new Date(Date.now() - 3 * day), setlistId: theirSetlist.id } });
+    const post = (form: Record<string, string>, cookie = world.cookies.member) => callRoute(listAction, buildRequest("/setlists", { cookie, form: { intent: "from-gig", ...form } }));
+
+    // The page offers only past gigs of the band with a setlist.
+    const page = await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.member })));
+    expect(page.pastGigs.map((gig: { id: number }) => gig.id)).toEqual([played.id]);
+    expect((await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.sub })))).pastGigs).toEqual([]);
+
+    const count = await db.setlist.count();
+    for (const eventId of [noSetlist.id, upcoming.id, theirs.id]) {
+      const refused = await post({ eventId: String(eventId), name: "Nope" });
+      expect(refused.status).toBe(400);
+      expect((await json(refused)).fromGig.error.eventId).toEqual(["Choose a past gig that has a setlist"]);
+    }
+    const noGig = await post({ name: "Nope" });
+    expect(noGig.status).toBe(400);
+    expect((await json(noGig)).fromGig.error.eventId).toEqual(["Choose a past gig that has a setlist"]);
+    expect((await post({ eventId: String(played.id) }, world.cookies.sub)).status).toBe(403);
+    expect(await db.setlist.count()).toBe(count);
+
+    const built = await post({ eventId: String(played.id), name: "Harbour Bar again" });
+    expect(built.status).toBe(302);
+    const copyId = Number(built.headers.get("location")!.split("/").pop());
+    const copy = await apiSetlist(world.cookies.member, copyId);
+    expect(copy).toMatchObject({ name: "Harbour Bar again", durationSeconds: setlist.durationSeconds });
+    expect(copy.sets.map((set) => [set.name, set.items.map((item) => [item.type, item.songId])])).toEqual(setlist.sets.map((set) => [set.name, set.items.map((item) => [item.type, item.songId])]));
+    expect((await db.setlistItem.findFirstOrThrow({ where: { setlistId: copyId, note: { not: null } }, select: { note: true } })).note).toBe("Drums count in");
+    // A copy: the gig keeps the original.
+    expect((await db.event.findUniqueOrThrow({ where: { id: played.id }, select: { setlistId: true } })).setlistId).toBe(setlist.id);
+
+    // Without a name it is named after the gig; the API does the same with fromEventId.
+    const unnamed = await post({ eventId: String(played.id) });
+    expect(unnamed.status).toBe(302);
+    expect((await db.setlist.findFirstOrThrow({ orderBy: { id: "desc" }, select: { name: true } })).name).toBe("Harbour Bar, May 3, 2025");
+    const api = await callRoute(bandSetlistsApiAction, buildRequest(`/api/bands/${world.band.id}/setlists`, { cookie: world.cookies.member, json: { name: "From the API", fromEventId: played.id } }), { id: String(world.band.id) });
+    expect(api.status).toBe(201);
+    expect((await json(api)).songCount).toBe(5);
+    const apiRefused = await callRoute(bandSetlistsApiAction, buildRequest(`/api/bands/${world.band.id}/setlists`, { cookie: world.cookies.member, json: { name: "Nope", fromEventId: theirs.id } }), { id: String(world.band.id) });
+    expect(apiRefused.status).toBe(400);
+    expect(await json(apiRefused)).toEqual({ message: "Invalid request", errors: { fromEventId: ["Choose a past gig that has a setlist"] } });
   });
 });

@@ -745,3 +745,44 @@ export async function respond(access: BandAccess, eventId: number, input: { answ
   await track("rsvp", { userId: access.user.id, bandId: access.band.id, props: { answer: input.answer } });
   return { event, rsvp };
 }
+
+// ---------------------------------------------------------------------------
+// Setlists on events (the setlist page's "Use for a gig")
+
+/** How many upcoming events the setlist page offers to use a setlist for. */
+export const SETLIST_EVENT_CHOICES = 100;
+
+/** How far back the choice goes, so last week's gig can still get the setlist it was played from. */
+const SETLIST_CHOICE_PAST_DAYS = 30;
+
+/**
+ * The events (not cancelled, from a month ago on, soonest first) a setlist can be used
+ * for, with whether each has a setlist now; none for a viewer who may not edit events.
+ */
+export async function eventsForSetlistChoice(access: BandAccess, now = new Date()) {
+  if (grantIn(access, "events:edit") === null) return [];
+  return db.event.findMany({
+    where: { bandId: access.band.id, cancelledAt: null, startsAt: { gte: new Date(now.getTime() - SETLIST_CHOICE_PAST_DAYS * 86_400_000) } },
+    orderBy: [{ startsAt: "asc" }, { id: "asc" }],
+    take: SETLIST_EVENT_CHOICES,
+    select: { id: true, title: true, kind: true, startsAt: true, allDay: true, setlistId: true },
+  });
+}
+
+/**
+ * Makes `setlistId` the event's setlist (one current setlist per event: it replaces the
+ * one there), or with null takes the setlist off when it is still `setlistId`'s. Both
+ * must be the band's. A change calendar apps pick up (version and sequence move on).
+ */
+export async function setEventSetlist(access: BandAccess, eventId: number, setlistId: number, link: boolean) {
+  requireGrant(access, "events:edit");
+  const [event, setlist] = await Promise.all([
+    db.event.findFirst({ where: { id: eventId, bandId: access.band.id }, select: { id: true, title: true, setlistId: true } }),
+    db.setlist.findFirst({ where: { id: setlistId, bandId: access.band.id }, select: { id: true } }),
+  ]);
+  if (!event) throw new RuleError(400, MESSAGES.setlistEvent, "eventId");
+  if (!setlist) throw new RuleError(400, MESSAGES.setlist, "setlistId");
+  if (link ? event.setlistId === setlistId : event.setlistId !== setlistId) return event;
+  await db.event.update({ where: { id: event.id }, data: { setlistId: link ? setlistId : null, version: { increment: 1 }, sequence: { increment: 1 } } });
+  return event;
+}

@@ -54,6 +54,7 @@ export const MESSAGES = {
   stale: "Someone else changed this event while you were editing. Reload to see their changes, then make yours again.",
   lineupMember: "Everyone in the lineup must be a member of the band",
   setlist: "Choose one of the band's setlists",
+  setlistEvent: "Choose one of the band's events",
   notFound: "Event not found",
   notBooked: "Only people booked on this event can answer for it",
   started: "Answers close when the event starts",

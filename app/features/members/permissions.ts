@@ -41,6 +41,8 @@ export const PERMISSIONS = {
   "band:audit": { label: "See the band's audit log", band_leader: true },
   // The dashboard (issue 10): what the next gigs still need, for those who run the band.
   "events:attention": { label: "See on the dashboard what the next gigs still need: answers, players, setlists, everyone's blackout clashes", band_leader: true, band_admin: true },
+  // Songs and setlists, part C (issue 8): the rights organisations' report.
+  "setlists:report": { label: "Download the performance report for rights organisations (songs played at each gig)", band_leader: true, band_admin: true, band_member: true },
 } as const satisfies Record<string, { label: string } & Partial<Record<Role, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;

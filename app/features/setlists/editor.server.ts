@@ -1,14 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/features/auth/auth.server";
-import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
+import { grantIn, requireBandAccess, type BandAccess } from "~/features/bands/access.server";
 import type { Permission } from "~/features/members/permissions";
 import { parseId } from "~/utils/ids";
 import { RuleError } from "~/utils/rule-error";
-import { CreateSetlistSchema, EditorSchema, ReorderLayoutSchema, SETLIST_FORM_MESSAGES } from "./schema.server";
+import { CreateSetlistSchema, EditorSchema, FromGigSchema, ReorderLayoutSchema, SETLIST_FORM_MESSAGES } from "./schema.server";
 import { formatDuration, formatTotal } from "~/features/songs/format";
 import { keyLabel } from "~/features/songs/keys";
-import { formatDate } from "~/utils/dates";
+import { formatDate, formatTime } from "~/utils/dates";
+import { eventsForSetlistChoice, setEventSetlist } from "~/features/events/events.server";
+import { mayReport } from "./report.server";
 import {
   SETLIST_NOT_FOUND,
   getSetlist,
@@ -24,6 +26,7 @@ import {
   removeItem,
   removeSet,
   saveLayout,
+  setlistFromPastGig,
   updateItem,
   updateSetlistDetails,
 } from "./setlists.server";
@@ -107,6 +110,14 @@ export async function submitEditorForm(access: BandAccess, setlistId: number, fo
         );
         return back();
       }
+      case "use-for-event": {
+        const event = await setEventSetlist(access, input.eventId, setlistId, true);
+        return { redirectTo: `${returnTo}#events`, toast: { title: "Setlist linked", description: `${event.title} now uses this setlist.` } };
+      }
+      case "unlink-event": {
+        const event = await setEventSetlist(access, input.eventId, setlistId, false);
+        return { redirectTo: `${returnTo}#events`, toast: { title: "Setlist unlinked", description: `${event.title} has no setlist now.` } };
+      }
       case "duplicate": {
         const copy = await duplicateSetlist(access, setlistId);
         return { redirectTo: `/setlists/${copy.id}`, toast: { title: "Setlist duplicated", description: `You are editing ${copy.name}.` } };
@@ -117,7 +128,8 @@ export async function submitEditorForm(access: BandAccess, setlistId: number, fo
       }
     }
   } catch (error) {
-    if (error instanceof RuleError) return { reply: { message: error.message, stale: error.status === 409, intent }, status: error.status };
+    if (error instanceof RuleError)
+      return { reply: { message: error.message, stale: error.status === 409, intent, ...(error.field ? { fieldErrors: { [error.field]: [error.message] } } : {}) }, status: error.status };
     throw error;
   }
 }
@@ -134,6 +146,18 @@ function parseLayout(text: string) {
   return parsed.data;
 }
 
+/** "Build from a previous gig" on /setlists: a reply under its fields, or the new setlist. */
+export async function submitFromGigForm(access: BandAccess, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: FromGigSchema });
+  if (submission.status !== "success") return { result: submission.reply(), setlist: null };
+  try {
+    return { result: null, setlist: await setlistFromPastGig(access, submission.value.eventId, submission.value.name) };
+  } catch (error) {
+    if (error instanceof RuleError && error.field) return { result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }), setlist: null };
+    throw error;
+  }
+}
+
 /** The new-setlist form on /setlists. */
 export async function submitCreateForm(access: BandAccess, formData: FormData) {
   const submission = parseWithZod(formData, { schema: CreateSetlistSchema });
@@ -144,12 +168,28 @@ export async function submitCreateForm(access: BandAccess, formData: FormData) {
 }
 
 /** The editor's data, ready to show: the setlist with its sets, items and running totals, and the songs matching `q`. */
-export async function editorView(access: BandAccess, id: number, q: string) {
+export async function editorView(access: BandAccess, id: number, q: string, now = new Date()) {
   const setlist = await getSetlist(access, id);
   if (!setlist) return null;
   q = q.slice(0, 100);
-  const results = q ? await searchSongsForSetlist(access, q) : [];
+  const [results, choices] = await Promise.all([q && setlist.mayEdit ? searchSongsForSetlist(access, q) : [], eventsForSetlistChoice(access, now)]);
+  const tz = setlist.band.timeZone;
+  const when = (event: { startsAt: Date; allDay?: boolean }) => (event.allDay ? formatDate(event.startsAt, tz) : `${formatDate(event.startsAt, tz)}, ${formatTime(event.startsAt, tz)}`);
   return {
+    events: setlist.events.map((event) => ({
+      id: event.id,
+      title: event.title,
+      when: formatDate(event.startsAt, tz),
+      startsAt: event.startsAt.toISOString(),
+      past: event.startsAt < now,
+      venueName: event.venueName,
+      cancelled: event.cancelledAt !== null,
+    })),
+    eventChoices: choices
+      .filter((event) => event.setlistId !== setlist.id)
+      .map((event) => ({ id: event.id, label: `${event.title} · ${when(event)}${event.setlistId ? " (replaces its setlist)" : ""}` })),
+    mayLinkEvents: grantIn(access, "events:edit") !== null,
+    mayReport: mayReport(access),
     q,
     results: results.map((song) => ({ id: song.id, title: song.title, artist: song.artist, key: song.key ? keyLabel(song.key) : "", length: formatDuration(song.durationSeconds) })),
     setlist: {
@@ -161,6 +201,7 @@ export async function editorView(access: BandAccess, id: number, q: string) {
       length: formatTotal(setlist.seconds) || "0:00",
       songCount: setlist.songCount,
       mayDelete: setlist.mayDelete,
+      mayEdit: setlist.mayEdit,
       bandName: setlist.band.name,
       created: formatDate(setlist.createdAt, setlist.band.timeZone),
       updated: formatDate(setlist.updatedAt, setlist.band.timeZone),

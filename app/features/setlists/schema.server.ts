@@ -19,6 +19,8 @@ export const SETLIST_FORM_MESSAGES = {
   set: "That set is not in this setlist.",
   layout: "The new order could not be read. Reload the setlist and try again.",
   intent: "The editor did not say what to change. Reload the setlist and try again.",
+  event: "Choose one of the band's events",
+  pastGig: "Choose a past gig that has a setlist",
 } as const;
 const M = SETLIST_FORM_MESSAGES;
 
@@ -43,6 +45,12 @@ const version = id(M.version);
 /** The new-setlist form on /setlists. */
 export const CreateSetlistSchema = z.object({ name, notes: optionalText(2000, M.notesTooLong), targetMinutes });
 
+/** "Build from a previous gig" on /setlists: the gig, and a name (else one after the gig). */
+export const FromGigSchema = z.object({
+  eventId: id(M.pastGig),
+  name: z.string().trim().max(120, { error: M.nameTooLong }).optional().transform((value) => value || null),
+});
+
 /** The editor's forms, one per intent. */
 export const EditorSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("details"), version, name, notes: optionalText(2000, M.notesTooLong), targetMinutes }),
@@ -63,6 +71,8 @@ export const EditorSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove-set"), version, setId: id(M.set) }),
   z.object({ intent: z.literal("reorder"), version, layout: z.string({ error: M.layout }).max(20_000, { error: M.layout }) }),
   z.object({ intent: z.literal("duplicate") }),
+  z.object({ intent: z.literal("use-for-event"), eventId: id(M.event) }),
+  z.object({ intent: z.literal("unlink-event"), eventId: id(M.event) }),
   z.object({ intent: z.literal("delete") }),
 ], { error: M.intent });
 export type EditorInput = z.infer<typeof EditorSchema>;
@@ -79,6 +89,8 @@ export const SetlistCreateApiSchema = z.object({
   notes: z.string().trim().max(2000, { error: M.notesTooLong }).nullish(),
   targetSetSeconds: z.number().int().min(60, { error: M.target }).max(240 * 60, { error: M.target }).nullish(),
   sets: z.array(z.string().trim().min(1, { error: M.setName }).max(40, { error: M.setName })).max(MAX_SETS).optional(),
+  /** A past event of the band with a setlist: the new one copies its sets, songs, breaks and notes. */
+  fromEventId: z.number({ error: M.pastGig }).int({ error: M.pastGig }).positive({ error: M.pastGig }).optional(),
 });
 
 const ApiItem = z.discriminatedUnion("type", [

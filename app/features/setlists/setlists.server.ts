@@ -1,3 +1,4 @@
+import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/utils/db.server";
 import { RuleError } from "~/utils/rule-error";
 import { track } from "~/features/analytics/analytics.server";
@@ -5,14 +6,15 @@ import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.
 import { fold } from "~/features/songs/songs.server";
 import { formatDuration, formatTotal } from "~/features/songs/format";
 import { keyLabel } from "~/features/songs/keys";
+import { formatDate } from "~/utils/dates";
 
 /**
  * Setlists: sets (Set 1, Set 2, Encore) holding songs and breaks, each in dense, unique
  * positions from 0. Every change goes through `saveLayout` with the version the editor
  * read: the version moves on by one per save and a save from an older one is refused
  * (409), so two people editing at once never overwrite each other. A sub ("booked")
- * sees only the setlists of gigs they are booked on, and nobody is booked on anything
- * yet, so a sub sees none.
+ * sees only the setlists linked to events they are booked on, read-only, and of those
+ * events only the ones they are booked on.
  */
 
 export const SETLIST_NOT_FOUND = "Setlist not found";
@@ -28,10 +30,12 @@ export const SETLIST_MESSAGES = {
   duplicateSet: "The new order has the same set more than once.",
   foreignSet: "That set is not in this setlist.",
   foreignSong: "That song is not in the band’s library.",
+  changeType: "An item cannot turn from a song into a break or back: leave out its id to add a new one instead.",
   noSets: "A setlist needs at least one set.",
   tooManySets: `A setlist can have at most ${MAX_SETS} sets.`,
   tooManyItems: `A setlist can have at most ${MAX_ITEMS} songs and breaks.`,
   deleteOwn: "You can delete only the setlists you created",
+  pastGig: "Choose a past gig that has a setlist",
 } as const;
 
 export type LayoutItem = { id?: number; songId?: number | null; isBreak?: boolean; breakSeconds?: number | null; note?: string | null };
@@ -65,6 +69,25 @@ function seesSetlists(access: BandAccess) {
   return requireGrant(access, "content:view") !== "booked";
 }
 
+/** The events a viewer may see of a setlist's links: all of the band's, or a sub's own bookings. */
+function visibleEventsWhere(access: BandAccess): Prisma.EventWhereInput {
+  return seesSetlists(access) ? {} : { bookings: { some: { membershipId: access.membership.id } } };
+}
+
+/** Setlists the viewer may see: the band's, or for a sub those linked to an event they are booked on. */
+function visibleSetlistsWhere(access: BandAccess): Prisma.SetlistWhereInput {
+  return { bandId: access.band.id, ...(seesSetlists(access) ? {} : { events: { some: visibleEventsWhere(access) } }) };
+}
+
+/** The events a setlist is linked to (the viewer's visible ones), latest first. */
+const linkedEventsSelect = (access: BandAccess) =>
+  ({
+    where: visibleEventsWhere(access),
+    orderBy: [{ startsAt: "desc" }, { id: "desc" }],
+    take: 50,
+    select: { id: true, title: true, kind: true, startsAt: true, venueName: true, cancelledAt: true },
+  }) satisfies Prisma.Setlist$eventsArgs;
+
 /** Seconds an item takes on stage: a break its own length, a song its length (0 when unknown). */
 export function itemSeconds(item: { isBreak: boolean; breakSeconds: number | null; song: { durationSeconds: number | null } | null }) {
   return item.isBreak ? (item.breakSeconds ?? 0) : (item.song?.durationSeconds ?? 0);
@@ -75,20 +98,26 @@ export function itemSeconds(item: { isBreak: boolean; breakSeconds: number | nul
  * (songs and breaks) and song count, in a fixed number of queries.
  */
 export async function listSetlists(access: BandAccess) {
-  if (!seesSetlists(access)) return { bookedOnly: true, timeZone: undefined, setlists: [] };
   const band = await db.band.findUnique({
     where: { id: access.band.id },
     select: {
       timeZone: true,
       setlists: {
+        where: visibleSetlistsWhere(access),
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        select: { id: true, name: true, createdAt: true, items: { select: { isBreak: true, breakSeconds: true, song: { select: { durationSeconds: true } } } } },
+        select: {
+          id: true,
+          name: true,
+          createdAt: true,
+          items: { select: { isBreak: true, breakSeconds: true, song: { select: { durationSeconds: true } } } },
+          events: linkedEventsSelect(access),
+        },
       },
     },
   });
   if (!band) return null;
   return {
-    bookedOnly: false,
+    bookedOnly: !seesSetlists(access),
     timeZone: band.timeZone,
     setlists: band.setlists.map(({ items, ...setlist }) => ({
       ...setlist,
@@ -106,12 +135,11 @@ export async function bandIdOfSetlist(setlistId: number) {
 
 /**
  * A setlist of the band with its sets and items, running totals per set and for the
- * show, and which sets run over the target; null for another band's setlist, an unknown
- * id, or any setlist for a sub.
+ * show, which sets run over the target, and the events it is linked to; null for another
+ * band's setlist, an unknown id, or for a sub a setlist of no event they are booked on.
  */
 export async function getSetlist(access: BandAccess, setlistId: number) {
-  if (!seesSetlists(access)) return null;
-  const setlist = await db.setlist.findFirst({ where: { id: setlistId, bandId: access.band.id }, select: setlistSelect });
+  const setlist = await db.setlist.findFirst({ where: { id: setlistId, ...visibleSetlistsWhere(access) }, select: { ...setlistSelect, events: linkedEventsSelect(access) } });
   if (!setlist) return null;
   let showSeconds = 0;
   const sets = setlist.sets.map((set) => {
@@ -130,6 +158,7 @@ export async function getSetlist(access: BandAccess, setlistId: number) {
     seconds: showSeconds,
     songCount: sets.reduce((sum, set) => sum + set.songCount, 0),
     mayDelete: mayDeleteSetlist(access, setlist),
+    mayEdit: grantIn(access, "content:edit") !== null,
   };
 }
 export type SetlistView = NonNullable<Awaited<ReturnType<typeof getSetlist>>>;
@@ -186,16 +215,16 @@ export async function updateSetlistDetails(access: BandAccess, setlistId: number
 }
 
 /** A copy with every set, song, break and note, named "<name> (copy)" unless a name is given. */
-export async function duplicateSetlist(access: BandAccess, setlistId: number, name?: string) {
+export async function duplicateSetlist(access: BandAccess, setlistId: number, name?: string, source: "duplicate" | "gig" = "duplicate") {
   requireGrant(access, "content:edit");
-  const source = await getSetlist(access, setlistId);
-  if (!source) throw new RuleError(404, SETLIST_NOT_FOUND);
+  const original = await getSetlist(access, setlistId);
+  if (!original) throw new RuleError(404, SETLIST_NOT_FOUND);
   const copy = await db.$transaction(async (tx) => {
     const created = await tx.setlist.create({
-      data: { bandId: access.band.id, name: (name ?? `${source.name} (copy)`).slice(0, 120), notes: source.notes, targetSetSeconds: source.targetSetSeconds, createdById: access.user.id },
+      data: { bandId: access.band.id, name: (name ?? `${original.name} (copy)`).slice(0, 120), notes: original.notes, targetSetSeconds: original.targetSetSeconds, createdById: access.user.id },
       select: { id: true, name: true, version: true },
     });
-    for (const set of source.sets) {
+    for (const set of original.sets) {
       await tx.setlistSet.create({
         data: {
           setlistId: created.id,
@@ -216,8 +245,35 @@ export async function duplicateSetlist(access: BandAccess, setlistId: number, na
     }
     return created;
   });
-  await track("create_setlist", { userId: access.user.id, bandId: access.band.id, props: { source: "duplicate" } });
+  await track("create_setlist", { userId: access.user.id, bandId: access.band.id, props: { source } });
   return copy;
+}
+
+/** How many past gigs "Build from a previous gig" offers. */
+export const PAST_GIG_CHOICES = 50;
+
+const pastGigWhere = (access: BandAccess, now: Date): Prisma.EventWhereInput => ({ bandId: access.band.id, setlistId: { not: null }, cancelledAt: null, startsAt: { lt: now } });
+
+/** The band's past events that have a setlist, latest first: what a new setlist can be built from. None for a viewer who may not edit. */
+export async function pastGigsWithSetlists(access: BandAccess, now = new Date()) {
+  if (grantIn(access, "content:edit") === null) return [];
+  return db.event.findMany({
+    where: pastGigWhere(access, now),
+    orderBy: [{ startsAt: "desc" }, { id: "desc" }],
+    take: PAST_GIG_CHOICES,
+    select: { id: true, title: true, startsAt: true, venueName: true },
+  });
+}
+
+/**
+ * "Build from a previous gig": a new setlist with the sets, songs, breaks and notes of
+ * the setlist a past event of the band was played from, named `name` or after the gig.
+ */
+export async function setlistFromPastGig(access: BandAccess, eventId: number, name: string | null, { field = "eventId", now = new Date() } = {}) {
+  requireGrant(access, "content:edit");
+  const event = await db.event.findFirst({ where: { id: eventId, ...pastGigWhere(access, now) }, select: { title: true, startsAt: true, setlistId: true, band: { select: { timeZone: true } } } });
+  if (!event?.setlistId) throw new RuleError(400, SETLIST_MESSAGES.pastGig, field);
+  return duplicateSetlist(access, event.setlistId, name || `${event.title}, ${formatDate(event.startsAt, event.band.timeZone)}`, "gig");
 }
 
 /** Deletes a setlist: anyone with "content:delete", a band member only the ones they created. */
@@ -241,7 +297,9 @@ function currentLayout(setlistId: number) {
 /**
  * Writes a new layout for the setlist in one transaction, after claiming the version.
  * Sets and items with an id must be this setlist's and appear once; new ones have no id;
- * songs must be in the band's library. `strict` (a reorder) also refuses a layout that
+ * songs must be in the band's library. An existing song item given another `songId` (the
+ * API's whole-setlist PUT) takes that song, checked like a new one; an item never turns
+ * from a song into a break or back. `strict` (a reorder) also refuses a layout that
  * leaves out an existing set or item; otherwise (the API's whole-setlist PUT, a removal)
  * what is left out is deleted. Positions are rewritten dense from 0 in each set.
  */
@@ -282,7 +340,14 @@ export async function saveLayout(
     if (seenSets.size !== existingSetIds.size) throw new RuleError(400, SETLIST_MESSAGES.missingSet);
     if (seenItems.size !== existingItems.size) throw new RuleError(400, SETLIST_MESSAGES.missingItem);
   }
-  const songIds = [...new Set(sets.flatMap((set) => set.items.filter((item) => item.id === undefined && !item.isBreak).map((item) => item.songId)))];
+  // An existing item keeps what it is (song or break); a song item may be given another song.
+  for (const item of sets.flatMap((set) => set.items)) {
+    if (item.id === undefined) continue;
+    const before = existingItems.get(item.id)!;
+    if ((before.isBreak && typeof item.songId === "number") || (!before.isBreak && item.isBreak)) throw new RuleError(400, SETLIST_MESSAGES.changeType);
+  }
+  const songChanged = (item: LayoutItem) => item.id !== undefined && typeof item.songId === "number" && item.songId !== existingItems.get(item.id)!.songId;
+  const songIds = [...new Set(sets.flatMap((set) => set.items.filter((item) => (item.id === undefined && !item.isBreak) || songChanged(item)).map((item) => item.songId)))];
   if (songIds.some((id) => typeof id !== "number")) throw new RuleError(400, SETLIST_MESSAGES.foreignSong);
   if (songIds.length) {
     const found = await db.song.count({ where: { id: { in: songIds as number[] }, bandId: access.band.id } });
@@ -309,6 +374,7 @@ export async function saveLayout(
             data: {
               setId,
               position,
+              songId: songChanged(item) ? item.songId! : before.songId,
               note: item.note === undefined ? before.note : item.note,
               breakSeconds: before.isBreak && item.breakSeconds !== undefined ? item.breakSeconds : before.breakSeconds,
             },
@@ -465,6 +531,11 @@ export async function searchSongsForSetlist(access: BandAccess, query: string, t
   });
 }
 
+/** An event a setlist is linked to, as /api shows it. */
+export function linkedEventJson(event: SetlistView["events"][number]) {
+  return { id: event.id, title: event.title, kind: event.kind, startsAt: event.startsAt.toISOString(), venueName: event.venueName, cancelled: event.cancelledAt !== null };
+}
+
 /** The whole setlist as /api returns it. */
 export function setlistJson(setlist: SetlistView) {
   return {
@@ -478,6 +549,7 @@ export function setlistJson(setlist: SetlistView) {
     songCount: setlist.songCount,
     createdAt: setlist.createdAt.toISOString(),
     updatedAt: setlist.updatedAt.toISOString(),
+    events: setlist.events.map(linkedEventJson),
     sets: setlist.sets.map((set) => ({
       id: set.id,
       name: set.name,

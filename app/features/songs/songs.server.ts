@@ -4,6 +4,8 @@ import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
 import { track } from "~/features/analytics/analytics.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { formatDate } from "~/utils/dates";
+import { playCounts, songInsights, type SongPlays } from "./history.server";
 import { SONG_MESSAGES, type SongInput, type SongListQuery, type SongPatch } from "./schema.server";
 
 /**
@@ -301,11 +303,20 @@ export function songJson(song: Song) {
  * The library page's data for /songs and /bands/{id}/songs: the band, what the member
  * may do, the query as understood, and one page of songs.
  */
-export async function songLibraryPage(access: BandAccess, query: SongListQuery) {
+export async function songLibraryPage(access: BandAccess, query: SongListQuery, now = new Date()) {
+  const [list, { plays, timeZone }] = await Promise.all([listSongs(access, query), playCounts(access, now)]);
+  const insights = await songInsights(access, plays, now);
+  const date = (at: Date | null) => (at ? formatDate(at, timeZone) : null);
+  const played = (play: SongPlays) => ({ timesPlayed: play.timesPlayed, lastPlayed: date(play.lastPlayedAt) });
   return {
     band: { id: access.band.id, name: access.band.name },
     abilities: songAbilities(access),
     query: { q: query.q ?? "", tag: query.tag ?? "", key: query.key ?? "", sort: query.sort, dir: query.dir },
-    ...(await listSongs(access, query)),
+    ...list,
+    songs: list.songs.map((song) => ({ ...song, ...played(plays.get(song.id) ?? { timesPlayed: 0, lastPlayedAt: null }) })),
+    insights: insights && {
+      mostPlayed: insights.mostPlayed.map((song) => ({ id: song.id, title: song.title, artist: song.artist, ...played(song) })),
+      notPlayedForAWhile: insights.notPlayedForAWhile.map((song) => ({ id: song.id, title: song.title, artist: song.artist, ...played(song) })),
+    },
   };
 }

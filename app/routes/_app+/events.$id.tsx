@@ -9,6 +9,7 @@ import { answerLabel, eventWhen, instrumentCoverage, kindStyle, lineupSummary, m
 import { KindBadge } from "~/features/events/components/kind-badge";
 import { RsvpButtons } from "~/features/events/components/rsvp-buttons";
 import { chaseOffered } from "~/features/reminders/reminders.server";
+import { lastTimeAtVenue } from "~/features/songs/history.server";
 import { DetailList, DetailRow } from "~/components/detail-list";
 import { ErrorList } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
@@ -37,6 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!details) throw data({ message: MESSAGES.notFound }, { status: 404 });
   const { event, abilities, instruments, mine } = details;
   const tz = event.band.timeZone;
+  const lastTime = await lastTimeAtVenue(access, event);
   const lineup = event.bookings.map((booking) => ({
     id: booking.id,
     name: booking.membership.displayName || displayName(booking.membership.user),
@@ -70,6 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       setlist: event.setlist,
       deadline: event.rsvpDeadline ? `${formatDate(new Date(event.rsvpDeadline.getTime() - 1), tz)}` : null,
     },
+    lastTime: lastTime && { ...lastTime.event, when: formatDate(lastTime.event.startsAt, tz), songs: lastTime.songs },
     band: { name: event.band.name, timeZone: tz },
     abilities: { ...abilities, chase: chaseOffered(access, event, lineup.filter((row) => !row.answer).length) },
     lineup,
@@ -112,7 +115,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EventDetails() {
-  const { event, band, abilities, lineup, summary, blackedOut, coverage, mine } = useLoaderData<typeof loader>();
+  const { event, band, abilities, lineup, summary, blackedOut, coverage, mine, lastTime } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errorsFor = (intent: Intent) => (actionData?.intent === intent ? [...(actionData.result.error?.[""] ?? []), ...Object.values(actionData.result.error ?? {}).flat()] : []);
   const style = kindStyle(event.kind);
@@ -200,6 +203,18 @@ export default function EventDetails() {
           {event.notes ? <p className="mt-3 whitespace-pre-line text-slate-800">{event.notes}</p> : null}
         </div>
       </section>
+
+      {lastTime ? (
+        <section aria-labelledby="last-time-heading" className="rounded-xl border border-slate-200 bg-white p-5 text-sm shadow-sm">
+          <h2 id="last-time-heading" className="font-semibold text-slate-900">
+            Played here last time
+          </h2>
+          <p className="mt-1 text-slate-700">
+            At <Link to={`/events/${lastTime.id}`} className="font-medium text-brand-700 underline">{lastTime.title}</Link> on {lastTime.when}:{" "}
+            {lastTime.songs.map((song) => song.title).join(", ") || "no songs"}.
+          </p>
+        </section>
+      ) : null}
 
       <section aria-labelledby="lineup-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="lineup-heading" className="font-semibold text-slate-900">

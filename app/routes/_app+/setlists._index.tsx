@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { submitCreateForm } from "~/features/setlists/editor.server";
-import { listSetlists } from "~/features/setlists/setlists.server";
+import { submitCreateForm, submitFromGigForm } from "~/features/setlists/editor.server";
+import { listSetlists, pastGigsWithSetlists } from "~/features/setlists/setlists.server";
 import { formatTotal } from "~/features/songs/format";
-import { Field } from "~/components/forms";
+import { Field, SelectField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { redirectWithToast } from "~/utils/toast.server";
 import { EmptyState } from "~/components/empty-state";
@@ -16,9 +16,10 @@ import { RouteErrorBoundary } from "~/components/error-screens";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "content:view" });
-  const result = await listSetlists(access);
+  const [result, pastGigs] = await Promise.all([listSetlists(access), pastGigsWithSetlists(access)]);
   if (!result) throw data({ message: "Band not found" }, { status: 404 });
   return {
+    pastGigs: pastGigs.map((gig) => ({ id: gig.id, label: `${gig.title} · ${formatDate(gig.startsAt, result.timeZone)}${gig.venueName && gig.venueName !== gig.title ? ` · ${gig.venueName}` : ""}` })),
     bandId: access.band.id,
     bandName: access.band.name,
     bookedOnly: result.bookedOnly,
@@ -29,23 +30,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
       createdAt: setlist.createdAt.toISOString(),
       length: formatTotal(setlist.seconds),
       songCount: setlist.songCount,
+      event: setlist.events[0] ? { id: setlist.events[0].id, title: setlist.events[0].title, when: formatDate(setlist.events[0].startsAt, result.timeZone) } : null,
     })),
   };
 }
 
-/** The new-setlist form: a name (and optional target set length), then the editor. */
+/** The new-setlist form (a name, an optional target set length), or "Build from a previous gig"; then the editor. */
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission: "content:edit" });
+  if (formData.get("intent") === "from-gig") {
+    const { result, setlist } = await submitFromGigForm(access, formData);
+    if (!setlist) return data({ result: null, fromGig: result }, { status: 400 });
+    return redirectWithToast(`/setlists/${setlist.id}`, { title: "Setlist created", description: `${setlist.name}: the songs and sets of that gig, ready to change.` });
+  }
   const { result, setlist } = await submitCreateForm(access, formData);
-  if (!setlist) return data({ result }, { status: 400 });
+  if (!setlist) return data({ result, fromGig: null }, { status: 400 });
   return redirectWithToast(`/setlists/${setlist.id}`, { title: "Setlist created", description: "Add songs from the library below." });
 }
 
 export default function Setlists() {
-  const { bandId, bandName, bookedOnly, setlists } = useLoaderData<typeof loader>();
+  const { bandId, bandName, bookedOnly, setlists, pastGigs } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const errors = reply?.result?.error ?? {};
+  const gigErrors = reply?.fromGig?.error ?? {};
   return (
     <div className="space-y-6">
       <PageHeader
@@ -54,7 +62,7 @@ export default function Setlists() {
         aside={setlists.length ? <Count n={setlists.length} /> : null}
       />
       {bookedOnly ? null : (
-        <section aria-labelledby="new-setlist-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <section aria-labelledby="new-setlist-heading" className={SECTION}>
           <h2 id="new-setlist-heading" className="font-semibold text-slate-900">
             New setlist
           </h2>
@@ -75,7 +83,29 @@ export default function Setlists() {
           </Form>
         </section>
       )}
-      {bookedOnly ? (
+      {pastGigs.length ? (
+        <section aria-labelledby="from-gig-heading" className={SECTION}>
+          <h2 id="from-gig-heading" className="font-semibold text-slate-900">
+            Build from a previous gig
+          </h2>
+          <Form method="post" action="/setlists" noValidate className="mt-3 grid gap-4 sm:grid-cols-[2fr_2fr_auto] sm:items-end">
+            <input type="hidden" name="bandId" value={bandId} />
+            <input type="hidden" name="intent" value="from-gig" />
+            <SelectField label="Gig" selectProps={{ name: "eventId" }} errors={gigErrors.eventId}>
+              {pastGigs.map((gig) => (
+                <option key={gig.id} value={gig.id}>
+                  {gig.label}
+                </option>
+              ))}
+            </SelectField>
+            <Field label="New setlist name" inputProps={{ name: "name", maxLength: 120 }} errors={gigErrors.name} />
+            <Button type="submit" variant="secondary">
+              Build setlist
+            </Button>
+          </Form>
+        </section>
+      ) : null}
+      {bookedOnly && setlists.length === 0 ? (
         <EmptyState icon="setlists" title="No setlists for you yet">
           <p>As a sub, you see the setlists of the gigs you’re booked on. When {bandName} books you for a gig, its setlist shows here.</p>
         </EmptyState>
@@ -102,6 +132,11 @@ export default function Setlists() {
                     {setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`} · {setlist.length || "0:00"} · Created{" "}
                     <time dateTime={setlist.createdAt}>{setlist.created}</time>
                   </span>
+                  {setlist.event ? (
+                    <span className="block text-sm text-slate-600">
+                      For {setlist.event.title} · {setlist.event.when}
+                    </span>
+                  ) : null}
                 </span>
                 <span aria-hidden="true" className="text-slate-400">
                   →
@@ -114,6 +149,8 @@ export default function Setlists() {
     </div>
   );
 }
+
+const SECTION = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 
 function Count({ n }: { n: number }) {
   return <span className="text-sm text-slate-600">{n === 1 ? "1 setlist" : `${n} setlists`}</span>;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { SongForm } from "~/features/songs/components/song-form";
 import { lookupForForm } from "~/features/songs/partners/lookup.server";
@@ -11,6 +11,8 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { parseId } from "~/utils/ids";
 import { pageTitle } from "~/utils/meta";
+import { formatDate } from "~/utils/dates";
+import { songHistory } from "~/features/songs/history.server";
 import { RuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";
 import { RouteErrorBoundary } from "~/components/error-screens";
@@ -32,8 +34,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const song = await getSong(access, id);
   const url = new URL(request.url);
   const typed = url.searchParams.has("lookup") ? formValuesFromQuery(url.searchParams) : songFormValues(song);
-  const { values, lookup } = await lookupForForm(url.searchParams, typed);
+  const [{ values, lookup }, history] = await Promise.all([lookupForForm(url.searchParams, typed), songHistory(access, id)]);
   return {
+    history: history && {
+      timesPlayed: history.timesPlayed,
+      lastPlayed: history.lastPlayedAt ? formatDate(history.lastPlayedAt, history.timeZone) : null,
+      gigs: history.gigs.map((gig) => ({ id: gig.id, title: gig.title, venueName: gig.venueName, when: formatDate(gig.startsAt, history.timeZone) })),
+    },
     band: { id: access.band.id, name: access.band.name },
     song: { id: song.id, title: song.title },
     values,
@@ -63,7 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditSong() {
   const data = useLoaderData<typeof loader>();
-  const { band, song, canDelete } = data;
+  const { band, song, canDelete, history } = data;
   const reply = useActionData<typeof action>();
   const path = `/songs/${song.id}/edit`;
   return (
@@ -72,6 +79,31 @@ export default function EditSong() {
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <SongForm action={path} data={data} reply={reply} submitLabel="Save song" />
       </div>
+      {history ? (
+        <section aria-labelledby="history-heading" className="rounded-xl border border-slate-200 bg-white p-5 text-sm shadow-sm">
+          <h2 id="history-heading" className="font-semibold text-slate-900">
+            Played at gigs
+          </h2>
+          <p className="mt-1 text-slate-700">
+            {history.timesPlayed ? `${history.timesPlayed === 1 ? "Once" : `${history.timesPlayed} times`}, last on ${history.lastPlayed}.` : "Not played at a gig yet."}
+          </p>
+          {history.gigs.length ? (
+            <ul className="mt-2 space-y-1">
+              {history.gigs.map((gig) => (
+                <li key={gig.id}>
+                  <Link to={`/events/${gig.id}`} className="font-medium text-brand-700 underline underline-offset-2">
+                    {gig.title}
+                  </Link>{" "}
+                  <span className="text-slate-600">
+                    · {gig.when}
+                    {gig.venueName ? ` · ${gig.venueName}` : ""}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
       {canDelete ? (
         <section aria-labelledby="delete-heading" className="rounded-xl border border-red-200 bg-white p-5 shadow-sm">
           <h2 id="delete-heading" className="font-semibold text-slate-900">

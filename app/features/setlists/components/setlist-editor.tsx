@@ -23,7 +23,12 @@ const INPUT = "block w-full rounded-md border border-slate-300 bg-white px-3 py-
 export function SetlistEditor({ data, reply }: { data: EditorData; reply: EditorReply | null }) {
   const { setlist, q, results } = data;
   const single = setlist.sets.length === 1;
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated =
+    useSyncExternalStore(
+      noSubscription,
+      () => true,
+      () => false
+    ) && setlist.mayEdit;
   const frame = (set: SetView, list: ReactNode) => <SetSection set={set} setlist={setlist} single={single} list={list} />;
   const staticSets = setlist.sets.map((set) => <div key={set.id}>{frame(set, <StaticList set={set} setlist={setlist} />)}</div>);
   return (
@@ -31,7 +36,9 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
       <PageHeader
         back={{ to: "/setlists", label: "Setlists" }}
         title={setlist.name}
-        description={`${setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`} · show length ${setlist.length} with breaks${setlist.targetMinutes ? ` · target ${setlist.targetMinutes} minutes a set` : ""}`}
+        description={`${setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`} · show length ${setlist.length} with breaks${
+          setlist.targetMinutes ? ` · target ${setlist.targetMinutes} minutes a set` : ""
+        }`}
       />
       {reply ? (
         <div role="alert" className={`rounded-lg border p-4 text-sm ${reply.stale ? "border-amber-300 bg-amber-50 text-amber-950" : "border-red-200 bg-red-50 text-red-800"}`}>
@@ -54,6 +61,8 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
         staticSets
       )}
 
+      <EventsSection data={data} reply={reply} />
+
       <p data-print="hide" className="flex flex-wrap gap-3 text-sm">
         <a href={`/setlists/${setlist.id}/pdf`} className="font-medium text-brand-700 underline underline-offset-4">
           PDF for the stage (a page per set)
@@ -64,9 +73,98 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
         <a href={`/setlists/${setlist.id}/text`} className="font-medium text-brand-700 underline underline-offset-4">
           Plain text to paste into a group chat
         </a>
+        {data.mayReport ? (
+          <Link to="/setlists/report" className="font-medium text-brand-700 underline underline-offset-4">
+            Performance report for rights organisations (CSV)
+          </Link>
+        ) : null}
         <span className="text-slate-600">Printing this page gives just the running order, in large type.</span>
       </p>
 
+      {setlist.mayEdit ? <EditingSections setlist={setlist} q={q} results={results} reply={reply} /> : null}
+    </div>
+  );
+}
+
+/** Where the setlist is used: the events linked to it and, for those who may edit events, "Use for a gig". */
+function EventsSection({ data, reply }: { data: EditorData; reply: EditorReply | null }) {
+  const { setlist, events, eventChoices, mayLinkEvents } = data;
+  if (!events.length && !mayLinkEvents) return null;
+  const eventErrors = reply?.intent === "use-for-event" ? reply.fieldErrors?.eventId : undefined;
+  return (
+    <section id="events" data-print="hide" aria-labelledby="events-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="events-heading" className="font-semibold text-slate-900">
+        Gigs
+      </h2>
+      {events.length ? (
+        <ul className="mt-2 divide-y divide-slate-100">
+          {events.map((event) => (
+            <li key={event.id} className="flex flex-wrap items-center gap-3 py-2">
+              <span className="min-w-0 flex-1">
+                {event.past ? "Played at " : "Planned for "}
+                <Link to={`/events/${event.id}`} className="font-medium text-brand-700 underline underline-offset-2">
+                  {event.title}
+                </Link>
+                <span className="text-slate-600">
+                  {" · "}
+                  <time dateTime={event.startsAt}>{event.when}</time>
+                  {event.venueName ? ` · ${event.venueName}` : ""}
+                  {event.cancelled ? " · cancelled" : ""}
+                </span>
+              </span>
+              {mayLinkEvents ? (
+                <Form method="post" action={`/setlists/${setlist.id}`}>
+                  <input type="hidden" name="intent" value="unlink-event" />
+                  <input type="hidden" name="eventId" value={event.id} />
+                  <button type="submit" className={buttonClasses("ghost", "min-h-[44px] px-3")} aria-label={`Unlink from ${event.title}`}>
+                    Unlink
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">Not used for a gig yet.</p>
+      )}
+      {mayLinkEvents ? (
+        eventChoices.length ? (
+          <Form method="post" action={`/setlists/${setlist.id}`} className="mt-3 flex flex-wrap items-end gap-3 border-t border-slate-100 pt-3">
+            <input type="hidden" name="intent" value="use-for-event" />
+            <div className="min-w-0 flex-1">
+              <label htmlFor="use-for-event" className="block text-sm font-medium text-slate-800">
+                Use for a gig
+              </label>
+              <select id="use-for-event" name="eventId" className={`mt-1 ${INPUT}`} aria-describedby={eventErrors ? "use-for-event-error" : undefined}>
+                {eventChoices.map((choice) => (
+                  <option key={choice.id} value={choice.id}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+              <ErrorList id="use-for-event-error" errors={eventErrors} />
+            </div>
+            <Button type="submit" variant="secondary">
+              Use this setlist
+            </Button>
+          </Form>
+        ) : (
+          <p className="mt-3 text-sm text-slate-600">
+            No upcoming events to use it for.{" "}
+            <Link to="/events/new" className="font-medium underline">
+              Add an event
+            </Link>
+          </p>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+/** Adding songs, breaks and sets, and the setlist's details: for those who may edit it. */
+function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: string; results: EditorData["results"]; reply: EditorReply | null }) {
+  return (
+    <>
       <section data-print="hide" aria-labelledby="add-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="add-heading" className="font-semibold text-slate-900">
           Add songs
@@ -110,7 +208,10 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
             </Form>
           ) : (
             <p className="text-sm text-slate-600">
-              No songs in the library match “{q}”. <Link to="/songs/new" className="font-medium underline">Add a song to the library</Link>
+              No songs in the library match “{q}”.{" "}
+              <Link to="/songs/new" className="font-medium underline">
+                Add a song to the library
+              </Link>
             </p>
           )
         ) : null}
@@ -151,11 +252,25 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
         <Form method="post" action={`/setlists/${setlist.id}`} noValidate className="mt-3 grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="details" />
           <input type="hidden" name="version" value={setlist.version} />
-          <Field label="Name" inputProps={{ id: "details-name", name: "name", defaultValue: setlist.name, maxLength: 120 }} errors={reply?.intent === "details" ? reply.fieldErrors?.name : undefined} />
+          <Field
+            label="Name"
+            inputProps={{
+              id: "details-name",
+              name: "name",
+              defaultValue: setlist.name,
+              maxLength: 120,
+            }}
+            errors={reply?.intent === "details" ? reply.fieldErrors?.name : undefined}
+          />
           <Field
             label="Target set length (minutes)"
             hint="A warning shows when a set runs longer"
-            inputProps={{ id: "details-target", name: "targetMinutes", inputMode: "numeric", defaultValue: setlist.targetMinutes ?? "" }}
+            inputProps={{
+              id: "details-target",
+              name: "targetMinutes",
+              inputMode: "numeric",
+              defaultValue: setlist.targetMinutes ?? "",
+            }}
             errors={reply?.intent === "details" ? reply.fieldErrors?.targetMinutes : undefined}
           />
           <div className="sm:col-span-2">
@@ -186,7 +301,7 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
           ) : null}
         </div>
       </section>
-    </div>
+    </>
   );
 }
 
@@ -244,7 +359,7 @@ function SetSection({ set, setlist, single, list }: { set: SetView; setlist: Set
         </p>
       ) : null}
       {list}
-      {!single ? (
+      {!single && setlist.mayEdit ? (
         <Form method="post" action={`/setlists/${setlist.id}`} data-print="hide" className="border-t border-slate-100 px-4 py-2 text-right">
           <input type="hidden" name="intent" value="remove-set" />
           <input type="hidden" name="version" value={setlist.version} />
@@ -280,63 +395,67 @@ function ItemContent({ item, index, set, setlist }: { item: Item; index: number;
           {[item.key, item.length ?? (item.isBreak ? null : "length unknown"), `at ${item.running}`].filter(Boolean).join(" · ")}
           {item.note ? <span className="text-slate-800"> · {item.note}</span> : null}
         </span>
-        <details data-print="hide" className="mt-1 text-sm">
-          <summary className="inline-flex min-h-[32px] cursor-pointer items-center text-slate-600 underline underline-offset-2">
-            {item.note ? "Change the note" : "Add a note"}
-            <span className="sr-only"> for {label}</span>
-          </summary>
-          <Form method="post" action={`/setlists/${setlist.id}`} className="mt-1 flex flex-wrap gap-2">
-            {hidden}
-            <input type="hidden" name="intent" value="item-note" />
-            <label htmlFor={`note-${item.id}`} className="sr-only">
-              Note for {label}
-            </label>
-            <input id={`note-${item.id}`} name="note" defaultValue={item.note} maxLength={200} placeholder="Key change, who counts in, segue…" className={`max-w-sm ${INPUT}`} />
-            <button type="submit" className={SMALL}>
-              Save note
-            </button>
-          </Form>
-        </details>
-      </span>
-      <span data-print="hide" className="flex flex-wrap items-center gap-2">
-        <Form method="post" action={`/setlists/${setlist.id}`}>
-          {hidden}
-          <button type="submit" name="intent" value="move-up" className={SMALL} aria-label={`Move ${label} up`}>
-            ↑ Up
-          </button>
-        </Form>
-        <Form method="post" action={`/setlists/${setlist.id}`}>
-          {hidden}
-          <button type="submit" name="intent" value="move-down" className={SMALL} aria-label={`Move ${label} down`}>
-            ↓ Down
-          </button>
-        </Form>
-        {others.length ? (
-          <Form method="post" action={`/setlists/${setlist.id}`} className="flex items-center gap-1">
-            {hidden}
-            <input type="hidden" name="intent" value="move-to-set" />
-            <label htmlFor={`to-set-${item.id}`} className="sr-only">
-              Set to move {label} to
-            </label>
-            <select id={`to-set-${item.id}`} name="setId" className="min-h-[44px] rounded-md border border-slate-300 bg-white px-2 text-sm">
-              {others.map((other) => (
-                <option key={other.id} value={other.id}>
-                  {other.name}
-                </option>
-              ))}
-            </select>
-            <button type="submit" className={SMALL} aria-label={`Move ${label} to the chosen set`}>
-              Move
-            </button>
-          </Form>
+        {setlist.mayEdit ? (
+          <details data-print="hide" className="mt-1 text-sm">
+            <summary className="inline-flex min-h-[32px] cursor-pointer items-center text-slate-600 underline underline-offset-2">
+              {item.note ? "Change the note" : "Add a note"}
+              <span className="sr-only"> for {label}</span>
+            </summary>
+            <Form method="post" action={`/setlists/${setlist.id}`} className="mt-1 flex flex-wrap gap-2">
+              {hidden}
+              <input type="hidden" name="intent" value="item-note" />
+              <label htmlFor={`note-${item.id}`} className="sr-only">
+                Note for {label}
+              </label>
+              <input id={`note-${item.id}`} name="note" defaultValue={item.note} maxLength={200} placeholder="Key change, who counts in, segue…" className={`max-w-sm ${INPUT}`} />
+              <button type="submit" className={SMALL}>
+                Save note
+              </button>
+            </Form>
+          </details>
         ) : null}
-        <Form method="post" action={`/setlists/${setlist.id}`}>
-          {hidden}
-          <button type="submit" name="intent" value="remove-item" className={buttonClasses("ghost", "min-h-[44px] px-3 text-red-700")} aria-label={`Remove ${label}`}>
-            Remove
-          </button>
-        </Form>
       </span>
+      {setlist.mayEdit ? (
+        <span data-print="hide" className="flex flex-wrap items-center gap-2">
+          <Form method="post" action={`/setlists/${setlist.id}`}>
+            {hidden}
+            <button type="submit" name="intent" value="move-up" className={SMALL} aria-label={`Move ${label} up`}>
+              ↑ Up
+            </button>
+          </Form>
+          <Form method="post" action={`/setlists/${setlist.id}`}>
+            {hidden}
+            <button type="submit" name="intent" value="move-down" className={SMALL} aria-label={`Move ${label} down`}>
+              ↓ Down
+            </button>
+          </Form>
+          {others.length ? (
+            <Form method="post" action={`/setlists/${setlist.id}`} className="flex items-center gap-1">
+              {hidden}
+              <input type="hidden" name="intent" value="move-to-set" />
+              <label htmlFor={`to-set-${item.id}`} className="sr-only">
+                Set to move {label} to
+              </label>
+              <select id={`to-set-${item.id}`} name="setId" className="min-h-[44px] rounded-md border border-slate-300 bg-white px-2 text-sm">
+                {others.map((other) => (
+                  <option key={other.id} value={other.id}>
+                    {other.name}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className={SMALL} aria-label={`Move ${label} to the chosen set`}>
+                Move
+              </button>
+            </Form>
+          ) : null}
+          <Form method="post" action={`/setlists/${setlist.id}`}>
+            {hidden}
+            <button type="submit" name="intent" value="remove-item" className={buttonClasses("ghost", "min-h-[44px] px-3 text-red-700")} aria-label={`Remove ${label}`}>
+              Remove
+            </button>
+          </Form>
+        </span>
+      ) : null}
     </div>
   );
 }

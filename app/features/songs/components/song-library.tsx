@@ -6,7 +6,8 @@ import { formatDuration } from "../format";
 import { KEY_OPTIONS, keyLabel } from "../keys";
 import type { SongFacts, SongSort } from "../song-types";
 
-type SongRow = { id: number } & SongFacts & { leadSinger: string | null };
+type SongRow = { id: number } & SongFacts & { leadSinger: string | null; timesPlayed?: number; lastPlayed?: string | null };
+type Played = { id: number; title: string; artist: string | null; timesPlayed: number; lastPlayed: string | null };
 
 export type SongLibraryData = {
   band: { id: number; name: string };
@@ -19,7 +20,30 @@ export type SongLibraryData = {
   page: number;
   pageCount: number;
   tags: string[];
+  /** From the setlists of past gigs; null before the band has played any. */
+  insights?: { mostPlayed: Played[]; notPlayedForAWhile: Played[] } | null;
 };
+
+/** One list of the insights: each song with how often, or when last, it was played. */
+function PlayedList({ title, songs, fact }: { title: string; songs: Played[]; fact: (song: Played) => string }) {
+  return (
+    <div>
+      <h3 className="font-medium text-slate-800">{title}</h3>
+      {songs.length ? (
+        <ol className="mt-1 list-decimal pl-5 text-slate-700">
+          {songs.map((song) => (
+            <li key={song.id}>
+              {song.title}
+              {song.artist ? ` — ${song.artist}` : ""} <span className="text-slate-500">· {fact(song)}</span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-1 text-slate-600">None</p>
+      )}
+    </div>
+  );
+}
 
 const COLUMNS = [
   { sort: "title", label: "Title" },
@@ -115,6 +139,15 @@ export function SongLibrary({ data, basePath }: { data: SongLibraryData; basePat
               </button>
             </Form>
           ) : null}
+          {data.insights ? (
+            <section aria-labelledby="played-heading" className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm sm:grid-cols-2">
+              <h2 id="played-heading" className="font-semibold text-slate-900 sm:col-span-2">
+                What {band.name} plays at gigs
+              </h2>
+              <PlayedList title="Most played" songs={data.insights.mostPlayed} fact={(song) => `${song.timesPlayed}×`} />
+              <PlayedList title="Not played for six months" songs={data.insights.notPlayedForAWhile} fact={(song) => `last ${song.lastPlayed}`} />
+            </section>
+          ) : null}
           {!data.libraryHasSongs ? (
             <EmptyState icon="songs" title="The song library is empty">
               <p>This is where {band.name} keeps every song it plays, with key, tempo and length, so setlists can be built from one shared list.</p>
@@ -147,6 +180,12 @@ export function SongLibrary({ data, basePath }: { data: SongLibraryData; basePat
                     <th scope="col" className="px-3 py-2 font-semibold text-slate-700">
                       Tags
                     </th>
+                    <th scope="col" className="px-3 py-2 font-semibold text-slate-700">
+                      Played
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold text-slate-700">
+                      Last played
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -168,6 +207,8 @@ export function SongLibrary({ data, basePath }: { data: SongLibraryData; basePat
                       <td className="whitespace-nowrap px-3 py-2">{song.timeSignature ?? ""}</td>
                       <td className="px-3 py-2">{song.leadSinger ?? ""}</td>
                       <td className="px-3 py-2 text-slate-600">{song.tags.join(", ")}</td>
+                      <td className="whitespace-nowrap px-3 py-2">{song.timesPlayed ? `${song.timesPlayed}×` : "Never"}</td>
+                      <td className="whitespace-nowrap px-3 py-2">{song.lastPlayed ?? ""}</td>
                     </tr>
                   ))}
                 </tbody>

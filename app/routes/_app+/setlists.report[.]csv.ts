@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { requireBandAccess } from "~/features/bands/access.server";
+import { checkReportRange, performanceReportCsv } from "~/features/setlists/report.server";
+
+/**
+ * /setlists/report.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the performance report for rights
+ * organisations. A range that does not read goes back to the report page, which shows
+ * what is wrong under each date.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const access = await requireBandAccess(request, { band: url.searchParams.get("band") || "current", permission: "setlists:report" });
+  const check = checkReportRange({ from: url.searchParams.get("from"), to: url.searchParams.get("to") });
+  if (!check.ok) {
+    const back = new URLSearchParams({ from: check.values.from ?? "", to: check.values.to ?? "" });
+    return redirect(`/setlists/report?${back}`);
+  }
+  const { csv, fileName } = await performanceReportCsv(access, check.range);
+  return new Response(csv, {
+    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${fileName}"`, "Cache-Control": "private, no-store" },
+  });
+}

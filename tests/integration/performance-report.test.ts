@@ -1,0 +1,86 @@
+import { parse } from "csv-parse/sync";
+import { describe, expect, test } from "vitest";
+import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
+import { db } from "~/utils/db.server";
+import { loader as csvLoader } from "~/routes/_app+/setlists.report[.]csv";
+import { loader as pageLoader } from "~/routes/_app+/setlists.report";
+import { REPORT_COLUMNS, REPORT_MESSAGES } from "~/features/setlists/report.server";
+
+/** The performance report for rights organisations: every song played at each gig in a date range, as CSV. */
+async function world() {
+  const [leader, member, sub] = await Promise.all([createUser({ firstName: "Lena" }), createUser({ firstName: "Max" }), createUser({ firstName: "Sue" })]);
+  const band = await createBand({ name: "Rights Band", timeZone: "America/New_York", members: [{ userId: leader.id, role: "band_leader" }, { userId: member.id, role: "band_member" }, { userId: sub.id, role: "sub" }] });
+  const cookie = async (userId: string) => `${await sessionCookieFor(userId)}; ${await bandCookie(band.id)}`;
+  const song = (title: string, extra: object = {}) => db.song.create({ data: { bandId: band.id, title, titleKey: title.toLowerCase(), ...extra } });
+  const valerie = await song("Valerie", { artist: "Amy Winehouse", isrc: "GBUM70711935", musicbrainzId: "3d6f1a3e-0000-4000-8000-000000000001", durationSeconds: 233 });
+  const formula = await song("=HYPERLINK(\"x\")", { artist: "Hacker" });
+  const setlist = await db.setlist.create({ data: { bandId: band.id, name: "Pub", sets: { create: [{ name: "Set 1", position: 0 }, { name: "Encore", position: 1 }] } }, select: { id: true, sets: { orderBy: { position: "asc" }, select: { id: true } } } });
+  await db.setlistItem.createMany({
+    data: [
+      { setlistId: setlist.id, setId: setlist.sets[0]!.id, position: 0, songId: valerie.id },
+      { setlistId: setlist.id, setId: setlist.sets[0]!.id, position: 1, isBreak: true, breakSeconds: 900 },
+      { setlistId: setlist.id, setId: setlist.sets[1]!.id, position: 0, songId: formula.id },
+    ],
+  });
+  // 23:30 on Dec 31 in New York is already Jan 1 in UTC: the band's day counts.
+  const gig = (title: string, startsAt: Date, extra: object = {}) => db.event.create({ data: { bandId: band.id, title, kind: "gig", venueName: "Harbour Bar", venueAddress: "1 Quay St", startsAt, setlistId: setlist.id, ...extra } });
+  await gig("New Year's Eve", new Date("2026-01-01T04:30:00Z"));
+  await gig("Spring", new Date("2025-03-14T23:00:00Z"));
+  await gig("Cancelled", new Date("2025-04-01T23:00:00Z"), { cancelledAt: new Date() });
+  await gig("Rehearsal", new Date("2025-05-01T23:00:00Z"), { kind: "rehearsal" });
+  await gig("No setlist", new Date("2025-06-01T23:00:00Z"), { setlistId: null });
+  return { band, cookies: { leader: await cookie(leader.id), member: await cookie(member.id), sub: await cookie(sub.id) } };
+}
+
+const csv = (cookie: string, query: string) => callRoute(csvLoader, buildRequest(`/setlists/report.csv?${query}`, { cookie }));
+
+describe("performance report", () => {
+  test("lists every song played at each past gig in the range, in running order, with ISRC, venue and date, as CSV a spreadsheet opens", async () => {
+    const w = await world();
+    const response = await csv(w.cookies.member, "from=2025-01-01&to=2025-12-31");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="rights-band-performance-report-2025-01-01-to-2025-12-31.csv"');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // UTF-8 with a byte order mark, so a spreadsheet reads the accents right.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    expect(text).toContain("\r\n");
+    const rows: string[][] = parse(text);
+    expect(rows[0]).toEqual(REPORT_COLUMNS);
+    expect(rows.slice(1)).toEqual([
+      ["2025-03-14", "Spring", "Harbour Bar", "1 Quay St", "Set 1", "1", "Valerie", "Amy Winehouse", "GBUM70711935", "3d6f1a3e-0000-4000-8000-000000000001", "3:53"],
+      ["2025-03-14", "Spring", "Harbour Bar", "1 Quay St", "Encore", "2", "'=HYPERLINK(\"x\")", "Hacker", "", "", ""],
+      ["2025-12-31", "New Year's Eve", "Harbour Bar", "1 Quay St", "Set 1", "1", "Valerie", "Amy Winehouse", "GBUM70711935", "3d6f1a3e-0000-4000-8000-000000000001", "3:53"],
+      ["2025-12-31", "New Year's Eve", "Harbour Bar", "1 Quay St", "Encore", "2", "'=HYPERLINK(\"x\")", "Hacker", "", "", ""],
+    ]);
+    // A range with no gigs: the header alone.
+    expect((parse(await (await csv(w.cookies.leader, "from=2020-01-01&to=2020-12-31")).text()) as string[][]).length).toBe(1);
+    expect(await db.analyticsEvent.count({ where: { name: "export_setlist", bandId: w.band.id } })).toBe(2);
+  });
+
+  test("a bad range goes back to the form with a clear message under the date; a sub may not download it", async () => {
+    const w = await world();
+    const cases: [string, Record<string, string>][] = [
+      ["from=&to=2025-12-31", { from: REPORT_MESSAGES.from }],
+      ["from=2025-02-30&to=2025-12-31", { from: REPORT_MESSAGES.from }],
+      ["from=2025-06-01&to=2025-01-01", { to: REPORT_MESSAGES.order }],
+      ["from=2010-01-01&to=2025-12-31", { to: REPORT_MESSAGES.tooLong }],
+      ["from=2025-01-01&to=soon", { to: REPORT_MESSAGES.to }],
+    ];
+    for (const [query, errors] of cases) {
+      const response = await csv(w.cookies.member, query);
+      expect(response.status, query).toBe(302);
+      const location = response.headers.get("location")!;
+      expect(location.startsWith("/setlists/report?")).toBe(true);
+      const page = await (await callRoute(pageLoader, buildRequest(location, { cookie: w.cookies.member }))).json();
+      expect(page.errors, query).toEqual(errors);
+    }
+    // The form starts with this year so far.
+    const fresh = await (await callRoute(pageLoader, buildRequest("/setlists/report", { cookie: w.cookies.member }))).json();
+    expect(fresh.errors).toEqual({});
+    expect(fresh.values.from).toMatch(/^\d{4}-01-01$/);
+    expect((await csv(w.cookies.sub, "from=2025-01-01&to=2025-12-31")).status).toBe(403);
+    expect((await callRoute(pageLoader, buildRequest("/setlists/report", { cookie: w.cookies.sub }))).status).toBe(403);
+  });
+});
