@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { bandCookie, buildRequest, callRoute, createBand, createUser, enableMfa, sessionCookieFor } from "#tests/db-utils";
+import { recordTestMoney } from "#tests/helpers/finances";
 import { db } from "~/utils/db.server";
 import { PERMISSIONS } from "~/features/members/permissions";
 import { loader as calendarLoader } from "~/routes/_app+/calendar";
@@ -255,10 +256,8 @@ describe("finances", () => {
 
   test("leaders and admins see totals and entries, members totals only, subs their own balance", async () => {
     const { band, cookies } = await bandWithEveryRole({ subscriptionTier: "pro", currency: "EUR" });
-    await db.payment.create({
-      data: { bandId: band.id, description: "Wedding gig fee", amountMinor: 120000, receivedAt: new Date("2024-03-02T12:00:00Z") },
-    });
-    await db.expense.create({ data: { bandId: band.id, description: "Van hire", amountMinor: 15050, spentAt: new Date("2024-03-01T12:00:00Z") } });
+    await recordTestMoney(band.id, "payment", 120000, "Wedding gig fee", "2024-03-02");
+    await recordTestMoney(band.id, "expense", 15050, "Van hire", "2024-03-01");
 
     const leader = await body<{ view: string; payments: string; expenses: string; net: string; entries: { description: string; amount: string }[] }>(
       await get(financesLoader, "/finances", cookies.band_leader)

@@ -28,25 +28,13 @@ export type FinanceEntry = { kind: "payment" | "expense"; id: number; descriptio
 
 /** The latest payments and expenses together, newest first. */
 async function listRecentEntries(bandId: number, take = RECENT_ENTRIES_SHOWN): Promise<FinanceEntry[]> {
-  const [payments, expenses] = await Promise.all([
-    db.payment.findMany({
-      where: { bandId },
-      orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
-      take,
-      select: { id: true, description: true, amountMinor: true, receivedAt: true },
-    }),
-    db.expense.findMany({
-      where: { bandId },
-      orderBy: [{ spentAt: "desc" }, { id: "desc" }],
-      take,
-      select: { id: true, description: true, amountMinor: true, spentAt: true },
-    }),
-  ]);
-  const entries: FinanceEntry[] = [
-    ...payments.map(({ receivedAt, ...p }) => ({ kind: "payment" as const, ...p, on: receivedAt })),
-    ...expenses.map(({ spentAt, ...e }) => ({ kind: "expense" as const, ...e, on: spentAt })),
-  ];
-  return entries.sort((a, b) => b.on.getTime() - a.on.getTime()).slice(0, take);
+  const rows = await db.ledgerEntry.findMany({
+    where: { bandId, kind: { in: ["payment", "expense"] } },
+    orderBy: [{ occurredOn: "desc" }, { id: "desc" }],
+    take,
+    select: { id: true, kind: true, description: true, amountMinor: true, occurredOn: true },
+  });
+  return rows.map(({ occurredOn, kind, ...row }) => ({ ...row, kind: kind === "payment" ? ("payment" as const) : ("expense" as const), on: new Date(`${occurredOn}T12:00:00Z`) }));
 }
 
 export type FinancesView =
