@@ -12,6 +12,7 @@
  * upgrade prompt; a band that was Pro and fell back to free still sees what it recorded
  * then, read-only, behind that prompt. Nothing is ever deleted by a downgrade.
  */
+import { data } from "@remix-run/node";
 import { db } from "~/utils/db.server";
 import { RuleError } from "~/utils/rule-error";
 import { displayName } from "~/utils/names";
@@ -73,15 +74,43 @@ function requireWriter(access: BandAccess) {
   if (!rights(access).canEdit) throw new RuleError(403, "Only band leaders and admins record money");
 }
 
+/**
+ * The gate of every page action and POST endpoint, before the input is read: a free
+ * band gets 402 and a member who may not record money 403, whatever they sent.
+ */
+export function requireFinanceWriter(access: BandAccess) {
+  try {
+    requireWriter(access);
+  } catch (error) {
+    if (error instanceof RuleError) throw data({ message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+/**
+ * The gate of every finances page, before anything else: null to go on, or the upgrade
+ * prompt (the page answers 402 with it) for a free band, whoever asks. A band that
+ * recorded money while on Pro still reads it (read-only) unless the page is a form.
+ */
+export async function financePageGate(access: BandAccess, { form = false }: { form?: boolean } = {}) {
+  requireGrant(access, "finances:view");
+  if (access.band.isPro) return null;
+  if (!form && (await db.ledgerEntry.findFirst({ where: { bandId: access.band.id }, select: { id: true } }))) return null;
+  return { upgrade: true as const, bandName: access.band.name, hasData: false };
+}
+
 /** The API's gate for a read: Pro, and the view grant. */
 export function requireFinanceApi(access: BandAccess) {
   requirePro(access, false);
   return rights(access);
 }
 
+/** A refusal pages and /api both answer with (reads; writes throw RuleErrors onto their forms). */
+const refuse = (status: number, message: string) => data({ message }, { status });
+
 /** For a list of every entry (the ledger, /api lists): leaders and admins. */
 function requireSeesAll(access: BandAccess) {
-  if (!rights(access).seesAll) throw new RuleError(403, "Only band leaders and admins see every entry; your own line is on the Finances page");
+  if (!rights(access).seesAll) throw refuse(403, "Only band leaders and admins see every entry; your own line is on the Finances page");
 }
 
 /**
@@ -96,7 +125,7 @@ const actorName = (access: BandAccess) => displayName({ ...access.user, displayN
 
 async function bandMoneySettings(bandId: number) {
   const band = await db.band.findUnique({ where: { id: bandId }, select: { currency: true, timeZone: true } });
-  if (!band) throw new RuleError(404, "Band not found");
+  if (!band) throw refuse(404, "Band not found");
   return band;
 }
 
@@ -404,7 +433,7 @@ export async function getMemberHistory(access: BandAccess, { userId, page = 1 }:
     take,
     select: { id: true, kind: true, amountMinor: true, memberName: true, entry: { select: { id: true, occurredOn: true, description: true, reversesId: true } } },
   });
-  if (!member && total === 0) throw new RuleError(404, "That person has no line in this band's finances");
+  if (!member && total === 0) throw refuse(404, "That person has no line in this band's finances");
   return {
     ...freeBand(access, total > 0),
     currency: band.currency,
@@ -432,7 +461,7 @@ export async function getMemberHistory(access: BandAccess, { userId, page = 1 }:
 export async function getEntry(access: BandAccess, entryId: number) {
   requireSeesAll(access);
   const [band, row] = await Promise.all([bandMoneySettings(access.band.id), db.ledgerEntry.findFirst({ where: { id: entryId, bandId: access.band.id }, select: ENTRY_SELECT })]);
-  if (!row) throw new RuleError(404, "That entry is not in this band's ledger");
+  if (!row) throw refuse(404, "That entry is not in this band's ledger");
   return { ...freeBand(access, true), currency: band.currency, timeZone: band.timeZone, entry: entryView(row, band.currency) };
 }
 
@@ -472,7 +501,7 @@ export async function financeFormOptions(access: BandAccess) {
 export async function getPaymentForSplit(access: BandAccess, entryId: number) {
   requireSeesAll(access);
   const [settings, payment] = await Promise.all([financeSettings(access), findPaymentForSplit(db, access.band.id, entryId)]);
-  if (!payment) throw new RuleError(404, "That payment is not in this band's ledger");
+  if (!payment) throw refuse(404, "That payment is not in this band's ledger");
   const lastSplit = payment.splits[0];
   return {
     ...freeBand(access, true),

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { getFinanceOverview } from "~/features/finances/finances.server";
-import { Amount, Card, FinanceNav, UpgradePrompt } from "~/features/finances/components/finance-ui";
+import { Amount, Card, FinanceNav, UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { formatMoney } from "~/utils/money";
@@ -12,7 +13,7 @@ import { pageTitle } from "~/utils/meta";
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
   const overview = await getFinanceOverview(access);
-  if (overview.view === "upgrade") return overview;
+  if (overview.view === "upgrade") return data({ upgrade: true as const, bandName: overview.bandName }, { status: 402 });
   const money = (minor: number) => formatMoney(minor, overview.currency);
   const line = (l: (typeof overview.members)[number]) => ({
     userId: l.userId,
@@ -50,14 +51,7 @@ function owedText(minor: number, balance: string) {
 
 export default function Finances() {
   const data = useLoaderData<typeof loader>();
-  if (data.view === "upgrade") {
-    return (
-      <div className="space-y-6">
-        <PageHeader title="Finances" />
-        <UpgradePrompt bandName={data.bandName} hasData={false} />
-      </div>
-    );
-  }
+  if ("upgrade" in data) return <UpgradePage title="Finances" bandName={data.bandName} back={false} />;
   const { own, totals } = data;
   return (
     <div className="space-y-6">

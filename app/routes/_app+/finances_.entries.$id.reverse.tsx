@@ -3,9 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { getEntry, reverseEntry } from "~/features/finances/finances.server";
+import { financePageGate, getEntry, reverseEntry, requireFinanceWriter } from "~/features/finances/finances.server";
 import { parseWithZod, ReversalSchema } from "~/features/finances/schema.server";
-import { UpgradePrompt } from "~/features/finances/components/finance-ui";
+import { UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
 import { ErrorList, Field } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/error-screens";
@@ -21,6 +21,8 @@ import { useIsPending } from "~/utils/use-is-pending";
 /** /finances/entries/{id}/reverse: corrects an entry by recording its reversal (nothing is edited or deleted). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  const gate = await financePageGate(access);
+  if (gate) return data(gate, { status: 402 });
   const id = parseId(params.id);
   if (!id) throw data({ message: "That entry is not in this band's ledger" }, { status: 404 });
   const { entry, currency, readOnly, canEdit, bandName } = await getEntry(access, id);
@@ -42,6 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  requireFinanceWriter(access);
   const formData = await request.formData();
   formData.set("entryId", params.id ?? "");
   const submission = parseWithZod(formData, { schema: ReversalSchema });
@@ -56,8 +59,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-export default function ReverseEntry() {
-  const { entry, writable, readOnly, bandName } = useLoaderData<typeof loader>();
+export default function ReversePage() {
+  const loaderData = useLoaderData<typeof loader>();
+  if ("upgrade" in loaderData) return <UpgradePage title="Reverse an entry" bandName={loaderData.bandName} />;
+  return <ReverseEntry {...loaderData} />;
+}
+
+type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { upgrade: true }>;
+
+function ReverseEntry({ entry, writable, readOnly, bandName }: Loaded) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const [form, fields] = useForm<{ entryId: string; reason: string }>({ id: "reverse", lastResult: actionData?.result, shouldValidate: "onSubmit" });

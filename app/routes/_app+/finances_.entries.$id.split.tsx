@@ -3,10 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { financeSettings, getPaymentForSplit, previewSplit, recordSplit } from "~/features/finances/finances.server";
+import { financePageGate, financeSettings, getPaymentForSplit, previewSplit, recordSplit, requireFinanceWriter } from "~/features/finances/finances.server";
 import { parseWithZod, splitSchema } from "~/features/finances/schema.server";
 import { ROUNDING_RULE, SPLIT_METHODS } from "~/features/finances/ledger";
-import { UpgradePrompt } from "~/features/finances/components/finance-ui";
+import { UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
 import { ErrorList, Field } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/error-screens";
@@ -21,6 +21,8 @@ import { useIsPending } from "~/utils/use-is-pending";
 /** /finances/entries/{id}/split: splits a gig payment among the gig's lineup, with a preview before saving. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  const gate = await financePageGate(access);
+  if (gate) return data(gate, { status: 402 });
   const id = parseId(params.id);
   if (!id) throw data({ message: "That payment is not in this band's ledger" }, { status: 404 });
   const split = await getPaymentForSplit(access, id);
@@ -38,6 +40,7 @@ type Preview = { shares: { name: string; amount: string }[]; commission: string;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  requireFinanceWriter(access);
   const { currency } = await financeSettings(access);
   const formData = await request.formData();
   formData.set("paymentId", params.id ?? "");
@@ -61,8 +64,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 type Fields = { paymentId: string; method: string; commission: string; fundCut: string; shares: { userId: string; percent: string; fixed: string }[] };
 
-export default function SplitPayment() {
-  const { payment, lineup, writable, readOnly, bandName, currency } = useLoaderData<typeof loader>();
+export default function SplitPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  if ("upgrade" in loaderData) return <UpgradePage title="Split a gig payment" bandName={loaderData.bandName} />;
+  return <SplitPayment {...loaderData} />;
+}
+
+type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { upgrade: true }>;
+
+function SplitPayment({ payment, lineup, writable, readOnly, bandName, currency }: Loaded) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const [form, fields] = useForm<Fields>({

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { getMemberHistory } from "~/features/finances/finances.server";
+import { financePageGate, getMemberHistory } from "~/features/finances/finances.server";
 import { LINE_KINDS } from "~/features/finances/ledger";
-import { Amount, UpgradePrompt } from "~/features/finances/components/finance-ui";
+import { Amount, UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { RouteErrorBoundary } from "~/components/error-screens";
@@ -15,13 +16,14 @@ import { parsePage } from "~/utils/pagination";
 /** /finances/history: a person's line and every entry that moved it (your own; anyone's for leaders and admins with ?member=). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  const gate = await financePageGate(access);
+  if (gate) return data(gate, { status: 402 });
   const url = new URL(request.url);
   const history = await getMemberHistory(access, { userId: url.searchParams.get("member"), page: parsePage(url.searchParams.get("page")) });
   const money = (minor: number) => formatMoney(minor, history.currency);
   return {
     bandName: history.bandName,
     readOnly: history.readOnly,
-    upgradeOnly: history.upgradeOnly,
     name: history.name,
     isOwn: history.isOwn,
     balance: money(history.balanceMinor),
@@ -41,15 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function History() {
   const data = useLoaderData<typeof loader>();
+  if ("upgrade" in data) return <UpgradePage title="Your line" bandName={data.bandName} />;
   const title = data.isOwn ? "Your line" : `${data.name}’s line`;
-  if (data.upgradeOnly) {
-    return (
-      <div className="space-y-6">
-        <PageHeader title={title} back={{ to: "/finances", label: "Finances" }} />
-        <UpgradePrompt bandName={data.bandName} hasData={false} />
-      </div>
-    );
-  }
+
   return (
     <div className="space-y-6">
       <PageHeader

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { LEDGER_KINDS, listLedger, type LedgerKind } from "~/features/finances/finances.server";
-import { Amount, FinanceNav, UpgradePrompt } from "~/features/finances/components/finance-ui";
+import { financePageGate, LEDGER_KINDS, listLedger, type LedgerKind } from "~/features/finances/finances.server";
+import { Amount, FinanceNav, UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { RouteErrorBoundary } from "~/components/error-screens";
@@ -17,6 +18,8 @@ const KIND_LABELS: Record<LedgerKind, string> = { payment: "Income", expense: "E
 /** /finances/ledger: every entry, newest first, 25 a page; ?kind= narrows it (leaders and admins). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  const gate = await financePageGate(access);
+  if (gate) return data(gate, { status: 402 });
   const url = new URL(request.url);
   const kindParam = url.searchParams.get("kind");
   const kind = LEDGER_KINDS.find((candidate) => candidate === kindParam);
@@ -24,7 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     bandName: ledger.bandName,
     readOnly: ledger.readOnly,
-    upgradeOnly: ledger.upgradeOnly,
     canEdit: ledger.canEdit,
     kind: kind ?? "",
     entries: ledger.entries.map((entry) => ({
@@ -46,14 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Ledger() {
   const data = useLoaderData<typeof loader>();
-  if (data.upgradeOnly) {
-    return (
-      <div className="space-y-6">
-        <PageHeader title="Ledger" back={{ to: "/finances", label: "Finances" }} />
-        <UpgradePrompt bandName={data.bandName} hasData={false} />
-      </div>
-    );
-  }
+  if ("upgrade" in data) return <UpgradePage title={"Ledger"} bandName={data.bandName} />;
+
   return (
     <div className="space-y-6">
       <PageHeader title="Ledger" back={{ to: "/finances", label: "Finances" }} description="Every entry, newest first. Corrections are new entries that reverse old ones; nothing is edited or deleted." />

@@ -3,10 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { financeFormOptions, financeSettings, recordPayment } from "~/features/finances/finances.server";
+import { financeFormOptions, financePageGate, financeSettings, recordPayment, requireFinanceWriter } from "~/features/finances/finances.server";
 import { parseWithZod, paymentSchema } from "~/features/finances/schema.server";
 import { INCOME_CATEGORIES, PAYMENT_METHODS } from "~/features/finances/ledger";
-import { UpgradePrompt } from "~/features/finances/components/finance-ui";
+import { UpgradePage } from "~/features/finances/components/finance-ui";
 import { ErrorList, Field, SelectField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/error-screens";
@@ -21,14 +21,15 @@ import { useIsPending } from "~/utils/use-is-pending";
 /** /finances/payments/new: a gig payment (?eventId= picks the gig and prefills its agreed fee), or ?type=other for other income. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  const gate = await financePageGate(access, { form: true });
+  if (gate) return data(gate, { status: 402 });
   const options = await financeFormOptions(access);
-  if (!options.writable) return { writable: false as const, bandName: options.bandName };
+  if (!options.writable) throw data({ message: "Finances is part of Pro" }, { status: 402 });
   const url = new URL(request.url);
   const other = url.searchParams.get("type") === "other";
   const gig = options.gigs.find((candidate) => candidate.id === parseId(url.searchParams.get("eventId")));
   const fee = gig?.feeMinor ? formatAmountInput(gig.feeMinor, options.currency) : "";
   return {
-    writable: true as const,
     other,
     currency: options.currency,
     members: options.members,
@@ -39,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  requireFinanceWriter(access);
   const { currency } = await financeSettings(access);
   const submission = parseWithZod(await request.formData(), { schema: paymentSchema(currency) });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
@@ -58,16 +60,10 @@ export default function NewPayment() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const defaults: Partial<Fields> = loaderData.writable ? loaderData.defaults : {};
+  const defaults: Partial<Fields> = "upgrade" in loaderData ? {} : loaderData.defaults;
   const [form, fields] = useForm<Fields>({ id: "payment", lastResult: actionData?.result, defaultValue: defaults, shouldValidate: "onSubmit" });
-  if (!loaderData.writable) {
-    return (
-      <div className="space-y-6">
-        <PageHeader title="Record a payment" back={{ to: "/finances", label: "Finances" }} />
-        <UpgradePrompt bandName={loaderData.bandName} hasData={false} />
-      </div>
-    );
-  }
+  if ("upgrade" in loaderData) return <UpgradePage title="Record a payment" bandName={loaderData.bandName} />;
+
   const { other, gigs, members, currency } = loaderData;
   return (
     <div className="space-y-6">

@@ -3,10 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { financeFormOptions, financeSettings, recordPayout } from "~/features/finances/finances.server";
+import { financeFormOptions, financePageGate, financeSettings, recordPayout, requireFinanceWriter } from "~/features/finances/finances.server";
 import { parseWithZod, payoutSchema } from "~/features/finances/schema.server";
 import { PAYMENT_METHODS, PAYOUT_DIRECTIONS } from "~/features/finances/ledger";
-import { UpgradePrompt } from "~/features/finances/components/finance-ui";
+import { UpgradePage } from "~/features/finances/components/finance-ui";
 import { ErrorList, Field, SelectField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/error-screens";
@@ -20,12 +20,13 @@ import { useIsPending } from "~/utils/use-is-pending";
 /** /finances/payouts/new: the band pays a member, or a member hands over cash; ?userId=&direction=&amount= prefill it (settle up). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  const gate = await financePageGate(access, { form: true });
+  if (gate) return data(gate, { status: 402 });
   const options = await financeFormOptions(access);
-  if (!options.writable) return { writable: false as const, bandName: options.bandName };
+  if (!options.writable) throw data({ message: "Finances is part of Pro" }, { status: 402 });
   const url = new URL(request.url);
   const amount = parseAmount(url.searchParams.get("amount") ?? "", options.currency);
   return {
-    writable: true as const,
     currency: options.currency,
     members: options.members,
     defaults: {
@@ -40,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  requireFinanceWriter(access);
   const { currency } = await financeSettings(access);
   const submission = parseWithZod(await request.formData(), { schema: payoutSchema(currency) });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
@@ -58,15 +60,9 @@ export default function NewPayout() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm<Fields>({ id: "payout", lastResult: actionData?.result, defaultValue: loaderData.writable ? loaderData.defaults : {}, shouldValidate: "onSubmit" });
-  if (!loaderData.writable) {
-    return (
-      <div className="space-y-6">
-        <PageHeader title="Record a payout" back={{ to: "/finances", label: "Finances" }} />
-        <UpgradePrompt bandName={loaderData.bandName} hasData={false} />
-      </div>
-    );
-  }
+  const [form, fields] = useForm<Fields>({ id: "payout", lastResult: actionData?.result, defaultValue: "upgrade" in loaderData ? {} : loaderData.defaults, shouldValidate: "onSubmit" });
+  if ("upgrade" in loaderData) return <UpgradePage title="Record a payout" bandName={loaderData.bandName} />;
+
   const { currency, members } = loaderData;
   return (
     <div className="space-y-6">

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { getSettleUp } from "~/features/finances/finances.server";
+import { financePageGate, getSettleUp } from "~/features/finances/finances.server";
 import { BAND_PARTY } from "~/features/finances/ledger";
-import { UpgradePrompt } from "~/features/finances/components/finance-ui";
+import { UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { formatAmountInput, formatMoney } from "~/utils/money";
@@ -12,12 +13,13 @@ import { pageTitle } from "~/utils/meta";
 /** /finances/settle: the fewest transfers that bring every balance to zero (leaders and admins). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  const gate = await financePageGate(access);
+  if (gate) return data(gate, { status: 402 });
   const overview = await getSettleUp(access);
-  if (overview.view === "upgrade") return { upgradeOnly: true as const, bandName: overview.bandName };
+  if (overview.view === "upgrade") return data({ upgrade: true as const, bandName: overview.bandName }, { status: 402 });
   const payoutLink = (userId: string, direction: "to_member" | "to_band", minor: number) =>
     overview.canEdit ? `/finances/payouts/new?${new URLSearchParams({ userId, direction, amount: formatAmountInput(minor, overview.currency) })}` : null;
   return {
-    upgradeOnly: false as const,
     bandName: overview.bandName,
     readOnly: overview.readOnly,
     transfers: overview.settle.map((transfer, index) => ({
@@ -34,14 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function SettleUp() {
   const data = useLoaderData<typeof loader>();
-  if (data.upgradeOnly) {
-    return (
-      <div className="space-y-6">
-        <PageHeader title="Settle up" back={{ to: "/finances", label: "Finances" }} />
-        <UpgradePrompt bandName={data.bandName} hasData={false} />
-      </div>
-    );
-  }
+  if ("upgrade" in data) return <UpgradePage title={"Settle up"} bandName={data.bandName} />;
+
   return (
     <div className="space-y-6">
       <PageHeader title="Settle up" back={{ to: "/finances", label: "Finances" }} description="The fewest transfers that bring everyone’s balance to zero. Members holding the band’s cash pay those who are owed directly where that saves a transfer." />

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { buttonClasses } from "~/components/ui/button";
+import { PageHeader } from "~/components/page-header";
 
 /** What a free band sees on every finances page, above whatever it recorded while it was Pro. */
 export function UpgradePrompt({ bandName, hasData }: { bandName: string; hasData: boolean }) {
@@ -59,5 +60,15 @@ export function Card({ title, id, children }: { title: string; id: string; child
       </h2>
       <div className="mt-3">{children}</div>
     </section>
+  );
+}
+
+/** A whole finances page refused to a free band (answered with 402). */
+export function UpgradePage({ title, bandName, back = true }: { title: string; bandName: string; back?: boolean }) {
+  return (
+    <div className="space-y-6">
+      <PageHeader title={title} back={back ? { to: "/finances", label: "Finances" } : undefined} />
+      <UpgradePrompt bandName={bandName} hasData={false} />
+    </div>
   );
 }
