@@ -5,11 +5,18 @@
  */
 import { requireBandAccess } from "~/features/bands/access.server";
 import { parsePage } from "~/utils/pagination";
-import { getFinanceOverview, listLedger, requireFinanceApi, type LedgerEntryView, type LedgerKind } from "./finances.server";
+import { getFinanceOverview, listLedger, requireFinanceApi, requireFinanceWriter, type LedgerEntryView, type LedgerKind } from "./finances.server";
 
 export async function requireFinanceApiAccess(request: Request, bandId: string | undefined) {
   const access = await requireBandAccess(request, { band: bandId, permission: "finances:view" });
   requireFinanceApi(access);
+  return access;
+}
+
+/** The gate of every POST: a member of the band, then Pro (402), then the edit grant (403), before the body is read. */
+export async function requireFinanceApiWriter(request: Request, bandId: string | undefined) {
+  const access = await requireBandAccess(request, { band: bandId, permission: "finances:view" });
+  requireFinanceWriter(access);
   return access;
 }
 

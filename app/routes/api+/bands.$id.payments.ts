@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { ledgerListJson, requireFinanceApiAccess } from "~/features/finances/api.server";
-import { financeSettings, requireFinanceWriter, recordPayment } from "~/features/finances/finances.server";
+import { ledgerListJson, requireFinanceApiWriter } from "~/features/finances/api.server";
+import { financeSettings, recordPayment } from "~/features/finances/finances.server";
 import { paymentSchema } from "~/features/finances/schema.server";
 import { apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
@@ -11,8 +11,7 @@ export const loader = apiRoute(({ request, params }: LoaderFunctionArgs) => ledg
 /** POST /api/bands/{id}/payments: records one (the form's fields as JSON; amounts as "12.50"); 201 with its entry id. */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const access = await requireFinanceApiAccess(request, params.id);
-  requireFinanceWriter(access);
+  const access = await requireFinanceApiWriter(request, params.id);
   const { currency } = await financeSettings(access);
   const input = await parseJsonBody(request, paymentSchema(currency));
   const saved = await recordPayment(access, input);
