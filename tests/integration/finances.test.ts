@@ -272,3 +272,21 @@ describe("Pro", () => {
     expect(balanceOf(balances, world.people.bob.id)).toBe(34_550);
   });
 });
+
+describe("the demo seed", () => {
+  test("the Pro demo band starts with a season of money: fees split, expenses, a reimbursement owed, a payout", async () => {
+    const { seed, DEMO_EMAIL } = await import("../../prisma/seed");
+    await seed();
+    await seed(); // idempotent: nothing recorded twice
+    const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true, preferredBandId: true } });
+    const bandId = demo.preferredBandId!;
+    const kinds = await db.ledgerEntry.groupBy({ by: ["kind"], where: { bandId }, _count: { _all: true } });
+    expect(Object.fromEntries(kinds.map((k) => [k.kind, k._count._all]))).toEqual({ payment: 3, split: 2, expense: 4, payout: 1 });
+    const cookie = `${await sessionCookieFor(demo.id)}; ${await bandCookie(bandId)}`;
+    const balances = await body<Balances>(await callRoute(balancesRoute.loader, buildRequest(`/api/bands/${bandId}/member-balances`, { cookie }), { id: String(bandId) }));
+    const reimbursed = await db.expense.findFirstOrThrow({ where: { bandId, paidByUserId: { not: null } }, select: { paidByUserId: true, amountMinor: true } });
+    expect(balanceOf(balances, reimbursed.paidByUserId!)).toBeGreaterThanOrEqual(reimbursed.amountMinor);
+    expect(balances.members.filter((m) => m.balanceMinor !== 0).length).toBeGreaterThanOrEqual(3);
+    expect(balances.fundMinor! + balances.members.reduce((sum, m) => sum + m.balanceMinor, 0)).toBe(60_000 - 1_000 * 18 + 23_000 - 8_000 - 14_500 - 11_000);
+  });
+});
