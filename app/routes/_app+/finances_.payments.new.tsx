@@ -56,15 +56,19 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type Fields = { category: string; eventId: string; amount: string; feeAgreed: string; date: string; method: string; receivedBy: string; description: string };
 
-export default function NewPayment() {
+export default function NewPaymentPage() {
   const loaderData = useLoaderData<typeof loader>();
+  if ("upgrade" in loaderData) return <UpgradePage title="Record a payment" bandName={loaderData.bandName} />;
+  // A new gig picked (?eventId=) starts the form afresh with its fee.
+  return <NewPayment key={`${loaderData.other}-${loaderData.defaults.eventId}`} {...loaderData} />;
+}
+
+type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { upgrade: true }>;
+
+function NewPayment({ other, gigs, members, currency, defaults }: Loaded) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const defaults: Partial<Fields> = "upgrade" in loaderData ? {} : loaderData.defaults;
   const [form, fields] = useForm<Fields>({ id: "payment", lastResult: actionData?.result, defaultValue: defaults, shouldValidate: "onSubmit" });
-  if ("upgrade" in loaderData) return <UpgradePage title="Record a payment" bandName={loaderData.bandName} />;
-
-  const { other, gigs, members, currency } = loaderData;
   return (
     <div className="space-y-6">
       <PageHeader
@@ -75,7 +79,7 @@ export default function NewPayment() {
       {!other ? (
         <Form method="get" className="flex flex-wrap items-end gap-2 rounded-xl border border-slate-200 bg-white p-4">
           <div className="min-w-0 flex-1">
-            <SelectField label="Gig" selectProps={{ name: "eventId", defaultValue: defaults.eventId, id: "pick-gig" }}>
+            <SelectField label="Pick a gig from the calendar" selectProps={{ name: "eventId", defaultValue: defaults.eventId, id: "pick-gig" }}>
               <option value="">Choose a gig…</option>
               {gigs.map((gig) => (
                 <option key={gig.id} value={gig.id}>
