@@ -259,14 +259,17 @@ describe("finances", () => {
     await recordTestMoney(band.id, "payment", 120000, "Wedding gig fee", "2024-03-02");
     await recordTestMoney(band.id, "expense", 15050, "Van hire", "2024-03-01");
 
-    type Page = { seesAll: boolean; totals: { fund: string; received: string; spent: string } | null; own: { name: string; balance: string }; members: { name: string }[] };
+    type Page = { seesAll: boolean; totals: { key: string; value: string }[] | null; own: { name: string; balance: string }; members: { name: string }[] };
+    const totals = (page: Page) => Object.fromEntries((page.totals ?? []).map((card) => [card.key, card.value]));
     const leader = await body<Page>(await get(financesLoader, "/finances", cookies.band_leader));
-    expect(leader).toMatchObject({ seesAll: true, totals: { received: "€1,200.00", spent: "€150.50", fund: "€1,049.50" }, own: { name: "Zoe Leader", balance: "€0.00" } });
+    expect(leader).toMatchObject({ seesAll: true, own: { name: "Zoe Leader", balance: "€0.00" } });
+    expect(totals(leader)).toEqual({ fund: "€1,049.50", received: "€1,200.00", spent: "€150.50", paid: "€0.00" });
     expect(leader.members.map((m) => m.name)).toEqual(["Zoe Leader", "Adam Admin", "Bea Member", "Cy Sub"]);
     expect(await body(await get(financesLoader, "/finances", cookies.band_admin))).toMatchObject({ seesAll: true });
 
     const member = await body<Page>(await get(financesLoader, "/finances", cookies.band_member));
-    expect(member).toMatchObject({ seesAll: false, totals: { fund: "€1,049.50" }, own: { name: "Bea Member" }, members: [] });
+    expect(member).toMatchObject({ seesAll: false, own: { name: "Bea Member" }, members: [] });
+    expect(totals(member).fund).toBe("€1,049.50");
 
     const sub = await body<Page>(await get(financesLoader, "/finances", cookies.sub));
     expect(sub).toMatchObject({ seesAll: false, totals: null, own: { name: "Cy Sub" }, members: [] });

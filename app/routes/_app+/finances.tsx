@@ -25,7 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     paidOut: money(l.paidOutMinor),
     collected: money(l.collectedMinor),
   });
-  const { totals } = overview;
+  const { totals, own } = overview;
+  const settleCount = overview.settle.length;
+  // Labels and sentences are made here, so they travel as data, not as page JavaScript.
   return {
     view: "finances" as const,
     bandName: overview.bandName,
@@ -35,18 +37,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canEdit: overview.canEdit,
     hasEntries: overview.hasEntries,
     totals: totals
-      ? { received: money(totals.receivedMinor), spent: money(totals.spentMinor), paidOut: money(totals.paidOutMinor), fund: money(totals.fundMinor), fundMinor: totals.fundMinor, owed: money(totals.owedMinor) }
+      ? [
+          { key: "fund", label: "Band fund", value: money(totals.fundMinor) },
+          { key: "received", label: "Money received", value: money(totals.receivedMinor) },
+          { key: "spent", label: "Expenses", value: money(totals.spentMinor) },
+          { key: "paid", label: "Paid out to members", value: money(totals.paidOutMinor) },
+        ]
       : null,
-    own: line(overview.own),
+    own: line(own),
+    ownText: own.balanceMinor > 0 ? `The band owes ${money(own.balanceMinor)}` : own.balanceMinor < 0 ? `Holds ${money(-own.balanceMinor)} of the band's money` : "Even",
+    ownCards: [
+      { label: "Shares of gig fees", value: money(own.sharesMinor) },
+      { label: "Paid out of pocket", value: money(own.reimbursableMinor) },
+      { label: "Paid to you", value: money(own.paidOutMinor) },
+      { label: "Cash you collected", value: money(own.collectedMinor) },
+    ],
     members: overview.seesAll ? overview.members.map(line) : [],
-    settleCount: overview.settle.length,
+    settleCount,
+    settleText: settleCount === 0 ? "Everyone is even." : `${settleCount} transfer${settleCount === 1 ? "" : "s"} would settle everyone up. `,
   };
-}
-
-function owedText(minor: number, balance: string) {
-  if (minor > 0) return `The band owes ${balance}`;
-  if (minor < 0) return `Holds ${balance.replace("-", "")} of the band's money`;
-  return "Even";
 }
 
 export default function Finances() {
@@ -63,24 +72,14 @@ export default function Finances() {
         <p className="text-2xl font-bold">
           <Amount text={own.balance} minor={own.balanceMinor} signed />
         </p>
-        <p className="text-slate-700">{owedText(own.balanceMinor, own.balance)}</p>
+        <p className="text-slate-700">{data.ownText}</p>
         <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-          <div>
-            <dt className="text-slate-600">Shares of gig fees</dt>
-            <dd className="tabular-nums">{own.shares}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Paid out of pocket</dt>
-            <dd className="tabular-nums">{own.reimbursable}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Paid to you</dt>
-            <dd className="tabular-nums">{own.paidOut}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Cash you collected</dt>
-            <dd className="tabular-nums">{own.collected}</dd>
-          </div>
+          {data.ownCards.map((card) => (
+            <div key={card.label}>
+              <dt className="text-slate-600">{card.label}</dt>
+              <dd className="tabular-nums">{card.value}</dd>
+            </div>
+          ))}
         </dl>
         <p className="mt-3 text-sm">
           <Link to="/finances/history" className="font-medium text-brand-700 underline underline-offset-4">
@@ -95,12 +94,7 @@ export default function Finances() {
             Band totals
           </h2>
           <dl className="grid gap-3 sm:grid-cols-4">
-            {[
-              { key: "fund", label: "Band fund", value: totals.fund },
-              { key: "received", label: "Money received", value: totals.received },
-              { key: "spent", label: "Expenses", value: totals.spent },
-              { key: "paid", label: "Paid out to members", value: totals.paidOut },
-            ].map((card) => (
+            {totals.map((card) => (
               <div key={card.key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
                 <dt className="text-sm text-slate-600">{card.label}</dt>
                 <dd className="mt-1 text-xl font-bold tabular-nums text-slate-900">{card.value}</dd>
@@ -158,7 +152,7 @@ export default function Finances() {
             </table>
           </div>
           <p className="mt-3 text-sm text-slate-600">
-            {data.settleCount === 0 ? "Everyone is even." : `${data.settleCount} transfer${data.settleCount === 1 ? "" : "s"} would settle everyone up. `}
+            {data.settleText}
             {data.settleCount > 0 ? (
               <Link to="/finances/settle" className="font-medium text-brand-700 underline underline-offset-4">
                 See the settle-up proposal

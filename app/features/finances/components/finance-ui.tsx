@@ -8,9 +8,8 @@ export function UpgradePrompt({ bandName, hasData }: { bandName: string; hasData
   return (
     <EmptyState icon="finances" title={hasData ? "Finances is read-only on the Free plan" : "Finances is part of Pro"}>
       <p>
-        {hasData
-          ? `${bandName} is on the Free plan. Everything recorded while it was on Pro is kept and shown below, read-only. Upgrade to Pro to record payments, expenses and payouts again.`
-          : `${bandName} is on the Free plan. With Pro, the band keeps its gig payments, expenses and splits in one place, with member balances, so everyone knows who is owed what.`}
+        {bandName} is on the Free plan.{" "}
+        {hasData ? "What it recorded on Pro is kept, read-only: upgrade to record money again." : "Pro keeps gig payments, expenses and splits in one place, with who is owed what."}
       </p>
       <p className="pt-2">
         <Link to="/subscription" className={buttonClasses("primary")}>
