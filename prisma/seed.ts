@@ -10,6 +10,7 @@ import { fold } from "~/features/songs/songs.server";
 import { DEMO_SONGS } from "./seed-songs";
 import { expandWeekly } from "~/features/events/schema.server";
 import { addDays, fromZoned, toZoned, type LocalDate } from "~/features/events/zoned-time";
+import { seedFinances } from "./seed-finances";
 
 export const DEMO_EMAIL = "demo@bandroom.app";
 export const DEMO_PASSWORD = "Bandroom-demo-1";
@@ -158,6 +159,12 @@ export async function seed() {
         await db.setlistItem.createMany({ data: items.map((item, itemPosition) => ({ ...item, setlistId: setlist.id, setId: created.id, position: itemPosition })) });
       }
     }
+  }
+
+  // A season of money for the Pro band (only once).
+  for (const spec of BANDS.filter((band) => band.subscriptionTier === "pro")) {
+    const band = await db.band.findFirst({ where: { name: spec.name, memberships: { some: { role: "band_leader", user: { email: spec.members[0]!.email } } } }, select: { id: true } });
+    if (band) await seedFinances(band.id);
   }
 
   const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true, preferredBandId: true } });

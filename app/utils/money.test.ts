@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatMoney } from "./money";
+import { formatAmountInput, formatMoney, parseAmount } from "./money";
 
 describe("formatMoney", () => {
   test("formats integer minor units in the currency", () => {
@@ -19,5 +19,32 @@ describe("formatMoney", () => {
   test("accepts lower-case codes and survives unknown ones", () => {
     expect(formatMoney(100, "usd")).toBe("$1.00");
     expect(formatMoney(1234, "XYZ1")).toBe("XYZ1\u00a012.34");
+  });
+});
+
+describe("parseAmount", () => {
+  test("reads amounts into the currency's minor units", () => {
+    expect(parseAmount("12.50", "USD")).toEqual({ ok: true, minor: 1250 });
+    expect(parseAmount(" 1,250.5 ", "USD")).toEqual({ ok: true, minor: 125050 });
+    expect(parseAmount("1500", "JPY")).toEqual({ ok: true, minor: 1500 });
+    expect(parseAmount("12.345", "KWD")).toEqual({ ok: true, minor: 12345 });
+    expect(parseAmount("0", "USD", { allowZero: true })).toEqual({ ok: true, minor: 0 });
+  });
+  test("refuses too many decimals instead of rounding", () => {
+    expect(parseAmount("12.505", "USD")).toEqual({ ok: false, message: "USD amounts have at most 2 decimal places" });
+    expect(parseAmount("1500.5", "JPY")).toEqual({ ok: false, message: "JPY amounts have no decimal places" });
+  });
+  test("refuses zero, negative, empty, malformed and huge amounts", () => {
+    expect(parseAmount("0.00", "USD")).toEqual({ ok: false, message: "Enter an amount above zero" });
+    expect(parseAmount("-5", "USD")).toEqual({ ok: false, message: "Enter an amount above zero" });
+    expect(parseAmount("", "USD")).toEqual({ ok: false, message: "Enter an amount" });
+    for (const bad of ["12.", "1e3", "12,34", "$12", "12.5.1", "Infinity"]) expect(parseAmount(bad, "USD").ok).toBe(false);
+    expect(parseAmount("1000000.01", "USD")).toEqual({ ok: false, message: "Enter an amount of at most $1,000,000.00" });
+  });
+  test("formatAmountInput is its inverse", () => {
+    expect(formatAmountInput(125050, "USD")).toBe("1250.50");
+    expect(formatAmountInput(5, "USD")).toBe("0.05");
+    expect(formatAmountInput(1500, "JPY")).toBe("1500");
+    expect(parseAmount(formatAmountInput(987654, "EUR"), "EUR")).toEqual({ ok: true, minor: 987654 });
   });
 });

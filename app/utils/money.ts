@@ -30,3 +30,53 @@ export function formatMoney(minor: number, currency: string) {
   const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
   return formatter.format(minor / 10 ** digits);
 }
+
+/** How many minor-unit digits the currency has: 2 for USD, 0 for JPY, 3 for KWD (2 if Intl does not know it). */
+export function minorDigits(currency: string) {
+  const { formatter } = formatterFor(currency);
+  return formatter?.resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/**
+ * The largest single amount accepted, in minor units (a million in a two-digit currency):
+ * far above any gig fee, and sums of a band's entries stay well inside a 32-bit integer.
+ */
+export const MAX_AMOUNT_MINOR = 100_000_000;
+
+export type ParsedAmount = { ok: true; minor: number } | { ok: false; message: string };
+
+/**
+ * Reads an amount typed by a person ("12.50", "1,250", "1250.5") into minor units of
+ * `currency`, strictly: no signs, no letters, no more decimals than the currency has
+ * (12.505 USD is refused, not rounded), above zero unless `allowZero`.
+ */
+export function parseAmount(input: string, currency: string, { allowZero = false }: { allowZero?: boolean } = {}): ParsedAmount {
+  const text = input.trim();
+  if (!text) return { ok: false, message: "Enter an amount" };
+  if (/^-/.test(text)) return { ok: false, message: "Enter an amount above zero" };
+  const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return { ok: false, message: "Enter an amount in numbers, like 12.50" };
+  const whole = match[1]!.replaceAll(",", "");
+  const fraction = match[2] ?? "";
+  const digits = minorDigits(currency);
+  const code = currency.trim().toUpperCase();
+  if (fraction.length > digits) {
+    return { ok: false, message: digits === 0 ? `${code} amounts have no decimal places` : `${code} amounts have at most ${digits} decimal place${digits === 1 ? "" : "s"}` };
+  }
+  const wholeDigits = whole.replace(/^0+(?=\d)/, "");
+  if (wholeDigits.length > 12) return { ok: false, message: `Enter an amount of at most ${formatMoney(MAX_AMOUNT_MINOR, currency)}` };
+  const minor = Number(wholeDigits) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+  if (minor > MAX_AMOUNT_MINOR) return { ok: false, message: `Enter an amount of at most ${formatMoney(MAX_AMOUNT_MINOR, currency)}` };
+  if (minor === 0 && !allowZero) return { ok: false, message: "Enter an amount above zero" };
+  return { ok: true, minor };
+}
+
+/** Minor units as a form field's value: "1250.50" (no symbol, no grouping), the inverse of parseAmount. */
+export function formatAmountInput(minor: number, currency: string) {
+  const digits = minorDigits(currency);
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(minor);
+  if (digits === 0) return `${sign}${abs}`;
+  const scale = 10 ** digits;
+  return `${sign}${Math.floor(abs / scale)}.${String(abs % scale).padStart(digits, "0")}`;
+}

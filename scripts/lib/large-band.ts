@@ -7,7 +7,7 @@ import { db } from "~/utils/db.server";
 
 export const LARGE_BAND = { members: 200, songs: 5_000, events: 2_000, setlists: 40, invitations: 30 } as const;
 
-/** Songs, events (half past, half to come from half an hour on, an hour apart), setlists and 20 payments and expenses. */
+/** Songs, events (half past, half to come from half an hour on, an hour apart), setlists, and 20 payments, 20 expenses and payouts (addBandMoney). */
 export async function addBandContent(bandId: number, counts: { songs: number; events: number; setlists: number }) {
   const now = Date.now();
   await db.song.createMany({ data: Array.from({ length: counts.songs }, (_, i) => ({ bandId, title: `Song ${i}`, artist: i % 3 ? `Artist ${i % 40}` : null })) });
@@ -20,13 +20,48 @@ export async function addBandContent(bandId: number, counts: { songs: number; ev
     })),
   });
   await db.setlist.createMany({ data: Array.from({ length: counts.setlists }, (_, i) => ({ bandId, name: `Set ${i}` })) });
-  await db.payment.createMany({ data: Array.from({ length: 20 }, (_, i) => ({ bandId, description: `Fee ${i}`, amountMinor: 10_000 + i, receivedAt: new Date(now - i * 86_400_000) })) });
-  await db.expense.createMany({ data: Array.from({ length: 20 }, (_, i) => ({ bandId, description: `Cost ${i}`, amountMinor: 1_000 + i, spentAt: new Date(now - i * 86_400_000) })) });
+  await addBandMoney(bandId, 20);
   const [event, setlist] = await Promise.all([
     db.event.findFirstOrThrow({ where: { bandId }, orderBy: { id: "asc" }, select: { id: true } }),
     db.setlist.findFirstOrThrow({ where: { bandId }, orderBy: { id: "asc" }, select: { id: true } }),
   ]);
   return { eventId: event.id, setlistId: setlist.id };
+}
+
+/**
+ * `count` payments into the band account, `count` expenses from the fund, and a payout
+ * to each of the first `count` members: an entry, its detail row and its lines each,
+ * as finances.server.ts writes them.
+ */
+export async function addBandMoney(bandId: number, count: number) {
+  const members = await db.bandMembership.findMany({ where: { bandId }, orderBy: { id: "asc" }, take: count, select: { userId: true } });
+  const day = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+  const entry = (kind: string, i: number, amountMinor: number, description: string) => ({ bandId, kind, amountMinor, description, occurredOn: day(i), createdByName: "Bench" });
+  for (let i = 0; i < count; i++) {
+    await db.ledgerEntry.create({
+      data: {
+        ...entry("payment", i, 10_000 + i, `Fee ${i}`),
+        payment: { create: { bandId, category: "other", amountMinor: 10_000 + i, method: "bank_transfer" } },
+        lines: { create: [{ bandId, userId: null, kind: "income", amountMinor: 10_000 + i }] },
+      },
+    });
+    await db.ledgerEntry.create({
+      data: {
+        ...entry("expense", i, 1_000 + i, `Cost ${i}`),
+        expense: { create: { bandId, category: "other", amountMinor: 1_000 + i } },
+        lines: { create: [{ bandId, userId: null, kind: "expense", amountMinor: -(1_000 + i) }] },
+      },
+    });
+  }
+  for (const [i, member] of members.entries()) {
+    await db.ledgerEntry.create({
+      data: {
+        ...entry("payout", i, 500 + i, `Payout ${i}`),
+        payout: { create: { bandId, userId: member.userId, memberName: "Member", direction: "to_member", amountMinor: 500 + i, method: "bank_transfer" } },
+        lines: { create: [{ bandId, userId: member.userId, kind: "payout", amountMinor: -(500 + i) }] },
+      },
+    });
+  }
 }
 
 /** The large band, led by `leaderId` (a user that exists), with every member playing an instrument. */

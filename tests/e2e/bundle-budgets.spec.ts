@@ -65,7 +65,8 @@ test.describe("client bundle budgets (built assets)", () => {
     // context without the session cookie); then the band's pages.
     totals.set("/getting-started", (await firstLoad(page.request, "/getting-started")).total);
     totals.set("/login", (await firstLoadSignedOut("/login")).total);
-    await createBand(user, { name: "Budget Band" });
+    // Pro, so /finances is the page itself (a free band's answer is 402 with the upgrade prompt).
+    await createBand(user, { name: "Budget Band", subscriptionTier: "pro" });
     for (const path of SIGNED_IN_PAGES) totals.set(path, (await firstLoad(page.request, path)).total);
     for (const [path, total] of totals) {
       results.push(`${path} ${(total / KB).toFixed(1)} KB`);

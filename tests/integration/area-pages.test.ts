@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { bandCookie, buildRequest, callRoute, createBand, createUser, enableMfa, sessionCookieFor } from "#tests/db-utils";
+import { recordTestMoney } from "#tests/helpers/finances";
 import { db } from "~/utils/db.server";
 import { PERMISSIONS } from "~/features/members/permissions";
 import { loader as calendarLoader } from "~/routes/_app+/calendar";
@@ -246,35 +247,32 @@ describe("members", () => {
 });
 
 describe("finances", () => {
-  test("a free band's finances page explains Pro instead of failing", async () => {
+  test("a free band's finances page explains Pro instead of failing (402, the upgrade prompt)", async () => {
     const { cookies } = await bandWithEveryRole();
     const response = await get(financesLoader, "/finances", cookies.band_leader);
-    expect(response.status).toBe(200);
-    expect(await body(response)).toMatchObject({ view: "upgrade" });
+    expect(response.status).toBe(402);
+    expect(await body(response)).toMatchObject({ upgrade: true });
   });
 
-  test("leaders and admins see totals and entries, members totals only, subs their own balance", async () => {
+  test("leaders and admins see everyone's line and the totals, members the totals and their own line, subs only their own line", async () => {
     const { band, cookies } = await bandWithEveryRole({ subscriptionTier: "pro", currency: "EUR" });
-    await db.payment.create({
-      data: { bandId: band.id, description: "Wedding gig fee", amountMinor: 120000, receivedAt: new Date("2024-03-02T12:00:00Z") },
-    });
-    await db.expense.create({ data: { bandId: band.id, description: "Van hire", amountMinor: 15050, spentAt: new Date("2024-03-01T12:00:00Z") } });
+    await recordTestMoney(band.id, "payment", 120000, "Wedding gig fee", "2024-03-02");
+    await recordTestMoney(band.id, "expense", 15050, "Van hire", "2024-03-01");
 
-    const leader = await body<{ view: string; payments: string; expenses: string; net: string; entries: { description: string; amount: string }[] }>(
-      await get(financesLoader, "/finances", cookies.band_leader)
-    );
-    expect(leader).toMatchObject({ view: "full", payments: "€1,200.00", expenses: "€150.50", net: "€1,049.50" });
-    expect(leader.entries.map((e) => [e.description, e.amount])).toEqual([
-      ["Wedding gig fee", "€1,200.00"],
-      ["Van hire", "-€150.50"],
-    ]);
-    expect(await body(await get(financesLoader, "/finances", cookies.band_admin))).toMatchObject({ view: "full" });
+    type Page = { seesAll: boolean; totals: { key: string; value: string }[] | null; own: { name: string; balance: string }; members: { name: string }[] };
+    const totals = (page: Page) => Object.fromEntries((page.totals ?? []).map((card) => [card.key, card.value]));
+    const leader = await body<Page>(await get(financesLoader, "/finances", cookies.band_leader));
+    expect(leader).toMatchObject({ seesAll: true, own: { name: "Zoe Leader", balance: "€0.00" } });
+    expect(totals(leader)).toEqual({ fund: "€1,049.50", received: "€1,200.00", spent: "€150.50", paid: "€0.00" });
+    expect(leader.members.map((m) => m.name)).toEqual(["Zoe Leader", "Adam Admin", "Bea Member", "Cy Sub"]);
+    expect(await body(await get(financesLoader, "/finances", cookies.band_admin))).toMatchObject({ seesAll: true });
 
-    const member = await body(await get(financesLoader, "/finances", cookies.band_member));
-    expect(member).toMatchObject({ view: "totals", net: "€1,049.50" });
-    expect(member).not.toHaveProperty("entries");
+    const member = await body<Page>(await get(financesLoader, "/finances", cookies.band_member));
+    expect(member).toMatchObject({ seesAll: false, own: { name: "Bea Member" }, members: [] });
+    expect(totals(member).fund).toBe("€1,049.50");
 
-    expect(await body(await get(financesLoader, "/finances", cookies.sub))).toEqual({ view: "own-balance", bandName: band.name });
+    const sub = await body<Page>(await get(financesLoader, "/finances", cookies.sub));
+    expect(sub).toMatchObject({ seesAll: false, totals: null, own: { name: "Cy Sub" }, members: [] });
   });
 });
 

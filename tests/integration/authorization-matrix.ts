@@ -39,6 +39,8 @@ export type Outcome =
   /** 400: the caller passed the gate and the (empty) body was refused. */
   | "bodyError"
   | "methodNotAllowed"
+  /** 402: Pro required (Finances in a free band). */
+  | "paymentRequired"
   /** A redirect to exactly this address (or one matching the pattern). */
   | { redirect: string | RegExp };
 
@@ -61,7 +63,7 @@ export type Row = {
   /** Body per mutation method when the empty default does not fit. */
   body?: Partial<Record<Mutation, BodySpec>>;
   /** Further cases for one method, e.g. each intent of a form with several. */
-  cases?: { label: string; method: Method; body?: BodySpec; expect: Expectation; params?: Record<string, Param> }[];
+  cases?: { label: string; method: Method; body?: BodySpec; expect: Expectation; params?: Record<string, Param>; /** The browser's current band for this case (pages). */ currentBand?: Param }[];
 } & Partial<Record<Method, Expectation>>;
 
 // ---------------------------------------------------------------------------
@@ -112,6 +114,8 @@ const memberOutcomes = (outcome: Outcome, others: Outcome): Overrides =>
 
 // ---------------------------------------------------------------------------
 // The matrix
+
+const FINANCE_ROWS = financeRows();
 
 export const MATRIX: Record<string, Row> = {
   root: { GET: everyone("allow", { outsider: "own", platformAdmin: "own" }) },
@@ -215,7 +219,7 @@ export const MATRIX: Record<string, Row> = {
     ],
   },
   "invitations+/$token": { params: { token: "invitationToken" }, GET: everyone("allow"), POST: signedIn("bodyError") },
-  "_app+/finances": { GET: current("finances:view") },
+  ...FINANCE_ROWS,
   "_app+/settings": {
     GET: current("band:view"),
     POST: signedIn("bodyError"),
@@ -342,6 +346,46 @@ export const MATRIX: Record<string, Row> = {
   "feeds+/$token": { params: { token: () => "no-such-feed-token.ics" }, GET: everyone("notFound") },
   "api+/blackouts.$id": { params: { id: leadersBlackout }, GET: notAllowed, DELETE: signedIn("notFound", { leader: "allow" }) },
 };
+
+// ---------------------------------------------------------------------------
+// Finances (issue 9): Pro only. The band under test is Pro; the outsider and the platform
+// admin are, on pages, in free bands of their own (402). Every row also asks as the
+// members of a free band ("freeBand"), who are refused with 402 whatever their role.
+
+function financeRows(): Record<string, Row> {
+  const freeOwn: Overrides = { outsider: "paymentRequired", platformAdmin: "paymentRequired" };
+  const freePage = (method: Method): NonNullable<Row["cases"]>[number] => ({ label: "in a free band", method, currentBand: "freeBand", expect: everyone("paymentRequired", { anonymous: "login" }) });
+  const freeApi = (method: Method): NonNullable<Row["cases"]>[number] => ({
+    label: "of a free band",
+    method,
+    params: { id: "freeBand" },
+    expect: everyone("paymentRequired", { anonymous: "login", outsider: "notFound", platformAdmin: "notFound" }),
+  });
+  const readPage = (permission: Permission): Row => ({ GET: current(permission, freeOwn), cases: [freePage("GET")] });
+  const formPage = (params?: Row["params"]): Row => ({
+    ...(params ? { params } : {}),
+    GET: current("finances:edit", freeOwn),
+    POST: currentWrite("finances:edit", freeOwn),
+    cases: [freePage("GET"), freePage("POST")],
+  });
+  const listApi: Row = { params: { id: "band" }, GET: perm("finances:edit"), POST: permWrite("finances:edit"), cases: [freeApi("GET"), freeApi("POST")] };
+  return {
+    "_app+/finances": readPage("finances:view"),
+    "_app+/finances_.history": readPage("finances:view"),
+    "_app+/finances_.ledger": readPage("finances:edit"),
+    "_app+/finances_.settle": readPage("finances:edit"),
+    "_app+/finances_.payments.new": formPage(),
+    "_app+/finances_.expenses.new": formPage(),
+    "_app+/finances_.payouts.new": formPage(),
+    "_app+/finances_.entries.$id.split": formPage({ id: "paymentEntry" }),
+    "_app+/finances_.entries.$id.reverse": formPage({ id: "paymentEntry" }),
+    "api+/bands.$id.member-balances": { params: { id: "band" }, GET: perm("finances:view"), cases: [freeApi("GET")] },
+    "api+/bands.$id.payments": listApi,
+    "api+/bands.$id.expenses": listApi,
+    "api+/bands.$id.payouts": listApi,
+    "api+/bands.$id.splits": listApi,
+  };
+}
 
 /** A blackout of the band's leader, made anew per request: only the leader may delete it. */
 async function leadersBlackout(world: World) {

@@ -8,6 +8,7 @@ import { db } from "~/utils/db.server";
 import { hashToken, randomToken } from "~/utils/crypto.server";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import type { Role } from "~/features/members/permissions";
+import { recordTestMoney } from "#tests/helpers/finances";
 
 export const ACTORS = ["leader", "admin", "member", "sub", "outsider", "platformAdmin", "anonymous"] as const;
 export type Actor = (typeof ACTORS)[number];
@@ -41,6 +42,9 @@ export const WORLD_REFS = [
   "memberMembership",
   "subMembership",
   "outsiderMembership",
+  // Finances (issue 9): a free band with the same four members, and a gig payment of the (Pro) band.
+  "freeBand",
+  "paymentEntry",
 ] as const;
 export type WorldRef = (typeof WORLD_REFS)[number];
 
@@ -48,8 +52,8 @@ export type World = {
   band: { id: number; name: string };
   users: Record<SignedInActor, { id: string; email: string }>;
   ids: Record<WorldRef, string>;
-  /** Cookie header for a fresh session of `actor` with the band as this browser's current band. */
-  cookie(actor: Actor): Promise<string | undefined>;
+  /** Cookie header for a fresh session of `actor` with the band (or the band with id `bandId`) as this browser's current band. */
+  cookie(actor: Actor, bandId?: string): Promise<string | undefined>;
 };
 
 /** Makes a param for one request. */
@@ -88,6 +92,13 @@ export async function buildWorld(): Promise<World> {
     createInvitation(band.id, users.leader.id, invitationToken),
   ]);
 
+  const freeBand = await createBand({
+    name: "Authz Free Band",
+    members: (Object.keys(BAND_ROLES) as MemberActor[]).map((actor) => ({ userId: users[actor].id, role: BAND_ROLES[actor] })),
+  });
+  const paymentEntry = await recordTestMoney(band.id, "payment", 50_000, "Authz gig fee");
+  await db.payment.update({ where: { entryId: paymentEntry.id }, data: { category: "gig", eventId: event.id } });
+
   const current = (await currentBandCookieHeader(band.id)).split(";")[0]!;
   return {
     band,
@@ -105,9 +116,12 @@ export async function buildWorld(): Promise<World> {
       memberMembership: membershipOf(users.member.id),
       subMembership: membershipOf(users.sub.id),
       outsiderMembership: membershipOf(users.outsider.id),
+      freeBand: String(freeBand.id),
+      paymentEntry: String(paymentEntry.id),
     },
     // A fresh session per request: logout and refresh endpoints act on the one they get.
-    cookie: async (actor) => (actor === "anonymous" ? undefined : `${await sessionCookieFor(users[actor].id)}; ${current}`),
+    cookie: async (actor, bandId) =>
+      actor === "anonymous" ? undefined : `${await sessionCookieFor(users[actor].id)}; ${bandId ? (await currentBandCookieHeader(Number(bandId))).split(";")[0]! : current}`,
   };
 }
 

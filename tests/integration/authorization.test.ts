@@ -124,6 +124,8 @@ async function mismatch(outcome: Outcome, response: Response, url: string): Prom
       return status === 400 ? null : "not a 400";
     case "methodNotAllowed":
       return status === 405 ? null : "not a 405";
+    case "paymentRequired":
+      return status === 402 ? null : "not a 402";
   }
 }
 
@@ -132,7 +134,7 @@ async function bodyFor(route: Route, body: BodySpec | undefined, actor: Actor): 
   return resolved ?? (route.path.startsWith("/api/") ? { json: {} } : { form: {} });
 }
 
-type Case = { label: string; method: Method; body?: BodySpec; expect: Expectation; params?: Row["params"] };
+type Case = { label: string; method: Method; body?: BodySpec; expect: Expectation; params?: Row["params"]; currentBand?: Param };
 
 function casesOf(row: Row): Case[] {
   const cases: Case[] = [];
@@ -141,7 +143,7 @@ function casesOf(row: Row): Case[] {
     const expected = row[method];
     if (expected) cases.push({ label: method, method, body: row.body?.[method], expect: expected });
   }
-  for (const extra of row.cases ?? []) cases.push({ label: `${extra.method} ${extra.label}`, method: extra.method, body: extra.body, expect: extra.expect, params: extra.params });
+  for (const extra of row.cases ?? []) cases.push({ label: `${extra.method} ${extra.label}`, method: extra.method, body: extra.body, expect: extra.expect, params: extra.params, currentBand: extra.currentBand });
   return cases;
 }
 
@@ -156,7 +158,8 @@ async function call(route: Route, module: RouteModule, row: Row, testCase: Case,
     url = target.url;
     const body = testCase.method === "GET" ? undefined : await bodyFor(route, testCase.body, actor);
     const options = body && "form" in body ? { form: body.form } : body && "json" in body ? { json: body.json } : {};
-    const request = requestAs(actor, url, { method: testCase.method, cookie: await world.cookie(actor), ...options });
+    const currentBand = testCase.currentBand ? await resolveParam(testCase.currentBand, actor) : undefined;
+    const request = requestAs(actor, url, { method: testCase.method, cookie: await world.cookie(actor, currentBand), ...options });
     return { url, response: await callRoute(fn, request, target.params) };
   } catch (error) {
     return { error: `${url} failed: ${error instanceof Error ? error.message : String(error)}` };

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { buildRequest, callRoute, createBand, createUser, routeArgs, sessionCookieFor } from "#tests/db-utils";
+import { recordTestMoney } from "#tests/helpers/finances";
 import { db } from "~/utils/db.server";
 import * as bandsRoute from "~/routes/api+/bands";
 import * as bandRoute from "~/routes/api+/bands.$id";
@@ -184,7 +185,7 @@ describe("GET /api/bands/{id}/onboarding-status", () => {
     let status = await body(await get(mine.id, cookie));
     expect(status).toMatchObject({ overallProgress: 83, memberCount: 2, songCount: 1, setlistCount: 1, eventCount: 1, hasFinancialData: false });
 
-    await db.expense.create({ data: { bandId: mine.id, description: "Van hire", amountMinor: 12000, spentAt: new Date() } });
+    await recordTestMoney(mine.id, "expense", 12000);
     status = await body(await get(mine.id, cookie));
     expect(status).toMatchObject({ overallProgress: 100, hasFinancialData: true });
   });

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
 import { server } from "#tests/mocks/server";
 import { FakeStripe, signedDelivery, stripeHandlers, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from "#tests/mocks/stripe";
+import { recordTestMoney } from "#tests/helpers/finances";
 import { db } from "~/utils/db.server";
 import { listAuditEntries } from "~/features/audit/audit.server";
 import * as page from "~/routes/_app+/subscription";
@@ -236,7 +237,7 @@ describe("Stripe mode", () => {
 
   test("cancel keeps Pro until the period ends; resume carries on; the deletion at period end falls back to Free and keeps the band's data", async () => {
     const { band, leader, cookie, subscription } = await proThroughStripe();
-    await db.payment.create({ data: { bandId: band.id, description: "Gig fee", amountMinor: 50_000, receivedAt: new Date() } });
+    await recordTestMoney(band.id, "payment", 50_000);
 
     const cancelled = await pageAction(await cookie(leader.id), "cancel", band.id);
     expect(cancelled.headers.get("location")).toBe("/subscription");
@@ -256,7 +257,7 @@ describe("Stripe mode", () => {
     live.status = "canceled";
     await deliver(fake.event("customer.subscription.deleted", fake.render(live, false), Math.floor(Date.now() / 1000) + 60));
     expect(await tierOf(band.id)).toBe("free");
-    expect(await db.payment.count({ where: { bandId: band.id } })).toBe(1);
+    expect(await db.ledgerEntry.count({ where: { bandId: band.id } })).toBe(1);
     expect(await db.bandSubscription.count({ where: { bandId: band.id } })).toBe(1);
     expect((await pageData(await cookie(leader.id))).actions).toMatchObject({ checkout: true, portal: true });
   });

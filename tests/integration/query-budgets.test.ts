@@ -23,6 +23,10 @@ import { loader as setlistsLoader } from "~/routes/_app+/setlists._index";
 import { loader as setlistLoader } from "~/routes/_app+/setlists.$id";
 import { loader as financesLoader } from "~/routes/_app+/finances";
 import { loader as settingsLoader } from "~/routes/_app+/settings";
+import { loader as financeLedgerLoader } from "~/routes/_app+/finances_.ledger";
+import { loader as financeHistoryLoader } from "~/routes/_app+/finances_.history";
+import { loader as financeSettleLoader } from "~/routes/_app+/finances_.settle";
+import { loader as financePaymentLoader } from "~/routes/_app+/finances_.payments.new";
 import { loader as subscriptionLoader } from "~/routes/_app+/subscription";
 import { loader as profileLoader } from "~/routes/_app+/profile";
 import { loader as adminUsersLoader } from "~/routes/_app+/admin.users";
@@ -52,6 +56,10 @@ const PAGES: { name: string; path: (band: Band) => string; loader: Loader; param
   { name: "/setlists", path: () => "/setlists", loader: setlistsLoader as Loader, budget: 13 },
   { name: "/setlists/{id}", path: (b) => `/setlists/${b.setlistId}`, loader: setlistLoader as Loader, params: (b) => ({ id: String(b.setlistId) }), budget: 15 },
   { name: "/finances", path: () => "/finances", loader: financesLoader as Loader, budget: 12 },
+  { name: "/finances/ledger", path: () => "/finances/ledger", loader: financeLedgerLoader as Loader, budget: 20 },
+  { name: "/finances/history", path: () => "/finances/history", loader: financeHistoryLoader as Loader, budget: 12 },
+  { name: "/finances/settle", path: () => "/finances/settle", loader: financeSettleLoader as Loader, budget: 11 },
+  { name: "/finances/payments/new", path: () => "/finances/payments/new", loader: financePaymentLoader as Loader, budget: 11 },
   { name: "/settings", path: () => "/settings", loader: settingsLoader as Loader, budget: 12 }, // + the leader's audit log page (count, rows)
   // +2 (issue 9): the band's time zone and its Stripe subscription.
   { name: "/subscription", path: () => "/subscription", loader: subscriptionLoader as Loader, budget: 11 },

@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
+import { recordTestMoney } from "#tests/helpers/finances";
 import { db } from "~/utils/db.server";
 import { action, loader } from "~/routes/_app+/settings";
 import { body, clearsCookie, cookiePair, CROSS_SITE, expectRedirect, toastOf } from "./auth-helpers";
@@ -177,7 +178,7 @@ describe("saving band settings", () => {
 
   test("the currency is locked once a payment or expense is recorded; the rest still saves", async () => {
     const { band, cookies } = await bandWithEveryRole();
-    await db.payment.create({ data: { bandId: band.id, description: "Gig fee", amountMinor: 50_000, receivedAt: new Date() } });
+    await recordTestMoney(band.id, "payment", 50_000);
     expect((await page(cookies.leader)).options!.moneyRecorded).toBe(true);
 
     const response = await post(cookies.leader, validSettings(band.id, { currency: "EUR" }));
@@ -191,7 +192,7 @@ describe("saving band settings", () => {
 
   test("an expense locks it too", async () => {
     const { band, cookies } = await bandWithEveryRole();
-    await db.expense.create({ data: { bandId: band.id, description: "Strings", amountMinor: 1_200, spentAt: new Date() } });
+    await recordTestMoney(band.id, "expense", 1_200, "Strings");
     const response = await post(cookies.admin, validSettings(band.id, { currency: "GBP" }));
     expect((await body<FormReply>(response)).result.error?.currency).toEqual(["Currency can't change once money is recorded"]);
   });
@@ -217,8 +218,8 @@ describe("deleting the band", () => {
     await db.song.create({ data: { bandId: band.id, title: "Superstition" } });
     await db.setlist.create({ data: { bandId: band.id, name: "Friday" } });
     await db.event.create({ data: { bandId: band.id, title: "Gig", kind: "gig", startsAt: new Date() } });
-    await db.payment.create({ data: { bandId: band.id, description: "Fee", amountMinor: 100, receivedAt: new Date() } });
-    await db.expense.create({ data: { bandId: band.id, description: "Van", amountMinor: 100, spentAt: new Date() } });
+    await recordTestMoney(band.id, "payment", 100, "Fee");
+    await recordTestMoney(band.id, "expense", 100, "Van");
     await db.invitation.create({
       data: { bandId: band.id, email: "new@example.com", role: "band_member", tokenHash: `hash-${band.id}`, expiresAt: new Date(Date.now() + 86_400_000) },
     });
@@ -265,6 +266,8 @@ describe("deleting the band", () => {
       db.event.count({ where: { bandId: band.id } }),
       db.payment.count({ where: { bandId: band.id } }),
       db.expense.count({ where: { bandId: band.id } }),
+      db.ledgerEntry.count({ where: { bandId: band.id } }),
+      db.ledgerLine.count({ where: { bandId: band.id } }),
       db.invitation.count({ where: { bandId: band.id } }),
     ])) {
       expect(count).toBe(0);

@@ -33,8 +33,6 @@ export type AnalyticsEventName = keyof typeof ANALYTICS_EVENTS;
  * feature lands and calls `track()`.
  */
 export const PENDING_ANALYTICS_EVENTS = [
-  "add_payment_record",
-  "track_expense",
 ] as const satisfies readonly AnalyticsEventName[];
 
 /**

@@ -21,7 +21,7 @@ export async function getOnboardingStatus(bandId: number): Promise<OnboardingSta
     where: { id: bandId },
     select: {
       subscriptionTier: true,
-      _count: { select: { memberships: true, songs: true, setlists: true, events: true, payments: true, expenses: true } },
+      _count: { select: { memberships: true, songs: true, setlists: true, events: true, ledger: true } },
     },
   });
   if (!band) return null;
@@ -30,7 +30,8 @@ export async function getOnboardingStatus(bandId: number): Promise<OnboardingSta
   const pendingInviteCount = await db.invitation.count({
     where: { bandId, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
   });
-  const hasFinancialData = counts.payments + counts.expenses > 0;
+  // Any ledger entry (a payment, an expense, a payout) is financial data.
+  const hasFinancialData = counts.ledger > 0;
   const isPro = band.subscriptionTier === "pro";
   const steps = [
     true,

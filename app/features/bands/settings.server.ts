@@ -28,13 +28,9 @@ export function currencyOptions(current?: string) {
   });
 }
 
-/** Has the band recorded any payment or expense? Then its currency is fixed. */
+/** Has the band recorded any money (a ledger entry of any kind)? Then its currency is fixed. */
 export async function hasRecordedMoney(bandId: number) {
-  const [payment, expense] = await Promise.all([
-    db.payment.findFirst({ where: { bandId }, select: { id: true } }),
-    db.expense.findFirst({ where: { bandId }, select: { id: true } }),
-  ]);
-  return Boolean(payment || expense);
+  return Boolean(await db.ledgerEntry.findFirst({ where: { bandId }, select: { id: true } }));
 }
 
 /** The band's editable settings and the rules its form is checked against. */
@@ -65,8 +61,7 @@ export async function updateBandSettings(bandId: number, input: BandSettingsInpu
     const band = await tx.band.findUnique({ where: { id: bandId }, select: { currency: true } });
     if (!band) return { status: "not-found" } as const;
     if (input.currency !== band.currency) {
-      const [payments, expenses] = await Promise.all([tx.payment.count({ where: { bandId } }), tx.expense.count({ where: { bandId } })]);
-      if (payments + expenses > 0) return { status: "currency-locked" } as const;
+      if ((await tx.ledgerEntry.count({ where: { bandId } })) > 0) return { status: "currency-locked" } as const;
     }
     const saved = await tx.band.update({
       where: { id: bandId },

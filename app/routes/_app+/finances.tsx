@@ -2,166 +2,168 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { getFinances } from "~/features/finances/finances.server";
-import { EmptyState } from "~/components/empty-state";
+import { getFinanceOverview } from "~/features/finances/finances.server";
+import { Amount, Card, FinanceNav, UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
 import { PageHeader } from "~/components/page-header";
-import { buttonClasses } from "~/components/ui/button";
-import { formatDate } from "~/utils/dates";
+import { RouteErrorBoundary } from "~/components/error-screens";
 import { formatMoney } from "~/utils/money";
 import { pageTitle } from "~/utils/meta";
-import { RouteErrorBoundary } from "~/components/error-screens";
 
+/** /finances: balances (everyone's own line; everyone's for leaders and admins), the band fund and totals. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
-  const bandName = access.band.name;
-  const finances = await getFinances(access);
-  if (!finances) throw data({ message: "Band not found" }, { status: 404 });
-  // A free band reaching /finances by its address learns what Pro adds instead of a 404.
-  if (finances.view === "upgrade") return { view: "upgrade" as const, bandName };
-  // Subs see only their own balance, and balances need recorded payments to split.
-  if (finances.view === "own-balance") return { view: "own-balance" as const, bandName };
-
-  const { totals } = finances;
-  const money = (minor: number) => formatMoney(minor, totals.currency);
-  const summary = {
-    bandName,
-    currency: totals.currency,
-    hasEntries: totals.entryCount > 0,
-    payments: money(totals.paymentsMinor),
-    expenses: money(totals.expensesMinor),
-    net: money(totals.netMinor),
-    netIsNegative: totals.netMinor < 0,
-  };
-  if (finances.view === "totals") return { view: "totals" as const, ...summary };
-
+  const overview = await getFinanceOverview(access);
+  if (overview.view === "upgrade") return data({ upgrade: true as const, bandName: overview.bandName }, { status: 402 });
+  const money = (minor: number) => formatMoney(minor, overview.currency);
+  const line = (l: (typeof overview.members)[number]) => ({
+    userId: l.userId,
+    name: l.name,
+    balanceMinor: l.balanceMinor,
+    balance: money(l.balanceMinor),
+    shares: money(l.sharesMinor),
+    reimbursable: money(l.reimbursableMinor),
+    paidOut: money(l.paidOutMinor),
+    collected: money(l.collectedMinor),
+  });
+  const { totals, own } = overview;
+  const settleCount = overview.settle.length;
+  // Labels and sentences are made here, so they travel as data, not as page JavaScript.
   return {
-    view: "full" as const,
-    ...summary,
-    entryCount: totals.entryCount,
-    entries: finances.entries.map((entry) => ({
-      key: `${entry.kind}-${entry.id}`,
-      kind: entry.kind,
-      description: entry.description,
-      amount: money(entry.kind === "expense" ? -entry.amountMinor : entry.amountMinor),
-      date: formatDate(entry.on, totals.timeZone),
-      on: entry.on.toISOString(),
-    })),
+    view: "finances" as const,
+    bandName: overview.bandName,
+    currency: overview.currency,
+    readOnly: overview.readOnly,
+    seesAll: overview.seesAll,
+    canEdit: overview.canEdit,
+    hasEntries: overview.hasEntries,
+    totals: totals
+      ? [
+          { key: "fund", label: "Band fund", value: money(totals.fundMinor) },
+          { key: "received", label: "Money received", value: money(totals.receivedMinor) },
+          { key: "spent", label: "Expenses", value: money(totals.spentMinor) },
+          { key: "paid", label: "Paid out to members", value: money(totals.paidOutMinor) },
+        ]
+      : null,
+    own: line(own),
+    ownText: own.balanceMinor > 0 ? `The band owes ${money(own.balanceMinor)}` : own.balanceMinor < 0 ? `Holds ${money(-own.balanceMinor)} of the band's money` : "Even",
+    ownCards: [
+      { label: "Shares of gig fees", value: money(own.sharesMinor) },
+      { label: "Paid out of pocket", value: money(own.reimbursableMinor) },
+      { label: "Paid to you", value: money(own.paidOutMinor) },
+      { label: "Cash you collected", value: money(own.collectedMinor) },
+    ],
+    members: overview.seesAll ? overview.members.map(line) : [],
+    settleCount,
+    settleText: settleCount === 0 ? "Everyone is even." : `${settleCount} transfer${settleCount === 1 ? "" : "s"} would settle everyone up. `,
   };
 }
-
-type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
-type Summary = Extract<LoaderData, { view: "totals" | "full" }>;
 
 export default function Finances() {
-  const loaderData = useLoaderData<typeof loader>();
-  const header = <PageHeader title="Finances" description={`Gig payments and expenses of ${loaderData.bandName}.`} />;
-
-  if (loaderData.view === "upgrade") {
-    return (
-      <div className="space-y-6">
-        {header}
-        <EmptyState icon="finances" title="Finances is part of Pro">
-          <p>
-            {loaderData.bandName} is on the Free plan. With Pro, the band keeps its gig payments and expenses in one place, with band totals and
-            member balances, so everyone knows who is owed what.
-          </p>
-          <p className="pt-2">
-            <Link to="/subscription" className={buttonClasses("primary")}>
-              See what Pro includes
-            </Link>
-          </p>
-        </EmptyState>
-      </div>
-    );
-  }
-
-  if (loaderData.view === "own-balance") {
-    return (
-      <div className="space-y-6">
-        {header}
-        <EmptyState icon="finances" title="Your balance">
-          <p>
-            As a sub, you see your own balance here: what {loaderData.bandName} owes you for the gigs you play. It shows once payments are recorded.
-          </p>
-        </EmptyState>
-      </div>
-    );
-  }
-
-  if (!loaderData.hasEntries) {
-    return (
-      <div className="space-y-6">
-        {header}
-        <EmptyState icon="finances" title="No payments or expenses recorded yet">
-          <p>
-            Finances keeps {loaderData.bandName}’s gig payments and expenses in one place: what came in, what went out, and the band’s totals in{" "}
-            {loaderData.currency}.
-          </p>
-        </EmptyState>
-      </div>
-    );
-  }
-
+  const data = useLoaderData<typeof loader>();
+  if ("upgrade" in data) return <UpgradePage title="Finances" bandName={data.bandName} back={false} />;
+  const { own, totals } = data;
   return (
     <div className="space-y-6">
-      {header}
-      <Totals summary={loaderData} />
-      {loaderData.view === "full" ? (
-        <section aria-labelledby="entries-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="entries-heading" className="font-semibold text-slate-900">
-              Payments and expenses
-            </h2>
-            {loaderData.entryCount > loaderData.entries.length ? (
-              <p className="text-sm text-slate-600">The {loaderData.entries.length} most recent</p>
-            ) : null}
-          </div>
-          <ul className="mt-3 divide-y divide-slate-100">
-            {loaderData.entries.map((entry) => (
-              <li key={entry.key} className="flex items-center gap-3 py-3">
-                <div className="min-w-0 flex-1">
-                  <p className="break-words font-medium text-slate-900">{entry.description}</p>
-                  <p className="text-sm text-slate-600">
-                    {entry.kind === "payment" ? "Payment" : "Expense"}
-                    <span aria-hidden="true"> · </span>
-                    <span className="sr-only">, </span>
-                    <time dateTime={entry.on}>{entry.date}</time>
-                  </p>
-                </div>
-                <span className={`whitespace-nowrap font-semibold tabular-nums ${entry.kind === "payment" ? "text-green-800" : "text-slate-900"}`}>
-                  {entry.amount}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : (
-        <p className="text-sm text-slate-600">Band leaders and admins see each payment and expense; members see the band’s totals.</p>
-      )}
-    </div>
-  );
-}
+      <PageHeader title="Finances" description={`Gig payments, expenses and who is owed what in ${data.bandName} (${data.currency}).`} />
+      {data.readOnly ? <UpgradePrompt bandName={data.bandName} hasData /> : null}
+      <FinanceNav seesAll={data.seesAll} canEdit={data.canEdit} />
 
-function Totals({ summary }: { summary: Summary }) {
-  const cards = [
-    { key: "payments", label: "Payments received", value: summary.payments, tone: "text-slate-900" },
-    { key: "expenses", label: "Expenses", value: summary.expenses, tone: "text-slate-900" },
-    { key: "net", label: "Net", value: summary.net, tone: summary.netIsNegative ? "text-red-800" : "text-green-800" },
-  ];
-  return (
-    <section aria-labelledby="totals-heading">
-      <h2 id="totals-heading" className="sr-only">
-        Band totals
-      </h2>
-      <dl className="grid gap-3 sm:grid-cols-3">
-        {cards.map((card) => (
-          <div key={card.key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            <dt className="text-sm text-slate-600">{card.label}</dt>
-            <dd className={`mt-1 text-2xl font-bold tabular-nums ${card.tone}`}>{card.value}</dd>
+      <Card title="Your balance" id="own-heading">
+        <p className="text-2xl font-bold">
+          <Amount text={own.balance} minor={own.balanceMinor} signed />
+        </p>
+        <p className="text-slate-700">{data.ownText}</p>
+        <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+          {data.ownCards.map((card) => (
+            <div key={card.label}>
+              <dt className="text-slate-600">{card.label}</dt>
+              <dd className="tabular-nums">{card.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-3 text-sm">
+          <Link to="/finances/history" className="font-medium text-brand-700 underline underline-offset-4">
+            Your line’s history
+          </Link>
+        </p>
+      </Card>
+
+      {totals ? (
+        <section aria-labelledby="totals-heading">
+          <h2 id="totals-heading" className="sr-only">
+            Band totals
+          </h2>
+          <dl className="grid gap-3 sm:grid-cols-4">
+            {totals.map((card) => (
+              <div key={card.key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                <dt className="text-sm text-slate-600">{card.label}</dt>
+                <dd className="mt-1 text-xl font-bold tabular-nums text-slate-900">{card.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+
+      {data.seesAll ? (
+        <Card title="Everyone’s balance" id="members-heading">
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">What the band owes each member (negative: money they hold for the band)</caption>
+              <thead className="text-slate-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Member
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    Shares
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    Out of pocket
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    Paid out
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    Collected
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Balance
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data.members.map((member) => (
+                  <tr key={member.userId}>
+                    <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                      <Link to={`/finances/history?member=${encodeURIComponent(member.userId)}`} className="underline-offset-4 hover:underline">
+                        {member.name}
+                      </Link>
+                    </th>
+                    <td className="py-2 pr-3 text-right tabular-nums">{member.shares}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{member.reimbursable}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{member.paidOut}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{member.collected}</td>
+                    <td className="py-2 text-right">
+                      <Amount text={member.balance} minor={member.balanceMinor} signed />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
-        ))}
-      </dl>
-    </section>
+          <p className="mt-3 text-sm text-slate-600">
+            {data.settleText}
+            {data.settleCount > 0 ? (
+              <Link to="/finances/settle" className="font-medium text-brand-700 underline underline-offset-4">
+                See the settle-up proposal
+              </Link>
+            ) : null}
+          </p>
+        </Card>
+      ) : totals ? (
+        <p className="text-sm text-slate-600">Band leaders and admins see each member’s line; you see the band’s totals and your own line.</p>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,0 +1,73 @@
+import { Link } from "@remix-run/react";
+import { EmptyState } from "~/components/empty-state";
+import { buttonClasses } from "~/components/ui/button";
+import { PageHeader } from "~/components/page-header";
+
+/** What a free band sees on every finances page, above whatever it recorded while it was Pro. */
+export function UpgradePrompt({ bandName, hasData }: { bandName: string; hasData: boolean }) {
+  return (
+    <EmptyState icon="finances" title={hasData ? "Finances is read-only on the Free plan" : "Finances is part of Pro"}>
+      <p>
+        {bandName} is on the Free plan.{" "}
+        {hasData ? "What it recorded on Pro is kept, read-only: upgrade to record money again." : "Pro keeps gig payments, expenses and splits in one place, with who is owed what."}
+      </p>
+      <p className="pt-2">
+        <Link to="/subscription" className={buttonClasses("primary")}>
+          Upgrade to Pro
+        </Link>
+      </p>
+    </EmptyState>
+  );
+}
+
+const LINKS = [
+  { to: "/finances", label: "Balances" },
+  { to: "/finances/ledger", label: "Ledger", all: true },
+  { to: "/finances/settle", label: "Settle up", all: true },
+  { to: "/finances/payments/new", label: "Record gig payment", edit: true },
+  { to: "/finances/payments/new?type=other", label: "Other income", edit: true },
+  { to: "/finances/expenses/new", label: "Expense", edit: true },
+  { to: "/finances/payouts/new", label: "Payout", edit: true },
+];
+
+/** The finances pages this member may open. */
+export function FinanceNav({ seesAll, canEdit }: { seesAll: boolean; canEdit: boolean }) {
+  const links = LINKS.filter((link) => (!link.all || seesAll) && (!link.edit || canEdit));
+  if (links.length < 2) return null;
+  return (
+    <nav aria-label="Finances" className="flex flex-wrap gap-2">
+      {links.map((link) => (
+        <Link key={link.to} to={link.to} className={buttonClasses(link.edit ? "primary" : "secondary")}>
+          {link.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** An amount, green when positive and red when negative where the sign means something. */
+export function Amount({ text, minor, signed = false }: { text: string; minor: number; signed?: boolean }) {
+  const tone = !signed || minor === 0 ? "text-slate-900" : minor > 0 ? "text-green-800" : "text-red-800";
+  return <span className={`whitespace-nowrap font-semibold tabular-nums ${tone}`}>{text}</span>;
+}
+
+export function Card({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+/** A whole finances page refused to a free band (answered with 402). */
+export function UpgradePage({ title, bandName, back = true }: { title: string; bandName: string; back?: boolean }) {
+  return (
+    <div className="space-y-6">
+      <PageHeader title={title} back={back ? { to: "/finances", label: "Finances" } : undefined} />
+      <UpgradePrompt bandName={bandName} hasData={false} />
+    </div>
+  );
+}

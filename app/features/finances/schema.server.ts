@@ -1,0 +1,156 @@
+/**
+ * The zod schemas of Finances, shared by the /finances forms (conform, validated on the
+ * server only so zod stays out of the browser) and the /api endpoints (the same fields
+ * as JSON). Amounts are typed as people write them ("12.50") and read strictly in the
+ * band's currency; the rules that need the database (is that gig ours, is that person
+ * on the lineup) are in finances.server.ts and come back as RuleErrors on their field.
+ */
+import { z } from "zod";
+import { isDay } from "~/features/availability/local-day";
+import { parseAmount } from "~/utils/money";
+import { EXPENSE_CATEGORIES, INCOME_CATEGORIES, PAYMENT_METHODS, PAYOUT_DIRECTIONS, SPLIT_METHODS, parsePercent } from "./ledger";
+
+const keys = <T extends Record<string, string>>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
+
+/** A form field's or JSON value's text; numbers are accepted in JSON (12.5 is "12.5"). */
+const text = z.preprocess((value) => (typeof value === "number" ? String(value) : value === null ? undefined : value), z.string().trim().optional());
+
+const optionalText = (max: number, label: string) =>
+  text.pipe(z.string().max(max, `${label} can be at most ${max} characters`).optional()).transform((value) => value || undefined);
+
+function readAmount(value: string | undefined, currency: string, context: z.RefinementCtx): number {
+  const parsed = value ? parseAmount(value, currency) : ({ ok: false, message: "Enter an amount" } as const);
+  if (parsed.ok) return parsed.minor;
+  context.addIssue({ code: "custom", message: parsed.message });
+  return z.NEVER;
+}
+
+const amount = (currency: string) => text.transform((value, context) => readAmount(value, currency, context));
+const optionalAmount = (currency: string) => text.transform((value, context) => (value ? readAmount(value, currency, context) : undefined));
+
+const day = text.pipe(z.string({ error: "Enter a date" }).refine((value) => isDay(value), "Enter a real date, like 2024-03-01"));
+
+const choice = <T extends Record<string, string>>(record: T, message: string) => text.pipe(z.enum(keys(record), { error: message }));
+
+/** "band" (the band account or fund) or a member's user id. */
+const whoField = text.transform((value) => (!value || value === "band" ? null : value));
+
+const id = z.preprocess((value) => (typeof value === "string" && value.trim() ? Number(value) : value === "" ? undefined : value), z.number({ error: "Choose one" }).int().positive());
+const optionalId = z.preprocess((value) => (value === "" || value === null ? undefined : typeof value === "string" ? Number(value) : value), z.number().int().positive().optional());
+
+export function paymentSchema(currency: string) {
+  return z
+    .object({
+      category: choice(INCOME_CATEGORIES, "Choose what the money is for"),
+      eventId: optionalId,
+      amount: amount(currency),
+      feeAgreed: optionalAmount(currency),
+      date: day,
+      method: choice(PAYMENT_METHODS, "Choose how it was paid"),
+      receivedBy: whoField,
+      description: optionalText(200, "The description"),
+    })
+    .superRefine((value, context) => {
+      if (value.category === "gig" && !value.eventId) context.addIssue({ code: "custom", path: ["eventId"], message: "Choose the gig this payment is for" });
+    });
+}
+export type PaymentInput = z.output<ReturnType<typeof paymentSchema>>;
+
+export function expenseSchema(currency: string) {
+  return z.object({
+    amount: amount(currency),
+    date: day,
+    category: choice(EXPENSE_CATEGORIES, "Choose a category"),
+    note: optionalText(200, "The note"),
+    eventId: optionalId,
+    receiptUrl: optionalText(500, "The receipt link").pipe(
+      z
+        .string()
+        .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), "Enter a link starting with https://")
+        .optional(),
+    ),
+    paidBy: whoField,
+  });
+}
+export type ExpenseInput = z.output<ReturnType<typeof expenseSchema>>;
+
+export function payoutSchema(currency: string) {
+  return z.object({
+    userId: text.pipe(z.string({ error: "Choose a member" }).min(1, "Choose a member")),
+    direction: choice(PAYOUT_DIRECTIONS, "Choose who pays whom"),
+    amount: amount(currency),
+    date: day,
+    method: choice(PAYMENT_METHODS, "Choose how it was paid"),
+    note: optionalText(200, "The note"),
+  });
+}
+export type PayoutInput = z.output<ReturnType<typeof payoutSchema>>;
+
+/** A cut: an amount ("50.00") or a percentage of the payment ("10%"); empty is none. */
+export type Cut = { percentBp: number } | { amountMinor: number };
+
+function cut(currency: string) {
+  return text.transform((value, context): Cut => {
+    if (!value) return { amountMinor: 0 };
+    if (value.endsWith("%")) {
+      const parsed = parsePercent(value);
+      if (!parsed.ok) {
+        context.addIssue({ code: "custom", message: parsed.message });
+        return z.NEVER;
+      }
+      return { percentBp: parsed.bp };
+    }
+    const parsed = parseAmount(value, currency, { allowZero: true });
+    if (!parsed.ok) {
+      context.addIssue({ code: "custom", message: `${parsed.message} (or a percentage, like 10%)` });
+      return z.NEVER;
+    }
+    return { amountMinor: parsed.minor };
+  });
+}
+
+export function splitSchema(currency: string) {
+  const share = z.object({
+    // A form posts the user id only for the people whose box is ticked.
+    userId: text,
+    percent: text.transform((value, context) => {
+      if (!value) return undefined;
+      const parsed = parsePercent(value);
+      if (!parsed.ok) {
+        context.addIssue({ code: "custom", message: parsed.message });
+        return z.NEVER;
+      }
+      return parsed.bp;
+    }),
+    fixed: text.transform((value, context) => {
+      if (!value) return undefined;
+      const parsed = parseAmount(value, currency, { allowZero: true });
+      if (!parsed.ok) {
+        context.addIssue({ code: "custom", message: parsed.message });
+        return z.NEVER;
+      }
+      return parsed.minor;
+    }),
+  });
+  return z.object({
+    paymentId: id,
+    method: choice(SPLIT_METHODS, "Choose how to split it"),
+    commission: cut(currency),
+    fundCut: cut(currency),
+    shares: z
+      .array(share, { error: "Choose at least one person to share the payment" })
+      .max(100)
+      .default([])
+      .transform((list) => list.filter((entry): entry is typeof entry & { userId: string } => Boolean(entry.userId))),
+  });
+}
+export type SplitFormInput = z.output<ReturnType<typeof splitSchema>>;
+
+export const ReversalSchema = z.object({
+  entryId: id,
+  reason: text.pipe(z.string({ error: "Say why this entry is reversed" }).min(1, "Say why this entry is reversed").max(200, "The reason can be at most 200 characters")),
+});
+export type ReversalInput = z.output<typeof ReversalSchema>;
+
+/** conform's zod adapter, from this server-only module so zod stays out of the browser chunks. */
+export { parseWithZod } from "@conform-to/zod/v4";

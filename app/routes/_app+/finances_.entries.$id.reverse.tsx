@@ -1,0 +1,102 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { requireBandAccess } from "~/features/bands/access.server";
+import { financePageGate, getEntry, reverseEntry, requireFinanceWriter } from "~/features/finances/finances.server";
+import { parseWithZod, ReversalSchema } from "~/features/finances/schema.server";
+import { UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
+import { ErrorList, Field } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { RouteErrorBoundary } from "~/components/error-screens";
+import { Button } from "~/components/ui/button";
+import { formatDate } from "~/utils/dates";
+import { formatMoney } from "~/utils/money";
+import { parseId } from "~/utils/ids";
+import { pageTitle } from "~/utils/meta";
+import { replyWithRuleError } from "~/utils/rule-error";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useIsPending } from "~/utils/use-is-pending";
+
+/** /finances/entries/{id}/reverse: corrects an entry by recording its reversal (nothing is edited or deleted). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  const gate = await financePageGate(access);
+  if (gate) return data(gate, { status: 402 });
+  const id = parseId(params.id);
+  if (!id) throw data({ message: "That entry is not in this band's ledger" }, { status: 404 });
+  const { entry, currency, readOnly, canEdit, bandName } = await getEntry(access, id);
+  return {
+    bandName,
+    readOnly,
+    writable: canEdit,
+    entry: {
+      id: entry.id,
+      description: entry.description,
+      detail: entry.detail,
+      date: formatDate(`${entry.occurredOn}T12:00:00Z`),
+      amount: formatMoney(entry.amountMinor, currency),
+      reversible: entry.reversible,
+      why: entry.reversed ? "This entry has already been reversed." : entry.reversesId ? "This entry is itself a reversal: record a new entry instead." : "This commission belongs to a split: reverse the split instead.",
+    },
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  requireFinanceWriter(access);
+  const formData = await request.formData();
+  formData.set("entryId", params.id ?? "");
+  const submission = parseWithZod(formData, { schema: ReversalSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  try {
+    const saved = await reverseEntry(access, submission.value);
+    const count = saved.reversalIds.length;
+    return await redirectWithToast("/finances/ledger", { title: "Entry reversed", description: `“${saved.description}” is reversed${count > 1 ? `, with ${count - 1} entry that depended on it` : ""}.` });
+  } catch (error) {
+    const { result, status } = replyWithRuleError(submission, error);
+    return data({ result }, { status });
+  }
+}
+
+export default function ReversePage() {
+  const loaderData = useLoaderData<typeof loader>();
+  if ("upgrade" in loaderData) return <UpgradePage title="Reverse an entry" bandName={loaderData.bandName} />;
+  return <ReverseEntry {...loaderData} />;
+}
+
+type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { upgrade: true }>;
+
+function ReverseEntry({ entry, writable, readOnly, bandName }: Loaded) {
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const [form, fields] = useForm<{ entryId: string; reason: string }>({ id: "reverse", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  return (
+    <div className="space-y-6">
+      <PageHeader title={`Reverse entry #${entry.id}`} back={{ to: "/finances/ledger", label: "Ledger" }} description="A reversal is a new entry that cancels this one out. The original stays in the ledger, marked as reversed." />
+      {readOnly ? <UpgradePrompt bandName={bandName} hasData /> : null}
+      <div className="rounded-xl border border-slate-200 bg-white p-4">
+        <p className="font-medium text-slate-900">{entry.description}</p>
+        <p className="text-sm text-slate-600">
+          {entry.date} · {entry.amount}
+          {entry.detail ? ` · ${entry.detail}` : ""}
+        </p>
+      </div>
+      {!entry.reversible ? (
+        <p className="text-slate-700">{entry.why}</p>
+      ) : writable ? (
+        <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <Field label="Why is it reversed?" inputProps={{ ...getInputProps(fields.reason, { type: "text" }), autoComplete: "off", placeholder: "e.g. Recorded twice" }} errors={fields.reason.errors} />
+          <ErrorList id={form.errorId} errors={[...(form.errors ?? []), ...(fields.entryId.errors ?? [])]} />
+          <Button type="submit" variant="danger" pending={pending} pendingText="Reversing…">
+            Reverse this entry
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ error }) => pageTitle("Reverse an entry", error);
+
+export const ErrorBoundary = RouteErrorBoundary;

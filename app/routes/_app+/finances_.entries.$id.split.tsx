@@ -1,0 +1,178 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireBandAccess } from "~/features/bands/access.server";
+import { financePageGate, financeSettings, getPaymentForSplit, previewSplit, recordSplit, requireFinanceWriter } from "~/features/finances/finances.server";
+import { parseWithZod, splitSchema } from "~/features/finances/schema.server";
+import { ROUNDING_RULE, SPLIT_METHODS } from "~/features/finances/ledger";
+import { UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
+import { ErrorList, Field } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { RouteErrorBoundary } from "~/components/error-screens";
+import { Button } from "~/components/ui/button";
+import { formatMoney } from "~/utils/money";
+import { parseId } from "~/utils/ids";
+import { pageTitle } from "~/utils/meta";
+import { replyWithRuleError } from "~/utils/rule-error";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useIsPending } from "~/utils/use-is-pending";
+
+/** /finances/entries/{id}/split: splits a gig payment among the gig's lineup, with a preview before saving. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  const gate = await financePageGate(access);
+  if (gate) return data(gate, { status: 402 });
+  const id = parseId(params.id);
+  if (!id) throw data({ message: "That payment is not in this band's ledger" }, { status: 404 });
+  const split = await getPaymentForSplit(access, id);
+  return {
+    bandName: split.bandName,
+    readOnly: split.readOnly,
+    writable: split.canEdit,
+    currency: split.currency,
+    payment: { ...split.payment, amount: formatMoney(split.payment.amountMinor, split.currency) },
+    lineup: split.lineup,
+  };
+}
+
+type Preview = { shares: { name: string; amount: string }[]; commission: string; fundCut: string };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  requireFinanceWriter(access);
+  const { currency } = await financeSettings(access);
+  const formData = await request.formData();
+  formData.set("paymentId", params.id ?? "");
+  const preview = formData.get("intent") === "preview";
+  const submission = parseWithZod(formData, { schema: splitSchema(currency) });
+  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, preview: null }, { status: 400 });
+  const money = (minor: number) => formatMoney(minor, currency);
+  try {
+    if (preview) {
+      const result = await previewSplit(access, submission.value);
+      const shown: Preview = { shares: result.shares.map((share) => ({ name: share.name, amount: money(share.amountMinor) })), commission: money(result.commissionMinor), fundCut: money(result.fundCutMinor) };
+      return data({ result: submission.reply() as SubmissionResult<string[]>, preview: shown });
+    }
+    const saved = await recordSplit(access, submission.value);
+    return await redirectWithToast("/finances", { title: "Payment split", description: saved.shares.map((share) => `${share.name} ${money(share.amountMinor)}`).join(", ") });
+  } catch (error) {
+    const { result, status } = replyWithRuleError(submission, error);
+    return data({ result, preview: null }, { status });
+  }
+}
+
+type Fields = { paymentId: string; method: string; commission: string; fundCut: string; shares: { userId: string; percent: string; fixed: string }[] };
+
+export default function SplitPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  if ("upgrade" in loaderData) return <UpgradePage title="Split a gig payment" bandName={loaderData.bandName} />;
+  return <SplitPayment {...loaderData} />;
+}
+
+type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { upgrade: true }>;
+
+function SplitPayment({ payment, lineup, writable, readOnly, bandName, currency }: Loaded) {
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const [form, fields] = useForm<Fields>({
+    id: "split",
+    lastResult: actionData?.result,
+    defaultValue: { method: "equal", commission: "", fundCut: "", shares: lineup.map((person) => ({ userId: person.userId, percent: "", fixed: "" })) },
+    shouldValidate: "onSubmit",
+  });
+  const shareFields = fields.shares.getFieldList();
+  const blocked = payment.reversed ? "This payment was reversed, so it cannot be split." : payment.liveSplitEntryId ? "This payment is already split. Reverse that split in the ledger to split it again." : null;
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Split a gig payment" back={{ to: "/finances/ledger", label: "Ledger" }} description={`${payment.description} · ${payment.amount} received`} />
+      {readOnly ? <UpgradePrompt bandName={bandName} hasData /> : null}
+      {blocked ? (
+        <p className="text-slate-700">
+          {blocked}{" "}
+          {payment.liveSplitEntryId ? (
+            <Link to={`/finances/entries/${payment.liveSplitEntryId}/reverse`} className="font-medium text-brand-700 underline underline-offset-4">
+              Reverse the split
+            </Link>
+          ) : null}
+        </p>
+      ) : !lineup.length ? (
+        <p className="text-slate-700">Nobody is booked on {payment.eventTitle ?? "this gig"} yet: add its lineup in the calendar first.</p>
+      ) : writable ? (
+        <Form method="post" {...getFormProps(form)} className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">How to split it</legend>
+            <div className="mt-2 flex flex-wrap gap-4">
+              {Object.entries(SPLIT_METHODS).map(([value, label]) => (
+                <label key={value} className="flex min-h-[44px] items-center gap-2">
+                  <input {...getInputProps(fields.method, { type: "radio", value })} key={value} className="h-5 w-5" />
+                  {label}
+                </label>
+              ))}
+            </div>
+            <ErrorList errors={fields.method.errors} />
+          </fieldset>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Commission (optional)" hint={`An amount in ${currency} or a percentage (10%), taken first and recorded as an expense.`} inputProps={{ ...getInputProps(fields.commission, { type: "text" }), autoComplete: "off" }} errors={fields.commission.errors} />
+            <Field label="Band fund’s cut (optional)" hint="An amount or a percentage, kept by the band fund before the shares." inputProps={{ ...getInputProps(fields.fundCut, { type: "text" }), autoComplete: "off" }} errors={fields.fundCut.errors} />
+          </div>
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">Who shares it (the gig’s lineup)</legend>
+            <p className="text-sm text-slate-600">Percentages are for “Custom percentages” and must add up to 100. A fixed amount (a sub’s fee, say) comes off before the rest is shared; with “Fixed amounts” give everyone one.</p>
+            <ul className="mt-2 divide-y divide-slate-100">
+              {shareFields.map((share, index) => {
+                const person = lineup[index];
+                if (!person) return null;
+                const parts = share.getFieldset();
+                return (
+                  <li key={share.key} className="grid items-end gap-3 py-3 sm:grid-cols-3">
+                    <label className="flex min-h-[44px] items-center gap-2">
+                      <input {...getInputProps(parts.userId, { type: "checkbox", value: person.userId })} className="h-5 w-5" />
+                      <span>
+                        {person.name}
+                        {person.isSub ? " (sub)" : ""}
+                      </span>
+                    </label>
+                    <Field label={`${person.name}: percentage`} inputProps={{ ...getInputProps(parts.percent, { type: "text" }), inputMode: "decimal", autoComplete: "off" }} errors={parts.percent.errors} />
+                    <Field label={`${person.name}: fixed amount`} inputProps={{ ...getInputProps(parts.fixed, { type: "text" }), inputMode: "decimal", autoComplete: "off" }} errors={parts.fixed.errors} />
+                  </li>
+                );
+              })}
+            </ul>
+            <ErrorList id={fields.shares.errorId} errors={fields.shares.errors} />
+          </fieldset>
+          <p className="text-sm text-slate-600">{ROUNDING_RULE}</p>
+          {actionData?.preview ? (
+            <section aria-labelledby="preview-heading" className="rounded-lg bg-slate-50 p-3" aria-live="polite">
+              <h2 id="preview-heading" className="font-semibold text-slate-900">
+                Preview
+              </h2>
+              <ul className="mt-1 text-sm">
+                {actionData.preview.shares.map((share) => (
+                  <li key={share.name}>
+                    {share.name}: <span className="tabular-nums">{share.amount}</span>
+                  </li>
+                ))}
+                <li>Commission: {actionData.preview.commission}</li>
+                <li>Band fund’s cut: {actionData.preview.fundCut}</li>
+              </ul>
+            </section>
+          ) : null}
+          <ErrorList id={form.errorId} errors={[...(form.errors ?? []), ...(fields.paymentId.errors ?? [])]} />
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" name="intent" value="preview" variant="secondary" disabled={pending}>
+              Preview
+            </Button>
+            <Button type="submit" name="intent" value="save" pending={pending} pendingText="Saving…">
+              Save split
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ error }) => pageTitle("Split a payment", error);
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,104 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { requireBandAccess } from "~/features/bands/access.server";
+import { financeFormOptions, financePageGate, financeSettings, recordExpense, requireFinanceWriter } from "~/features/finances/finances.server";
+import { expenseSchema, parseWithZod } from "~/features/finances/schema.server";
+import { EXPENSE_CATEGORIES } from "~/features/finances/ledger";
+import { UpgradePage } from "~/features/finances/components/finance-ui";
+import { ErrorList, Field, SelectField } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { RouteErrorBoundary } from "~/components/error-screens";
+import { Button } from "~/components/ui/button";
+import { formatMoney } from "~/utils/money";
+import { pageTitle } from "~/utils/meta";
+import { replyWithRuleError } from "~/utils/rule-error";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useIsPending } from "~/utils/use-is-pending";
+
+/** /finances/expenses/new: an expense, paid from the band fund or out of a member's pocket (then owed back to them). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  const gate = await financePageGate(access, { form: true });
+  if (gate) return data(gate, { status: 402 });
+  const options = await financeFormOptions(access);
+  if (!options.writable) throw data({ message: "Finances is part of Pro" }, { status: 402 });
+  return {
+    currency: options.currency,
+    members: options.members,
+    gigs: options.gigs.map((g) => ({ id: g.id, label: `${g.day} · ${g.title}` })),
+    defaults: { date: options.today, category: "travel", paidBy: "band" },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  requireFinanceWriter(access);
+  const { currency } = await financeSettings(access);
+  const submission = parseWithZod(await request.formData(), { schema: expenseSchema(currency) });
+  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  try {
+    const saved = await recordExpense(access, submission.value);
+    return await redirectWithToast("/finances", { title: "Expense recorded", description: `${saved.description}: ${formatMoney(submission.value.amount, currency)}.` });
+  } catch (error) {
+    const { result, status } = replyWithRuleError(submission, error);
+    return data({ result }, { status });
+  }
+}
+
+type Fields = { amount: string; date: string; category: string; note: string; eventId: string; receiptUrl: string; paidBy: string };
+
+export default function NewExpense() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const [form, fields] = useForm<Fields>({ id: "expense", lastResult: actionData?.result, defaultValue: "upgrade" in loaderData ? {} : loaderData.defaults, shouldValidate: "onSubmit" });
+  if ("upgrade" in loaderData) return <UpgradePage title="Record an expense" bandName={loaderData.bandName} />;
+
+  const { currency, members, gigs } = loaderData;
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Record an expense" back={{ to: "/finances", label: "Finances" }} description="Paid out of pocket? Choose who paid: the band then owes it back to them." />
+      <Form method="post" {...getFormProps(form)} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
+        <Field label={`Amount (${currency})`} inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", autoComplete: "off" }} errors={fields.amount.errors} />
+        <Field label="Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
+        <SelectField label="Category" selectProps={getSelectProps(fields.category)} errors={fields.category.errors}>
+          {Object.entries(EXPENSE_CATEGORIES).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Paid by" selectProps={getSelectProps(fields.paidBy)} errors={fields.paidBy.errors}>
+          <option value="band">The band fund</option>
+          {members.map((member) => (
+            <option key={member.userId} value={member.userId}>
+              {member.name} (out of pocket, to be reimbursed)
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Event (optional)" selectProps={getSelectProps(fields.eventId)} errors={fields.eventId.errors}>
+          <option value="">None</option>
+          {gigs.map((gig) => (
+            <option key={gig.id} value={gig.id}>
+              {gig.label}
+            </option>
+          ))}
+        </SelectField>
+        <Field label="Receipt link (optional)" inputProps={{ ...getInputProps(fields.receiptUrl, { type: "url" }), placeholder: "https://" }} errors={fields.receiptUrl.errors} />
+        <Field className="sm:col-span-2" label="Note (optional)" inputProps={{ ...getInputProps(fields.note, { type: "text" }), autoComplete: "off", placeholder: "e.g. Van hire for the Leeds gig" }} errors={fields.note.errors} />
+        <div className="sm:col-span-2">
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <Button type="submit" pending={pending} pendingText="Saving…">
+            Record expense
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ error }) => pageTitle("Record an expense", error);
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,152 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { requireBandAccess } from "~/features/bands/access.server";
+import { financeFormOptions, financePageGate, financeSettings, recordPayment, requireFinanceWriter } from "~/features/finances/finances.server";
+import { parseWithZod, paymentSchema } from "~/features/finances/schema.server";
+import { INCOME_CATEGORIES, PAYMENT_METHODS } from "~/features/finances/ledger";
+import { UpgradePage } from "~/features/finances/components/finance-ui";
+import { ErrorList, Field, SelectField } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { RouteErrorBoundary } from "~/components/error-screens";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { formatAmountInput, formatMoney } from "~/utils/money";
+import { parseId } from "~/utils/ids";
+import { pageTitle } from "~/utils/meta";
+import { replyWithRuleError } from "~/utils/rule-error";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useIsPending } from "~/utils/use-is-pending";
+
+/** /finances/payments/new: a gig payment (?eventId= picks the gig and prefills its agreed fee), or ?type=other for other income. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  const gate = await financePageGate(access, { form: true });
+  if (gate) return data(gate, { status: 402 });
+  const options = await financeFormOptions(access);
+  if (!options.writable) throw data({ message: "Finances is part of Pro" }, { status: 402 });
+  const url = new URL(request.url);
+  const other = url.searchParams.get("type") === "other";
+  const gig = options.gigs.find((candidate) => candidate.id === parseId(url.searchParams.get("eventId")));
+  const fee = gig?.feeMinor ? formatAmountInput(gig.feeMinor, options.currency) : "";
+  return {
+    other,
+    currency: options.currency,
+    members: options.members,
+    gigs: options.gigs.map((g) => ({ id: g.id, label: `${g.day} · ${g.title}${g.cancelled ? " (cancelled)" : ""}${g.feeMinor ? ` · agreed ${formatMoney(g.feeMinor, options.currency)}` : ""}` })),
+    defaults: { category: other ? "merch" : "gig", eventId: gig ? String(gig.id) : "", amount: fee, feeAgreed: fee, date: options.today, method: "bank_transfer", receivedBy: "band" },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  requireFinanceWriter(access);
+  const { currency } = await financeSettings(access);
+  const submission = parseWithZod(await request.formData(), { schema: paymentSchema(currency) });
+  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  try {
+    const saved = await recordPayment(access, submission.value);
+    const toast = { title: "Payment recorded", description: `${saved.description}: ${formatMoney(submission.value.amount, currency)}.` };
+    return await redirectWithToast(saved.splittable ? `/finances/entries/${saved.entryId}/split` : "/finances/ledger", toast);
+  } catch (error) {
+    const { result, status } = replyWithRuleError(submission, error);
+    return data({ result }, { status });
+  }
+}
+
+type Fields = { category: string; eventId: string; amount: string; feeAgreed: string; date: string; method: string; receivedBy: string; description: string };
+
+export default function NewPaymentPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  if ("upgrade" in loaderData) return <UpgradePage title="Record a payment" bandName={loaderData.bandName} />;
+  // A new gig picked (?eventId=) starts the form afresh with its fee.
+  return <NewPayment key={`${loaderData.other}-${loaderData.defaults.eventId}`} {...loaderData} />;
+}
+
+type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { upgrade: true }>;
+
+function NewPayment({ other, gigs, members, currency, defaults }: Loaded) {
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const [form, fields] = useForm<Fields>({ id: "payment", lastResult: actionData?.result, defaultValue: defaults, shouldValidate: "onSubmit" });
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={other ? "Record other income" : "Record a gig payment"}
+        back={{ to: "/finances", label: "Finances" }}
+        description={other ? "Merch, royalties, tips: money that goes to the band fund." : "Pick the gig from the calendar; its agreed fee is filled in. Next, split it among the lineup."}
+      />
+      {!other ? (
+        <Form method="get" className="flex flex-wrap items-end gap-2 rounded-xl border border-slate-200 bg-white p-4">
+          <div className="min-w-0 flex-1">
+            <SelectField label="Pick a gig from the calendar" selectProps={{ name: "eventId", defaultValue: defaults.eventId, id: "pick-gig" }}>
+              <option value="">Choose a gig…</option>
+              {gigs.map((gig) => (
+                <option key={gig.id} value={gig.id}>
+                  {gig.label}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <button type="submit" className={buttonClasses("secondary")}>
+            Use this gig’s fee
+          </button>
+        </Form>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
+        {other ? (
+          <SelectField label="Kind of income" selectProps={getSelectProps(fields.category)} errors={fields.category.errors}>
+            {Object.entries(INCOME_CATEGORIES)
+              .filter(([value]) => value !== "gig")
+              .map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+          </SelectField>
+        ) : (
+          <>
+            <input type="hidden" name="category" value="gig" />
+            <SelectField label="Gig" selectProps={getSelectProps(fields.eventId)} errors={fields.eventId.errors}>
+              <option value="">Choose a gig…</option>
+              {gigs.map((gig) => (
+                <option key={gig.id} value={gig.id}>
+                  {gig.label}
+                </option>
+              ))}
+            </SelectField>
+            <Field label={`Fee agreed (${currency}, optional)`} inputProps={{ ...getInputProps(fields.feeAgreed, { type: "text" }), inputMode: "decimal", autoComplete: "off" }} errors={fields.feeAgreed.errors} />
+          </>
+        )}
+        <Field label={`Amount received (${currency})`} inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", autoComplete: "off" }} errors={fields.amount.errors} />
+        <Field label="Date received" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
+        <SelectField label="Paid by" selectProps={getSelectProps(fields.method)} errors={fields.method.errors}>
+          {Object.entries(PAYMENT_METHODS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Received by" hint="A member who took cash holds it for the band until they hand it over." selectProps={getSelectProps(fields.receivedBy)} errors={fields.receivedBy.errors}>
+          <option value="band">The band account</option>
+          {members.map((member) => (
+            <option key={member.userId} value={member.userId}>
+              {member.name}
+            </option>
+          ))}
+        </SelectField>
+        <Field className="sm:col-span-2" label="Description (optional)" inputProps={{ ...getInputProps(fields.description, { type: "text" }), autoComplete: "off" }} errors={fields.description.errors} />
+        <div className="sm:col-span-2">
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <Button type="submit" pending={pending} pendingText="Saving…">
+            Record payment
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ error }) => pageTitle("Record a payment", error);
+
+export const ErrorBoundary = RouteErrorBoundary;

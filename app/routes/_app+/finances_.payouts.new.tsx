@@ -1,0 +1,109 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { requireBandAccess } from "~/features/bands/access.server";
+import { financeFormOptions, financePageGate, financeSettings, recordPayout, requireFinanceWriter } from "~/features/finances/finances.server";
+import { parseWithZod, payoutSchema } from "~/features/finances/schema.server";
+import { PAYMENT_METHODS, PAYOUT_DIRECTIONS } from "~/features/finances/ledger";
+import { UpgradePage } from "~/features/finances/components/finance-ui";
+import { ErrorList, Field, SelectField } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { RouteErrorBoundary } from "~/components/error-screens";
+import { Button } from "~/components/ui/button";
+import { formatAmountInput, formatMoney, parseAmount } from "~/utils/money";
+import { pageTitle } from "~/utils/meta";
+import { replyWithRuleError } from "~/utils/rule-error";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useIsPending } from "~/utils/use-is-pending";
+
+/** /finances/payouts/new: the band pays a member, or a member hands over cash; ?userId=&direction=&amount= prefill it (settle up). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  const gate = await financePageGate(access, { form: true });
+  if (gate) return data(gate, { status: 402 });
+  const options = await financeFormOptions(access);
+  if (!options.writable) throw data({ message: "Finances is part of Pro" }, { status: 402 });
+  const url = new URL(request.url);
+  const amount = parseAmount(url.searchParams.get("amount") ?? "", options.currency);
+  return {
+    currency: options.currency,
+    members: options.members,
+    defaults: {
+      date: options.today,
+      userId: url.searchParams.get("userId") ?? "",
+      direction: url.searchParams.get("direction") === "to_band" ? "to_band" : "to_member",
+      amount: amount.ok ? formatAmountInput(amount.minor, options.currency) : "",
+      method: "bank_transfer",
+    },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  requireFinanceWriter(access);
+  const { currency } = await financeSettings(access);
+  const submission = parseWithZod(await request.formData(), { schema: payoutSchema(currency) });
+  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  try {
+    const saved = await recordPayout(access, submission.value);
+    return await redirectWithToast("/finances", { title: "Payout recorded", description: `${saved.description}: ${formatMoney(submission.value.amount, currency)}.` });
+  } catch (error) {
+    const { result, status } = replyWithRuleError(submission, error);
+    return data({ result }, { status });
+  }
+}
+
+type Fields = { userId: string; direction: string; amount: string; date: string; method: string; note: string };
+
+export default function NewPayout() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const [form, fields] = useForm<Fields>({ id: "payout", lastResult: actionData?.result, defaultValue: "upgrade" in loaderData ? {} : loaderData.defaults, shouldValidate: "onSubmit" });
+  if ("upgrade" in loaderData) return <UpgradePage title="Record a payout" bandName={loaderData.bandName} />;
+
+  const { currency, members } = loaderData;
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Record a payout" back={{ to: "/finances", label: "Finances" }} description="Money paid to a member, or cash a member collected and hands over to the band." />
+      <Form method="post" {...getFormProps(form)} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
+        <SelectField label="Member" selectProps={getSelectProps(fields.userId)} errors={fields.userId.errors}>
+          <option value="">Choose a member…</option>
+          {members.map((member) => (
+            <option key={member.userId} value={member.userId}>
+              {member.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Direction" selectProps={getSelectProps(fields.direction)} errors={fields.direction.errors}>
+          {Object.entries(PAYOUT_DIRECTIONS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <Field label={`Amount (${currency})`} inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", autoComplete: "off" }} errors={fields.amount.errors} />
+        <Field label="Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
+        <SelectField label="Paid by" selectProps={getSelectProps(fields.method)} errors={fields.method.errors}>
+          {Object.entries(PAYMENT_METHODS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <Field label="Note (optional)" inputProps={{ ...getInputProps(fields.note, { type: "text" }), autoComplete: "off" }} errors={fields.note.errors} />
+        <div className="sm:col-span-2">
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <Button type="submit" pending={pending} pendingText="Saving…">
+            Record payout
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ error }) => pageTitle("Record a payout", error);
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { memberBalancesJson } from "~/features/finances/api.server";
+import { apiRoute } from "~/utils/api.server";
+
+/**
+ * GET /api/bands/{id}/member-balances: { currency, fundMinor, totals, members: [{ userId,
+ * name, balanceMinor (positive: the band owes them), sharesMinor, reimbursableMinor,
+ * paidOutMinor, collectedMinor }], settleUp }. Leaders and admins get every member and the
+ * settle-up proposal; members their own line plus the band's fund and totals; subs their
+ * own line only. 402 for a free band.
+ */
+export const loader = apiRoute(({ request, params }: LoaderFunctionArgs) => memberBalancesJson(request, params.id));

@@ -1,0 +1,292 @@
+import { describe, expect, test } from "vitest";
+import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
+import { db } from "~/utils/db.server";
+import * as balancesRoute from "~/routes/api+/bands.$id.member-balances";
+import * as paymentsRoute from "~/routes/api+/bands.$id.payments";
+import * as expensesRoute from "~/routes/api+/bands.$id.expenses";
+import * as payoutsRoute from "~/routes/api+/bands.$id.payouts";
+import * as splitsRoute from "~/routes/api+/bands.$id.splits";
+import * as onboardingRoute from "~/routes/api+/bands.$id.onboarding-status";
+import * as overviewPage from "~/routes/_app+/finances";
+import * as ledgerPage from "~/routes/_app+/finances_.ledger";
+import * as paymentPage from "~/routes/_app+/finances_.payments.new";
+import * as splitPage from "~/routes/_app+/finances_.entries.$id.split";
+import * as reversePage from "~/routes/_app+/finances_.entries.$id.reverse";
+import { PRO_REQUIRED_MESSAGE, READ_ONLY_MESSAGE } from "~/features/finances/finances.server";
+import { body, expectRedirect } from "./auth-helpers";
+
+type Fn = Parameters<typeof callRoute>[0];
+
+async function setup() {
+  const people = {
+    leader: await createUser({ firstName: "Lena", lastName: "Leader" }),
+    admin: await createUser({ firstName: "Adi", lastName: "Admin" }),
+    ann: await createUser({ firstName: "Ann", lastName: "Keys" }),
+    bob: await createUser({ firstName: "Bob", lastName: "Bass" }),
+    cat: await createUser({ firstName: "Cat", lastName: "Drums" }),
+    sub: await createUser({ firstName: "Sam", lastName: "Sub" }),
+    outsider: await createUser({ firstName: "Otto", lastName: "Outside" }),
+  };
+  const band = await createBand({
+    subscriptionTier: "pro",
+    members: [
+      { userId: people.leader.id, role: "band_leader" },
+      { userId: people.admin.id, role: "band_admin" },
+      { userId: people.ann.id, role: "band_member" },
+      { userId: people.bob.id, role: "band_member" },
+      { userId: people.cat.id, role: "band_member" },
+      { userId: people.sub.id, role: "sub" },
+    ],
+  });
+  const other = await createBand({ members: [{ userId: people.outsider.id, role: "band_leader" }] });
+  const gig = await db.event.create({ data: { bandId: band.id, title: "Harbour Festival", kind: "gig", startsAt: new Date(), feeMinor: 100_000 } });
+  const otherGig = await db.event.create({ data: { bandId: other.id, title: "Elsewhere", kind: "gig", startsAt: new Date() } });
+  const memberships = await db.bandMembership.findMany({ where: { bandId: band.id }, select: { id: true, userId: true } });
+  const lineup = [people.ann, people.bob, people.cat].map((person) => ({ eventId: gig.id, membershipId: memberships.find((m) => m.userId === person.id)!.id }));
+  await db.eventBooking.createMany({ data: lineup });
+  const current = await bandCookie(band.id);
+  const cookies = Object.fromEntries(await Promise.all(Object.entries(people).map(async ([key, user]) => [key, `${await sessionCookieFor(user.id)}; ${current}`]))) as Record<keyof typeof people, string>;
+  return { band, other, gig, otherGig, people, cookies };
+}
+
+type World = Awaited<ReturnType<typeof setup>>;
+
+const api = (fn: Fn, world: World, path: string, cookie: string, json?: unknown) =>
+  callRoute(fn, buildRequest(`/api/bands/${world.band.id}/${path}`, { cookie, ...(json === undefined ? {} : { method: "POST", json }) }), { id: String(world.band.id) });
+
+type Balances = { currency: string; fundMinor?: number; totals?: Record<string, number>; members: { userId: string; name: string; balanceMinor: number }[]; settleUp?: unknown[] };
+const balanceOf = (balances: Balances, userId: string) => balances.members.find((m) => m.userId === userId)?.balanceMinor;
+
+async function recordSeason(world: World) {
+  const { people, cookies, gig } = world;
+  const payment = await api(paymentsRoute.action, world, "payments", cookies.leader, { category: "gig", eventId: gig.id, amount: "1000.00", date: "2024-05-01", method: "bank_transfer" });
+  expect(payment.status).toBe(201);
+  const { id: paymentId } = await body<{ id: number }>(payment);
+  const split = await api(splitsRoute.action, world, "splits", cookies.leader, {
+    paymentId,
+    method: "equal",
+    commission: "10%",
+    shares: [{ userId: people.ann.id }, { userId: people.bob.id }, { userId: people.cat.id }],
+  });
+  expect(split.status).toBe(201);
+  expect((await body<{ shares: { amountMinor: number }[] }>(split)).shares.map((s) => s.amountMinor)).toEqual([30_000, 30_000, 30_000]);
+  const expense = await api(expensesRoute.action, world, "expenses", cookies.admin, { amount: "45.50", date: "2024-05-02", category: "travel", note: "Diesel", paidBy: people.bob.id });
+  expect(expense.status).toBe(201);
+  const payout = await api(payoutsRoute.action, world, "payouts", cookies.leader, { userId: people.ann.id, direction: "to_member", amount: "300", date: "2024-05-03", method: "cash" });
+  expect(payout.status).toBe(201);
+  return { paymentId };
+}
+
+const countLedger = (bandId: number) => Promise.all([db.ledgerEntry.count({ where: { bandId } }), db.ledgerLine.count({ where: { bandId } }), db.auditEntry.count({ where: { bandId } })]);
+
+describe("recording the band's money", () => {
+  test("a gig payment split among three with a commission, an out-of-pocket expense and a payout give the right balances", async () => {
+    const world = await setup();
+    const { people, cookies } = world;
+    await recordSeason(world);
+
+    const leader = await body<Balances>(await api(balancesRoute.loader, world, "member-balances", cookies.leader));
+    expect(balanceOf(leader, people.ann.id)).toBe(0);
+    expect(balanceOf(leader, people.bob.id)).toBe(34_550);
+    expect(balanceOf(leader, people.cat.id)).toBe(30_000);
+    expect(balanceOf(leader, people.leader.id)).toBe(0);
+    // 1000 in, 900 shared, 100 commission, 45.50 reimbursable: the fund is 45.50 short.
+    expect(leader.fundMinor).toBe(-4_550);
+    // Fund + everything owed == what is in the band account: 1000 − 100 commission − 300 paid to Ann.
+    expect(leader.fundMinor! + leader.members.reduce((sum, m) => sum + m.balanceMinor, 0)).toBe(60_000);
+    expect(leader.settleUp).toEqual([
+      { from: "band", to: people.bob.id, fromName: "Band account", toName: "Bob Bass", amountMinor: 34_550 },
+      { from: "band", to: people.cat.id, fromName: "Band account", toName: "Cat Drums", amountMinor: 30_000 },
+    ]);
+
+    // A member sees the band's totals and only their own line; a sub only their own line.
+    const bob = await body<Balances>(await api(balancesRoute.loader, world, "member-balances", cookies.bob));
+    expect(bob.members).toEqual([expect.objectContaining({ userId: people.bob.id, balanceMinor: 34_550 })]);
+    expect(bob.fundMinor).toBe(-4_550);
+    expect(bob).not.toHaveProperty("settleUp");
+    const sub = await body<Balances>(await api(balancesRoute.loader, world, "member-balances", cookies.sub));
+    expect(sub.members).toEqual([expect.objectContaining({ userId: people.sub.id, balanceMinor: 0 })]);
+    expect(sub).not.toHaveProperty("fundMinor");
+
+    // Every change is in the audit log, and the onboarding status counts the money.
+    const actions = (await db.auditEntry.findMany({ where: { bandId: world.band.id }, select: { action: true } })).map((a) => a.action).sort();
+    expect(actions).toEqual(["money.expense", "money.payment", "money.payout", "money.split"]);
+    const status = await body(await callRoute(onboardingRoute.loader, buildRequest(`/api/bands/${world.band.id}/onboarding-status`, { cookie: cookies.leader }), { id: String(world.band.id) }));
+    expect(status).toMatchObject({ hasFinancialData: true });
+  });
+
+  test("the API lists each kind of entry for leaders and admins, newest first; members may not list them", async () => {
+    const world = await setup();
+    await recordSeason(world);
+    const list = await body<{ entries: { kind: string; amountMinor: number; description: string }[]; total: number }>(await api(expensesRoute.loader, world, "expenses", world.cookies.admin));
+    expect(list.entries.map((e) => [e.description, e.amountMinor])).toEqual([
+      ["Diesel", 4_550],
+      ["Commission: Harbour Festival", 10_000],
+    ]);
+    expect((await api(paymentsRoute.loader, world, "payments", world.cookies.ann)).status).toBe(403);
+  });
+
+  test("bad input gets a clear message and writes nothing", async () => {
+    const world = await setup();
+    const { people, cookies, gig } = world;
+    const { paymentId } = await (async () => {
+      const response = await api(paymentsRoute.action, world, "payments", cookies.leader, { category: "gig", eventId: gig.id, amount: "100", date: "2024-05-01", method: "cash" });
+      return body<{ id: number }>(response).then((b) => ({ paymentId: b.id }));
+    })();
+    const before = await countLedger(world.band.id);
+    const refused = async (fn: Fn, path: string, json: unknown) => {
+      const response = await api(fn, world, path, cookies.leader, json);
+      expect(response.status).toBe(400);
+      return (await body<{ errors: Record<string, string[]> }>(response)).errors;
+    };
+    const payment = (amount: string) => ({ category: "merch", amount, date: "2024-05-01", method: "cash" });
+    expect((await refused(paymentsRoute.action, "payments", payment("-5"))).amount).toEqual(["Enter an amount above zero"]);
+    expect((await refused(paymentsRoute.action, "payments", payment("0"))).amount).toEqual(["Enter an amount above zero"]);
+    expect((await refused(paymentsRoute.action, "payments", payment("12.345"))).amount).toEqual(["USD amounts have at most 2 decimal places"]);
+    expect((await refused(paymentsRoute.action, "payments", { ...payment("10"), category: "gig" })).eventId).toEqual(["Choose the gig this payment is for"]);
+    expect((await refused(paymentsRoute.action, "payments", { ...payment("10"), category: "gig", eventId: world.otherGig.id })).eventId).toEqual(["Choose a gig from this band's calendar"]);
+    expect((await refused(expensesRoute.action, "expenses", { amount: "0.001", date: "2024-05-01", category: "travel" })).amount).toEqual(["USD amounts have at most 2 decimal places"]);
+    expect((await refused(expensesRoute.action, "expenses", { amount: "5", date: "2024-02-30", category: "travel" })).date).toEqual(["Enter a real date, like 2024-03-01"]);
+    expect((await refused(expensesRoute.action, "expenses", { amount: "5", date: "2024-05-01", category: "travel", paidBy: people.outsider.id })).paidBy).toEqual(["That person is not a member of this band"]);
+
+    const split = (extra: object) => ({ paymentId, method: "shares", ...extra });
+    expect(
+      (await refused(splitsRoute.action, "splits", split({ shares: [{ userId: people.ann.id, percent: "50" }, { userId: people.bob.id, percent: "40" }] }))).shares,
+    ).toEqual(["The percentages add up to 90%, not 100%"]);
+    expect(
+      (await refused(splitsRoute.action, "splits", split({ method: "fixed", shares: [{ userId: people.ann.id, fixed: "50" }, { userId: people.bob.id, fixed: "40" }] }))).shares,
+    ).toEqual(["The amounts add up to $90.00, not the $100.00 to share"]);
+    expect((await refused(splitsRoute.action, "splits", split({ method: "equal", shares: [{ userId: people.ann.id }, { userId: people.admin.id }] }))).shares).toEqual([
+      "Everyone sharing the payment must be on this gig's lineup",
+    ]);
+    expect((await refused(splitsRoute.action, "splits", split({ method: "equal", commission: "150", shares: [{ userId: people.ann.id }] }))).commission).toEqual([
+      "The commission and the band fund's cut ($150.00) add up to more than the payment ($100.00)",
+    ]);
+    expect((await refused(payoutsRoute.action, "payouts", { userId: people.outsider.id, direction: "to_member", amount: "5", date: "2024-05-01", method: "cash" })).userId).toEqual([
+      "That person is not a member of this band",
+    ]);
+    expect((await refused(payoutsRoute.action, "payouts", { userId: people.ann.id, direction: "to_member", amount: "-5", date: "2024-05-01", method: "cash" })).amount).toEqual([
+      "Enter an amount above zero",
+    ]);
+    expect(await countLedger(world.band.id)).toEqual(before);
+  });
+
+  test("a reversal is a new entry: reversing a split payment reverses its split and commission, and only once", async () => {
+    const world = await setup();
+    const { paymentId } = await recordSeason(world);
+    const reverse = (cookie: string, reason: string) =>
+      callRoute(reversePage.action, buildRequest(`/finances/entries/${paymentId}/reverse`, { cookie, form: { reason } }), { id: String(paymentId) });
+    expectRedirect(await reverse(world.cookies.leader, "Recorded against the wrong gig"), "/finances/ledger");
+    const balances = await body<Balances>(await api(balancesRoute.loader, world, "member-balances", world.cookies.leader));
+    // Only the expense and the payout remain.
+    expect(balanceOf(balances, world.people.bob.id)).toBe(4_550);
+    expect(balanceOf(balances, world.people.cat.id)).toBe(0);
+    expect(balanceOf(balances, world.people.ann.id)).toBe(-30_000);
+    const original = await db.ledgerEntry.findUniqueOrThrow({ where: { id: paymentId }, select: { amountMinor: true, reversedBy: { select: { kind: true, amountMinor: true } } } });
+    expect(original).toEqual({ amountMinor: 100_000, reversedBy: { kind: "payment", amountMinor: -100_000 } });
+    expect(await db.ledgerEntry.count({ where: { bandId: world.band.id, reversesId: { not: null } } })).toBe(3);
+
+    const again = await reverse(world.cookies.leader, "Twice");
+    expect(again.status).toBe(409);
+    expect((await body<{ result: { error: Record<string, string[]> } }>(again)).result.error.entryId).toEqual(["This entry has already been reversed"]);
+    expect(await db.ledgerEntry.count({ where: { bandId: world.band.id, reversesId: { not: null } } })).toBe(3);
+  });
+});
+
+describe("the forms, without JavaScript", () => {
+  test("a gig payment form prefills the agreed fee, records, and leads to the split with its preview", async () => {
+    const world = await setup();
+    const { cookies, gig, people } = world;
+    const page = await body<{ defaults: { amount: string; feeAgreed: string } }>(
+      await callRoute(paymentPage.loader, buildRequest(`/finances/payments/new?eventId=${gig.id}`, { cookie: cookies.leader })),
+    );
+    expect(page.defaults).toMatchObject({ amount: "1000.00", feeAgreed: "1000.00" });
+
+    const bad = await callRoute(paymentPage.action, buildRequest("/finances/payments/new", { cookie: cookies.leader, form: { category: "gig", eventId: String(gig.id), amount: "99.999", date: "2024-05-01", method: "cash", receivedBy: "band" } }));
+    expect(bad.status).toBe(400);
+    expect((await body<{ result: { error: Record<string, string[]> } }>(bad)).result.error.amount).toEqual(["USD amounts have at most 2 decimal places"]);
+
+    const saved = await callRoute(paymentPage.action, buildRequest("/finances/payments/new", { cookie: cookies.leader, form: { category: "gig", eventId: String(gig.id), amount: "1000", feeAgreed: "1200", date: "2024-05-01", method: "cash", receivedBy: people.ann.id } }));
+    const entry = await db.ledgerEntry.findFirstOrThrow({ where: { bandId: world.band.id, kind: "payment" }, select: { id: true, payment: { select: { feeAgreedMinor: true, receivedByName: true } } } });
+    expect(entry.payment).toEqual({ feeAgreedMinor: 120_000, receivedByName: "Ann Keys" });
+    expectRedirect(saved, `/finances/entries/${entry.id}/split`);
+
+    const form = (intent: string) => ({
+      intent,
+      method: "equal",
+      fundCut: "100",
+      "shares[0].userId": people.ann.id,
+      "shares[1].userId": people.bob.id,
+      "shares[2].userId": people.cat.id,
+      "shares[2].fixed": "150",
+    });
+    const post = (intent: string) => callRoute(splitPage.action, buildRequest(`/finances/entries/${entry.id}/split`, { cookie: cookies.leader, form: form(intent) }), { id: String(entry.id) });
+    const preview = await post("preview");
+    expect(preview.status).toBe(200);
+    expect(await body(preview)).toMatchObject({ preview: { shares: [{ name: "Ann Keys", amount: "$375.00" }, { name: "Bob Bass", amount: "$375.00" }, { name: "Cat Drums", amount: "$150.00" }], fundCut: "$100.00" } });
+    expect(await db.split.count({ where: { bandId: world.band.id } })).toBe(0);
+    expectRedirect(await post("save"), "/finances");
+    const again = await post("save");
+    expect(again.status).toBe(409);
+    expect(await db.split.count({ where: { bandId: world.band.id } })).toBe(1);
+  });
+});
+
+describe("Pro", () => {
+  test("a free band is refused on the API with a clear message", async () => {
+    const world = await setup();
+    await db.band.update({ where: { id: world.band.id }, data: { subscriptionTier: "free" } });
+    const read = await api(balancesRoute.loader, world, "member-balances", world.cookies.leader);
+    expect(read.status).toBe(402);
+    expect(await body(read)).toEqual({ message: PRO_REQUIRED_MESSAGE });
+    const write = await api(paymentsRoute.action, world, "payments", world.cookies.leader, { category: "merch", amount: "5", date: "2024-05-01", method: "cash" });
+    expect(write.status).toBe(402);
+    expect(await db.ledgerEntry.count({ where: { bandId: world.band.id } })).toBe(0);
+  });
+
+  test("a band that falls back to free keeps its data, read-only behind the upgrade prompt", async () => {
+    const world = await setup();
+    await recordSeason(world);
+    const before = await countLedger(world.band.id);
+    await db.band.update({ where: { id: world.band.id }, data: { subscriptionTier: "free" } });
+
+    const overview = await callRoute(overviewPage.loader, buildRequest("/finances", { cookie: world.cookies.leader }));
+    expect(overview.status).toBe(200);
+    expect(await body(overview)).toMatchObject({ readOnly: true, canEdit: false, own: { name: "Lena Leader" }, totals: expect.arrayContaining([{ key: "fund", label: "Band fund", value: "-$45.50" }]) });
+    const ledger = await callRoute(ledgerPage.loader, buildRequest("/finances/ledger", { cookie: world.cookies.leader }));
+    expect(ledger.status).toBe(200);
+    expect(await body(ledger)).toMatchObject({ readOnly: true, canEdit: false, pageInfo: { total: 5 } });
+
+    // Every write is refused, on the pages and the API.
+    expect((await callRoute(paymentPage.loader, buildRequest("/finances/payments/new", { cookie: world.cookies.leader }))).status).toBe(402);
+    const pagePost = await callRoute(paymentPage.action, buildRequest("/finances/payments/new", { cookie: world.cookies.leader, form: { category: "merch", amount: "5", date: "2024-05-01", method: "cash" } }));
+    expect(pagePost.status).toBe(402);
+    const apiPost = await api(payoutsRoute.action, world, "payouts", world.cookies.leader, { userId: world.people.bob.id, direction: "to_member", amount: "5", date: "2024-05-01", method: "cash" });
+    expect(apiPost.status).toBe(402);
+    expect(await body(apiPost)).toEqual({ message: READ_ONLY_MESSAGE });
+    expect(await countLedger(world.band.id)).toEqual(before);
+
+    // Pro again: everything is where it was.
+    await db.band.update({ where: { id: world.band.id }, data: { subscriptionTier: "pro" } });
+    const balances = await body<Balances>(await api(balancesRoute.loader, world, "member-balances", world.cookies.leader));
+    expect(balanceOf(balances, world.people.bob.id)).toBe(34_550);
+  });
+});
+
+describe("the demo seed", () => {
+  test("the Pro demo band starts with a season of money: fees split, expenses, a reimbursement owed, a payout", async () => {
+    const { seed, DEMO_EMAIL } = await import("../../prisma/seed");
+    await seed();
+    await seed(); // idempotent: nothing recorded twice
+    const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true, preferredBandId: true } });
+    const bandId = demo.preferredBandId!;
+    const kinds = await db.ledgerEntry.groupBy({ by: ["kind"], where: { bandId }, _count: { _all: true } });
+    expect(Object.fromEntries(kinds.map((k) => [k.kind, k._count._all]))).toEqual({ payment: 3, split: 2, expense: 4, payout: 1 });
+    const cookie = `${await sessionCookieFor(demo.id)}; ${await bandCookie(bandId)}`;
+    const balances = await body<Balances>(await callRoute(balancesRoute.loader, buildRequest(`/api/bands/${bandId}/member-balances`, { cookie }), { id: String(bandId) }));
+    const reimbursed = await db.expense.findFirstOrThrow({ where: { bandId, paidByUserId: { not: null } }, select: { paidByUserId: true, amountMinor: true } });
+    expect(balanceOf(balances, reimbursed.paidByUserId!)).toBeGreaterThanOrEqual(reimbursed.amountMinor);
+    expect(balances.members.filter((m) => m.balanceMinor !== 0).length).toBeGreaterThanOrEqual(3);
+    expect(balances.fundMinor! + balances.members.reduce((sum, m) => sum + m.balanceMinor, 0)).toBe(60_000 - 1_000 * 18 + 23_000 - 8_000 - 14_500 - 11_000);
+  });
+});
