@@ -345,6 +345,18 @@ export const MATRIX: Record<string, Row> = {
   "_app+/calendar_.download[.]ics": { GET: current("calendar:download") },
   "feeds+/$token": { params: { token: () => "no-such-feed-token.ics" }, GET: everyone("notFound") },
   "api+/blackouts.$id": { params: { id: leadersBlackout }, GET: notAllowed, DELETE: signedIn("notFound", { leader: "allow" }) },
+
+  // Finance reports (issue 9): everyone with "finances:view" gets the page and their own
+  // statement; the ledger exports are for leaders and admins. A free band (the outsider's
+  // and the platform admin's own) gets the upgrade prompt, and downloads go back to it.
+  "_app+/finances_.reports": { GET: current("finances:view") },
+  "_app+/finances_.reports_.statement[.]pdf": { GET: current("finances:view", { outsider: { redirect: "/finances/reports" }, platformAdmin: { redirect: "/finances/reports" } }) },
+  "_app+/finances_.reports_.statement[.]csv": { GET: current("finances:view", { outsider: { redirect: "/finances/reports" }, platformAdmin: { redirect: "/finances/reports" } }) },
+  "_app+/finances_.export[.]csv": {
+    query: { ledger: () => "payments" },
+    GET: current("finances:view", { member: "forbidden", sub: "forbidden", outsider: { redirect: "/finances/reports" }, platformAdmin: { redirect: "/finances/reports" } }),
+  },
+  "api+/bands.$id.finance-reports": { params: { id: "band" }, GET: perm("finances:view"), POST: notAllowed },
 };
 
 // ---------------------------------------------------------------------------
