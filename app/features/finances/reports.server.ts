@@ -114,10 +114,12 @@ function toReportEntries(rows: EntryRow[]): ReportEntry[] {
   }));
 }
 
-/** The gigs `entries` name, by id, with their day in the band's time zone. One query. */
+/**
+ * The gigs `entries` name, by id, with their day in the band's time zone. One query, run
+ * even when no entry names a gig, so the page's query count does not depend on its data.
+ */
 async function readGigs(bandId: number, eventIds: number[], timeZone: string): Promise<Map<number, Gig>> {
   const unique = [...new Set(eventIds)];
-  if (unique.length === 0) return new Map();
   const events = await db.event.findMany({ where: { bandId, id: { in: unique } }, select: { id: true, title: true, startsAt: true, feeMinor: true } });
   return new Map(events.map((event) => [event.id, { id: event.id, title: event.title, day: localDay(event.startsAt, timeZone), feeMinor: event.feeMinor }]));
 }
