@@ -1,29 +1,89 @@
+/**
+ * Issue 9's journey ("Done when"), with JavaScript on and off: a free band is refused
+ * everywhere in Finances; a platform admin grants it Pro in manual billing through
+ * /admin/users; the leader records a gig payment split among three members, an
+ * out-of-pocket expense and a payout, and the balances add up; a member sees only their
+ * own line.
+ */
 import { expect, test } from "./fixtures";
 
 async function appDb() {
   return (await import("~/utils/db.server")).db;
 }
 
+const PRO_REQUIRED = "Finances is part of Pro, and this band is on the Free plan. The band leader can upgrade at /subscription.";
+const READ_ONLY = "This band is on the Free plan, so its finances are read-only: everything recorded is kept. Upgrade to Pro at /subscription to record money again.";
+
+/** Every finances page, report and download (by path) and every finance endpoint (by the band's id). */
+const PAGES = ["/finances", "/finances/history", "/finances/ledger", "/finances/settle", "/finances/payments/new", "/finances/expenses/new", "/finances/payouts/new", "/finances/reports"];
+const DOWNLOADS = ["/finances/reports/statement.pdf", "/finances/reports/statement.csv", "/finances/export.csv?ledger=payments"];
+const ENDPOINTS = ["member-balances", "payments", "expenses", "payouts", "splits", "finance-reports"];
+
 test.describe("finances", () => {
   // Several people in one browser, one after the other.
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
 
-  test("a leader records a gig payment split among three, an out-of-pocket expense and a payout; the balances add up; a member sees only their own line", async ({
+  test("a free band is refused everywhere; an admin grants Pro; the leader records a gig payment split among three, an out-of-pocket expense and a payout; the balances add up; a member sees only their own line", async ({
     page,
     login,
     createUser,
     createBand,
   }) => {
-    const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));
+    const lou = await createUser({ firstName: "Lou", lastName: "Leader" });
     const ann = await createUser({ firstName: "Ann", lastName: "Keys" });
     const bob = await createUser({ firstName: "Bob", lastName: "Bass" });
     const cat = await createUser({ firstName: "Cat", lastName: "Drums" });
-    const band = await createBand(leader, {
-      name: `The Ledgers ${Date.now().toString(36)}`,
-      subscriptionTier: "pro",
-      members: [ann, bob, cat].map((person) => ({ userId: person.id, role: "band_member" })),
-    });
+    const bandName = `The Ledgers ${Date.now().toString(36)}`;
+    const band = await createBand(lou, { name: bandName, subscriptionTier: "free", members: [ann, bob, cat].map((person) => ({ userId: person.id, role: "band_member" })) });
     const db = await appDb();
+
+    // On the Free plan: no Finances entry, and every page, download and endpoint says why (402).
+    await login(lou);
+    await page.goto("/calendar");
+    await expect(page.getByRole("link", { name: "Finances", exact: true })).toHaveCount(0);
+    for (const path of PAGES) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(402);
+      await expect(page.getByRole("heading", { name: "Finances is part of Pro" }), path).toBeVisible();
+      await expect(page.getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/subscription");
+    }
+    for (const path of DOWNLOADS) {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBe(402);
+      expect(await response.text(), path).toBe(PRO_REQUIRED);
+    }
+    for (const endpoint of ENDPOINTS) {
+      for (const method of endpoint === "member-balances" || endpoint === "finance-reports" ? ["GET"] : ["GET", "POST"]) {
+        const url = `/api/bands/${band.id}/${endpoint}`;
+        const response = method === "GET" ? await page.request.get(url) : await page.request.post(url, { data: { amount: "10" } });
+        expect(response.status(), `${method} ${url}`).toBe(402);
+        // A write gets the read-only wording (the core answers every write so, without reading the ledger first).
+        expect((await response.json()).message, `${method} ${url}`).toBe(method === "GET" ? PRO_REQUIRED : READ_ONLY);
+      }
+    }
+    expect(await db.ledgerEntry.count({ where: { bandId: band.id } })).toBe(0);
+
+    // A platform admin (two-step sign-in on) grants the band Pro: manual billing, no Stripe keys on the e2e server.
+    const admin = await createUser({ firstName: "Ada", lastName: "Admin", isPlatformAdmin: true });
+    const { enableMfa } = await import("../db-utils");
+    await enableMfa(admin.id);
+    await login(admin);
+    await page.goto("/admin/users");
+    await page.getByLabel("Name or email").fill(lou.email);
+    await page.getByRole("button", { name: "Search" }).click();
+    const card = page.getByRole("listitem", { name: "Lou Leader" });
+    await card.locator("summary", { hasText: `Change plan of ${bandName}` }).click();
+    await card.getByLabel(`Plan for ${bandName}`).selectOption("pro");
+    await card.getByRole("button", { name: "Set plan" }).click();
+    await expect(card.getByRole("listitem").filter({ hasText: bandName }).locator("span", { hasText: /^Pro$/ })).toBeVisible();
+
+    // The leader now has Finances.
+    await login(lou);
+    await page.goto("/calendar");
+    await page.getByRole("link", { name: "Finances", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/finances$/);
+    await expect(page.getByRole("heading", { name: "Finances", level: 1 })).toBeVisible();
+
     const memberships = await db.bandMembership.findMany({ where: { bandId: band.id }, select: { id: true, userId: true } });
     const gig = await db.event.create({
       data: {
@@ -81,6 +141,12 @@ test.describe("finances", () => {
     await expect(balanceOf("Lou Leader")).toHaveText("$0.00");
     await expect(page.getByRole("definition").filter({ hasText: "-$45.50" })).toBeVisible();
 
+    // The reports, linked from the finances nav: the gig's profit and loss for the leader.
+    await page.getByRole("navigation", { name: "Finances" }).getByRole("link", { name: "Reports" }).click();
+    await expect(page).toHaveURL(/\/finances\/reports$/);
+    await expect(page.getByRole("link", { name: "Harbour Festival" })).toBeVisible();
+    await page.goto("/finances");
+
     // Bob sees the band's totals and his own line, nobody else's.
     await login(bob);
     await page.goto("/finances");
@@ -91,19 +157,13 @@ test.describe("finances", () => {
     await expect(page.getByText("Cat Drums")).toHaveCount(0);
     await page.goto("/finances/ledger");
     await expect(page.getByRole("heading", { name: "You don’t have access to this" })).toBeVisible();
-  });
 
-  test("a free band is refused everywhere in Finances, with the way to upgrade", async ({ page, login, createBand }) => {
-    const leader = await login();
-    const band = await createBand(leader, { name: `Free Band ${Date.now().toString(36)}` });
-    for (const path of ["/finances", "/finances/ledger", "/finances/payments/new", "/finances/expenses/new", "/finances/settle"]) {
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBe(402);
-      await expect(page.getByRole("heading", { name: "Finances is part of Pro" })).toBeVisible();
-      await expect(page.getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/subscription");
-    }
-    const api = await page.request.get(`/api/bands/${band.id}/member-balances`);
-    expect(api.status()).toBe(402);
-    expect((await api.json()).message).toContain("Finances is part of Pro");
+    // His own statement, from the same Reports link: his line only.
+    await page.goto("/finances");
+    await page.getByRole("navigation", { name: "Finances" }).getByRole("link", { name: "Reports" }).click();
+    await expect(page).toHaveURL(/\/finances\/reports$/);
+    await expect(page.getByText("Bob Bass").first()).toBeVisible();
+    await expect(page.getByText("Cat Drums")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Harbour Festival" })).toHaveCount(0);
   });
 });

@@ -346,17 +346,6 @@ export const MATRIX: Record<string, Row> = {
   "feeds+/$token": { params: { token: () => "no-such-feed-token.ics" }, GET: everyone("notFound") },
   "api+/blackouts.$id": { params: { id: leadersBlackout }, GET: notAllowed, DELETE: signedIn("notFound", { leader: "allow" }) },
 
-  // Finance reports (issue 9): everyone with "finances:view" gets the page and their own
-  // statement; the ledger exports are for leaders and admins. A free band (the outsider's
-  // and the platform admin's own) gets the upgrade prompt, and downloads go back to it.
-  "_app+/finances_.reports": { GET: current("finances:view") },
-  "_app+/finances_.reports_.statement[.]pdf": { GET: current("finances:view", { outsider: { redirect: "/finances/reports" }, platformAdmin: { redirect: "/finances/reports" } }) },
-  "_app+/finances_.reports_.statement[.]csv": { GET: current("finances:view", { outsider: { redirect: "/finances/reports" }, platformAdmin: { redirect: "/finances/reports" } }) },
-  "_app+/finances_.export[.]csv": {
-    query: { ledger: () => "payments" },
-    GET: current("finances:view", { member: "forbidden", sub: "forbidden", outsider: { redirect: "/finances/reports" }, platformAdmin: { redirect: "/finances/reports" } }),
-  },
-  "api+/bands.$id.finance-reports": { params: { id: "band" }, GET: perm("finances:view"), POST: notAllowed },
 };
 
 // ---------------------------------------------------------------------------
@@ -396,6 +385,17 @@ function financeRows(): Record<string, Row> {
     "api+/bands.$id.expenses": listApi,
     "api+/bands.$id.payouts": listApi,
     "api+/bands.$id.splits": listApi,
+    // Finance reports: everyone with "finances:view" gets the page and their own statement;
+    // the ledger exports are for leaders and admins.
+    "_app+/finances_.reports": readPage("finances:view"),
+    "_app+/finances_.reports_.statement[.]pdf": readPage("finances:view"),
+    "_app+/finances_.reports_.statement[.]csv": readPage("finances:view"),
+    "_app+/finances_.export[.]csv": {
+      query: { ledger: () => "payments" },
+      GET: current("finances:view", { ...freeOwn, member: "forbidden", sub: "forbidden" }),
+      cases: [freePage("GET")],
+    },
+    "api+/bands.$id.finance-reports": { params: { id: "band" }, GET: perm("finances:view"), POST: notAllowed, cases: [freeApi("GET")] },
   };
 }
 

@@ -9,6 +9,7 @@ import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCoo
 import { ledgerWriter, season2024 } from "#tests/helpers/finance-reports";
 import { db } from "~/utils/db.server";
 import { REPORT_MESSAGES } from "~/features/finances/reports.server";
+import { PRO_REQUIRED_MESSAGE } from "~/features/finances/finances.server";
 import { loader as apiLoader } from "~/routes/api+/bands.$id.finance-reports";
 import { loader as pageLoader } from "~/routes/_app+/finances_.reports";
 import { loader as pdfLoader } from "~/routes/_app+/finances_.reports_.statement[.]pdf";
@@ -69,7 +70,7 @@ describe("the figures", () => {
     const response = await api(world, world.cookies.leader, "?year=2024");
     expect(response.status).toBe(200);
     const body = await json(response);
-    expect(body).toMatchObject({ year: 2024, currency: "USD", readOnly: false });
+    expect(body).toMatchObject({ year: 2024, currency: "USD" });
     expect(body.profitAndLoss.gigs).toEqual([
       { eventId: world.season.events.blueNote.id, title: "Blue Note", day: "2024-03-08", feeAgreedMinor: 60_000, incomeMinor: 60_000, expensesMinor: 4_500, sharesMinor: 60_000, netMinor: -4_500 },
       { eventId: world.season.events.harbour.id, title: "Harbour Fest", day: "2024-07-20", feeAgreedMinor: 150_000, incomeMinor: 150_000, expensesMinor: 15_000, sharesMinor: 120_000, netMinor: 15_000 },
@@ -198,29 +199,32 @@ describe("who sees what", () => {
 });
 
 describe("Pro", () => {
-  test("a free band is refused: 402 from the API, the upgrade prompt on the page, downloads back to it", async () => {
+  test("a free band is refused with 402 and the finances message: the API, the page (with the upgrade prompt) and every download", async () => {
     const leader = await createUser();
     const band = await createBand({ subscriptionTier: "free", members: [{ userId: leader.id, role: "band_leader" }] });
     const cookie = `${await sessionCookieFor(leader.id)}; ${await bandCookie(band.id)}`;
     const refused = await callRoute(apiLoader, buildRequest(`/api/bands/${band.id}/finance-reports`, { cookie }), { id: String(band.id) });
     expect(refused.status).toBe(402);
-    expect(await json(refused)).toEqual({ message: REPORT_MESSAGES.proRequired });
-    expect(await json(await page(cookie))).toEqual({ view: "upgrade", bandName: band.name });
+    expect(await json(refused)).toEqual({ message: PRO_REQUIRED_MESSAGE });
+    const prompt = await page(cookie);
+    expect(prompt.status).toBe(402);
+    expect(await json(prompt)).toEqual({ view: "upgrade", bandName: band.name });
     for (const [loader, pathname] of [
       [pdfLoader, "/finances/reports/statement.pdf"],
       [statementCsvLoader, "/finances/reports/statement.csv"],
       [exportLoader, "/finances/export.csv?ledger=ledger"],
     ] as [Loader, string][]) {
       const response = await download(loader, pathname, cookie);
-      expect(response.status, pathname).toBe(302);
-      expect(response.headers.get("location")).toBe("/finances/reports");
+      expect(response.status, pathname).toBe(402);
+      expect(await response.text()).toBe(PRO_REQUIRED_MESSAGE);
     }
   });
 
-  test("a band that fell back to free still reads its reports and statements, marked read-only", async () => {
+  test("a band that fell back to free still reads its reports and statements on the pages, marked read-only; the API is Pro only", async () => {
     const lapsed = await bandWithSeason("free");
-    const body = await json(await api(lapsed, lapsed.cookies.leader, "?year=2024"));
-    expect(body).toMatchObject({ readOnly: true, totals: { incomeMinor: 213_000 } });
+    const refused = await api(lapsed, lapsed.cookies.leader, "?year=2024");
+    expect(refused.status).toBe(402);
+    expect(await json(refused)).toEqual({ message: PRO_REQUIRED_MESSAGE });
     expect(await json(await page(lapsed.cookies.member, "?year=2024"))).toMatchObject({ view: "reports", readOnly: true });
     const csv = await download(statementCsvLoader as Loader, "/finances/reports/statement.csv?year=2024", lapsed.cookies.sub);
     expect(csv.status).toBe(200);

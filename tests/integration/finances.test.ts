@@ -115,6 +115,25 @@ describe("recording the band's money", () => {
     expect(status).toMatchObject({ hasFinancialData: true });
   });
 
+  test("the first entry turns the onboarding status's hasFinancialData true; a payment and an expense record the spec's analytics events", async () => {
+    const world = await setup();
+    const { cookies, people } = world;
+    const status = async () =>
+      body<{ hasFinancialData: boolean }>(await callRoute(onboardingRoute.loader, buildRequest(`/api/bands/${world.band.id}/onboarding-status`, { cookie: cookies.leader }), { id: String(world.band.id) }));
+    const events = (name: string) => db.analyticsEvent.findMany({ where: { name, bandId: world.band.id }, select: { userId: true, properties: true } });
+    expect(await status()).toMatchObject({ hasFinancialData: false });
+
+    const expense = await api(expensesRoute.action, world, "expenses", cookies.admin, { amount: "12.00", date: "2024-05-02", category: "travel", paidBy: people.bob.id });
+    expect(expense.status).toBe(201);
+    expect(await status()).toMatchObject({ hasFinancialData: true });
+    expect(await events("track_expense")).toEqual([{ userId: people.admin.id, properties: expect.stringContaining('"outOfPocket":true') }]);
+
+    expect(await events("add_payment_record")).toEqual([]);
+    const payment = await api(paymentsRoute.action, world, "payments", cookies.leader, { category: "merch", amount: "20", date: "2024-05-03", method: "cash" });
+    expect(payment.status).toBe(201);
+    expect(await events("add_payment_record")).toEqual([{ userId: people.leader.id, properties: expect.stringContaining('"category":"merch"') }]);
+  });
+
   test("the API lists each kind of entry for leaders and admins, newest first; members may not list them", async () => {
     const world = await setup();
     await recordSeason(world);

@@ -87,6 +87,20 @@ export function requireFinanceWriter(access: BandAccess) {
   }
 }
 
+export type FinancesPlan = "pro" | "lapsed";
+
+/**
+ * The Pro rule of every finances read a band that fell back to free may keep (pages,
+ * reports, downloads): "pro", or "lapsed" for a free band with money recorded (it reads,
+ * read-only); a free band with nothing recorded gets a 402 RuleError. /api reads are Pro
+ * only (requireFinanceApi) and writes too (requireFinanceWriter). One query, for a free band.
+ */
+export async function financesPlan(access: Pick<BandAccess, "band">): Promise<FinancesPlan> {
+  if (access.band.isPro) return "pro";
+  if (await db.ledgerEntry.findFirst({ where: { bandId: access.band.id }, select: { id: true } })) return "lapsed";
+  throw new RuleError(402, PRO_REQUIRED_MESSAGE);
+}
+
 /**
  * The gate of every finances page, before anything else: null to go on, or the upgrade
  * prompt (the page answers 402 with it) for a free band, whoever asks. A band that
@@ -94,9 +108,14 @@ export function requireFinanceWriter(access: BandAccess) {
  */
 export async function financePageGate(access: BandAccess, { form = false }: { form?: boolean } = {}) {
   requireGrant(access, "finances:view");
-  if (access.band.isPro) return null;
-  if (!form && (await db.ledgerEntry.findFirst({ where: { bandId: access.band.id }, select: { id: true } }))) return null;
-  return { upgrade: true as const, bandName: access.band.name, hasData: false };
+  try {
+    if (form) requirePro(access, false);
+    else await financesPlan(access);
+    return null;
+  } catch (error) {
+    if (error instanceof RuleError && error.status === 402) return { upgrade: true as const, bandName: access.band.name, hasData: false };
+    throw error;
+  }
 }
 
 /** The API's gate for a read: Pro, and the view grant. */

@@ -1,10 +1,11 @@
-import { data, redirect } from "@remix-run/node";
-import { stringify } from "csv-stringify/sync";
+import { data } from "@remix-run/node";
 import { db } from "~/utils/db.server";
 import { formatAmountInput, formatMoney } from "~/utils/money";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
+import { fileSlug, safeCell, spreadsheetCsv as csv } from "~/utils/spreadsheet.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { financesPlan, type FinancesPlan } from "./finances.server";
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES, LINE_KINDS, PAYMENT_METHODS, PAYOUT_DIRECTIONS, SPLIT_METHODS } from "./ledger";
 import { gigProfitAndLoss, localDay, memberStatement, parseYear, yearOptions, yearTotals, type Gig, type MemberStatement, type ProfitAndLoss, type ReportEntry, type YearTotals } from "./reports";
 
@@ -15,31 +16,17 @@ import { gigProfitAndLoss, localDay, memberStatement, parseYear, yearOptions, ye
  *
  * Who sees what ("finances:view"): leaders and admins everything, anyone's statement;
  * members the band's totals by month and category and their own statement; subs only
- * their own statement. The Pro rule is requireFinancesPro.
+ * their own statement. The Pro rule is the finances one (financesPlan in finances.server.ts):
+ * a band that fell back to free reads its reports and downloads, read-only; a free band
+ * that never recorded money gets 402.
  */
 
 export const REPORT_MESSAGES = {
-  proRequired: "Finances is part of Pro. The band leader can upgrade the band on the Subscription page.",
   ownStatementOnly: "You can see only your own statement",
   memberNotFound: "Member not found",
   exportsForManagers: "Only band leaders and admins can export the ledgers",
   unknownLedger: "Choose a ledger to export: payments, expenses, payouts, splits or ledger",
 };
-
-export type FinancesPlan = "pro" | "lapsed";
-
-/**
- * The Pro rule for finances, in one place (the lead unifies it with the finances
- * module's guard at merge): a Pro band has full Finances; a band that fell back to free
- * with money recorded ("lapsed") keeps reading it (read-only, behind an upgrade prompt);
- * a free band with nothing recorded is refused with a 402 RuleError.
- */
-export async function requireFinancesPro(access: Pick<BandAccess, "band">): Promise<FinancesPlan> {
-  if (access.band.isPro) return "pro";
-  const any = await db.ledgerEntry.findFirst({ where: { bandId: access.band.id }, select: { id: true } });
-  if (!any) throw new RuleError(402, REPORT_MESSAGES.proRequired);
-  return "lapsed";
-}
 
 // ---------------------------------------------------------------------------------
 // Reading
@@ -191,9 +178,9 @@ export type FinanceReports = {
  */
 export async function getFinanceReports(access: BandAccess, query: ReportsQuery = {}): Promise<FinanceReports> {
   const scope = scopeOf(access);
+  const plan = await financesPlan(access);
   const subject = statementSubject(access, scope, query.member);
-  const [plan, band, first] = await Promise.all([
-    requireFinancesPro(access),
+  const [band, first] = await Promise.all([
     bandSettings(access.band.id),
     db.ledgerEntry.findFirst({ where: { bandId: access.band.id }, orderBy: { occurredOn: "asc" }, select: { occurredOn: true } }),
   ]);
@@ -220,26 +207,22 @@ export async function getFinanceReports(access: BandAccess, query: ReportsQuery 
   };
 }
 
-export type FinanceReportsPage = { view: "upgrade" } | ({ view: "reports" } & FinanceReports);
-
-/** The reports page: a free band gets the upgrade prompt instead of a refusal; other refusals are the page's error (403, 404). */
-export async function getFinanceReportsPage(access: BandAccess, query: ReportsQuery): Promise<FinanceReportsPage> {
+/** The reports page (after financePageGate): a refusal (403, 404) is the page's error. */
+export async function getFinanceReportsPage(access: BandAccess, query: ReportsQuery): Promise<FinanceReports> {
   try {
-    return { view: "reports", ...(await getFinanceReports(access, query)) };
+    return await getFinanceReports(access, query);
   } catch (error) {
     if (!(error instanceof RuleError)) throw error;
-    if (error.status === 402) return { view: "upgrade" };
     throw data({ message: error.message }, { status: error.status });
   }
 }
 
-/** The reports as the API answers them: amounts in minor units, with the currency. */
+/** The reports as the API answers them (Pro only, like every finance endpoint): amounts in minor units, with the currency. */
 export function financeReportsJson(reports: FinanceReports) {
   return {
     year: reports.year,
     years: reports.years,
     currency: reports.currency,
-    readOnly: reports.plan === "lapsed",
     profitAndLoss: reports.profitAndLoss,
     totals: reports.totals,
     statement: reports.statement,
@@ -250,42 +233,15 @@ export function financeReportsJson(reports: FinanceReports) {
 // ---------------------------------------------------------------------------------
 // Downloads
 
-/** A file name part: letters and digits, dashes between. */
-export function fileSlug(text: string, fallback: string) {
-  const slug = text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 60);
-  return slug || fallback;
-}
-
-/** A leading = + - @ (or tab, CR) would make a spreadsheet run the cell as a formula; such text gets a leading quote. */
-export function safeCell(text: string | null | undefined) {
-  const value = text ?? "";
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** A spreadsheet-friendly CSV: UTF-8 with a byte order mark, CRLF line ends. */
-function csv(rows: (string | number)[][]) {
-  return stringify(rows, { bom: true, record_delimiter: "windows" });
-}
-
 export type Download = { fileName: string; contentType: string; body: string | Uint8Array };
 
-/**
- * A download route's answer: the file, or for a refusal the page that explains it (a
- * free band: the reports page with its upgrade prompt) or the message as text.
- */
+/** A download route's answer: the file, or for a refusal (402 for a free band, 403, 404) its message as text. */
 export async function downloadResponse(make: () => Promise<Download>): Promise<Response> {
   let file: Download;
   try {
     file = await make();
   } catch (error) {
     if (!(error instanceof RuleError)) throw error;
-    if (error.status === 402) throw redirect("/finances/reports");
     return new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
   }
   return new Response(typeof file.body === "string" ? file.body : new Uint8Array(file.body), {
@@ -379,10 +335,10 @@ const label = (table: Record<string, string>, key: string | null | undefined) =>
  * counting in that year. Leaders and admins only.
  */
 export async function ledgerCsv(access: BandAccess, ledger: string | null | undefined, yearParam?: string | null): Promise<Download> {
+  await financesPlan(access);
   if (grantIn(access, "finances:view") !== true) throw new RuleError(403, REPORT_MESSAGES.exportsForManagers);
   if (!ledger || !Object.hasOwn(LEDGERS, ledger)) throw new RuleError(400, REPORT_MESSAGES.unknownLedger);
   const name = ledger as LedgerName;
-  await requireFinancesPro(access);
   const band = await bandSettings(access.band.id);
   const year = yearParam ? parseYear(yearParam, Number.NaN) : null;
   const rows = (await readEntries(access.band.id, year && Number.isFinite(year) ? yearRange(year) : null, { payouts: name === "payouts" || name === "ledger" })) as EntryRow[];

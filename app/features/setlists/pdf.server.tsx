@@ -2,6 +2,7 @@ import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-p
 import { track } from "~/features/analytics/analytics.server";
 import type { BandAccess } from "~/features/bands/access.server";
 import { formatDuration, formatTotal } from "~/features/songs/format";
+import { fileSlug } from "~/utils/spreadsheet.server";
 import { getSetlist, type SetlistView } from "./setlists.server";
 
 /**
@@ -26,14 +27,7 @@ const styles = StyleSheet.create({
 
 /** A PDF's file name from the setlist's name: letters and digits, dashes between. */
 export function pdfFileName(name: string) {
-  const slug = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 60);
-  return `${slug || "setlist"}.pdf`;
+  return `${fileSlug(name, "setlist")}.pdf`;
 }
 
 function SetBlock({ set, options, size }: { set: SetlistView["sets"][number]; options: PdfOptions; size: number }) {

@@ -1,9 +1,9 @@
-import { stringify } from "csv-stringify/sync";
 import { track } from "~/features/analytics/analytics.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { addDays, daysBetween, formatLocalDate, parseLocalDate, startOfLocalDay, toZoned } from "~/features/events/zoned-time";
 import { formatDuration } from "~/features/songs/format";
 import { db } from "~/utils/db.server";
+import { fileSlug, safeRows, spreadsheetCsv } from "~/utils/spreadsheet.server";
 
 /**
  * The performance report rights organisations ask bands to file (PRS, GEMA, ASCAP and
@@ -100,9 +100,6 @@ export async function performanceReport(access: BandAccess, range: ReportRange, 
 /** The report as a CSV a spreadsheet opens (UTF-8 with a byte order mark, CRLF), and its file name. Tracked as a setlist export. */
 export async function performanceReportCsv(access: BandAccess, range: ReportRange, now = new Date()) {
   const { rows } = await performanceReport(access, range, now);
-  // A leading = + - @ would make a spreadsheet run the cell as a formula.
-  const safe = rows.map((row) => row.map((cell) => (typeof cell === "string" && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)));
   await track("export_setlist", { userId: access.user.id, bandId: access.band.id, props: { format: "performance-report" } });
-  const slug = access.band.name.normalize("NFKD").replace(/[^\w]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "band";
-  return { csv: stringify([REPORT_COLUMNS, ...safe], { bom: true, record_delimiter: "windows" }), fileName: `${slug}-performance-report-${range.from}-to-${range.to}.csv` };
+  return { csv: spreadsheetCsv([REPORT_COLUMNS, ...safeRows(rows)]), fileName: `${fileSlug(access.band.name, "band")}-performance-report-${range.from}-to-${range.to}.csv` };
 }

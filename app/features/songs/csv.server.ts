@@ -1,9 +1,9 @@
 import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
 import { db } from "~/utils/db.server";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
+import { fileSlug, safeRows, spreadsheetCsv } from "~/utils/spreadsheet.server";
 import { track } from "~/features/analytics/analytics.server";
 import { requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { formatDuration } from "./format";
@@ -79,14 +79,11 @@ export async function exportSongsCsv(access: BandAccess) {
     song.musicbrainzId ?? "",
     song.isrc ?? "",
   ]);
-  // A leading = + - @ would make a spreadsheet run the cell as a formula.
-  const safe = rows.map((row) => row.map((cell) => (typeof cell === "string" && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)));
-  return stringify([COLUMNS.map((column) => column.name), ...safe], { bom: true, record_delimiter: "windows" });
+  return spreadsheetCsv([COLUMNS.map((column) => column.name), ...safeRows(rows)]);
 }
 
 export function exportFileName(bandName: string) {
-  const slug = bandName.normalize("NFKD").replace(/[^\w]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "band";
-  return `${slug}-songs.csv`;
+  return `${fileSlug(bandName, "band")}-songs.csv`;
 }
 
 export type PreviewRow = {

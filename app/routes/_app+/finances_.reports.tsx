@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data as json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
+import { financePageGate } from "~/features/finances/finances.server";
+import { UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
 import { MonthChart } from "~/features/finances/components/month-chart";
 import { monthChart } from "~/features/finances/reports";
 import { LEDGERS, getFinanceReportsPage, statementRows, statementSummary } from "~/features/finances/reports.server";
-import { EmptyState } from "~/components/empty-state";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
@@ -15,10 +17,11 @@ import { formatMoney } from "~/utils/money";
 /** /finances/reports?year=&member=: per-gig profit and loss, the year by month and category, and a member's statement. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  const gate = await financePageGate(access);
+  if (gate) return json({ view: "upgrade" as const, bandName: gate.bandName }, { status: 402 });
   const url = new URL(request.url);
   const page = await getFinanceReportsPage(access, { year: url.searchParams.get("year"), member: url.searchParams.get("member") });
   const bandName = access.band.name;
-  if (page.view === "upgrade") return { view: "upgrade" as const, bandName };
 
   const money = (minor: number) => formatMoney(minor, page.currency);
   const day = (value: string) => formatDate(`${value}T12:00:00Z`);
@@ -104,36 +107,12 @@ export default function FinanceReports() {
   const data = useLoaderData<typeof loader>();
   const header = <PageHeader title="Finance reports" back={{ to: "/finances", label: "Finances" }} description={`What ${data.bandName} earned and spent, gig by gig and month by month.`} />;
 
-  if (data.view === "upgrade") {
-    return (
-      <div className="space-y-6">
-        {header}
-        <EmptyState icon="finances" title="Finance reports are part of Pro">
-          <p>
-            {data.bandName} is on the Free plan. With Pro, the band sees each gig’s profit and loss, its income and expenses month by month, and every
-            member gets a yearly statement for their tax return.
-          </p>
-          <p className="pt-2">
-            <Link to="/subscription" className={buttonClasses("primary")}>
-              See what Pro includes
-            </Link>
-          </p>
-        </EmptyState>
-      </div>
-    );
-  }
+  if (data.view === "upgrade") return <UpgradePage title="Finance reports" bandName={data.bandName} />;
 
   return (
     <div className="space-y-6">
       {header}
-      {data.readOnly ? (
-        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-          {data.bandName} is on the Free plan: its finances stay here to read, and nothing can be recorded until the band is on Pro again.{" "}
-          <Link to="/subscription" className="font-semibold underline">
-            Upgrade to Pro
-          </Link>
-        </p>
-      ) : null}
+      {data.readOnly ? <UpgradePrompt bandName={data.bandName} hasData /> : null}
       <Picker data={data} />
       {data.totals ? <YearSection data={data} totals={data.totals} /> : null}
       {data.profitAndLoss ? <GigsSection data={data} pnl={data.profitAndLoss} /> : null}

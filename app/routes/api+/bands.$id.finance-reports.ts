@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { requireBandAccess } from "~/features/bands/access.server";
+import { requireFinanceApiAccess } from "~/features/finances/api.server";
 import { financeReportsJson, getFinanceReports } from "~/features/finances/reports.server";
 import { apiRoute, methodNotAllowed } from "~/utils/api.server";
 
@@ -8,10 +8,11 @@ import { apiRoute, methodNotAllowed } from "~/utils/api.server";
  * GET /api/bands/{id}/finance-reports?year=YYYY&member={userId}: the year's per-gig
  * profit and loss (leaders, admins), totals by month and category (not subs) and a
  * member's statement (one's own unless one may see everyone's), in minor units. 402 for
- * a free band; a band that fell back to free reads its reports with readOnly true.
+ * a free band, like every finance endpoint (a band that fell back to free reads its
+ * reports on the pages).
  */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  const access = await requireBandAccess(request, { band: params.id, permission: "finances:view" });
+  const access = await requireFinanceApiAccess(request, params.id);
   const query = new URL(request.url).searchParams;
   return data(financeReportsJson(await getFinanceReports(access, { year: query.get("year"), member: query.get("member") })));
 });

@@ -24,6 +24,7 @@ const LINKS = [
   { to: "/finances", label: "Balances" },
   { to: "/finances/ledger", label: "Ledger", all: true },
   { to: "/finances/settle", label: "Settle up", all: true },
+  { to: "/finances/reports", label: "Reports" },
   { to: "/finances/payments/new", label: "Record gig payment", edit: true },
   { to: "/finances/payments/new?type=other", label: "Other income", edit: true },
   { to: "/finances/expenses/new", label: "Expense", edit: true },

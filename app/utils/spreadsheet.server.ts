@@ -1,0 +1,34 @@
+import { stringify } from "csv-stringify/sync";
+
+/**
+ * What every download of the app shares: file names from what the file is about, and
+ * CSV a spreadsheet opens safely.
+ */
+
+/** A file name part: letters and digits, dashes between (accents dropped, at most 60 characters); `fallback` when nothing is left. */
+export function fileSlug(text: string, fallback: string) {
+  const slug = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 60);
+  return slug || fallback;
+}
+
+/** A leading = + - @ (or tab, CR) would make a spreadsheet run the cell as a formula; such text gets a leading quote. */
+export function safeCell(text: string | null | undefined) {
+  const value = text ?? "";
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** Every text cell of `rows` made safe (numbers, and text the caller made, such as signed amounts, go through only where they are not text). */
+export function safeRows<T>(rows: readonly (readonly T[])[]) {
+  return rows.map((row) => row.map((cell) => (typeof cell === "string" ? safeCell(cell) : cell)));
+}
+
+/** A spreadsheet-friendly CSV: UTF-8 with a byte order mark, CRLF line ends. */
+export function spreadsheetCsv(rows: readonly (readonly unknown[])[]) {
+  return stringify(rows as unknown[][], { bom: true, record_delimiter: "windows" });
+}
