@@ -1,13 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useSyncExternalStore } from "react";
-import { setlistAccess } from "~/features/setlists/editor.server";
-import { SETLIST_NOT_FOUND } from "~/features/setlists/setlists.server";
-import { stageView, type StageCue } from "~/features/setlists/stage.server";
+import { stageLoader, type StageCue } from "~/features/setlists/stage.server";
 import { clampAt } from "~/features/setlists/stage";
-import { RouteErrorBoundary } from "~/components/error-screens";
-import { pageTitle } from "~/utils/meta";
+import { pageTitle, RouteErrorBoundary } from "~/components/kit";
 
 /**
  * /setlists/{id}/stage: stage mode, outside the app shell so the whole screen is the
@@ -19,10 +15,7 @@ import { pageTitle } from "~/utils/meta";
  * Same access as the setlist: a sub only for a gig they are booked on.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { id, access } = await setlistAccess(request, params.id, "content:view");
-  const view = await stageView(access, id, new URL(request.url).searchParams.get("at"));
-  if (!view) throw data({ message: SETLIST_NOT_FOUND }, { status: 404 });
-  return view;
+  return stageLoader(request, params.id);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [...pageTitle(data ? `${data.setlist.name} — stage` : "Stage", error), { name: "theme-color", content: "#000000" }];

@@ -1,7 +1,9 @@
+import { data } from "@remix-run/node";
 import type { BandAccess } from "~/features/bands/access.server";
 import { formatDuration } from "~/features/songs/format";
 import { keyLabel } from "~/features/songs/keys";
-import { getSetlist } from "./setlists.server";
+import { setlistAccess } from "./editor.server";
+import { getSetlist, SETLIST_NOT_FOUND } from "./setlists.server";
 import { clampAt } from "./stage";
 
 /**
@@ -45,4 +47,15 @@ export async function stageView(access: BandAccess, setlistId: number, atParam: 
     }
   }
   return { setlist: { id: setlist.id, name: setlist.name, notes: setlist.notes }, cues, at: clampAt(atParam, cues.length) };
+}
+
+/**
+ * The stage page's loader through the setlist's gate ("content:view"); 404 as for the
+ * setlist. The route's one `.server` import (docs/decisions/0010).
+ */
+export async function stageLoader(request: Request, idParam: unknown) {
+  const { id, access } = await setlistAccess(request, idParam, "content:view");
+  const view = await stageView(access, id, new URL(request.url).searchParams.get("at"));
+  if (!view) throw data({ message: SETLIST_NOT_FOUND }, { status: 404 });
+  return view;
 }
