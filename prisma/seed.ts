@@ -161,6 +161,19 @@ export async function seed() {
     }
   }
 
+  // The past gigs played from those setlists, so the song statistics (played, last played,
+  // not played for a while, already played at this venue) have a history on first start.
+  // Only for a band none of whose events has a setlist yet.
+  const PAST_GIG_SETLISTS: Record<string, string> = { "Friday at The Blue Door": "Friday at The Anchor", "Riverside wedding": "Wedding — first dance and party" };
+  for (const spec of BANDS) {
+    const band = await db.band.findFirst({ where: { name: spec.name, memberships: { some: { role: "band_leader", user: { email: spec.members[0]!.email } } } }, select: { id: true } });
+    if (!band || (await db.event.count({ where: { bandId: band.id, setlistId: { not: null } } })) > 0) continue;
+    for (const [title, setlistName] of Object.entries(PAST_GIG_SETLISTS)) {
+      const setlist = await db.setlist.findFirst({ where: { bandId: band.id, name: setlistName }, select: { id: true } });
+      if (setlist) await db.event.updateMany({ where: { bandId: band.id, kind: "gig", title, startsAt: { lt: new Date() } }, data: { setlistId: setlist.id } });
+    }
+  }
+
   // A season of money for the Pro band (only once).
   for (const spec of BANDS.filter((band) => band.subscriptionTier === "pro")) {
     const band = await db.band.findFirst({ where: { name: spec.name, memberships: { some: { role: "band_leader", user: { email: spec.members[0]!.email } } } }, select: { id: true } });

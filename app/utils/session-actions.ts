@@ -39,6 +39,12 @@ export async function signOut() {
     return;
   }
   try {
+    // Stage mode's offline copies of the band's setlists (public/sw.js) go with the session.
+    if ("caches" in window) await caches.delete("bandroom-stage");
+  } catch (error) {
+    console.warn("Could not clear the stage cache", error);
+  }
+  try {
     window.localStorage.clear();
     window.sessionStorage.clear();
   } catch (error) {

@@ -182,6 +182,8 @@ export const MATRIX: Record<string, Row> = {
   },
   "_app+/setlists.$id_.pdf": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }) },
   "_app+/setlists.$id_.text": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }) },
+  // Stage mode lives outside the app shell (full screen), with the setlist's own gate.
+  "setlists.$id_.stage": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }) },
   "_app+/setlists.report": { GET: current("setlists:report") },
   // A whole year: the CSV for those allowed (an outsider's is of their own band).
   "_app+/setlists.report[.]csv": { query: { from: async () => "2025-01-01", to: async () => "2025-12-31" }, GET: current("setlists:report") },

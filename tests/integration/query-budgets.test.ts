@@ -21,6 +21,7 @@ import { loader as songsLoader } from "~/routes/_app+/songs._index";
 import { loader as bandSongsLoader } from "~/routes/_app+/bands.$bandId.songs";
 import { loader as setlistsLoader } from "~/routes/_app+/setlists._index";
 import { loader as setlistLoader } from "~/routes/_app+/setlists.$id";
+import { loader as stageLoader } from "~/routes/setlists.$id_.stage";
 import { loader as financesLoader } from "~/routes/_app+/finances";
 import { loader as financeReportsLoader } from "~/routes/_app+/finances_.reports";
 import { loader as settingsLoader } from "~/routes/_app+/settings";
@@ -56,6 +57,8 @@ const PAGES: { name: string; path: (band: Band) => string; loader: Loader; param
   { name: "/bands/{id}/songs", path: (b) => `/bands/${b.id}/songs`, loader: bandSongsLoader as Loader, params: (b) => ({ bandId: String(b.id) }), budget: 17 },
   { name: "/setlists", path: () => "/setlists", loader: setlistsLoader as Loader, budget: 13 },
   { name: "/setlists/{id}", path: (b) => `/setlists/${b.setlistId}`, loader: setlistLoader as Loader, params: (b) => ({ id: String(b.setlistId) }), budget: 15 },
+  // Stage mode has no shell: the _app layout's queries are counted here all the same.
+  { name: "/setlists/{id}/stage", path: (b) => `/setlists/${b.setlistId}/stage`, loader: stageLoader as Loader, params: (b) => ({ id: String(b.setlistId) }), budget: 14 },
   { name: "/finances", path: () => "/finances", loader: financesLoader as Loader, budget: 12 },
   { name: "/finances/ledger", path: () => "/finances/ledger", loader: financeLedgerLoader as Loader, budget: 20 },
   { name: "/finances/history", path: () => "/finances/history", loader: financeHistoryLoader as Loader, budget: 12 },

@@ -77,3 +77,19 @@ describe("song history", () => {
     expect(first.lastTime).toBeNull();
   });
 });
+
+describe("the demo seed", () => {
+  test("the demo band's past gigs have setlists, so /songs shows what was played on first start (and a second seed links nothing twice)", async () => {
+    const { seed, DEMO_EMAIL } = await import("../../prisma/seed");
+    await seed();
+    await seed();
+    const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true, preferredBandId: true } });
+    const bandId = demo.preferredBandId!;
+    const linked = await db.event.findMany({ where: { bandId, setlistId: { not: null } }, select: { title: true, startsAt: true, kind: true, cancelledAt: true } });
+    expect(linked.map((event) => event.title).sort()).toEqual(["Friday at The Blue Door", "Riverside wedding"]);
+    expect(linked.every((event) => event.kind === "gig" && event.startsAt < new Date() && event.cancelledAt === null)).toBe(true);
+    const page = await json(await callRoute(songsLoader, buildRequest("/songs?sort=title", { cookie: `${await sessionCookieFor(demo.id)}; ${await bandCookie(bandId)}` })));
+    expect(page.insights.mostPlayed.length).toBeGreaterThan(0);
+    expect(page.songs.some((song: { timesPlayed: number; lastPlayed: string | null }) => song.timesPlayed > 0 && song.lastPlayed)).toBe(true);
+  });
+});

@@ -64,6 +64,10 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
       <EventsSection data={data} reply={reply} />
 
       <p data-print="hide" className="flex flex-wrap gap-3 text-sm">
+        {/* A document link: stage mode is outside the app shell, full screen. */}
+        <a href={`/setlists/${setlist.id}/stage`} className="font-semibold text-brand-700 underline underline-offset-4">
+          Stage mode
+        </a>
         <a href={`/setlists/${setlist.id}/pdf`} className="font-medium text-brand-700 underline underline-offset-4">
           PDF for the stage (a page per set)
         </a>
