@@ -1,6 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { grantIn, type BandAccess } from "~/features/bands/access.server";
 import { db } from "~/utils/db.server";
+import { MAX_EVENT_DAYS } from "~/features/events/limits";
 import { formatTime } from "~/utils/dates";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
@@ -24,11 +25,17 @@ export type TimeRange = { startsAt: Date; endsAt: Date | null };
 
 const endOf = (range: TimeRange) => range.endsAt ?? new Date(range.startsAt.getTime() + OPEN_ENDED_MINUTES * 60_000);
 
-/** Non-cancelled events overlapping [start, end) (open-ended ones count for OPEN_ENDED_MINUTES). */
+/**
+ * Non-cancelled events overlapping [start, end) (open-ended ones count for OPEN_ENDED_MINUTES).
+ * No event lasts longer than MAX_EVENT_DAYS (the event form refuses it), so one starting
+ * earlier than that before `start` cannot overlap: the lower bound changes no result but
+ * bounds an index range on startsAt ([bandId, startsAt]) on both sides, so the scan does
+ * not grow with the band's years of history.
+ */
 export function overlappingEvents(start: Date, end: Date): Prisma.EventWhereInput {
   return {
     cancelledAt: null,
-    startsAt: { lt: end },
+    startsAt: { lt: end, gt: new Date(start.getTime() - MAX_EVENT_DAYS * 86_400_000 - 60_000) },
     OR: [{ endsAt: { gt: start } }, { endsAt: null, startsAt: { gt: new Date(start.getTime() - OPEN_ENDED_MINUTES * 60_000) } }],
   };
 }
