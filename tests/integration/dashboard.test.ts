@@ -14,6 +14,8 @@ import * as dashboardPage from "~/routes/_app+/dashboard";
 import * as statsApi from "~/routes/api+/bands.$id.stats";
 import * as rsvpPage from "~/routes/_app+/events.$id_.rsvp";
 import * as chasePage from "~/routes/_app+/events.$id_.chase";
+import { recordExpense, recordPayment } from "~/features/finances/finances.server";
+import { expenseSchema, paymentSchema } from "~/features/finances/schema.server";
 import { accessAs, bandWith, person } from "./calendar-helpers";
 
 const DAY = 86_400_000;
@@ -340,5 +342,136 @@ describe("a fixed number of queries per panel", () => {
     expect(d.coming).toHaveLength(5);
     expect(d.clashes.total).toBeGreaterThan(0);
     expect(d.attention!.gaps.total).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * Money (Pro bands), recorded through the finances module by the leader:
+ * $1,000.00 into the band account; expenses paid by Cara $40, Sid (sub) $25, Dan $10 and
+ * Mona (leader) $5; $30 of tips held by Eve. Fund: 1,000 − 80 + 30 = $950.00. Owed to
+ * members: $80.00 to 4 people (Cara, Sid, Dan, Mona); Eve holds $30.00.
+ */
+describe("money on the dashboard and in the stats (Pro bands)", () => {
+  let m: Awaited<ReturnType<typeof moneyWorld>>;
+  async function moneyWorld() {
+    const people = {
+      mona: await person("Mona", "Leader"),
+      abe: await person("Abe", "Admin"),
+      cara: await person("Cara", "Keys"),
+      dan: await person("Dan", "Drums"),
+      eve: await person("Eve", "Horns"),
+      sid: await person("Sid", "Sub"),
+    };
+    const band = await bandWith("Money Band", "UTC", [
+      { user: people.mona, role: "band_leader" },
+      { user: people.abe, role: "band_admin" },
+      { user: people.cara, role: "band_member" },
+      { user: people.dan, role: "band_member" },
+      { user: people.eve, role: "band_member" },
+      { user: people.sid, role: "sub" },
+    ]);
+    await db.band.update({ where: { id: band.id }, data: { subscriptionTier: "pro", currency: "USD" } });
+    const leader = await accessAs(people.mona.id, band.id);
+    const pay = paymentSchema("USD");
+    const spend = expenseSchema("USD");
+    await recordPayment(leader, pay.parse({ category: "other", amount: "1000.00", date: "2026-01-05", method: "bank_transfer" }));
+    for (const [who, amount] of [[people.cara, "40"], [people.sid, "25"], [people.dan, "10"], [people.mona, "5"]] as const) {
+      await recordExpense(leader, spend.parse({ amount, date: "2026-01-06", category: "travel", paidBy: who.id }));
+    }
+    await recordPayment(leader, pay.parse({ category: "tips", amount: "30", date: "2026-01-07", method: "cash", receivedBy: people.eve.id }));
+    const cookies = Object.fromEntries(await Promise.all(Object.entries(people).map(async ([key, p]) => [key, `${p.cookie}; ${await bandCookie(band.id)}`]))) as Record<keyof typeof people, string>;
+    return { band, people, cookies };
+  }
+  beforeAll(async () => {
+    m = await moneyWorld();
+  }, 60_000);
+
+  const stats = async (cookie: string) => (await (await callRoute(statsApi.loader, buildRequest(`/api/bands/${m.band.id}/stats`, { cookie }), { id: String(m.band.id) })).json()) as { money?: unknown };
+  const page = async (cookie: string) => (await (await callRoute(dashboardPage.loader, buildRequest("/dashboard", { cookie }))).json()) as { money: { text: string; link?: { to: string; label: string } }[] | null; dashboard: Dashboard };
+
+  test("the stats carry the band fund to leaders, admins and members, with each caller's own balance", async () => {
+    expect((await stats(m.cookies.mona)).money).toEqual({ currency: "USD", yoursMinor: 500, fundMinor: 95_000 });
+    expect((await stats(m.cookies.abe)).money).toEqual({ currency: "USD", yoursMinor: 0, fundMinor: 95_000 });
+    expect((await stats(m.cookies.cara)).money).toEqual({ currency: "USD", yoursMinor: 4_000, fundMinor: 95_000 });
+    expect((await stats(m.cookies.eve)).money).toEqual({ currency: "USD", yoursMinor: -3_000, fundMinor: 95_000 });
+  });
+
+  test("a sub gets their own balance and no fund figure", async () => {
+    const sid = await stats(m.cookies.sid);
+    expect(sid.money).toEqual({ currency: "USD", yoursMinor: 2_500 });
+    expect(JSON.stringify(sid)).not.toContain("fund");
+  });
+
+  test("a free band's stats carry no money at all", async () => {
+    const response = await callRoute(statsApi.loader, buildRequest(`/api/bands/${w.band.id}/stats`, { cookie: w.lena.cookie }), { id: String(w.band.id) });
+    expect(await response.json()).not.toHaveProperty("money");
+  });
+
+  test("leaders and admins see what the band owes its members: the total, how many, the three largest, what members hold", async () => {
+    for (const cookie of [m.cookies.mona, m.cookies.abe]) {
+      const { dashboard, money } = await page(cookie);
+      expect(dashboard.owed).toEqual({
+        totalMinor: 8_000,
+        people: 4,
+        heldMinor: 3_000,
+        top: [
+          { userId: m.people.cara.id, name: "Cara Keys", amountMinor: 4_000 },
+          { userId: m.people.sid.id, name: "Sid Sub", amountMinor: 2_500 },
+          { userId: m.people.dan.id, name: "Dan Drums", amountMinor: 1_000 },
+        ],
+      });
+      expect(money!.slice(2)).toEqual([
+        { text: "Money owed to members: $80.00 to 4 people. Members hold $30.00 of the band’s money.", link: { to: "/finances/settle", label: "Settle up" } },
+        { text: "Cara Keys: $40.00", link: { to: `/finances/history?member=${m.people.cara.id}`, label: "History" } },
+        { text: "Sid Sub: $25.00", link: { to: `/finances/history?member=${m.people.sid.id}`, label: "History" } },
+        { text: "Dan Drums: $10.00", link: { to: `/finances/history?member=${m.people.dan.id}`, label: "History" } },
+      ]);
+    }
+    expect((await page(m.cookies.mona)).money!.slice(0, 2)).toEqual([
+      { text: "The band owes you $5.00.", link: { to: "/finances/history", label: "Your history" } },
+      { text: "Band fund: $950.00.", link: { to: "/finances", label: "Finances" } },
+    ]);
+  });
+
+  test("a member sees their own balance and the fund, nobody else's; a sub only their own", async () => {
+    const eve = await page(m.cookies.eve);
+    expect(eve.dashboard.owed).toBeNull();
+    expect(eve.money).toEqual([
+      { text: "You owe the band $30.00.", link: { to: "/finances/history", label: "Your history" } },
+      { text: "Band fund: $950.00.", link: { to: "/finances", label: "Finances" } },
+    ]);
+    const sid = await page(m.cookies.sid);
+    expect(sid.money).toEqual([{ text: "The band owes you $25.00.", link: { to: "/finances/history", label: "Your history" } }]);
+    const text = JSON.stringify(sid);
+    for (const hidden of ["Band fund", "950", "Cara Keys", "Settle up"]) expect(text).not.toContain(hidden);
+  });
+
+  test("a free band: no money panel, only a one-line Pro hint for whoever manages billing; a lapsed band shows no figures", async () => {
+    const lena = await page(`${w.lena.cookie}; ${await bandCookie(w.band.id)}`);
+    expect(lena.money).toEqual([{ text: "Gig payments, splits and who is owed are part of Pro.", link: { to: "/subscription", label: "See Pro" } }]);
+    expect((await page(`${w.adam.cookie}; ${await bandCookie(w.band.id)}`)).money).toBeNull();
+    expect((await page(`${w.ana.cookie}; ${await bandCookie(w.band.id)}`)).money).toBeNull();
+    // The money band falls back to free: its figures stay on the read-only /finances pages, not here.
+    await db.band.update({ where: { id: m.band.id }, data: { subscriptionTier: "free" } });
+    try {
+      const mona = await page(m.cookies.mona);
+      expect(mona.money).toEqual(lena.money);
+      expect(mona.dashboard.owed).toBeNull();
+      expect((await page(m.cookies.cara)).money).toBeNull();
+      expect(await stats(m.cookies.mona)).not.toHaveProperty("money");
+    } finally {
+      await db.band.update({ where: { id: m.band.id }, data: { subscriptionTier: "pro" } });
+    }
+  });
+
+  test("the money adds a fixed number of queries, however many members are owed", async () => {
+    const count = async () => (await recordQueries(async () => getDashboard(await accessAs(m.people.mona.id, m.band.id)))).statements.length;
+    const before = await count();
+    const leader = await accessAs(m.people.mona.id, m.band.id);
+    const more = await Promise.all(Array.from({ length: 12 }, (_, i) => person(`Owed${i}`, "Player")));
+    await db.bandMembership.createMany({ data: more.map((p) => ({ bandId: m.band.id, userId: p.id, role: "band_member" })) });
+    for (const p of more) await recordExpense(leader, expenseSchema("USD").parse({ amount: "1", date: "2026-01-08", category: "travel", paidBy: p.id }));
+    expect(await count()).toBe(before);
+    expect((await getDashboard(await accessAs(m.people.mona.id, m.band.id)))!.owed).toMatchObject({ people: 16, totalMinor: 9_200 });
   });
 });

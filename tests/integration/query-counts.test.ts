@@ -8,6 +8,9 @@ import { loader as layoutLoader } from "~/routes/_app+/_layout";
 import { loader as membersLoader } from "~/routes/_app+/members";
 import { loader as dashboardLoader } from "~/routes/_app+/dashboard";
 import { installNetworkEdge } from "~/utils/network-edge.server";
+import { requireBandAccess } from "~/features/bands/access.server";
+import { recordExpense } from "~/features/finances/finances.server";
+import { expenseSchema } from "~/features/finances/schema.server";
 import { requestMemo, runWithRequestMemo } from "~/utils/request-memo.server";
 
 type Loader = Parameters<typeof callRoute>[0];
@@ -31,12 +34,19 @@ function documentRequest(path: string, cookie: string, page: Loader) {
  */
 const DASHBOARD = 25;
 const DASHBOARD_STATEMENTS = 32;
+/**
+ * A Pro band adds the money panel: the ledger's sums by person (one statement) and, for
+ * leaders and admins, the names of the members owed most (a membership and its user).
+ */
+const DASHBOARD_PRO = DASHBOARD + 2;
+const DASHBOARD_PRO_STATEMENTS = DASHBOARD_STATEMENTS + 3;
 const lookups = (queries: string[], model: string) => queries.filter((query) => query.startsWith(`${model}.`)).length;
 
-async function bandWithMembers() {
+async function bandWithMembers(subscriptionTier = "free") {
   const leader = await createUser({ firstName: "Lena" });
   const others = await Promise.all([createUser({ firstName: "Ana" }), createUser({ firstName: "Sam" }), createUser({ firstName: "Kit" })]);
   const band = await createBand({
+    subscriptionTier,
     members: [
       { userId: leader.id, role: "band_leader" },
       { userId: others[0]!.id, role: "band_admin" },
@@ -45,7 +55,7 @@ async function bandWithMembers() {
     ],
   });
   const cookie = `${await sessionCookieFor(leader.id)}; ${await bandCookie(band.id)}`;
-  return { band, cookie };
+  return { band, cookie, others };
 }
 
 describe("queries per signed-in document", () => {
@@ -69,6 +79,18 @@ describe("queries per signed-in document", () => {
     expect(lookups(queries, "User")).toBe(1);
     expect(queries.length).toBeLessThanOrEqual(DASHBOARD);
     expect(statements.length).toBeLessThanOrEqual(DASHBOARD_STATEMENTS);
+  });
+
+  test("/dashboard for a Pro band with money owed to members holds to its number of queries", async () => {
+    const { band, cookie, others } = await bandWithMembers("pro");
+    const access = await requireBandAccess(buildRequest("/dashboard", { cookie }), { band: band.id, permission: "band:view" });
+    for (const who of others) await recordExpense(access, expenseSchema(access.band.currency).parse({ amount: "12.50", date: "2026-01-02", category: "travel", paidBy: who.id }));
+    const { result, queries, statements } = await recordQueries(() => documentRequest("/dashboard", cookie, dashboardLoader));
+    expect(result.map((response) => response.status)).toEqual([200, 200, 200]);
+    const page = (await result[2]!.json()) as { dashboard: { owed: { people: number } | null } };
+    expect(page.dashboard.owed?.people).toBe(3);
+    expect(queries.length).toBeLessThanOrEqual(DASHBOARD_PRO);
+    expect(statements.length).toBeLessThanOrEqual(DASHBOARD_PRO_STATEMENTS);
   });
 });
 

@@ -1,5 +1,5 @@
 import { db } from "~/utils/db.server";
-import { compareMembers } from "~/features/members/order";
+import { sortMembers } from "~/features/members/order";
 import { seesContact } from "~/features/members/members.server";
 import { grantIn, type BandAccess } from "./access.server";
 import { getOnboardingStatus, onboardingSteps } from "./onboarding.server";
@@ -13,7 +13,9 @@ export type MemberPreview = {
 /**
  * The first `take` members in the one member order (compareMembers, as on the members
  * page); `position` is their place in the band by joining order, which picks their
- * avatar colour (the same colour on every member list), so every row is read.
+ * avatar colour (the same colour on every member list), so every row is read. Each name
+ * is worked out once for the sort (sortMembers), not at every comparison: that sort was
+ * most of what a 200-member band cost here.
  */
 export async function listMembersPreview(bandId: number, take = 6): Promise<MemberPreview[]> {
   const rows = await db.bandMembership.findMany({
@@ -27,10 +29,7 @@ export async function listMembersPreview(bandId: number, take = 6): Promise<Memb
       user: { select: { id: true, firstName: true, lastName: true, email: true, profileImageUrl: true } },
     },
   });
-  return rows
-    .map(({ user, ...membership }, position) => ({ position, membership, user }))
-    .sort(compareMembers)
-    .slice(0, take);
+  return sortMembers(rows.map(({ user, ...membership }, position) => ({ position, membership, user }))).slice(0, take);
 }
 
 /** The user's place in the band in joining order (as in listMembersPreview), or null. */

@@ -4,6 +4,7 @@ import { OPEN_ENDED_MINUTES } from "~/features/availability/conflicts.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { answerWindow, bandInstruments } from "~/features/events/events.server";
 import { eventWhen, instrumentCoverage, kindStyle } from "~/features/events/present";
+import { getMoneyAtAGlance } from "~/features/finances/finances.server";
 import { chaseOffered } from "~/features/reminders/reminders.server";
 import { itemSeconds } from "~/features/setlists/setlists.server";
 import { formatTotal } from "~/features/songs/format";
@@ -44,6 +45,8 @@ export const DASHBOARD_LIMITS = {
    */
   clashEvents: 200,
   people: 500,
+  /** Members named under "Money owed to members" (leaders and admins); the total counts everyone. */
+  owedTop: 3,
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -64,6 +67,8 @@ export function dashboardAbilities(access: BandAccess) {
     library: content === true,
     setlistOfBookedGig: content !== null,
     seeReasons: grantIn(access, "availability:reasons") !== null,
+    /** Who manages billing: on a free band, the money panel is a one-line Pro hint for them alone. */
+    billing: grantIn(access, "band:billing") !== null,
   };
 }
 
@@ -99,18 +104,20 @@ function outstandingWhere(bandId: number, now: Date): Prisma.EventBookingWhereIn
  * The band's figures as this viewer may see them: members always; songs and setlists
  * for those who see the band's setup (band:setup, not a sub); upcoming events (a sub:
  * those they are booked on); answers outstanding, their own and, for leaders and
- * admins, the band's. Four queries (three for those who only see their own); null when
- * the band is gone.
+ * admins, the band's; for Pro bands, money as the finances module shows it to this
+ * viewer: their own balance, and the band fund for those who see the band's totals
+ * (not a sub). Four queries (three for those who only see their own), one more for a
+ * Pro band; null when the band is gone.
  */
 export async function getBandStats(access: BandAccess, now = new Date()) {
   return (await readStats(access, now))?.stats ?? null;
 }
 
-/** The stats and the band's time zone, read together (the dashboard needs both). */
-async function readStats(access: BandAccess, now: Date) {
+/** The stats and the band's time zone, read together (the dashboard needs both, and what the band owes its members). */
+async function readStats(access: BandAccess, now: Date, owedTop = 0) {
   const abilities = dashboardAbilities(access);
   const setup = grantIn(access, "band:setup") !== null;
-  const [band, upcomingEvents, yours, band_] = await Promise.all([
+  const [band, upcomingEvents, yours, band_, money] = await Promise.all([
     db.band.findUnique({
       where: { id: access.band.id },
       select: {
@@ -126,6 +133,7 @@ async function readStats(access: BandAccess, now: Date) {
       },
     }),
     abilities.attention ? db.eventBooking.count({ where: outstandingWhere(access.band.id, now) }) : Promise.resolve(null),
+    grantIn(access, "finances:view") !== null ? getMoneyAtAGlance(access, { owedTop }) : Promise.resolve(null),
   ]);
   if (!band) return null;
   const stats = {
@@ -133,11 +141,11 @@ async function readStats(access: BandAccess, now: Date) {
     ...(setup ? { songs: band._count.songs, setlists: band._count.setlists } : {}),
     upcomingEvents,
     answersOutstanding: { yours, ...(band_ === null ? {} : { band: band_ }) },
-    // Pro bands: the band fund's balance goes here, for those whose finances:view grant
-    // shows band money (not a sub's "own-balance"). It is added with finances (issue 9),
-    // from the finances module; until then the stats carry no money at all.
+    // Pro bands: the viewer's own balance, and the band fund for those whose
+    // finances:view grant shows band money (not a sub's "own-balance"). A free band: none.
+    ...(money ? { money: { currency: money.currency, yoursMinor: money.yoursMinor, ...(money.fundMinor === undefined ? {} : { fundMinor: money.fundMinor }) } } : {}),
   };
-  return { stats, timeZone: band.timeZone };
+  return { stats, timeZone: band.timeZone, owed: money?.owed ?? null };
 }
 
 export type BandStats = NonNullable<Awaited<ReturnType<typeof getBandStats>>>;
@@ -210,7 +218,7 @@ export async function getDashboard(access: BandAccess, now = new Date()) {
   const lastDay = addDays(horizon.toISOString().slice(0, 10), 1);
 
   const [found, nextEvents, waiting, blackouts, nextGig, recentSongs, gigs, instruments, blackedOut] = await Promise.all([
-    readStats(access, now),
+    readStats(access, now, L.owedTop),
     db.event.findMany({
       where: upcomingWhere(access, abilities, now, horizon),
       orderBy: [{ startsAt: "asc" }, { id: "asc" }],
@@ -330,7 +338,7 @@ export async function getDashboard(access: BandAccess, now = new Date()) {
 
   // The band went between the gate and here.
   if (!found) return null;
-  const { stats, timeZone: tz } = found;
+  const { stats, timeZone: tz, owed } = found;
 
   // The second round, each a flat query or a relation over at most a few hundred rows
   // (never a list that grows with the band, which Prisma would split into several
@@ -421,8 +429,14 @@ export async function getDashboard(access: BandAccess, now = new Date()) {
   for (const blackout of blackouts) blackoutsOf.set(blackout.userId, [...(blackoutsOf.get(blackout.userId) ?? []), blackout]);
   const clashes = clashBookings.flatMap(({ membershipId, event }) => {
     const end = event.endsAt ?? new Date(event.startsAt.getTime() + OPEN_ENDED_MINUTES * 60_000);
+    // Any zone's days are within a day of UTC's: most bookings are ruled out without
+    // working out the band's days (Intl, the costly part for a band of hundreds).
+    const near = (blackoutsOf.get(userOf.get(membershipId) ?? "") ?? []).filter(
+      (b) => b.startDate <= addDays(end.toISOString().slice(0, 10), 1) && b.endDate >= addDays(event.startsAt.toISOString().slice(0, 10), -1)
+    );
+    if (!near.length) return [];
     const days = daysOfRange(event.startsAt, end, tz);
-    const hit = (blackoutsOf.get(userOf.get(membershipId) ?? "") ?? []).find((b) => b.startDate <= days.last && b.endDate >= days.first);
+    const hit = near.find((b) => b.startDate <= days.last && b.endDate >= days.first);
     if (!hit) return [];
     const isYou = membershipId === me;
     return [
@@ -464,6 +478,8 @@ export async function getDashboard(access: BandAccess, now = new Date()) {
     horizonDays: L.horizonDays,
     abilities,
     stats,
+    /** Pro bands, leaders and admins: what the band owes its members (the panel links to settle-up). */
+    owed,
     coming,
     waiting: { total: stats.answersOutstanding.yours, events: waitingForYou },
     clashes: { total: clashes.length, rows: clashes.slice(0, 10) },

@@ -302,8 +302,61 @@ export async function getFinanceOverview(access: BandAccess): Promise<FinanceOve
   };
 }
 
+export type MoneyAtAGlance = {
+  currency: string;
+  /** The viewer's own balance (positive: the band owes them). */
+  yoursMinor: number;
+  /** The band fund, for those who see the band's totals (not a sub); else absent. */
+  fundMinor?: number;
+  /** Leaders and admins, when asked for: what the band owes its members, the largest first. */
+  owed?: { totalMinor: number; people: number; heldMinor: number; top: { userId: string; name: string; amountMinor: number }[] };
+};
+
+/**
+ * Money at a glance, for the dashboard and GET /api/bands/{id}/stats: Pro bands only
+ * (null for a free band, like the finances /api: a band that fell back to free keeps
+ * its figures on its read-only /finances pages). Everyone: their own balance; members,
+ * leaders and admins: the band fund; leaders and admins, with `owedTop`: what the band
+ * owes its members (the total, how many people, the `owedTop` largest by name) and what
+ * members hold of the band's money. One groupBy over the ledger lines (the fund's and
+ * the viewer's, or everyone's for leaders and admins), plus the names of the few shown:
+ * the same whatever the band's size.
+ */
+export async function getMoneyAtAGlance(access: BandAccess, { owedTop = 0 }: { owedTop?: number } = {}): Promise<MoneyAtAGlance | null> {
+  if (!access.band.isPro) return null;
+  const { seesAll, seesTotals } = rights(access);
+  const bandId = access.band.id;
+  const me = access.user.id;
+  const everyone = seesAll && owedTop > 0;
+  const sums = await db.ledgerLine.groupBy({
+    by: ["userId"],
+    where: everyone ? { bandId } : { bandId, OR: [{ userId: me }, ...(seesTotals ? [{ userId: null }] : [])] },
+    _sum: { amountMinor: true },
+  });
+  const balanceOf = new Map(sums.map((row) => [row.userId, row._sum.amountMinor ?? 0]));
+  const glance: MoneyAtAGlance = { currency: access.band.currency, yoursMinor: balanceOf.get(me) ?? 0, ...(seesTotals ? { fundMinor: balanceOf.get(null) ?? 0 } : {}) };
+  if (!everyone) return glance;
+
+  const owing = sums.flatMap((row) => (row.userId !== null && (row._sum.amountMinor ?? 0) > 0 ? [{ userId: row.userId, amountMinor: row._sum.amountMinor ?? 0 }] : []));
+  owing.sort((a, b) => b.amountMinor - a.amountMinor || a.userId.localeCompare(b.userId));
+  const shown = owing.slice(0, owedTop);
+  const members = await db.bandMembership.findMany({ where: { bandId, userId: { in: shown.map((row) => row.userId) } }, select: MEMBER_SELECT });
+  const top = shown.map((row) => {
+    const member = members.find((candidate) => candidate.userId === row.userId);
+    return { ...row, role: member ? member.role : null, name: member ? displayName({ ...member.user, displayName: member.displayName }) : "Former member" };
+  });
+  await nameFormerMembers(bandId, top.filter((line) => line.role === null));
+  glance.owed = {
+    totalMinor: owing.reduce((sum, row) => sum + row.amountMinor, 0),
+    people: owing.length,
+    heldMinor: -sums.reduce((sum, row) => sum + (row.userId !== null && (row._sum.amountMinor ?? 0) < 0 ? (row._sum.amountMinor ?? 0) : 0), 0),
+    top: top.map(({ userId, name, amountMinor }) => ({ userId, name, amountMinor })),
+  };
+  return glance;
+}
+
 /** Names of people who left the band, from the snapshot their last line kept (one query, only when there are any). */
-async function nameFormerMembers(bandId: number, former: BalanceLine[]) {
+async function nameFormerMembers(bandId: number, former: { userId: string; name: string }[]) {
   if (former.length === 0) return;
   const rows = await db.ledgerLine.findMany({
     where: { bandId, userId: { in: former.map((line) => line.userId) }, memberName: { not: null } },

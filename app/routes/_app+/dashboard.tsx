@@ -10,6 +10,7 @@ import { Avatar } from "~/components/avatar";
 import { RoleBadge } from "~/components/role-badge";
 import { Icon, type IconName } from "~/components/shell/icons";
 import { displayName } from "~/utils/names";
+import { formatMoney } from "~/utils/money";
 import { RouteErrorBoundary } from "~/components/error-screens";
 
 const MEMBER_PREVIEW = 6;
@@ -19,7 +20,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "band:view" });
   const [overview, dashboard] = await Promise.all([getBandOverview(access, MEMBER_PREVIEW), getDashboard(access)]);
   if (!overview || !dashboard) throw data({ message: "Band not found" }, { status: 404 });
-  return { band: { name: access.band.name, isPro: access.band.isPro }, role: access.membership.role, ...overview, dashboard, empty: emptyStates(dashboard) };
+  return { band: { name: access.band.name, isPro: access.band.isPro }, role: access.membership.role, ...overview, dashboard, empty: emptyStates(dashboard), money: moneyNotes(dashboard) };
+}
+
+/**
+ * The money panel's lines, written here on the server (the page renders them as plain
+ * notes, so the panel costs no JavaScript). Pro bands: the viewer's own balance (their
+ * history), the band fund for those who see it, and for leaders and admins what the
+ * band owes its members (settle-up, each person's history). A free band: a one-line Pro
+ * hint for whoever manages billing, nothing for anyone else.
+ */
+function moneyNotes(d: NonNullable<Awaited<ReturnType<typeof getDashboard>>>): Note[] | null {
+  const money = d.stats.money;
+  if (!money) return d.abilities.billing ? [{ text: "Gig payments, splits and who is owed are part of Pro.", link: { to: "/subscription", label: "See Pro" } }] : null;
+  const amount = (minor: number) => formatMoney(Math.abs(minor), money.currency);
+  const notes: Note[] = [
+    {
+      text: money.yoursMinor > 0 ? `The band owes you ${amount(money.yoursMinor)}.` : money.yoursMinor < 0 ? `You owe the band ${amount(money.yoursMinor)}.` : "You and the band are square.",
+      link: { to: "/finances/history", label: "Your history" },
+    },
+  ];
+  if (money.fundMinor !== undefined) notes.push({ text: `Band fund: ${formatMoney(money.fundMinor, money.currency)}.`, link: { to: "/finances", label: "Finances" } });
+  const owed = d.owed;
+  if (owed) {
+    const held = owed.heldMinor ? ` Members hold ${amount(owed.heldMinor)} of the band’s money.` : "";
+    notes.push({
+      text: owed.people ? `Money owed to members: ${amount(owed.totalMinor)} to ${owed.people === 1 ? "1 person" : `${owed.people} people`}.${held}` : `Money owed to members: none.${held}`,
+      link: { to: "/finances/settle", label: "Settle up" },
+    });
+    for (const person of owed.top) notes.push({ text: `${person.name}: ${amount(person.amountMinor)}`, link: { to: `/finances/history?member=${encodeURIComponent(person.userId)}`, label: "History" } });
+  }
+  return notes;
 }
 
 type Note = { text: string; link?: { to: string; label: string } };
@@ -338,7 +369,7 @@ function GigPanel({ id, title, list, note, fix }: { id: string; title: string; l
 }
 
 export default function Dashboard() {
-  const { band, role, canManageMembers, counts, progress, nextSteps, members, dashboard: panels, empty } = useLoaderData<typeof loader>();
+  const { band, role, canManageMembers, counts, progress, nextSteps, members, dashboard: panels, empty, money } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6 sm:space-y-8">
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -403,6 +434,13 @@ export default function Dashboard() {
         <Clashes panels={panels} empty={empty} />
         <NextSetlist panels={panels} empty={empty} />
         <RecentSongs panels={panels} empty={empty} />
+        {money ? (
+          <Panel id="money" title="Money">
+            {money.map((note, index) => (
+              <Empty key={index} note={note} />
+            ))}
+          </Panel>
+        ) : null}
       </div>
 
       <section aria-labelledby="overview-heading">

@@ -8,7 +8,8 @@ import { apiError, apiRoute, methodNotAllowed } from "~/utils/api.server";
  * GET /api/bands/{id}/stats: the dashboard's figures as JSON, as the caller may see them
  * (getBandStats applies the grants): members; songs and setlists (not for a sub);
  * upcoming events (a sub: those they are booked on); answers outstanding, the caller's
- * own and, for leaders and admins, the band's.
+ * own and, for leaders and admins, the band's; for Pro bands `money`: the caller's own
+ * balance and, for those who may see the band's money (not a sub), the fund's balance.
  */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
   const access = await requireBandAccess(request, { band: params.id, permission: "band:view" });
