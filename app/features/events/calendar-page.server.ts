@@ -1,6 +1,7 @@
 import { requireBandAccess } from "~/features/bands/access.server";
 import { answerWindow, getCalendarMonth, type BlackedOutPerson } from "~/features/events/events.server";
 import { EVENT_KINDS } from "~/features/events/schema.server";
+import { answerLabel, kindStyle, ANSWER_MARKS, KIND_STYLES } from "~/features/events/present";
 import { addDays, formatLocalDate } from "~/features/events/zoned-time";
 import { formatDayRange } from "~/features/availability/local-day";
 import { calendarLinks } from "~/features/availability/calendar-links.server";
@@ -13,6 +14,12 @@ const CELL_EVENTS = 3;
 function blackedOutText(people: BlackedOutPerson[]) {
   const names = people.map((p) => `${p.isYou ? "you" : p.name}${p.reason ? ` (${p.reason})` : ""}`).join(", ");
   return { count: `${people.length} blacked out`, names };
+}
+
+/** The viewer's answer on the month grid: a mark with its colour, and the label read out instead. */
+function answerMark(answer: string | null) {
+  const mark = ANSWER_MARKS[answer ?? "none"]!;
+  return { mark: mark.mark, markClass: mark.className, label: answerLabel(answer) };
 }
 
 /**
@@ -49,7 +56,9 @@ export async function calendarPage(request: Request) {
       firstDay: event.days.first,
       lastDay: event.days.last,
       venueName: event.venueName,
-      mine: booking ? { answer: booking.rsvp?.answer ?? null, open: window.open, closedReason: window.reason } : null,
+      // The grid's dot, mark and read-out answer come ready, so the page loads no present.ts of its own (issue 11).
+      dot: kindStyle(event.kind).dot,
+      mine: booking ? { answer: booking.rsvp?.answer ?? null, open: window.open, closedReason: window.reason, ...answerMark(booking.rsvp?.answer ?? null) } : null,
       blackedOut: event.blackedOut.length ? blackedOutText(event.blackedOut) : null,
     };
   });
@@ -93,7 +102,7 @@ export async function calendarPage(request: Request) {
     title: new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(month.first.year, month.first.month - 1, 1)),
     links: { prev: query(month.prevMonth), next: query(month.nextMonth), today: query(month.thisMonth) },
     month: month.month,
-    filters: { kinds, mine },
+    filters: { kinds, mine, options: Object.entries(KIND_STYLES).map(([value, style]) => ({ value, label: style.label })) },
     abilities: month.abilities,
     calendarLinks: calendarLinks(access),
     days,

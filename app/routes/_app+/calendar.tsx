@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { calendarPage } from "~/features/events/calendar-page.server";
-import { answerLabel, kindStyle, ANSWER_MARKS, KIND_STYLES } from "~/features/events/present";
 import { KindBadge, KindIcon } from "~/features/events/components/kind-badge";
 import { RsvpButtons } from "~/features/events/components/rsvp-buttons";
 import { EmptyState } from "~/components/empty-state";
@@ -52,10 +51,10 @@ export default function Calendar() {
         </nav>
         <Form method="get" className="flex flex-wrap items-center gap-x-4 gap-y-1" aria-label="Filters">
           <input type="hidden" name="month" value={month} />
-          {Object.entries(KIND_STYLES).map(([kind, style]) => (
-            <label key={kind} className="flex min-h-[44px] items-center gap-2 text-sm text-slate-800">
-              <input type="checkbox" name="kind" value={kind} defaultChecked={filters.kinds.includes(kind)} className="h-5 w-5" />
-              {style.label}
+          {filters.options.map((kind) => (
+            <label key={kind.value} className="flex min-h-[44px] items-center gap-2 text-sm text-slate-800">
+              <input type="checkbox" name="kind" value={kind.value} defaultChecked={filters.kinds.includes(kind.value)} className="h-5 w-5" />
+              {kind.label}
             </label>
           ))}
           <label className="flex min-h-[44px] items-center gap-2 text-sm text-slate-800">
@@ -111,11 +110,11 @@ export default function Calendar() {
                           >
                             {/* The first line: kind, time and marks; then the title, on up to two lines of the cell's full width. */}
                             <span className="flex items-center gap-1 text-slate-600">
-                              <span className={`h-2 w-2 shrink-0 rounded-full ${kindStyle(event.kind).dot}`} aria-hidden="true" />
+                              <span className={`h-2 w-2 shrink-0 rounded-full ${event.dot}`} aria-hidden="true" />
                               <span className="truncate">{event.shortTime}</span>
                               {event.mine ? (
-                                <span className={`ml-auto shrink-0 font-bold ${ANSWER_MARKS[event.mine.answer ?? "none"]!.className}`} aria-hidden="true">
-                                  {ANSWER_MARKS[event.mine.answer ?? "none"]!.mark}
+                                <span className={`ml-auto shrink-0 font-bold ${event.mine.markClass}`} aria-hidden="true">
+                                  {event.mine.mark}
                                 </span>
                               ) : null}
                               {event.blackedOut ? (
@@ -127,7 +126,7 @@ export default function Calendar() {
                             <span className="line-clamp-2 break-words" data-cell-title>
                               {event.title}
                             </span>
-                            {event.mine ? <span className="sr-only">, you: {answerLabel(event.mine.answer)}</span> : null}
+                            {event.mine ? <span className="sr-only">, you: {event.mine.label}</span> : null}
                             {event.blackedOut ? (
                               <span className="sr-only">
                                 , {event.blackedOut.count}: {event.blackedOut.names}
