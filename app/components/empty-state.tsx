@@ -1,4 +1,4 @@
-import { Icon, type IconName } from "~/components/shell/icons";
+import { Icon, type IconName } from "~/components/kit";
 
 /** What a page is for, shown while it has nothing to list. */
 export function EmptyState({ icon, title, children }: { icon: IconName; title: string; children: React.ReactNode }) {

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from "react";
 import { useNavigation, useRevalidator } from "@remix-run/react";
-import { DATA_FRESH_MS, REFETCH_ON_WINDOW_FOCUS, SESSION_CHECK_INTERVAL_MS, SESSION_REFRESH_CHECK_MS } from "./client-constants";
+import { DATA_FRESH_MS, REFETCH_ON_WINDOW_FOCUS, SESSION_CHECK_INTERVAL_MS, SESSION_REFRESH_CHECK_MS } from "./keepalive-constants";
 
 const actions = () => import("./session-actions");
 

@@ -7,6 +7,10 @@ import { commitmentsOf, overlappingEvents, OPEN_ENDED_MINUTES } from "./conflict
 import { fieldLineup } from "./lineup";
 import { addDays, dayOf, daysOfMonth, formatDayLong, formatMonth, parseMonth, shiftMonth, startOfDay, weekdayOf, type Day } from "./local-day";
 
+// The availability page reads the calendar links through here, so it imports one `.server`
+// path of its own: a path two pages share is a script of its own in the browser (issue 11).
+export { calendarLinks } from "./calendar-links.server";
+
 /**
  * "Can we take this date?": for each day of a month, in the band's time zone, who is
  * free, who is blacked out and who is busy (booked on an event of this band or of any

@@ -3,7 +3,8 @@ import { addDays, daysOfRange, formatDayRange } from "~/features/availability/lo
 import { OPEN_ENDED_MINUTES } from "~/features/availability/conflicts.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { answerWindow, bandInstruments } from "~/features/events/events.server";
-import { eventWhen, instrumentCoverage, kindStyle } from "~/features/events/present";
+import { eventWhen } from "~/features/events/event-when";
+import { instrumentCoverage, kindStyle } from "~/features/events/present";
 import { getMoneyAtAGlance } from "~/features/finances/finances.server";
 import { chaseOffered } from "~/features/reminders/reminders.server";
 import { itemSeconds } from "~/features/setlists/setlists.server";

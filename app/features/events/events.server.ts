@@ -6,6 +6,7 @@ import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.
 import { db } from "~/utils/db.server";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
+import { KIND_STYLES } from "./present";
 import { MESSAGES, type EventInput, type Recurrence, type RsvpAnswer, type SeriesScope } from "./schema.server";
 import { addDays, daysBetween, formatLocalDate, formatLocalTime, fromZoned, startOfLocalDay, toZoned, YEARS, type LocalDate } from "./zoned-time";
 
@@ -333,6 +334,7 @@ export async function eventFormOptions(access: BandAccess) {
     timeZone: rules.bandTimeZone,
     currency: rules.currency,
     seeFee: grantIn(access, "events:fee") !== null,
+    kinds: Object.entries(KIND_STYLES).map(([value, style]) => ({ value, label: style.label })),
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { eventKindLabel, eventWhen } from "./present";
+import { eventWhen } from "./event-when";
+import { eventKindLabel } from "./present";
 
 const at = (iso: string) => new Date(iso);
 

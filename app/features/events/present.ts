@@ -1,41 +1,9 @@
-import { formatDate, formatTime } from "~/utils/dates";
 import { ANSWER_LABELS } from "./answer-labels";
-
-type EventTimes = { startsAt: Date; endsAt: Date | null };
 
 /** "gig" → "Gig", "sound_check" → "Sound check": kinds are stored as lower-case keys. */
 export function eventKindLabel(kind: string) {
   const words = kind.trim().replace(/[_-]+/g, " ");
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : "Event";
-}
-
-/**
- * When an event happens, as text in the band's time zone: the day ("Jan 5, 2024") and
- * the time ("8:00 PM CST", "8:00 PM – 11:30 PM CST", or "8:00 PM CST – Jan 6, 2024,
- * 1:00 AM CST" when it ends on another day). Run in the loader: see formatTime.
- */
-export function eventWhen({ startsAt, endsAt }: EventTimes, timeZone: string) {
-  const date = formatDate(startsAt, timeZone);
-  const iso = startsAt.toISOString();
-  if (!endsAt || endsAt <= startsAt) return { date, time: formatTime(startsAt, timeZone), startsAt: iso };
-  const endDate = formatDate(endsAt, timeZone);
-  const start = formatTime(startsAt, timeZone);
-  const end = formatTime(endsAt, timeZone);
-  const zoneOf = (time: string) => time.slice(time.lastIndexOf(" ") + 1);
-  // Within one day and one zone name the zone is said once; across midnight or a
-  // clock change both ends keep theirs.
-  const time =
-    endDate !== date
-      ? `${start} – ${endDate}, ${end}`
-      : zoneOf(start) === zoneOf(end)
-      ? `${formatTime(startsAt, timeZone, false)} – ${end}`
-      : `${start} – ${end}`;
-  return { date, time, startsAt: iso };
-}
-
-/** What the calendar and event pages show of an event. */
-export function presentEvent<T extends EventTimes & { id: number; title: string; kind: string }>(event: T, timeZone: string) {
-  return { id: event.id, title: event.title, kind: eventKindLabel(event.kind), ...eventWhen(event, timeZone) };
 }
 
 /** Each kind's colour (text and background with enough contrast) and icon. */

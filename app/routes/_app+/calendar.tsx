@@ -1,109 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { requireBandAccess } from "~/features/bands/access.server";
-import { answerWindow, getCalendarMonth, type BlackedOutPerson } from "~/features/events/events.server";
-import { EVENT_KINDS } from "~/features/events/schema.server";
-import { answerLabel, kindStyle, ANSWER_MARKS, KIND_STYLES } from "~/features/events/present";
-import { addDays, formatLocalDate } from "~/features/events/zoned-time";
-import { formatDayRange } from "~/features/availability/local-day";
+import { calendarPage } from "~/features/events/calendar-page.server";
 import { KindBadge, KindIcon } from "~/features/events/components/kind-badge";
 import { RsvpButtons } from "~/features/events/components/rsvp-buttons";
 import { EmptyState } from "~/components/empty-state";
-import { PageHeader } from "~/components/page-header";
-import { RouteErrorBoundary } from "~/components/error-screens";
+import { buttonClasses, PageHeader, RouteErrorBoundary, pageTitle } from "~/components/kit";
 import { CalendarLinks } from "~/features/availability/components/calendar-links";
-import { calendarLinks } from "~/features/availability/calendar-links.server";
-import { buttonClasses } from "~/components/ui/button";
-import { formatDate, formatTime } from "~/utils/dates";
-import { pageTitle } from "~/utils/meta";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-/** Events a day of the month grid lists before "+N more". */
-const CELL_EVENTS = 3;
-
-/** "2 blacked out" and who ("Ann (tour), you"): on each event of the grid and the agenda. */
-function blackedOutText(people: BlackedOutPerson[]) {
-  const names = people.map((p) => `${p.isYou ? "you" : p.name}${p.reason ? ` (${p.reason})` : ""}`).join(", ");
-  return { count: `${people.length} blacked out`, names };
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const access = await requireBandAccess(request, { band: "current", permission: "events:view" });
-  const url = new URL(request.url);
-  const kinds = url.searchParams.getAll("kind").filter((kind) => (EVENT_KINDS as readonly string[]).includes(kind));
-  const mine = url.searchParams.get("mine") === "1";
-  const now = new Date();
-  const month = await getCalendarMonth(access, { month: url.searchParams.get("month"), kinds, mine }, now);
-  const tz = month.timeZone;
-
-  const events = month.events.map((event) => {
-    const booking = event.mine;
-    const window = answerWindow(event, now);
-    return {
-      id: event.id,
-      title: event.title,
-      kind: event.kind,
-      tentative: event.status === "tentative",
-      cancelled: event.cancelledAt ? (event.cancelReason ?? "Cancelled") : null,
-      time: event.allDay ? "All day" : formatTime(event.startsAt, tz),
-      // The grid's start without the zone (the page says it once).
-      shortTime: event.allDay ? "All day" : formatTime(event.startsAt, tz, false),
-      date: formatDate(event.startsAt, tz),
-      startsAt: event.startsAt.toISOString(),
-      firstDay: event.days.first,
-      lastDay: event.days.last,
-      venueName: event.venueName,
-      mine: booking ? { answer: booking.rsvp?.answer ?? null, open: window.open, closedReason: window.reason } : null,
-      blackedOut: event.blackedOut.length ? blackedOutText(event.blackedOut) : null,
-    };
-  });
-  const ownBlackouts = month.ownBlackouts.map((b) => ({ startDate: b.startDate, endDate: b.endDate, reason: b.reason }));
-
-  const days = Array.from({ length: month.gridDays }, (_, index) => {
-    const day = addDays(month.gridStart, index);
-    const key = formatLocalDate(day);
-    return {
-      key,
-      day: day.day,
-      inMonth: day.month === month.first.month,
-      isToday: key === month.today,
-      label: formatDate(Date.UTC(day.year, day.month - 1, day.day)),
-      eventIds: events.filter((event) => event.firstDay <= key && event.lastDay >= key).map((event) => event.id),
-      more: null as { count: number; href: string } | null,
-      blackout: ownBlackouts.find((b) => b.startDate <= key && b.endDate >= key) ?? null,
-    };
-  });
-  const query = (target: string) => {
-    const params = new URLSearchParams();
-    params.set("month", target);
-    for (const kind of kinds) params.append("kind", kind);
-    if (mine) params.set("mine", "1");
-    return `?${params}`;
-  };
-  // A crowded day shows its first events and "+N more", a link to the rest in the agenda (of that day's month).
-  for (const day of days) {
-    if (day.eventIds.length <= CELL_EVENTS) continue;
-    const hidden = day.eventIds.slice(CELL_EVENTS - 1);
-    day.more = { count: hidden.length, href: `${query(day.key.slice(0, 7))}#agenda-${hidden[0]}` };
-  }
-  const monthStart = formatLocalDate(month.first);
-  const monthEnd = formatLocalDate(month.monthEnd);
-
-  return {
-    band: { name: access.band.name, timeZone: tz },
-    title: new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(month.first.year, month.first.month - 1, 1)),
-    links: { prev: query(month.prevMonth), next: query(month.nextMonth), today: query(month.thisMonth) },
-    month: month.month,
-    filters: { kinds, mine },
-    abilities: month.abilities,
-    calendarLinks: calendarLinks(access),
-    days,
-    events,
-    ownBlackouts: ownBlackouts
-      .filter((b) => b.endDate >= monthStart && b.startDate <= monthEnd)
-      .map((b) => ({ ...b, when: formatDayRange(b.startDate, b.endDate) })),
-    agenda: events.filter((event) => event.lastDay >= monthStart && event.firstDay <= monthEnd),
-  };
+  return calendarPage(request);
 }
 
 export default function Calendar() {
@@ -144,10 +51,10 @@ export default function Calendar() {
         </nav>
         <Form method="get" className="flex flex-wrap items-center gap-x-4 gap-y-1" aria-label="Filters">
           <input type="hidden" name="month" value={month} />
-          {Object.entries(KIND_STYLES).map(([kind, style]) => (
-            <label key={kind} className="flex min-h-[44px] items-center gap-2 text-sm text-slate-800">
-              <input type="checkbox" name="kind" value={kind} defaultChecked={filters.kinds.includes(kind)} className="h-5 w-5" />
-              {style.label}
+          {filters.options.map((kind) => (
+            <label key={kind.value} className="flex min-h-[44px] items-center gap-2 text-sm text-slate-800">
+              <input type="checkbox" name="kind" value={kind.value} defaultChecked={filters.kinds.includes(kind.value)} className="h-5 w-5" />
+              {kind.label}
             </label>
           ))}
           <label className="flex min-h-[44px] items-center gap-2 text-sm text-slate-800">
@@ -191,7 +98,7 @@ export default function Calendar() {
                     </span>
                   ) : null}
                   <ul className="space-y-0.5">
-                    {day.eventIds.slice(0, day.more ? CELL_EVENTS - 1 : CELL_EVENTS).map((id) => {
+                    {day.eventIds.slice(0, day.shown).map((id) => {
                       const event = byId.get(id)!;
                       return (
                         <li key={id}>
@@ -203,11 +110,11 @@ export default function Calendar() {
                           >
                             {/* The first line: kind, time and marks; then the title, on up to two lines of the cell's full width. */}
                             <span className="flex items-center gap-1 text-slate-600">
-                              <span className={`h-2 w-2 shrink-0 rounded-full ${kindStyle(event.kind).dot}`} aria-hidden="true" />
+                              <span className={`h-2 w-2 shrink-0 rounded-full ${event.dot}`} aria-hidden="true" />
                               <span className="truncate">{event.shortTime}</span>
                               {event.mine ? (
-                                <span className={`ml-auto shrink-0 font-bold ${ANSWER_MARKS[event.mine.answer ?? "none"]!.className}`} aria-hidden="true">
-                                  {ANSWER_MARKS[event.mine.answer ?? "none"]!.mark}
+                                <span className={`ml-auto shrink-0 font-bold ${event.mine.markClass}`} aria-hidden="true">
+                                  {event.mine.mark}
                                 </span>
                               ) : null}
                               {event.blackedOut ? (
@@ -219,7 +126,7 @@ export default function Calendar() {
                             <span className="line-clamp-2 break-words" data-cell-title>
                               {event.title}
                             </span>
-                            {event.mine ? <span className="sr-only">, you: {answerLabel(event.mine.answer)}</span> : null}
+                            {event.mine ? <span className="sr-only">, you: {event.mine.label}</span> : null}
                             {event.blackedOut ? (
                               <span className="sr-only">
                                 , {event.blackedOut.count}: {event.blackedOut.names}

@@ -1,15 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { getAvailabilityMonth, MONTH_MESSAGE, type AvailabilityDay } from "~/features/availability/availability.server";
+import { calendarLinks, getAvailabilityMonth, MONTH_MESSAGE, type AvailabilityDay } from "~/features/availability/availability.server";
 import { CalendarLinks } from "~/features/availability/components/calendar-links";
-import { calendarLinks } from "~/features/availability/calendar-links.server";
-import { PageHeader } from "~/components/page-header";
-import { Icon } from "~/components/shell/icons";
-import { buttonClasses } from "~/components/ui/button";
-import { pageTitle } from "~/utils/meta";
+import { buttonClasses, Icon, PageHeader, pageTitle, RouteErrorBoundary } from "~/components/kit";
 import { RuleError } from "~/utils/rule-error";
-import { RouteErrorBoundary } from "~/components/error-screens";
 
 /** Names shown on a day's card before "and N more" (the day's own page lists everyone). */
 const NAMES_ON_CARD = 3;

@@ -10,9 +10,7 @@ import { createBlackout, deleteBlackout, earliestBlackoutDay, listOwnBlackouts }
 import { CalendarLinks } from "~/features/availability/components/calendar-links";
 import { calendarLinks } from "~/features/availability/calendar-links.server";
 import { daysBetween, formatDayRange } from "~/features/availability/local-day";
-import { ErrorList, Field, formErrorsOf, shownValue, useFocusFirstError } from "~/components/forms";
-import { PageHeader } from "~/components/page-header";
-import { Button } from "~/components/ui/button";
+import { Button, ErrorList, Field, formErrorsOf, PageHeader, shownValue, useFocusFirstError } from "~/components/kit";
 import { pageTitle } from "~/utils/meta";
 import { parseId } from "~/utils/ids";
 import { replyWithRuleError, RuleError } from "~/utils/rule-error";

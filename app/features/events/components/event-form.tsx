@@ -3,7 +3,6 @@ import { Form } from "@remix-run/react";
 import { CheckboxField, ErrorList, Field, formErrorsOf, SelectField, shownValue, useFocusFirstError } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { ADDRESS_MAX, INSTRUMENT_MAX, INTERVAL_MAX, MAX_OCCURRENCES, NOTES_MAX, TEXT_MAX, TITLE_MAX } from "~/features/events/limits";
-import { KIND_STYLES } from "~/features/events/present";
 import { useIsPending } from "~/utils/use-is-pending";
 
 export type EventFormOptions = {
@@ -12,6 +11,8 @@ export type EventFormOptions = {
   timeZone: string;
   currency: string;
   seeFee: boolean;
+  /** The kinds to choose from, with their labels (from the loader, so the form loads no present.ts: issue 11). */
+  kinds: { value: string; label: string }[];
 };
 
 type FieldName = "title" | "kind" | "status" | "date" | "startTime" | "endDate" | "endTime" | "timeZone" | "callTime" | "soundcheckTime" | "venueName" | "venueAddress" | "dressCode" | "notes" | "fee" | "setlistId" | "rsvpDeadline" | "repeat" | "interval" | "repeatEnds" | "count" | "until" | "scope";
@@ -69,9 +70,9 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
         <legend className="mb-2 text-lg font-semibold text-slate-900">What</legend>
         <Field className="sm:col-span-2" label="Title" inputProps={{ ...field("title"), type: "text", required: true, maxLength: TITLE_MAX }} errors={errors?.title} />
         <SelectField label="Kind" selectProps={field("kind")} errors={errors?.kind}>
-          {Object.entries(KIND_STYLES).map(([value, style]) => (
-            <option key={value} value={value}>
-              {style.label}
+          {options.kinds.map((kind) => (
+            <option key={kind.value} value={kind.value}>
+              {kind.label}
             </option>
           ))}
         </SelectField>
