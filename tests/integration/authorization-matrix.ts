@@ -234,6 +234,8 @@ export const MATRIX: Record<string, Row> = {
   // Checkout, portal, cancel, resume: leaders only; an empty form (no intent) is refused.
   "_app+/subscription": { GET: current("band:view"), POST: currentWrite("band:billing") },
   "_app+/admin._index": { GET: platformAdminOnly() },
+  // Any other /admin path: 403 for everyone else too, whatever the URL; Page Not Found for platform admins.
+  "_app+/admin.$": { params: { "*": () => "anything/else" }, GET: platformAdminOnly("notFound"), POST: platformAdminOnly("notFound") },
   "_app+/admin.users": {
     GET: platformAdminOnly(),
     POST: platformAdminOnly("bodyError"),
@@ -382,7 +384,7 @@ function financeRows(): Record<string, Row> {
     "_app+/finances_.payouts.new": formPage(),
     "_app+/finances_.entries.$id.split": formPage({ id: "paymentEntry" }),
     "_app+/finances_.entries.$id.reverse": formPage({ id: "paymentEntry" }),
-    "api+/bands.$id.member-balances": { params: { id: "band" }, GET: perm("finances:view"), cases: [freeApi("GET")] },
+    "api+/bands.$id.member-balances": { params: { id: "band" }, GET: perm("finances:view"), POST: notAllowed, cases: [freeApi("GET")] },
     "api+/bands.$id.payments": listApi,
     "api+/bands.$id.expenses": listApi,
     "api+/bands.$id.payouts": listApi,

@@ -150,7 +150,11 @@ describe("recording the band's money", () => {
     const { people, cookies, gig } = world;
     const { paymentId } = await (async () => {
       const response = await api(paymentsRoute.action, world, "payments", cookies.leader, { category: "gig", eventId: gig.id, amount: "100", date: "2024-05-01", method: "cash" });
-      return body<{ id: number }>(response).then((b) => ({ paymentId: b.id }));
+      return body<{ id: number; paymentId: number }>(response).then((b) => {
+        // The payment is named by one id everywhere: the one a split takes.
+        expect(b.paymentId).toBe(b.id);
+        return { paymentId: b.paymentId };
+      });
     })();
     const before = await countLedger(world.band.id);
     const refused = async (fn: Fn, path: string, json: unknown) => {
@@ -164,6 +168,8 @@ describe("recording the band's money", () => {
     expect((await refused(paymentsRoute.action, "payments", payment("12.345"))).amount).toEqual(["USD amounts have at most 2 decimal places"]);
     expect((await refused(paymentsRoute.action, "payments", { ...payment("10"), category: "gig" })).eventId).toEqual(["Choose the gig this payment is for"]);
     expect((await refused(paymentsRoute.action, "payments", { ...payment("10"), category: "gig", eventId: world.otherGig.id })).eventId).toEqual(["Choose a gig from this band's calendar"]);
+    const rehearsal = await db.event.create({ data: { bandId: world.band.id, title: "Weekly rehearsal", kind: "rehearsal", startsAt: new Date() } });
+    expect((await refused(paymentsRoute.action, "payments", { ...payment("10"), category: "gig", eventId: rehearsal.id })).eventId).toEqual(["Choose a gig from this band's calendar"]);
     expect((await refused(expensesRoute.action, "expenses", { amount: "0.001", date: "2024-05-01", category: "travel" })).amount).toEqual(["USD amounts have at most 2 decimal places"]);
     expect((await refused(expensesRoute.action, "expenses", { amount: "5", date: "2024-02-30", category: "travel" })).date).toEqual(["Enter a real date, like 2024-03-01"]);
     expect((await refused(expensesRoute.action, "expenses", { amount: "5", date: "2024-05-01", category: "travel", paidBy: people.outsider.id })).paidBy).toEqual(["That person is not a member of this band"]);

@@ -646,9 +646,10 @@ export async function recordPayment(access: BandAccess, input: PaymentInput) {
   const bandId = access.band.id;
   const result = await db.$transaction(async (tx) => {
     const event = input.eventId
-      ? await tx.event.findFirst({ where: { id: input.eventId, bandId }, select: { id: true, title: true, feeMinor: true } })
+      ? await tx.event.findFirst({ where: { id: input.eventId, bandId }, select: { id: true, kind: true, title: true, feeMinor: true } })
       : null;
     if (input.eventId && !event) throw new RuleError(400, "Choose a gig from this band's calendar", "eventId");
+    if (event && event.kind !== "gig") throw new RuleError(400, "Choose a gig from this band's calendar", "eventId");
     const receiver = input.receivedBy ? await memberOf(tx, bandId, input.receivedBy) : null;
     if (input.receivedBy && !receiver) throw new RuleError(400, "That person is not a member of this band", "receivedBy");
     const isGig = input.category === "gig";
@@ -687,7 +688,8 @@ export async function recordPayment(access: BandAccess, input: PaymentInput) {
       target: { type: "ledgerEntry", id: entry.id, label: description },
       after: { amountMinor: input.amount, feeAgreedMinor, date: input.date, category: input.category, eventId: event?.id ?? null, method: input.method, receivedBy: receiver?.name ?? "band account" },
     });
-    return { entryId: entry.id, paymentId: entry.payment!.id, description, splittable: Boolean(event) };
+    // A payment is named by its ledger entry's id everywhere (splits, reversals, the API).
+    return { entryId: entry.id, paymentId: entry.id, description, splittable: Boolean(event) };
   });
   await track("add_payment_record", { userId: access.user.id, bandId, props: { category: input.category } });
   return result;

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/utils/conform.server";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/features/auth/auth.server";
 import { grantIn, requireBandAccess, type BandAccess } from "~/features/bands/access.server";

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
@@ -20,6 +19,7 @@ import {
   memberAbilities,
   memberName,
   membersPageAbilities,
+  parseWithZod,
   redirectWithToast,
   removeMember,
   requireBandAccess,

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { memberBalancesJson } from "~/features/finances/api.server";
-import { apiRoute } from "~/utils/api.server";
+import { apiRoute, methodNotAllowed } from "~/utils/api.server";
 
 /**
  * GET /api/bands/{id}/member-balances: { currency, fundMinor, totals, members: [{ userId,
@@ -10,3 +10,5 @@ import { apiRoute } from "~/utils/api.server";
  * own line only. 402 for a free band.
  */
 export const loader = apiRoute(({ request, params }: LoaderFunctionArgs) => memberBalancesJson(request, params.id));
+
+export const action = apiRoute(() => methodNotAllowed(["GET"]));

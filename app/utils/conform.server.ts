@@ -1,0 +1,38 @@
+/**
+ * conform's parseWithZod, refusing list indexes no form of ours sends. conform turns a
+ * field named `shares[100000].userId` into an array of 100,001 entries, and a refused
+ * submission's reply echoes that array back: a few bytes of form could make the server
+ * build and send megabytes (found by a probe of the built server). Fields whose index is
+ * above MAX_LIST_INDEX are dropped before parsing, so such a submission is read as if
+ * they were not there. Every action parses forms through this one function.
+ */
+import { parseWithZod as parseWithConform } from "@conform-to/zod/v4";
+
+/** Far above any list a form holds (a setlist's items, a lineup, a split's shares). */
+export const MAX_LIST_INDEX = 999;
+
+const INDEX = /\[(\d+)\]/g;
+
+function hasHugeIndex(name: string) {
+  for (const match of name.matchAll(INDEX)) {
+    if (match[1]!.length > 3 || Number(match[1]) > MAX_LIST_INDEX) return true;
+  }
+  return false;
+}
+
+/** The submitted fields without any whose list index is out of reach. */
+export function withinListLimits<Payload extends FormData | URLSearchParams>(payload: Payload): Payload {
+  let clean: FormData | URLSearchParams | null = null;
+  for (const name of new Set(payload.keys())) {
+    if (!hasHugeIndex(name)) continue;
+    if (!clean) {
+      clean = payload instanceof FormData ? new FormData() : new URLSearchParams();
+      for (const [key, value] of payload.entries()) if (!hasHugeIndex(key)) (clean as FormData).append(key, value);
+    }
+    break;
+  }
+  return (clean ?? payload) as Payload;
+}
+
+export const parseWithZod: typeof parseWithConform = ((payload: FormData | URLSearchParams, options: Parameters<typeof parseWithConform>[1]) =>
+  parseWithConform(withinListLimits(payload), options)) as typeof parseWithConform;
