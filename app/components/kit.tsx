@@ -19,7 +19,7 @@ import { isRole, roleLabel, type Role } from "~/utils/roles";
 // Defined in their own modules, re-exported so that those modules join this chunk: esbuild
 // puts a module reached through the kit in the kit's chunk (when every route that imports
 // it imports the kit too). Every route's error boundary and every signed-in page's title.
-export { InsideMainContext, RouteErrorBoundary } from "~/components/error-screens";
+export { errorBoundaryWith, InsideMainContext, RouteErrorBoundary } from "~/components/error-screens";
 export { pageTitle } from "~/utils/meta";
 export { useIsPending } from "~/utils/use-is-pending";
 export { useSignedIn } from "~/utils/use-signed-in";

@@ -4,4 +4,4 @@
  * when only the action uses them, and this one brings all of zod (about 100 KB gzip).
  * The event forms validate on the server only.
  */
-export { parseWithZod } from "~/utils/conform.server";
+export { parseWithZod } from "~/utils/submission";

@@ -153,4 +153,4 @@ export const ReversalSchema = z.object({
 export type ReversalInput = z.output<typeof ReversalSchema>;
 
 /** conform's zod adapter, from this server-only module so zod stays out of the browser chunks. */
-export { parseWithZod } from "~/utils/conform.server";
+export { parseWithZod } from "~/utils/submission";

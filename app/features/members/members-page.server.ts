@@ -7,7 +7,7 @@
  * in their area modules; this only gathers them.
  */
 export { data } from "@remix-run/node";
-export { parseWithZod } from "~/utils/conform.server";
+export { parseWithZod } from "~/utils/submission";
 export { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
 export { currentBandCookieHeader } from "~/features/bands/bands.server";
 export {

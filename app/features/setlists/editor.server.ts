@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/conform.server";
+import { parseWithZod } from "~/utils/submission";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/features/auth/auth.server";
 import { grantIn, requireBandAccess, type BandAccess } from "~/features/bands/access.server";

@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/conform.server";
+import { parseWithZod } from "~/utils/submission";
 import type { SubmissionResult } from "@conform-to/react";
 import type { BandAccess } from "~/features/bands/access.server";
 import { replyWithRuleError } from "~/utils/rule-error";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { requirePlatformAdmin } from "~/features/admin/admin.server";
-import { errorBoundaryWith } from "~/components/error-screens";
-import { pageTitle } from "~/utils/meta";
+// Through the kit, so this route shares its script instead of splitting one off (issue 11).
+import { errorBoundaryWith, pageTitle } from "~/components/kit";
 
 /**
  * Any other path under /admin: refused (403) to everyone but platform admins, whatever

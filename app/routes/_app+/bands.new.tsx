@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { parseWithZod } from "~/utils/conform.server";
+import { parseWithZod } from "~/utils/submission";
 import { Link, useActionData } from "@remix-run/react";
 import { requireUser } from "~/features/auth/auth.server";
 import { createBand, currentBandCookieHeader } from "~/features/bands/bands.server";

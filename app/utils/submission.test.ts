@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { MAX_LIST_INDEX, parseWithZod, withinListLimits } from "./conform.server";
+import { MAX_LIST_INDEX, parseWithZod, withinListLimits } from "./submission";
 
 const schema = z.object({ name: z.string(), items: z.array(z.object({ id: z.string() })).max(100) });
 

@@ -4,7 +4,9 @@
  * submission's reply echoes that array back: a few bytes of form could make the server
  * build and send megabytes (found by a probe of the built server). Fields whose index is
  * above MAX_LIST_INDEX are dropped before parsing, so such a submission is read as if
- * they were not there. Every action parses forms through this one function.
+ * they were not there. Every action parses forms through this one function. It is not a
+ * .server module on purpose: actions are the only callers, so the browser build drops it,
+ * where a .server path would cost each importing page a stand-in script (issue 11).
  */
 import { parseWithZod as parseWithConform } from "@conform-to/zod/v4";
 
