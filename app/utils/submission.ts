@@ -24,16 +24,10 @@ function hasHugeIndex(name: string) {
 
 /** The submitted fields without any whose list index is out of reach. */
 export function withinListLimits<Payload extends FormData | URLSearchParams>(payload: Payload): Payload {
-  let clean: FormData | URLSearchParams | null = null;
-  for (const name of new Set(payload.keys())) {
-    if (!hasHugeIndex(name)) continue;
-    if (!clean) {
-      clean = payload instanceof FormData ? new FormData() : new URLSearchParams();
-      for (const [key, value] of payload.entries()) if (!hasHugeIndex(key)) (clean as FormData).append(key, value);
-    }
-    break;
-  }
-  return (clean ?? payload) as Payload;
+  if (![...payload.keys()].some(hasHugeIndex)) return payload;
+  const clean = payload instanceof FormData ? new FormData() : new URLSearchParams();
+  for (const [key, value] of payload.entries()) if (!hasHugeIndex(key)) (clean as FormData).append(key, value);
+  return clean as Payload;
 }
 
 export const parseWithZod: typeof parseWithConform = ((payload: FormData | URLSearchParams, options: Parameters<typeof parseWithConform>[1]) =>

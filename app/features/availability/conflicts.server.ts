@@ -84,20 +84,17 @@ export type Conflict =
 /**
  * Who of the lineup has a blackout on the event's days (read in the band's time zone)
  * or is booked on another event at that time. The viewer sees blackout reasons only
- * with "availability:reasons", and another band's event only as "busy". Four queries.
+ * with "availability:reasons", and another band's event only as "busy". Three queries.
  */
 export async function checkConflicts(access: BandAccess, input: ConflictInput): Promise<Conflict[]> {
   const ids = [...new Set(input.membershipIds)];
   if (!ids.length) return [];
-  const [band, members] = await Promise.all([
-    db.band.findUnique({ where: { id: access.band.id }, select: { timeZone: true } }),
-    db.bandMembership.findMany({
-      where: { bandId: access.band.id, id: { in: ids } },
-      orderBy: { id: "asc" },
-      select: { id: true, userId: true, displayName: true, user: { select: { firstName: true, lastName: true, email: true } } },
-    }),
-  ]);
-  if (!band) throw new RuleError(404, "Band not found");
+  const band = access.band;
+  const members = await db.bandMembership.findMany({
+    where: { bandId: access.band.id, id: { in: ids } },
+    orderBy: { id: "asc" },
+    select: { id: true, userId: true, displayName: true, user: { select: { firstName: true, lastName: true, email: true } } },
+  });
   // One query span for all occurrences, then each blackout or booking is kept only when it meets one of them.
   const ranges = (input.occurrences?.length ? input.occurrences : [input]).map((range) => ({
     start: range.startsAt,

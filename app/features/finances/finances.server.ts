@@ -142,16 +142,15 @@ function freeBand(access: BandAccess, hasData: boolean) {
 
 const actorName = (access: BandAccess) => displayName({ ...access.user, displayName: access.membership.displayName });
 
-async function bandMoneySettings(bandId: number) {
-  const band = await db.band.findUnique({ where: { id: bandId }, select: { currency: true, timeZone: true } });
-  if (!band) throw refuse(404, "Band not found");
-  return band;
+/** The band's currency and time zone: the gate read them with the band. */
+function bandMoneySettings(access: BandAccess) {
+  return { currency: access.band.currency, timeZone: access.band.timeZone };
 }
 
 /** The band's currency and zone, for forms and schemas. */
 export async function financeSettings(access: BandAccess) {
   rights(access);
-  const band = await bandMoneySettings(access.band.id);
+  const band = bandMoneySettings(access);
   return { ...band, today: dayOf(new Date(), band.timeZone) };
 }
 
@@ -239,8 +238,8 @@ function addToLine(line: BalanceLine, kind: string, amountMinor: number) {
 export async function getFinanceOverview(access: BandAccess): Promise<FinanceOverview> {
   const { seesAll, seesTotals, canEdit } = rights(access);
   const bandId = access.band.id;
-  const [band, sums, members] = await Promise.all([
-    bandMoneySettings(bandId),
+  const band = bandMoneySettings(access);
+  const [sums, members] = await Promise.all([
     db.ledgerLine.groupBy({ by: ["userId", "kind"], where: { bandId }, _sum: { amountMinor: true } }),
     seesAll ? listBandMembers(bandId) : Promise.resolve(null),
   ]);
@@ -475,7 +474,8 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export async function listLedger(access: BandAccess, { page = 1, kind }: { page?: number; kind?: LedgerKind } = {}) {
   requireSeesAll(access);
   const where = { bandId: access.band.id, ...(kind ? { kind } : {}) };
-  const [band, total] = await Promise.all([bandMoneySettings(access.band.id), db.ledgerEntry.count({ where })]);
+  const band = bandMoneySettings(access);
+  const total = await db.ledgerEntry.count({ where });
   const { skip, take, info } = pageWindow(total, page, LEDGER_PER_PAGE);
   const rows = await findEntries(where, skip, take);
   return { ...freeBand(access, total > 0 || Boolean(kind)), currency: band.currency, timeZone: band.timeZone, entries: rows.map((row) => entryView(row, band.currency)), ...info };
@@ -491,8 +491,8 @@ export async function getMemberHistory(access: BandAccess, { userId, page = 1 }:
   const { seesAll } = rights(access);
   const who = seesAll && userId ? userId : access.user.id;
   const where = { bandId: access.band.id, userId: who };
-  const [band, total, sum, member] = await Promise.all([
-    bandMoneySettings(access.band.id),
+  const band = bandMoneySettings(access);
+  const [total, sum, member] = await Promise.all([
     db.ledgerLine.count({ where }),
     db.ledgerLine.aggregate({ where, _sum: { amountMinor: true } }),
     who === access.user.id ? Promise.resolve({ userId: who, name: actorName(access) }) : memberOf(db, access.band.id, who),
@@ -532,7 +532,8 @@ export async function getMemberHistory(access: BandAccess, { userId, page = 1 }:
 /** One entry as the ledger shows it (leaders and admins), for the reversal form. */
 export async function getEntry(access: BandAccess, entryId: number) {
   requireSeesAll(access);
-  const [band, row] = await Promise.all([bandMoneySettings(access.band.id), db.ledgerEntry.findFirst({ where: { id: entryId, bandId: access.band.id }, select: ENTRY_SELECT })]);
+  const band = bandMoneySettings(access);
+  const row = await db.ledgerEntry.findFirst({ where: { id: entryId, bandId: access.band.id }, select: ENTRY_SELECT });
   if (!row) throw refuse(404, "That entry is not in this band's ledger");
   return { ...freeBand(access, true), currency: band.currency, timeZone: band.timeZone, entry: entryView(row, band.currency) };
 }
@@ -825,7 +826,7 @@ async function planSplit(tx: Tx | typeof db, bandId: number, input: SplitFormInp
 /** What a split would give each person, without recording it (the form's preview). */
 export async function previewSplit(access: BandAccess, input: SplitFormInput) {
   requireWriter(access);
-  const { currency } = await bandMoneySettings(access.band.id);
+  const { currency } = bandMoneySettings(access);
   const { result } = await planSplit(db, access.band.id, input, (minor) => formatMoney(minor, currency));
   return result;
 }
@@ -840,7 +841,7 @@ const cutMinor = (cut: Cut, amountMinor: number) => ("percentBp" in cut ? percen
 export async function recordSplit(access: BandAccess, input: SplitFormInput) {
   requireWriter(access);
   const bandId = access.band.id;
-  const { currency } = await bandMoneySettings(bandId);
+  const { currency } = bandMoneySettings(access);
   const money = (minor: number) => formatMoney(minor, currency);
   return afterWrite(
     db.$transaction(async (tx) => {

@@ -134,11 +134,6 @@ async function readPeople(bandId: number, entries: readonly ReportEntry[]): Prom
   return [...people.entries()].map(([userId, name]) => ({ userId, name })).sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
 }
 
-async function bandSettings(bandId: number) {
-  const band = await db.band.findUnique({ where: { id: bandId }, select: { currency: true, timeZone: true } });
-  if (!band) throw new RuleError(404, "Band not found");
-  return band;
-}
 
 /** What "finances:view" lets this member see of the reports. */
 function scopeOf(access: BandAccess): "all" | "totals" | "own" {
@@ -173,17 +168,15 @@ export type FinanceReports = {
 /**
  * The reports of `query.year` (this year in the band's time zone by default) as this
  * member may see them, with the statement of `query.member` (their own by default).
- * Ten queries whatever the band's size. Throws a RuleError: 402 for a free band, 403
+ * A fixed number of queries whatever the band's size. Throws a RuleError: 402 for a free band, 403
  * for someone else's statement without the grant, 404 for a person the band never had.
  */
 export async function getFinanceReports(access: BandAccess, query: ReportsQuery = {}): Promise<FinanceReports> {
   const scope = scopeOf(access);
   const plan = await financesPlan(access);
   const subject = statementSubject(access, scope, query.member);
-  const [band, first] = await Promise.all([
-    bandSettings(access.band.id),
-    db.ledgerEntry.findFirst({ where: { bandId: access.band.id }, orderBy: { occurredOn: "asc" }, select: { occurredOn: true } }),
-  ]);
+  const band = access.band;
+  const first = await db.ledgerEntry.findFirst({ where: { bandId: access.band.id }, orderBy: { occurredOn: "asc" }, select: { occurredOn: true } });
   const thisYear = Number(localDay(new Date(), band.timeZone).slice(0, 4));
   const year = parseYear(query.year, thisYear);
   const rows = await readEntries(access.band.id, yearRange(year));
@@ -339,7 +332,7 @@ export async function ledgerCsv(access: BandAccess, ledger: string | null | unde
   if (grantIn(access, "finances:view") !== true) throw new RuleError(403, REPORT_MESSAGES.exportsForManagers);
   if (!ledger || !Object.hasOwn(LEDGERS, ledger)) throw new RuleError(400, REPORT_MESSAGES.unknownLedger);
   const name = ledger as LedgerName;
-  const band = await bandSettings(access.band.id);
+  const band = access.band;
   const year = yearParam ? parseYear(yearParam, Number.NaN) : null;
   const rows = (await readEntries(access.band.id, year && Number.isFinite(year) ? yearRange(year) : null, { payouts: name === "payouts" || name === "ledger" })) as EntryRow[];
   const gigs = await readGigs(access.band.id, rows.flatMap((row) => [row.payment?.eventId, row.expense?.eventId, row.split?.payment.eventId].filter((id): id is number => typeof id === "number")), band.timeZone);

@@ -46,16 +46,14 @@ export function checkReportRange(input: { from?: string | null; to?: string | nu
 
 /** What the report page starts with: this year so far, in the band's time zone. */
 export async function defaultReportRange(access: BandAccess, now = new Date()): Promise<ReportRange> {
-  const band = await db.band.findUnique({ where: { id: access.band.id }, select: { timeZone: true } });
-  const today = toZoned(now, band?.timeZone ?? "UTC");
+  const today = toZoned(now, access.band.timeZone);
   return { from: formatLocalDate({ year: today.year, month: 1, day: 1 }), to: formatLocalDate(today) };
 }
 
 /** The report as CSV rows (header first) for gigs from the first day to the end of the last, in the band's time zone. */
 export async function performanceReport(access: BandAccess, range: ReportRange, now = new Date()) {
   requireGrant(access, "setlists:report");
-  const band = await db.band.findUniqueOrThrow({ where: { id: access.band.id }, select: { timeZone: true } });
-  const tz = band.timeZone;
+  const tz = access.band.timeZone;
   const start = startOfLocalDay(parseLocalDate(range.from)!, tz);
   const end = startOfLocalDay(addDays(parseLocalDate(range.to)!, 1), tz);
   const gigs = await db.event.findMany({
