@@ -10,6 +10,10 @@ import * as chaseApi from "~/routes/api+/events.$id.chase";
 import * as chasePage from "~/routes/_app+/events.$id_.chase";
 import { body } from "./auth-helpers";
 import { bandWith, eventWith, person } from "./calendar-helpers";
+import { addDays, dayOf, startOfDay } from "~/features/availability/local-day";
+
+/** `hours` after the start of tomorrow in the test band's zone: a "Tomorrow" mail is due today whatever the time of the run. */
+const tomorrowAt = (hours: number) => new Date(startOfDay(addDays(dayOf(new Date(), "Europe/Berlin"), 1), "Europe/Berlin").getTime() + hours * 3_600_000);
 
 const DAY = 86_400_000;
 const run = promisify(execFile);
@@ -68,7 +72,7 @@ describe("the scheduler", () => {
   test("two passes at once in this process and a third in another process send each reminder once", async () => {
     const w = await world();
     const booked = [w.band.membershipOf(w.ana.id), w.band.membershipOf(w.nick.id)];
-    const event = await eventWith(w.band.id, { title: "Tomorrow Gig", startsAt: new Date(Date.now() + 20 * 3_600_000), endsAt: new Date(Date.now() + 23 * 3_600_000), booked });
+    const event = await eventWith(w.band.id, { title: "Tomorrow Gig", startsAt: tomorrowAt(19), endsAt: tomorrowAt(22), booked });
     await db.rsvp.create({ data: { bookingId: event.bookings.find((b) => b.membershipId === booked[0])!.id, answer: "going" } });
 
     const other = execPass();
@@ -113,7 +117,7 @@ describe("unsubscribe links", () => {
 
   test("GET shows what will stop and changes nothing; the button turns that kind off", async () => {
     const w = await world();
-    await eventWith(w.band.id, { title: "Unsub Gig", startsAt: new Date(Date.now() + 30 * 3_600_000), booked: [w.band.membershipOf(w.nick.id)] });
+    await eventWith(w.band.id, { title: "Unsub Gig", startsAt: tomorrowAt(19), booked: [w.band.membershipOf(w.nick.id)] });
     await runReminderPass();
     const url = await linkFor(w.nick.email, /^Tomorrow/);
     const page = await callRoute(unsubscribeRoute.loader, buildRequest(url.pathname + url.search));
