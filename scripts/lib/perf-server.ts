@@ -14,7 +14,7 @@ import { ensureProductionBuild } from "./build.ts";
 import { ROOT } from "./schema-engine.ts";
 
 export type SignedInBand = { bandId: number; setlistId: number; eventId: number; cookie: string };
-export type PerfServer = { origin: string; demo: SignedInBand; large: SignedInBand | null; stop: () => void };
+export type PerfServer = { origin: string; demo: SignedInBand; large: SignedInBand | null; pid: number; stop: () => void };
 
 function freePort() {
   return new Promise<number>((resolve, reject) => {
@@ -49,7 +49,7 @@ async function cookieFor(userId: string, bandId: number) {
   return `${session.split(";")[0]}; ${(await currentBandCookieHeader(bandId)).split(";")[0]}`;
 }
 
-export async function startPerfServer(options: { largeBand?: boolean; demoContent?: boolean } = {}): Promise<PerfServer> {
+export async function startPerfServer(options: { largeBand?: boolean; demoContent?: boolean; nodeArgs?: string[] } = {}): Promise<PerfServer> {
   ensureProductionBuild("[perf]");
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bandroom-perf-"));
   Object.assign(process.env, {
@@ -80,7 +80,8 @@ export async function startPerfServer(options: { largeBand?: boolean; demoConten
 
   const port = await freePort();
   const origin = `http://localhost:${port}`;
-  const server = spawn(path.join(ROOT, "node_modules/.bin/remix-serve"), ["./build/index.js"], {
+  // node [nodeArgs] remix-serve ./build/index.js (nodeArgs: e.g. --cpu-prof for scripts/profile-pages.ts).
+  const server = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), "./build/index.js"], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
@@ -94,5 +95,5 @@ export async function startPerfServer(options: { largeBand?: boolean; demoConten
     process.exit(130);
   });
   await waitForServer(`${origin}/`, () => server.exitCode);
-  return { origin, demo, large, stop };
+  return { origin, demo, large, pid: server.pid!, stop };
 }
