@@ -20,7 +20,7 @@ const pages = (band: SignedInBand) => ["/dashboard", "/members", "/calendar", "/
 const targets: { label: string; path: string; cookie?: string }[] = [{ label: "/login (signed out)", path: "/login" }];
 for (const [name, band] of [["demo", demo], ["large", large]] as const) if (band) for (const page of pages(band)) targets.push({ label: `${page} (${name})`, path: page, cookie: band.cookie });
 try {
-  for (const target of targets.filter((t) => !values.only || t.label.includes(values.only))) {
+  for (const target of targets.filter((t) => !values.only || new RegExp(values.only).test(t.label))) {
     const options = { url: `${origin}${target.path}`, connections: 4, headers: target.cookie ? { cookie: target.cookie } : {} };
     await autocannon({ ...options, duration: 1 });
     const before = ticks();
