@@ -4,6 +4,7 @@
  * the query budgets (tests/integration/query-budgets.test.ts) and `npm run bench`.
  */
 import { db } from "~/utils/db.server";
+import { refreshMemberOrder } from "~/features/members/member-order.server";
 
 export const LARGE_BAND = { members: 200, songs: 5_000, events: 2_000, setlists: 40, invitations: 30 } as const;
 
@@ -74,6 +75,7 @@ export async function seedLargeBand(leaderId: string, name = "The Big Band") {
   await db.bandMembership.createMany({
     data: [{ bandId: band.id, userId: leaderId, role: "band_leader" }, ...players.map((player, i) => ({ bandId: band.id, userId: player.id, role: roles[i % roles.length]! }))],
   });
+  await refreshMemberOrder(db, band.id);
   const memberships = await db.bandMembership.findMany({ where: { bandId: band.id }, select: { id: true } });
   await db.membershipInstrument.createMany({ data: memberships.map((membership, i) => ({ membershipId: membership.id, instrument: ["Guitar", "Bass", "Drums", "Vocals"][i % 4]! })) });
   await db.invitation.createMany({

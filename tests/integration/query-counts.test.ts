@@ -59,16 +59,18 @@ async function bandWithMembers(subscriptionTier = "free") {
 }
 
 describe("queries per signed-in document", () => {
-  test("/members answers in at most 9 queries, resolving the user and the band once", async () => {
+  test("/members answers in at most 10 queries, resolving the user and the band once", async () => {
     const { cookie } = await bandWithMembers();
     const { result, queries, statements } = await recordQueries(() => documentRequest("/members", cookie, membersLoader));
     expect(result.map((response) => response.status)).toEqual([200, 200, 200]);
     // One session, one user and one band-list lookup, however many loaders ask.
     expect(lookups(queries, "Session")).toBe(1);
     expect(lookups(queries, "User")).toBe(1);
-    expect(queries.length).toBeLessThanOrEqual(9);
+    // 10 and 13 (issue 11): the list reads one page of members by their stored order, with
+    // a count by role first (the band's size, its leaders), instead of every member.
+    expect(queries.length).toBeLessThanOrEqual(10);
     // Prisma sends a relation as a second SELECT; hold the statements too.
-    expect(statements.length).toBeLessThanOrEqual(12);
+    expect(statements.length).toBeLessThanOrEqual(13);
   });
 
   test("/dashboard holds to its number of queries", async () => {
