@@ -19,22 +19,32 @@ export type OnboardingStep = { key: string; label: string; done: boolean; href: 
 const pendingInvitation = () => ({ acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } });
 
 /**
- * The band's onboarding counts. Each is its own `count` on the band's index: Prisma's
- * relation `_count` (one statement) groups the whole table, every band's rows, on
- * SQLite, so its cost grew with the whole installation (issue 11).
+ * The band's onboarding counts, in one statement. Prisma's relation `_count` joins a
+ * count grouped over the whole related table (every band's rows) on SQLite; naming the
+ * band again in each count's filter puts it inside that grouping, so each count reads
+ * only this band's rows on its index (issue 11).
  */
 export async function getOnboardingStatus(bandId: number): Promise<OnboardingStatus | null> {
-  const [band, memberCount, songCount, setlistCount, eventCount, ledgerCount, pendingInviteCount] = await Promise.all([
-    db.band.findUnique({ where: { id: bandId }, select: { subscriptionTier: true } }),
-    db.bandMembership.count({ where: { bandId } }),
-    db.song.count({ where: { bandId } }),
-    db.setlist.count({ where: { bandId } }),
-    db.event.count({ where: { bandId } }),
-    db.ledgerEntry.count({ where: { bandId } }),
-    // A pending invitation counts as inviting the band: the step is done on our side.
-    db.invitation.count({ where: { bandId, ...pendingInvitation() } }),
-  ]);
+  const ofBand = { where: { bandId } };
+  const band = await db.band.findUnique({
+    where: { id: bandId },
+    select: {
+      subscriptionTier: true,
+      _count: {
+        select: {
+          memberships: ofBand,
+          songs: ofBand,
+          setlists: ofBand,
+          events: ofBand,
+          ledger: ofBand,
+          // A pending invitation counts as inviting the band: the step is done on our side.
+          invitations: { where: { bandId, ...pendingInvitation() } },
+        },
+      },
+    },
+  });
   if (!band) return null;
+  const { memberships: memberCount, songs: songCount, setlists: setlistCount, events: eventCount, ledger: ledgerCount, invitations: pendingInviteCount } = band._count;
   // Any ledger entry (a payment, an expense, a payout) is financial data.
   const hasFinancialData = ledgerCount > 0;
   const isPro = band.subscriptionTier === "pro";
