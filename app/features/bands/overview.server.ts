@@ -32,8 +32,15 @@ export async function listMembersPreview(bandId: number, take = 6): Promise<Memb
   return sortMembers(rows.map(({ user, ...membership }, position) => ({ position, membership, user }))).slice(0, take);
 }
 
-/** The user's place in the band in joining order (as in listMembersPreview), or null. */
+/**
+ * The user's place in the band in joining order (as in listMembersPreview), or null: the
+ * stored joinRank of their membership (members/member-order.server.ts), one row whatever
+ * the band's size; read from the whole band while the band's order is not stored yet.
+ */
 export async function memberPosition(bandId: number, userId: string) {
+  const own = await db.bandMembership.findUnique({ where: { bandId_userId: { bandId, userId } }, select: { joinRank: true } });
+  if (!own) return null;
+  if (own.joinRank !== null) return own.joinRank;
   const rows = await db.bandMembership.findMany({
     where: { bandId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
