@@ -43,7 +43,7 @@ export const DASHBOARD_LIMITS = {
   blackouts: 500,
   /**
    * Events read for blackout clashes (the soonest with someone blacked out booked), and
-   * people with blackouts or named as not having answered: each under SQLite's 999 bound
+   * the people with blackouts whose bookings are checked: each under SQLite's 999 bound
    * parameters, so that Prisma reads their relations in one statement (past it, it
    * splits the list and the count would grow with the band).
    */
