@@ -132,6 +132,9 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
     for (const i of dayIndexes(e)) eventsOn[i]!.push(shown);
   }
 
+  // A free person is the same entry on every day they are free (one object each, not one a day).
+  const freeEntry = new Map(people.map((p) => [p, { membershipId: p.membershipId, name: p.name, instruments: p.instruments }]));
+  const playerOf = new Map(people.map((p) => [p, { id: p.membershipId, instruments: p.instruments }]));
   const result: AvailabilityDay[] = days.map((date, index) => {
     const day: AvailabilityDay = {
       date,
@@ -147,6 +150,7 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
       busy: [],
       events: eventsOn[index]!.map((e) => ({ ...e })),
     };
+    const players: { id: number; instruments: string[] }[] = [];
     for (const person of people) {
       const blackout = blackoutOn.get(person.userId)?.[index];
       if (blackout) {
@@ -160,10 +164,11 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
         day.busy.push({ membershipId: person.membershipId, name: person.name, what });
         continue;
       }
-      day.free.push({ membershipId: person.membershipId, name: person.name, instruments: person.instruments });
+      day.free.push(freeEntry.get(person)!);
+      players.push(playerOf.get(person)!);
     }
     if (instruments.length) {
-      const lineup = fieldLineup(instruments, day.free.map((p) => ({ id: p.membershipId, instruments: p.instruments })));
+      const lineup = fieldLineup(instruments, players);
       day.canField = lineup.complete;
       day.uncovered = lineup.uncovered;
       day.nobody = lineup.nobody;

@@ -6,6 +6,7 @@ import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.
 import { db } from "~/utils/db.server";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
+import { MAX_EVENT_DAYS } from "./limits";
 import { KIND_STYLES } from "./present";
 import { MESSAGES, type EventInput, type Recurrence, type RsvpAnswer, type SeriesScope } from "./schema.server";
 import { addDays, daysBetween, formatLocalDate, formatLocalTime, fromZoned, startOfLocalDay, toZoned, YEARS, type LocalDate } from "./zoned-time";
@@ -123,7 +124,9 @@ export async function listEvents(access: BandAccess, filters: EventListFilters) 
   const where: Prisma.EventWhereInput = {
     AND: [
       visibleWhere(access),
-      { startsAt: { lt: filters.to } },
+      // No event lasts longer than MAX_EVENT_DAYS: the lower bound closes the index range
+      // ([bandId, startsAt]) so a month does not scan the band's years of history.
+      { startsAt: { lt: filters.to, gt: new Date(filters.from.getTime() - MAX_EVENT_DAYS * 86_400_000 - 60_000) } },
       { OR: [{ endsAt: { gt: filters.from } }, { endsAt: null, startsAt: { gte: filters.from } }] },
       filters.kinds?.length ? { kind: { in: filters.kinds } } : {},
       filters.mine ? { bookings: { some: { membershipId: access.membership.id } } } : {},
