@@ -42,13 +42,11 @@ export const DASHBOARD_LIMITS = {
   /** Blackouts read (the band's or the viewer's own, in the horizon). */
   blackouts: 500,
   /**
-   * Events read for blackout clashes (the soonest with someone blacked out booked), and
-   * the people with blackouts whose bookings are checked: each under SQLite's 999 bound
-   * parameters, so that Prisma reads their relations in one statement (past it, it
-   * splits the list and the count would grow with the band).
+   * Events read for blackout clashes (the soonest with someone blacked out booked): under
+   * SQLite's 999 bound parameters, so that Prisma reads their bookings in one statement
+   * (past it, it splits the list and the count would grow with the band).
    */
   clashEvents: 200,
-  people: 500,
   /** Members named under "Money owed to members" (leaders and admins); the total counts everyone. */
   owedTop: 3,
 } as const;
@@ -361,7 +359,6 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
   if ((setup && !onboarding) || !members.some((member) => member.id === me)) return null;
 
   const nameById = new Map(members.map((member) => [member.id, nameOf(member)]));
-  const membershipOfUser = new Map(members.map((member) => [member.userId, member.id]));
 
   // The second round, each a flat query or a relation over at most a few hundred rows
   // (never a list that grows with the band, which Prisma would split into several
@@ -369,18 +366,20 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
   // checked gigs, their answers, and the bookings of the people with blackouts ahead
   // (leaders and admins: everyone's; everyone else: their own).
   const lineupEventIds = [...new Set([...nextEvents.map((event) => event.id), ...gigs.map((gig) => gig.id)])];
-  const withBlackouts = new Set(blackouts.map((b) => b.userId));
-  const clashIds = abilities.attention
-    ? [...withBlackouts].flatMap((userId) => membershipOfUser.get(userId) ?? []).slice(0, L.people)
-    : withBlackouts.has(access.user.id)
-      ? [me]
-      : [];
+  // The people whose bookings may clash: those with a blackout ahead (leaders and admins:
+  // everyone's; everyone else: their own), named by a relation filter rather than a list
+  // of ids. SQLite then walks each event's few bookings to their person's blackouts,
+  // instead of looking up every listed person on every event (issue 10).
+  const blackedOut: Prisma.EventBookingWhereInput = {
+    ...(abilities.attention ? {} : { membershipId: me }),
+    membership: { user: { blackouts: { some: { endDate: { gte: firstDay }, startDate: { lte: lastDay } } } } },
+  };
   const [lineupRows, answerRows, clashEvents] = await Promise.all([
     db.eventBooking.findMany({ where: { eventId: { in: lineupEventIds } }, orderBy: { id: "asc" }, select: { id: true, eventId: true, membershipId: true, instrument: true } }),
     db.rsvp.findMany({ where: { booking: { eventId: { in: lineupEventIds } } }, select: { bookingId: true, answer: true } }),
     // From the events' side, soonest first along the band's (bandId, startsAt) index.
     db.event.findMany({
-      where: { bandId, cancelledAt: null, startsAt: { gt: now, lt: horizon }, bookings: { some: { membershipId: { in: clashIds } } } },
+      where: { bandId, cancelledAt: null, startsAt: { gt: now, lt: horizon }, bookings: { some: blackedOut } },
       orderBy: [{ startsAt: "asc" }, { id: "asc" }],
       take: L.clashEvents,
       select: {
@@ -389,7 +388,7 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
         startsAt: true,
         endsAt: true,
         allDay: true,
-        bookings: { where: { membershipId: { in: clashIds } }, orderBy: { id: "asc" }, select: { membershipId: true } },
+        bookings: { where: blackedOut, orderBy: { id: "asc" }, select: { membershipId: true } },
       },
     }),
   ]);
