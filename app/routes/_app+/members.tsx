@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { z } from "zod";
 import { Avatar, PageHeader, Pager, pageTitle, RoleBadge, RouteErrorBoundary } from "~/components/kit";
 import { parsePage } from "~/utils/pagination";
@@ -67,6 +67,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { band, user } = access;
   const url = new URL(request.url);
   const view = url.searchParams.get("group") === "instrument" ? "instrument" : "list";
+  // The one member whose manage panel is open (?manage=<membershipId>, from that row's link).
+  const manageParam = Number(url.searchParams.get("manage"));
+  const manage = view === "list" && Number.isSafeInteger(manageParam) && manageParam > 0 ? manageParam : null;
   // The list view shows MEMBERS_PER_PAGE rows a page (?page=), read by the stored member
   // order; grouping shows everyone in small rows, so it reads them all.
   const listed = view === "list" ? await listMembersPage(access, parsePage(url.searchParams.get("page")), MEMBERS_PER_PAGE) : null;
@@ -96,6 +99,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     band: { id: band.id, name: band.name },
     view,
+    manage,
     viewer: { membershipId: access.membership.id, role: access.membership.role, manager: abilities.manage, grantableRoles: abilities.grantableRoles, soleLeader: abilities.soleLeader },
     members: rows,
     memberPage: listed ? { page: listed.page, pageCount: listed.pageCount, total: listed.total, first: listed.first } : null,
@@ -291,8 +295,17 @@ const viewLinkClasses =
   "inline-flex min-h-[44px] items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-white aria-[current=page]:text-slate-900 aria-[current=page]:shadow-sm aria-[current=page]:ring-1 aria-[current=page]:ring-slate-200";
 
 export default function Members() {
-  const { band, view, viewer, members, memberPage, memberCount, you, groups, invitations } = useLoaderData<typeof loader>();
+  const { band, view, manage, viewer, members, memberPage, memberCount, you, groups, invitations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  // This page's address with ?manage= set to a member (or without it), landing on their row.
+  const hrefFor = (id: number, open: boolean) => {
+    const params = new URLSearchParams(search);
+    if (open) params.set("manage", String(id));
+    else params.delete("manage");
+    const query = params.toString();
+    return `${query ? `?${query}` : "/members"}#member-${id}`;
+  };
   const invited = actionData?.intent === "invite" ? actionData.created : undefined;
   const result = (intent: MembersIntent, targetId?: number) =>
     actionData?.intent === intent && (targetId === undefined || actionData.targetId === targetId) ? actionData.result : undefined;
@@ -361,16 +374,22 @@ export default function Members() {
           </div>
         ) : (
           <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
-            {members.map((member) => (
-              <MemberRow
-                key={member.id}
-                member={member}
-                bandId={band.id}
-                bandName={band.name}
-                roles={viewer.grantableRoles}
-                actionData={actionData?.targetId === member.id && actionData.intent !== "leave" ? actionData : undefined}
-              />
-            ))}
+            {members.map((member) => {
+              const answer = actionData?.targetId === member.id && actionData.intent !== "leave" ? actionData : undefined;
+              return (
+                <MemberRow
+                  key={member.id}
+                  member={member}
+                  bandId={band.id}
+                  bandName={band.name}
+                  roles={viewer.grantableRoles}
+                  actionData={answer}
+                  open={manage === member.id || Boolean(answer)}
+                  manageHref={hrefFor(member.id, true)}
+                  closeHref={hrefFor(member.id, false)}
+                />
+              );
+            })}
           </ul>
         )}
         {memberPage ? <Pager {...memberPage} shown={members.length} label="Member pages" /> : null}
