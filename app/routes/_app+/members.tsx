@@ -68,8 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const view = url.searchParams.get("group") === "instrument" ? "instrument" : "list";
   // The one member whose manage panel is open (?manage=<membershipId>, from that row's link).
-  const manageParam = Number(url.searchParams.get("manage"));
-  const manage = view === "list" && Number.isSafeInteger(manageParam) && manageParam > 0 ? manageParam : null;
+  const manage = view === "list" ? idParam(url, "manage") : null;
   // The list view shows MEMBERS_PER_PAGE rows a page (?page=), read by the stored member
   // order; grouping shows everyone in small rows, so it reads them all.
   const listed = view === "list" ? await listMembersPage(access, parsePage(url.searchParams.get("page")), MEMBERS_PER_PAGE) : null;
@@ -100,6 +99,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     band: { id: band.id, name: band.name },
     view,
     manage,
+    // The pending invitation whose withdrawal is being confirmed (?revoke=<invitationId>).
+    revoke: idParam(url, "revoke"),
     viewer: { membershipId: access.membership.id, role: access.membership.role, manager: abilities.manage, grantableRoles: abilities.grantableRoles, soleLeader: abilities.soleLeader },
     members: rows,
     memberPage: listed ? { page: listed.page, pageCount: listed.pageCount, total: listed.total, first: listed.first } : null,
@@ -119,6 +120,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       manageable: mayManageInvitation(access, invitation),
     })),
   };
+}
+
+/** A positive whole number from the query string, or null. */
+function idParam(url: URL, name: string) {
+  const value = Number(url.searchParams.get(name));
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
 // ---------------------------------------------------------------------------
@@ -295,16 +302,18 @@ const viewLinkClasses =
   "inline-flex min-h-[44px] items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-white aria-[current=page]:text-slate-900 aria-[current=page]:shadow-sm aria-[current=page]:ring-1 aria-[current=page]:ring-slate-200";
 
 export default function Members() {
-  const { band, view, manage, viewer, members, memberPage, memberCount, you, groups, invitations } = useLoaderData<typeof loader>();
+  const { band, view, manage, revoke, viewer, members, memberPage, memberCount, you, groups, invitations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { search } = useLocation();
-  // This page's address with ?manage= set to a member (or without it), landing on their row.
-  const hrefFor = (id: number, open: boolean) => {
+  // This page's address with one panel open (?manage= or ?revoke= naming its row) or
+  // none (id null), landing on the row.
+  const hrefWith = (name: "manage" | "revoke", id: number | null, anchor: string) => {
     const params = new URLSearchParams(search);
-    if (open) params.set("manage", String(id));
-    else params.delete("manage");
+    params.delete("manage");
+    params.delete("revoke");
+    if (id !== null) params.set(name, String(id));
     const query = params.toString();
-    return `${query ? `?${query}` : "/members"}#member-${id}`;
+    return `${query ? `?${query}` : "/members"}#${anchor}`;
   };
   const invited = actionData?.intent === "invite" ? actionData.created : undefined;
   const result = (intent: MembersIntent, targetId?: number) =>
@@ -385,8 +394,8 @@ export default function Members() {
                   roles={viewer.grantableRoles}
                   actionData={answer}
                   open={manage === member.id || Boolean(answer)}
-                  manageHref={hrefFor(member.id, true)}
-                  closeHref={hrefFor(member.id, false)}
+                  manageHref={hrefWith("manage", member.id, `member-${member.id}`)}
+                  closeHref={hrefWith("manage", null, `member-${member.id}`)}
                 />
               );
             })}
@@ -400,6 +409,8 @@ export default function Members() {
           bandId={band.id}
           invitations={invitations}
           actionData={actionData && (actionData.intent === "revoke" || actionData.intent === "resend") ? actionData : undefined}
+          revoking={revoke}
+          hrefFor={(id, anchor) => hrefWith("revoke", id, anchor)}
         />
       ) : null}
 
