@@ -63,8 +63,12 @@ test.describe("members and invitations", () => {
     await expect(summary.getByText("Band Member", { exact: true })).toBeVisible();
     await expect(page.getByRole("region", { name: "Pending invitations" })).not.toContainText(email);
 
-    // The leader makes them a Band Admin.
-    await row.locator("summary", { hasText: "Manage" }).click();
+    // The leader makes them a Band Admin: only the row they chose opens its panel.
+    await expect(page.getByLabel("Role", { exact: true })).toHaveCount(1); // the invite form's
+    await row.getByRole("link", { name: "Manage Nora Newman" }).click();
+    await expect(page).toHaveURL(/[?&]manage=\d+#member-\d+$/);
+    await expect(row.getByRole("region", { name: "Manage Nora Newman" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save changes" })).toHaveCount(1);
     await row.getByLabel("Role").selectOption("band_admin");
     await row.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Changes saved").first()).toBeVisible();
