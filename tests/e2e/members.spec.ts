@@ -63,8 +63,12 @@ test.describe("members and invitations", () => {
     await expect(summary.getByText("Band Member", { exact: true })).toBeVisible();
     await expect(page.getByRole("region", { name: "Pending invitations" })).not.toContainText(email);
 
-    // The leader makes them a Band Admin.
-    await row.locator("summary", { hasText: "Manage" }).click();
+    // The leader makes them a Band Admin: only the row they chose opens its panel.
+    await expect(page.getByLabel("Role", { exact: true })).toHaveCount(1); // the invite form's
+    await row.getByRole("link", { name: "Manage Nora Newman" }).click();
+    await expect(page).toHaveURL(/[?&]manage=\d+#member-\d+$/);
+    await expect(row.getByRole("region", { name: "Manage Nora Newman" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save changes" })).toHaveCount(1);
     await row.getByLabel("Role").selectOption("band_admin");
     await row.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Changes saved").first()).toBeVisible();
@@ -81,5 +85,41 @@ test.describe("members and invitations", () => {
     await expect(page.getByRole("heading", { name: "Members", level: 1 })).toBeVisible();
     await expect(page.getByText(email)).toHaveCount(0);
     await theirs.close();
+  });
+});
+
+test.describe("members: one panel at a time", () => {
+  test.skip(({ isMobile }) => isMobile, "a desktop journey");
+  test.setTimeout(60_000);
+
+  test("a field error keeps the member's panel open; a pending invitation is revoked after its own confirmation", async ({ page, login, createUser, createBand }) => {
+    const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));
+    await createBand(leader, { name: `One Panel ${Date.now().toString(36)}` });
+    const email = uniqueEmail("pending");
+
+    await page.goto("/members");
+    const invite = page.getByRole("region", { name: "Invite someone" });
+    await invite.getByLabel("Email").fill(email);
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await expect(invite.getByRole("status")).toContainText(`Invitation sent to ${email}`);
+
+    // The leader's own row: a too-long display name is refused and the panel stays open with it.
+    await page.goto("/members");
+    await page.getByRole("link", { name: "Edit your details Lou Leader" }).click();
+    const panel = page.getByRole("region", { name: "Edit your details Lou Leader" });
+    await panel.getByLabel("Display name").fill("x".repeat(51));
+    await panel.getByRole("button", { name: "Save changes" }).click();
+    await expect(panel.getByText("Display name must be 50 characters or fewer")).toBeVisible();
+    await panel.getByRole("link", { name: /^Close/ }).click();
+    await expect(page.getByRole("region", { name: "Edit your details Lou Leader" })).toHaveCount(0);
+
+    // Revoke opens that invitation's confirmation only; confirming withdraws it.
+    const pending = page.getByRole("region", { name: "Pending invitations" });
+    await expect(pending.getByRole("button", { name: "Revoke invitation" })).toHaveCount(0);
+    await pending.getByRole("link", { name: `Revoke the invitation to ${email}` }).click();
+    await expect(pending.getByText(`Withdraw the invitation to ${email}?`)).toBeVisible();
+    await pending.getByRole("button", { name: "Revoke invitation" }).click();
+    await expect(page.getByText("Invitation withdrawn").first()).toBeVisible();
+    await expect(pending).not.toContainText(email);
   });
 });

@@ -15,6 +15,8 @@ type ActionBody = {
 };
 
 type LoaderBody = {
+  manage: number | null;
+  revoke: number | null;
   viewer: { manager: boolean; grantableRoles: string[] };
   members: { id: number; role: string; isYou: boolean; initials: string; instruments: string[]; person: { email: string }; can: Record<string, boolean> }[];
   groups: { instrument: string; label: string; memberIds: number[] }[] | null;
@@ -385,6 +387,16 @@ describe("the page", () => {
     const response = await callRoute(action, membersForm(world.cookies.band_leader, { intent: "invite", bandId: String(other.band.id), email: "a@example.com", role: "sub" }));
     expect(response.status).toBe(404);
     expect(await db.invitation.count({ where: { email: "a@example.com" } })).toBe(0);
+  });
+
+  test("?manage= and ?revoke= name the one panel to open; anything else opens none", async () => {
+    const world = await bandWithEveryRole();
+    const id = world.memberships.band_member;
+    const opened = await page(world.cookies.band_leader, `?manage=${id}&revoke=7`);
+    expect(opened).toMatchObject({ manage: id, revoke: 7 });
+    for (const search of ["", "?manage=abc&revoke=-1", "?manage=1.5", `?group=instrument&manage=${id}`]) {
+      expect(await page(world.cookies.band_leader, search)).toMatchObject({ manage: null, revoke: null });
+    }
   });
 
   test("signed-out posts go through sign-in and come back", async () => {

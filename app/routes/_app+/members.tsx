@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { z } from "zod";
 import { Avatar, PageHeader, Pager, pageTitle, RoleBadge, RouteErrorBoundary } from "~/components/kit";
 import { parsePage } from "~/utils/pagination";
@@ -67,6 +67,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { band, user } = access;
   const url = new URL(request.url);
   const view = url.searchParams.get("group") === "instrument" ? "instrument" : "list";
+  // The one member whose manage panel is open (?manage=<membershipId>, from that row's link).
+  const manage = view === "list" ? idParam(url, "manage") : null;
   // The list view shows MEMBERS_PER_PAGE rows a page (?page=), read by the stored member
   // order; grouping shows everyone in small rows, so it reads them all.
   const listed = view === "list" ? await listMembersPage(access, parsePage(url.searchParams.get("page")), MEMBERS_PER_PAGE) : null;
@@ -96,6 +98,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     band: { id: band.id, name: band.name },
     view,
+    manage,
+    // The pending invitation whose withdrawal is being confirmed (?revoke=<invitationId>).
+    revoke: idParam(url, "revoke"),
     viewer: { membershipId: access.membership.id, role: access.membership.role, manager: abilities.manage, grantableRoles: abilities.grantableRoles, soleLeader: abilities.soleLeader },
     members: rows,
     memberPage: listed ? { page: listed.page, pageCount: listed.pageCount, total: listed.total, first: listed.first } : null,
@@ -115,6 +120,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       manageable: mayManageInvitation(access, invitation),
     })),
   };
+}
+
+/** A positive whole number from the query string, or null. */
+function idParam(url: URL, name: string) {
+  const value = Number(url.searchParams.get(name));
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
 // ---------------------------------------------------------------------------
@@ -291,8 +302,19 @@ const viewLinkClasses =
   "inline-flex min-h-[44px] items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-white aria-[current=page]:text-slate-900 aria-[current=page]:shadow-sm aria-[current=page]:ring-1 aria-[current=page]:ring-slate-200";
 
 export default function Members() {
-  const { band, view, viewer, members, memberPage, memberCount, you, groups, invitations } = useLoaderData<typeof loader>();
+  const { band, view, manage, revoke, viewer, members, memberPage, memberCount, you, groups, invitations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  // This page's address with one panel open (?manage= or ?revoke= naming its row) or
+  // none (id null), landing on the row.
+  const hrefWith = (name: "manage" | "revoke", id: number | null, anchor: string) => {
+    const params = new URLSearchParams(search);
+    params.delete("manage");
+    params.delete("revoke");
+    if (id !== null) params.set(name, String(id));
+    const query = params.toString();
+    return `${query ? `?${query}` : "/members"}#${anchor}`;
+  };
   const invited = actionData?.intent === "invite" ? actionData.created : undefined;
   const result = (intent: MembersIntent, targetId?: number) =>
     actionData?.intent === intent && (targetId === undefined || actionData.targetId === targetId) ? actionData.result : undefined;
@@ -361,16 +383,22 @@ export default function Members() {
           </div>
         ) : (
           <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
-            {members.map((member) => (
-              <MemberRow
-                key={member.id}
-                member={member}
-                bandId={band.id}
-                bandName={band.name}
-                roles={viewer.grantableRoles}
-                actionData={actionData?.targetId === member.id && actionData.intent !== "leave" ? actionData : undefined}
-              />
-            ))}
+            {members.map((member) => {
+              const answer = actionData?.targetId === member.id && actionData.intent !== "leave" ? actionData : undefined;
+              return (
+                <MemberRow
+                  key={member.id}
+                  member={member}
+                  bandId={band.id}
+                  bandName={band.name}
+                  roles={viewer.grantableRoles}
+                  actionData={answer}
+                  open={manage === member.id || Boolean(answer)}
+                  manageHref={hrefWith("manage", member.id, `member-${member.id}`)}
+                  closeHref={hrefWith("manage", null, `member-${member.id}`)}
+                />
+              );
+            })}
           </ul>
         )}
         {memberPage ? <Pager {...memberPage} shown={members.length} label="Member pages" /> : null}
@@ -381,6 +409,8 @@ export default function Members() {
           bandId={band.id}
           invitations={invitations}
           actionData={actionData && (actionData.intent === "revoke" || actionData.intent === "resend") ? actionData : undefined}
+          revoking={revoke}
+          hrefFor={(id, anchor) => hrefWith("revoke", id, anchor)}
         />
       ) : null}
 

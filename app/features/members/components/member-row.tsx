@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { Form, Link } from "@remix-run/react";
 import { Avatar, Button, ErrorList, Field, formErrorsOf, RoleBadge, shownValue, useFocusFirstError, useIsPending } from "~/components/kit";
 import { DISPLAY_NAME_MAX } from "~/features/members/limits";
 import { displayName } from "~/utils/names";
@@ -28,14 +29,34 @@ type MemberRowProps = {
   roles: readonly string[];
   /** The last answer to a form about this member, if any: its panel opens to show it. */
   actionData?: RowActionData;
+  /**
+   * Whether this row's manage panel is open (the page's ?manage= names it, or a form
+   * about this member answered). Only that row renders its forms: 50 rows of role
+   * selects, instrument boxes and confirmations cost most of the page's server time.
+   */
+  open: boolean;
+  /** Where the "Manage" link goes (this page with ?manage=<id>), and "Close" (without it). */
+  manageHref: string;
+  closeHref: string;
 };
 
-export function MemberRow({ member, bandId, bandName, roles, actionData }: MemberRowProps) {
+export function MemberRow({ member, bandId, bandName, roles, actionData, open, manageHref, closeHref }: MemberRowProps) {
   const manageable = member.can.edit || member.can.remove || member.can.transfer;
-  // Saved details change the key, so the panel closes and the form starts from them.
+  // Saved details change the key, so the panel starts again from them.
   const version = [member.role, member.person.displayName ?? "", ...member.instruments].join("\u0000");
+  const label = member.isYou ? "Edit your details" : "Manage";
+  const panel = useRef<HTMLDivElement>(null);
+  const link = useRef<HTMLAnchorElement>(null);
+  const wasOpen = useRef(open);
+  // With JavaScript the links are client navigations: move focus into the panel that
+  // opened, and back to this row's link when it closes, so keyboard users stay in place.
+  useEffect(() => {
+    if (open && !wasOpen.current && !actionData) panel.current?.focus({ preventScroll: true });
+    if (!open && wasOpen.current) link.current?.focus({ preventScroll: true });
+    wasOpen.current = open;
+  }, [open, actionData]);
   return (
-    <li className="relative px-4 py-4">
+    <li id={`member-${member.id}`} className="relative scroll-mt-4 px-4 py-4">
       <div className="flex items-start gap-3 sm:pr-28">
         <Avatar person={member.person} position={member.position} initials={member.initials} size="md" decorative />
         <div className="min-w-0 flex-1">
@@ -60,28 +81,47 @@ export function MemberRow({ member, bandId, bandName, roles, actionData }: Membe
           )}
         </div>
       </div>
-      {manageable ? (
-        <details key={version} open={actionData ? true : undefined} className="mt-3 sm:mt-0">
-          <summary className="inline-flex min-h-[44px] cursor-pointer list-none items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 sm:absolute sm:right-4 sm:top-4 [&::-webkit-details-marker]:hidden">
-            {member.isYou ? "Edit your details" : "Manage"}
-            <span className="sr-only"> {member.name}</span>
-          </summary>
-          <div className="mt-3 space-y-5 rounded-lg border border-slate-200 bg-slate-50 p-4">
-            {member.can.edit ? (
-              <EditMemberForm member={member} bandId={bandId} roles={roles} lastResult={actionData?.intent === "update" ? actionData.result : undefined} />
-            ) : null}
-            {member.can.transfer || member.can.remove ? (
-              <div className="flex flex-col gap-3 border-t border-slate-200 pt-4">
-                {member.can.transfer ? (
-                  <TransferLeadership member={member} bandId={bandId} bandName={bandName} lastResult={actionData?.intent === "transfer" ? actionData.result : undefined} />
-                ) : null}
-                {member.can.remove ? (
-                  <RemoveMember member={member} bandId={bandId} bandName={bandName} lastResult={actionData?.intent === "remove" ? actionData.result : undefined} />
-                ) : null}
-              </div>
-            ) : null}
-          </div>
-        </details>
+      {manageable && !open ? (
+        <Link
+          ref={link}
+          to={manageHref}
+          preventScrollReset
+          className="mt-3 inline-flex min-h-[44px] items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 sm:absolute sm:right-4 sm:top-4 sm:mt-0"
+        >
+          {label}
+          <span className="sr-only"> {member.name}</span>
+        </Link>
+      ) : null}
+      {manageable && open ? (
+        <div
+          key={version}
+          ref={panel}
+          tabIndex={-1}
+          role="region"
+          aria-label={`${label} ${member.name}`}
+          className="mt-3 space-y-5 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:mt-4"
+        >
+          <Link
+            to={closeHref}
+            preventScrollReset
+            className="inline-flex min-h-[44px] items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 sm:absolute sm:right-4 sm:top-4"
+          >
+            Close<span className="sr-only"> {member.isYou ? "your details" : `managing ${member.name}`}</span>
+          </Link>
+          {member.can.edit ? (
+            <EditMemberForm member={member} bandId={bandId} roles={roles} lastResult={actionData?.intent === "update" ? actionData.result : undefined} />
+          ) : null}
+          {member.can.transfer || member.can.remove ? (
+            <div className="flex flex-col gap-3 border-t border-slate-200 pt-4">
+              {member.can.transfer ? (
+                <TransferLeadership member={member} bandId={bandId} bandName={bandName} lastResult={actionData?.intent === "transfer" ? actionData.result : undefined} />
+              ) : null}
+              {member.can.remove ? (
+                <RemoveMember member={member} bandId={bandId} bandName={bandName} lastResult={actionData?.intent === "remove" ? actionData.result : undefined} />
+              ) : null}
+            </div>
+          ) : null}
+        </div>
       ) : null}
     </li>
   );

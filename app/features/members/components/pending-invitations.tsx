@@ -1,14 +1,23 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import { Button, ErrorList, RoleBadge, useIsPending } from "~/components/kit";
-import { ConfirmDisclosure } from "./confirm-disclosure";
+import { Form, Link } from "@remix-run/react";
+import { Button, buttonClasses, ErrorList, RoleBadge, useIsPending } from "~/components/kit";
 import { InviteLinkPanel, type CreatedInvite } from "./invite-form";
 
 export type PendingInvitationRow = { id: number; email: string; role: string; expires: string; invitedBy: string | null; manageable: boolean };
 
 type ActionData = { intent: string; targetId?: number; result: SubmissionResult<string[]>; created?: CreatedInvite };
 
-export function PendingInvitations({ bandId, invitations, actionData }: { bandId: number; invitations: PendingInvitationRow[]; actionData?: ActionData }) {
+type PendingInvitationsProps = {
+  bandId: number;
+  invitations: PendingInvitationRow[];
+  actionData?: ActionData;
+  /** The invitation whose "Withdraw?" confirmation is open (?revoke=<id>), if any. */
+  revoking: number | null;
+  /** This page's address with ?revoke= set to an invitation, or without it (null). */
+  hrefFor: (id: number | null, anchor: string) => string;
+};
+
+export function PendingInvitations({ bandId, invitations, actionData, revoking, hrefFor }: PendingInvitationsProps) {
   return (
     <section aria-labelledby="pending-heading" className="space-y-3">
       <h2 id="pending-heading" className="text-lg font-semibold text-slate-900">
@@ -22,6 +31,8 @@ export function PendingInvitations({ bandId, invitations, actionData }: { bandId
               bandId={bandId}
               invitation={invitation}
               actionData={actionData?.targetId === invitation.id ? actionData : undefined}
+              confirming={revoking === invitation.id || (actionData?.targetId === invitation.id && actionData.intent === "revoke")}
+              hrefFor={hrefFor}
             />
           ))}
         </ul>
@@ -34,13 +45,25 @@ export function PendingInvitations({ bandId, invitations, actionData }: { bandId
   );
 }
 
-function InvitationRow({ bandId, invitation, actionData }: { bandId: number; invitation: PendingInvitationRow; actionData?: ActionData }) {
+type InvitationRowProps = {
+  bandId: number;
+  invitation: PendingInvitationRow;
+  actionData?: ActionData;
+  confirming: boolean;
+  hrefFor: PendingInvitationsProps["hrefFor"];
+};
+
+/**
+ * Only the invitation being withdrawn renders its confirmation form: "Revoke" is a link
+ * to this page with ?revoke=<id> (works without JavaScript), not a closed panel in every row.
+ */
+function InvitationRow({ bandId, invitation, actionData, confirming, hrefFor }: InvitationRowProps) {
   const target = { invitationId: String(invitation.id) };
   const resending = useIsPending({ intent: "resend", fields: target });
   const revoking = useIsPending({ intent: "revoke", fields: target });
   const errors = actionData?.result.error ? Object.values(actionData.result.error).flat() : [];
   return (
-    <li className="px-4 py-4">
+    <li id={`invitation-${invitation.id}`} className="scroll-mt-4 px-4 py-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <p className="min-w-0 break-all font-medium text-slate-900">{invitation.email}</p>
         <RoleBadge role={invitation.role} />
@@ -64,26 +87,29 @@ function InvitationRow({ bandId, invitation, actionData }: { bandId: number; inv
               Resend<span className="sr-only"> the invitation to {invitation.email}</span>
             </Button>
           </Form>
-          <ConfirmDisclosure
-            summary={
-              <>
-                Revoke<span className="sr-only"> the invitation to {invitation.email}</span>
-              </>
-            }
-            open={actionData?.intent === "revoke"}
-            className="min-w-0 basis-full sm:basis-auto"
-          >
-            <p className="font-semibold">Withdraw the invitation to {invitation.email}?</p>
-            <p className="mt-1">The link we sent stops working. You can invite them again later.</p>
-            <Form method="post" className="mt-3">
-              <input type="hidden" name="intent" value="revoke" />
-              <input type="hidden" name="bandId" value={bandId} />
-              <input type="hidden" name="invitationId" value={invitation.id} />
-              <Button type="submit" variant="danger" pending={revoking} pendingText="Revoking…">
-                Revoke invitation
-              </Button>
-            </Form>
-          </ConfirmDisclosure>
+          {confirming ? (
+            <div role="region" aria-label={`Revoke the invitation to ${invitation.email}`} className="min-w-0 basis-full rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-950">
+              <p className="font-semibold">Withdraw the invitation to {invitation.email}?</p>
+              <p className="mt-1">The link we sent stops working. You can invite them again later.</p>
+              <div className="mt-3 flex flex-wrap items-center gap-2">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="revoke" />
+                  <input type="hidden" name="bandId" value={bandId} />
+                  <input type="hidden" name="invitationId" value={invitation.id} />
+                  <Button type="submit" variant="danger" pending={revoking} pendingText="Revoking…">
+                    Revoke invitation
+                  </Button>
+                </Form>
+                <Link to={hrefFor(null, `invitation-${invitation.id}`)} preventScrollReset className={buttonClasses("secondary")}>
+                  Cancel<span className="sr-only"> revoking the invitation to {invitation.email}</span>
+                </Link>
+              </div>
+            </div>
+          ) : (
+            <Link to={hrefFor(invitation.id, `invitation-${invitation.id}`)} preventScrollReset className={buttonClasses("secondary", "text-red-800")}>
+              Revoke<span className="sr-only"> the invitation to {invitation.email}</span>
+            </Link>
+          )}
         </div>
       ) : (
         <p className="mt-2 text-sm text-slate-600">Only a Band Leader can change an invitation to lead the band.</p>
