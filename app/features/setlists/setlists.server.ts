@@ -61,7 +61,6 @@ const setlistSelect = {
   createdById: true,
   createdAt: true,
   updatedAt: true,
-  band: { select: { name: true, timeZone: true } },
   sets: { orderBy: { position: "asc" }, select: { id: true, name: true, position: true, items: { orderBy: { position: "asc" }, select: itemSelect } } },
 } as const;
 
@@ -154,6 +153,8 @@ export async function getSetlist(access: BandAccess, setlistId: number) {
   });
   return {
     ...setlist,
+    // The gate read the band already: its name and time zone cost no statement here.
+    band: { name: access.band.name, timeZone: access.band.timeZone },
     sets,
     seconds: showSeconds,
     songCount: sets.reduce((sum, set) => sum + set.songCount, 0),
