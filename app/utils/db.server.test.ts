@@ -24,3 +24,29 @@ test("two processes on one database file run concurrent read-then-write transact
   // Every increment happened on the value the other process last committed.
   expect((await db.band.findUniqueOrThrow({ where: { id: counter.id } })).name).toBe(String(rounds * 2));
 }, 60_000);
+
+test("reused prepared statements run with each call's own arguments, in and out of transactions, after errors too", async () => {
+  const { createBand } = await import("#tests/db-utils");
+  const bands = await Promise.all(["Alpha", "Beta", "Gamma"].map((name) => createBand({ name })));
+  // The same query shape (one SQL text) with different arguments, many times.
+  for (let round = 0; round < 3; round++) {
+    for (const band of bands) {
+      expect(await db.band.findUnique({ where: { id: band.id }, select: { name: true } })).toEqual({ name: band.name });
+    }
+  }
+  // A failing write leaves its cached statement usable.
+  const membership = { bandId: bands[0]!.id, userId: "nobody", role: "band_member" };
+  await expect(db.bandMembership.create({ data: membership })).rejects.toThrow();
+  await expect(db.bandMembership.create({ data: membership })).rejects.toThrow();
+  const renamed = await db.$transaction(async (tx) => {
+    await tx.band.update({ where: { id: bands[1]!.id }, data: { name: "Beta Two" } });
+    return tx.band.findUnique({ where: { id: bands[1]!.id }, select: { name: true } });
+  });
+  expect(renamed).toEqual({ name: "Beta Two" });
+  expect(await db.band.findUnique({ where: { id: bands[2]!.id }, select: { name: true } })).toEqual({ name: "Gamma" });
+  // More distinct statements than the cache holds (IN lists of every length) all answer right.
+  for (let length = 1; length <= 520; length += 1) {
+    const ids = [bands[0]!.id, ...Array.from({ length }, (_, i) => -1 - i)];
+    expect(await db.band.count({ where: { id: { in: ids } } })).toBe(1);
+  }
+}, 60_000);

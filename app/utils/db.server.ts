@@ -35,16 +35,82 @@ class ImmediateTransactions implements SqlMigrationAwareDriverAdapterFactory {
 }
 
 function beginImmediate(adapter: SqlDriverAdapter) {
-  // The adapter keeps its better-sqlite3 connection in `client` and starts a transaction
-  // with `client.prepare("BEGIN")`. Fail loudly if an upgrade changes that shape;
-  // db.server.test.ts also fails if concurrent writers ever see SQLITE_BUSY again.
+  // The adapter keeps its better-sqlite3 connection in `client`, starts a transaction with
+  // `client.prepare("BEGIN")` and runs every statement as `client.prepare(sql).bind(args)`.
+  // Fail loudly if an upgrade changes that shape; db.server.test.ts also fails if
+  // concurrent writers ever see SQLITE_BUSY again.
   const client = (adapter as unknown as { client?: BetterSqlite3.Database }).client;
   if (!client || typeof client.prepare !== "function") {
     throw new Error("@prisma/adapter-better-sqlite3 changed: cannot make its transactions BEGIN IMMEDIATE (app/utils/db.server.ts)");
   }
   const prepare = client.prepare.bind(client);
-  client.prepare = ((source: string) => prepare(source === "BEGIN" ? "BEGIN IMMEDIATE" : source)) as typeof client.prepare;
+  const statements = new StatementCache(prepare);
+  client.prepare = ((source: string) => statements.get(source === "BEGIN" ? "BEGIN IMMEDIATE" : source)) as unknown as typeof client.prepare;
   return adapter;
+}
+
+/**
+ * The adapter prepares every statement afresh: SQLite parses and plans the SQL each time,
+ * about a third of the database's CPU time on a signed-in page (issue 11). Prisma sends
+ * the same SQL text with `?` parameters for the same query shape, so the connection keeps
+ * its most recent prepared statements and reuses them. A better-sqlite3 statement can be
+ * bound only once, so what the adapter gets is a light wrapper that passes the arguments
+ * on each run instead. better-sqlite3 is synchronous: a statement finishes before the
+ * next one starts, and SQLite re-prepares a cached statement itself after a schema change.
+ */
+class StatementCache {
+  static readonly SIZE = 500;
+  readonly #prepare: (source: string) => BetterSqlite3.Statement;
+  readonly #statements = new Map<string, BetterSqlite3.Statement>();
+
+  constructor(prepare: (source: string) => BetterSqlite3.Statement) {
+    this.#prepare = prepare;
+  }
+
+  get(source: string) {
+    let statement = this.#statements.get(source);
+    if (statement) {
+      // Most recently used last, so the oldest is the first key.
+      this.#statements.delete(source);
+    } else {
+      statement = this.#prepare(source);
+      if (this.#statements.size >= StatementCache.SIZE) this.#statements.delete(this.#statements.keys().next().value!);
+    }
+    this.#statements.set(source, statement);
+    return new ReusableStatement(statement);
+  }
+}
+
+/** What the adapter uses of a statement: `bind(args)`, then `reader`, `run()`, `columns()` and `raw().all()`. */
+class ReusableStatement {
+  readonly #statement: BetterSqlite3.Statement;
+  #args: unknown[] = [];
+
+  constructor(statement: BetterSqlite3.Statement) {
+    this.#statement = statement;
+  }
+
+  get reader() {
+    return this.#statement.reader;
+  }
+
+  bind(args: unknown[]) {
+    this.#args = args;
+    return this;
+  }
+
+  run() {
+    return this.#statement.run(...this.#args);
+  }
+
+  columns() {
+    return this.#statement.columns();
+  }
+
+  raw() {
+    const statement = this.#statement.raw(true);
+    return { all: () => statement.all(...this.#args) };
+  }
 }
 
 function createClient() {

@@ -17,19 +17,28 @@ export type OnboardingStatus = {
 export type OnboardingStep = { key: string; label: string; done: boolean; href: string; description: string };
 
 export async function getOnboardingStatus(bandId: number): Promise<OnboardingStatus | null> {
+  // One statement (the root loader runs this on every signed-in page): the band and its
+  // counts, pending invitations included (a pending invitation counts as inviting the
+  // band: the step is done on our side).
   const band = await db.band.findUnique({
     where: { id: bandId },
     select: {
       subscriptionTier: true,
-      _count: { select: { memberships: true, songs: true, setlists: true, events: true, ledger: true } },
+      _count: {
+        select: {
+          memberships: true,
+          songs: true,
+          setlists: true,
+          events: true,
+          ledger: true,
+          invitations: { where: { acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } } },
+        },
+      },
     },
   });
   if (!band) return null;
   const counts = band._count;
-  // A pending invitation counts as inviting the band: the step is done on our side.
-  const pendingInviteCount = await db.invitation.count({
-    where: { bandId, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
-  });
+  const pendingInviteCount = counts.invitations;
   // Any ledger entry (a payment, an expense, a payout) is financial data.
   const hasFinancialData = counts.ledger > 0;
   const isPro = band.subscriptionTier === "pro";
