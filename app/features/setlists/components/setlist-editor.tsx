@@ -12,7 +12,8 @@ type Item = SetView["items"][number];
 // dnd-kit is loaded only here, and only once the page runs JavaScript: without it the buttons do the moving.
 const DragBoard = lazy(() => import("./drag-board"));
 
-const SMALL = buttonClasses("secondary", "min-h-[44px] px-3");
+// Short classes (app/styles/tailwind.css) for what every song's row repeats.
+const SMALL = "setlist-button";
 const INPUT = "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600";
 
 /**
@@ -442,7 +443,7 @@ function ItemContent({ item, index, set, setlist }: { item: Item; index: number;
 }
 
 const ROW = "flex flex-wrap items-center gap-3 px-4 py-2";
-const REMOVE = buttonClasses("ghost", "min-h-[44px] px-3 text-red-700");
+const REMOVE = "setlist-ghost-button";
 
 /** The item's note, inside its row's form: its button comes first, so Enter in the field saves the note. */
 function NoteEditor({ item, label }: { item: Item; label: string }) {
@@ -456,7 +457,7 @@ function NoteEditor({ item, label }: { item: Item; label: string }) {
         <label htmlFor={`note-${item.id}`} className="sr-only">
           Note for {label}
         </label>
-        <input id={`note-${item.id}`} name="note" defaultValue={item.note} maxLength={200} placeholder="Key change, who counts in, segue…" className={`max-w-sm ${INPUT}`} />
+        <input id={`note-${item.id}`} name="note" defaultValue={item.note} maxLength={200} placeholder="Key change, who counts in, segue…" className="setlist-note" />
         <button type="submit" name="intent" value="item-note" className={SMALL}>
           Save note
         </button>
