@@ -56,7 +56,7 @@ const PAGES: { name: string; path: (band: Band) => string; loader: Loader; param
   { name: "/events/{id}", path: (b) => `/events/${b.eventId}`, loader: eventLoader as Loader, params: (b) => ({ id: String(b.eventId) }), budget: 20 },
   { name: "/songs", path: () => "/songs", loader: songsLoader as Loader, budget: 17 },
   { name: "/bands/{id}/songs", path: (b) => `/bands/${b.id}/songs`, loader: bandSongsLoader as Loader, params: (b) => ({ bandId: String(b.id) }), budget: 17 },
-  { name: "/setlists", path: () => "/setlists", loader: setlistsLoader as Loader, budget: 13 },
+  { name: "/setlists", path: () => "/setlists", loader: setlistsLoader as Loader, budget: 12 },
   { name: "/setlists/{id}", path: (b) => `/setlists/${b.setlistId}`, loader: setlistLoader as Loader, params: (b) => ({ id: String(b.setlistId) }), budget: 14 },
   // Stage mode has no shell: the _app layout's queries are counted here all the same.
   { name: "/setlists/{id}/stage", path: (b) => `/setlists/${b.setlistId}/stage`, loader: stageLoader as Loader, params: (b) => ({ id: String(b.setlistId) }), budget: 13 },

@@ -97,28 +97,22 @@ export function itemSeconds(item: { isBreak: boolean; breakSeconds: number | nul
  * (songs and breaks) and song count, in a fixed number of queries.
  */
 export async function listSetlists(access: BandAccess) {
-  const band = await db.band.findUnique({
-    where: { id: access.band.id },
+  // The band's time zone comes with the access: the setlists are one query of their own.
+  const setlists = await db.setlist.findMany({
+    where: visibleSetlistsWhere(access),
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     select: {
-      timeZone: true,
-      setlists: {
-        where: visibleSetlistsWhere(access),
-        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        select: {
-          id: true,
-          name: true,
-          createdAt: true,
-          items: { select: { isBreak: true, breakSeconds: true, song: { select: { durationSeconds: true } } } },
-          events: linkedEventsSelect(access),
-        },
-      },
+      id: true,
+      name: true,
+      createdAt: true,
+      items: { select: { isBreak: true, breakSeconds: true, song: { select: { durationSeconds: true } } } },
+      events: linkedEventsSelect(access),
     },
   });
-  if (!band) return null;
   return {
     bookedOnly: !seesSetlists(access),
-    timeZone: band.timeZone,
-    setlists: band.setlists.map(({ items, ...setlist }) => ({
+    timeZone: access.band.timeZone,
+    setlists: setlists.map(({ items, ...setlist }) => ({
       ...setlist,
       songCount: items.filter((item) => !item.isBreak).length,
       seconds: items.reduce((sum, item) => sum + itemSeconds(item), 0),
