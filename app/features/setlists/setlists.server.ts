@@ -78,12 +78,12 @@ function visibleSetlistsWhere(access: BandAccess): Prisma.SetlistWhereInput {
   return { bandId: access.band.id, ...(seesSetlists(access) ? {} : { events: { some: visibleEventsWhere(access) } }) };
 }
 
-/** The events a setlist is linked to (the viewer's visible ones), latest first. */
-const linkedEventsSelect = (access: BandAccess) =>
+/** The events a setlist is linked to (the viewer's visible ones), latest first: at most `take`. */
+const linkedEventsSelect = (access: BandAccess, take = 50) =>
   ({
     where: visibleEventsWhere(access),
     orderBy: [{ startsAt: "desc" }, { id: "desc" }],
-    take: 50,
+    take,
     select: { id: true, title: true, kind: true, startsAt: true, venueName: true, cancelledAt: true },
   }) satisfies Prisma.Setlist$eventsArgs;
 
@@ -94,9 +94,10 @@ export function itemSeconds(item: { isBreak: boolean; breakSeconds: number | nul
 
 /**
  * The band's setlists as this member may see them, newest first, each with its length
- * (songs and breaks) and song count, in a fixed number of queries.
+ * (songs and breaks), song count and up to `linkedEvents` of its events (the page shows
+ * the latest one, the API up to 50), in a fixed number of queries.
  */
-export async function listSetlists(access: BandAccess) {
+export async function listSetlists(access: BandAccess, { linkedEvents = 50 } = {}) {
   // The band's time zone comes with the access: the setlists are one query of their own.
   const setlists = await db.setlist.findMany({
     where: visibleSetlistsWhere(access),
@@ -106,7 +107,7 @@ export async function listSetlists(access: BandAccess) {
       name: true,
       createdAt: true,
       items: { select: { isBreak: true, breakSeconds: true, song: { select: { durationSeconds: true } } } },
-      events: linkedEventsSelect(access),
+      events: linkedEventsSelect(access, linkedEvents),
     },
   });
   return {
