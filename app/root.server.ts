@@ -9,5 +9,5 @@ export { data } from "@remix-run/node";
 export { getUserForDocument } from "~/features/auth/auth.server";
 export { resolveBands } from "~/features/bands/access.server";
 export { currentBandCookieHeader } from "~/features/bands/bands.server";
-export { getOnboardingStatusFor } from "~/features/bands/onboarding.server";
+export { getShellOnboarding } from "~/features/bands/onboarding.server";
 export { getToast } from "~/utils/toast.server";

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 // One import of the loader's server functions, see root.server.ts.
-import { currentBandCookieHeader, data, getOnboardingStatusFor, getToast, getUserForDocument, resolveBands } from "~/root.server";
+import { currentBandCookieHeader, data, getShellOnboarding, getToast, getUserForDocument, resolveBands } from "~/root.server";
 import { useNonce } from "~/utils/nonce-provider";
 import { RouteErrorBoundary, Toaster, useSignedIn } from "~/components/kit";
 import tailwind from "~/styles/tailwind.css";
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { bands, storedBandId, currentBand } = await resolveBands(request, user);
   const resolvedId = currentBand?.band.id ?? null;
   if (storedBandId !== resolvedId) headers.append("Set-Cookie", await currentBandCookieHeader(resolvedId));
-  const onboarding = currentBand ? await getOnboardingStatusFor(currentBand.band.id, currentBand.membership.role) : null;
+  const onboarding = currentBand ? await getShellOnboarding(currentBand) : null;
   return data({ user, bands, currentBand, onboarding, toast }, { headers });
 }
 

@@ -11,6 +11,7 @@ import { DEMO_SONGS } from "./seed-songs";
 import { expandWeekly } from "~/features/events/schema.server";
 import { addDays, fromZoned, toZoned, type LocalDate } from "~/features/events/zoned-time";
 import { seedFinances } from "./seed-finances";
+import { backfillMemberOrder } from "~/features/members/member-order.server";
 
 export const DEMO_EMAIL = "demo@bandroom.app";
 export const DEMO_PASSWORD = "Bandroom-demo-1";
@@ -185,6 +186,8 @@ export async function seed() {
     const lateShift = await db.band.findFirst({ where: { name: "The Late Shift", memberships: { some: { userId: demo.id } } }, select: { id: true } });
     if (lateShift) await db.user.update({ where: { id: demo.id }, data: { preferredBandId: lateShift.id } });
   }
+  // The stored member list order and initials of the bands above (idempotent).
+  await backfillMemberOrder();
 }
 
 const INSTRUMENTS: Record<string, string> = {

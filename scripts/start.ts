@@ -25,6 +25,11 @@ await withMigrationLock(databaseFile(), async () => {
   const { resealTotpSecrets } = await import("~/features/auth/totp-secret.server");
   const resealed = await resealTotpSecrets();
   if (resealed) console.log(`Sealed ${resealed} two-step secret(s) with the current key.`);
+  // The stored member list order and initials (issue 11) are computed in JavaScript
+  // (Intl.Collator), so their migration leaves them NULL: fill any band still without them.
+  const { backfillMemberOrder } = await import("~/features/members/member-order.server");
+  const ordered = await backfillMemberOrder();
+  if (ordered) console.log(`Stored the member list order of ${ordered} band(s).`);
   // The first platform admin(s), named by ADMIN_EMAILS (idempotent, audited as the system).
   if (process.env.ADMIN_EMAILS) {
     const { applyAdminEmails, describeAdminEmailsOutcome } = await import("~/features/admin/bootstrap.server");

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { db } from "~/utils/db.server";
+import { refreshMemberOrder } from "~/features/members/member-order.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { createSession } from "~/features/auth/session.server";
 import { sealTotpSecret } from "~/features/auth/totp-secret.server";
@@ -38,7 +39,7 @@ export async function createUser(overrides: Partial<{ email: string; firstName: 
 }
 
 export async function createBand(options: { name?: string; subscriptionTier?: string; timeZone?: string; members?: { userId: string; role: string; displayName?: string }[] } = {}) {
-  return db.band.create({
+  const band = await db.band.create({
     data: {
       name: options.name ?? `Band ${unique()}`,
       subscriptionTier: options.subscriptionTier ?? "free",
@@ -47,6 +48,9 @@ export async function createBand(options: { name?: string; subscriptionTier?: st
     },
     select: { id: true, name: true, subscriptionTier: true },
   });
+  // As the app's own membership writes do: the stored member list order and initials.
+  await refreshMemberOrder(db, band.id);
+  return band;
 }
 
 /** The Cookie pair that makes `bandId` the browser's current band (null: the cleared cookie). */

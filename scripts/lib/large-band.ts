@@ -4,11 +4,20 @@
  * the query budgets (tests/integration/query-budgets.test.ts) and `npm run bench`.
  */
 import { db } from "~/utils/db.server";
+import { refreshMemberOrder } from "~/features/members/member-order.server";
 
-export const LARGE_BAND = { members: 200, songs: 5_000, events: 2_000, setlists: 40, invitations: 30 } as const;
+/**
+ * The large band's 2,000 events lie over four years, two back and two ahead (one every
+ * 17.5 hours, about 41 a month): a busy band's years of history and plans. Packed an hour
+ * apart (as they once were) a month held 720 of them, 24 a day, which no band has.
+ */
+export const LARGE_BAND = { members: 200, songs: 5_000, events: 2_000, setlists: 40, invitations: 30, eventGapHours: (4 * 365 * 24) / 2_000 } as const;
 
-/** Songs, events (half past, half to come from half an hour on, an hour apart), setlists, and 20 payments, 20 expenses and payouts (addBandMoney). */
-export async function addBandContent(bandId: number, counts: { songs: number; events: number; setlists: number }) {
+/**
+ * Songs, events (half past, half to come from half an hour on, `eventGapHours` apart: an
+ * hour unless told), setlists, and 20 payments, 20 expenses and payouts (addBandMoney).
+ */
+export async function addBandContent(bandId: number, counts: { songs: number; events: number; setlists: number; eventGapHours?: number }) {
   const now = Date.now();
   await db.song.createMany({ data: Array.from({ length: counts.songs }, (_, i) => ({ bandId, title: `Song ${i}`, artist: i % 3 ? `Artist ${i % 40}` : null })) });
   await db.event.createMany({
@@ -16,7 +25,7 @@ export async function addBandContent(bandId: number, counts: { songs: number; ev
       bandId,
       title: `Event ${i}`,
       kind: i % 2 ? "gig" : "rehearsal",
-      startsAt: new Date(now + (i - counts.events / 2) * 3_600_000 + 1_800_000),
+      startsAt: new Date(now + (i - counts.events / 2) * (counts.eventGapHours ?? 1) * 3_600_000 + 1_800_000),
     })),
   });
   await db.setlist.createMany({ data: Array.from({ length: counts.setlists }, (_, i) => ({ bandId, name: `Set ${i}` })) });
@@ -74,6 +83,7 @@ export async function seedLargeBand(leaderId: string, name = "The Big Band") {
   await db.bandMembership.createMany({
     data: [{ bandId: band.id, userId: leaderId, role: "band_leader" }, ...players.map((player, i) => ({ bandId: band.id, userId: player.id, role: roles[i % roles.length]! }))],
   });
+  await refreshMemberOrder(db, band.id);
   const memberships = await db.bandMembership.findMany({ where: { bandId: band.id }, select: { id: true } });
   await db.membershipInstrument.createMany({ data: memberships.map((membership, i) => ({ membershipId: membership.id, instrument: ["Guitar", "Bass", "Drums", "Vocals"][i % 4]! })) });
   await db.invitation.createMany({

@@ -1,9 +1,10 @@
 import { recordQueries } from "#tests/query-counter";
 import { describe, expect, test } from "vitest";
-import { bandCookie, buildRequest, callRoute, createUser } from "#tests/db-utils";
+import { bandCookie, buildRequest, callRoute, createUser, sessionCookieFor } from "#tests/db-utils";
 import { db } from "~/utils/db.server";
 import { getAvailabilityMonth } from "~/features/availability/availability.server";
 import * as availabilityApi from "~/routes/api+/bands.$id.availability";
+import * as bandEventsApi from "~/routes/api+/bands.$id.events";
 import * as availabilityPage from "~/routes/_app+/calendar_.availability";
 import * as calendarPage from "~/routes/_app+/calendar";
 import * as blackoutsPage from "~/routes/_app+/calendar_.blackouts";
@@ -122,6 +123,32 @@ describe("availability month", () => {
     const data = await body<{ notice: string; days: unknown[] }>(response);
     expect(data.notice).toContain("is not a month");
     expect(data.days.length).toBeGreaterThan(27);
+  });
+
+  test("a tour of another band that began weeks before the month still makes its player busy, and a long event raises its band's bound", async () => {
+    const w = await world();
+    const other = await db.band.findUniqueOrThrow({ where: { id: w.other.id }, select: { longestEventMinutes: true, updatedAt: true } });
+    expect(other.longestEventMinutes).toBe(2880);
+    // The other band's leader books the bassist on a 40-day tour from 2 April (all day, through the API).
+    const otherLeader = await db.bandMembership.findFirstOrThrow({ where: { bandId: w.other.id, role: "band_leader" }, select: { userId: true } });
+    const leaderCookie = await sessionCookieFor(otherLeader.userId);
+    const response = await callRoute(
+      bandEventsApi.action,
+      buildRequest(`/api/bands/${w.other.id}/events`, { method: "POST", cookie: leaderCookie, json: { title: "Hidden Tour", kind: "gig", allDay: true, date: "2030-04-02", endDate: "2030-05-11", lineup: [{ membershipId: w.other.membershipOf(w.bassist.id) }] } }),
+      { id: String(w.other.id) },
+    );
+    expect(response.status).toBe(201);
+    const raised = await db.band.findUniqueOrThrow({ where: { id: w.other.id }, select: { longestEventMinutes: true, updatedAt: true } });
+    expect(raised.longestEventMinutes).toBeGreaterThanOrEqual(40 * 24 * 60);
+    // The settings form's version is the band's updatedAt: it does not move.
+    expect(raised.updatedAt).toEqual(other.updatedAt);
+
+    const month = await getAvailabilityMonth(await accessAs(w.leader.id, w.band.id), "2030-05", NOW);
+    expect(dayOf(month, "2030-05-01").busy).toEqual([{ membershipId: w.band.membershipOf(w.bassist.id), name: "Bea Bass", what: "Busy" }]);
+    expect(dayOf(month, "2030-05-11").busy.map((p) => p.name)).toEqual(["Bea Bass"]);
+    // The tour ends at midnight UTC, an hour into 12 May in London; the 13th is free.
+    expect(dayOf(month, "2030-05-13").busy).toEqual([]);
+    expect(JSON.stringify(month)).not.toContain("Hidden Tour");
   });
 
   test("a fixed number of queries whatever the band's size", async () => {

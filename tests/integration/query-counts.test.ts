@@ -33,7 +33,9 @@ function documentRequest(path: string, cookie: string, page: Loader) {
  * the leaders' gaps, each a fixed number of queries); raise it only with a reason.
  */
 const DASHBOARD = 25;
-const DASHBOARD_STATEMENTS = 32;
+// +1: this band is still setting up, so the shell counts its onboarding steps after the one
+// statement that finds most bands done (app/features/bands/onboarding.server.ts).
+const DASHBOARD_STATEMENTS = 33;
 /**
  * A Pro band adds the money panel: the ledger's sums by person (one statement) and, for
  * leaders and admins, the names of the members owed most (a membership and its user).
@@ -59,16 +61,18 @@ async function bandWithMembers(subscriptionTier = "free") {
 }
 
 describe("queries per signed-in document", () => {
-  test("/members answers in at most 9 queries, resolving the user and the band once", async () => {
+  test("/members answers in at most 10 queries, resolving the user and the band once", async () => {
     const { cookie } = await bandWithMembers();
     const { result, queries, statements } = await recordQueries(() => documentRequest("/members", cookie, membersLoader));
     expect(result.map((response) => response.status)).toEqual([200, 200, 200]);
     // One session, one user and one band-list lookup, however many loaders ask.
     expect(lookups(queries, "Session")).toBe(1);
     expect(lookups(queries, "User")).toBe(1);
-    expect(queries.length).toBeLessThanOrEqual(9);
+    // 10 and 13 (issue 11): the list reads one page of members by their stored order, with
+    // a count by role first (the band's size, its leaders), instead of every member.
+    expect(queries.length).toBeLessThanOrEqual(10);
     // Prisma sends a relation as a second SELECT; hold the statements too.
-    expect(statements.length).toBeLessThanOrEqual(12);
+    expect(statements.length).toBeLessThanOrEqual(13);
   });
 
   test("/dashboard holds to its number of queries", async () => {

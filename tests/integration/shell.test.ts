@@ -301,3 +301,44 @@ describe("dashboard and getting started", () => {
     ]);
   });
 });
+
+describe("the shell's Getting Started progress", () => {
+  test("matches the band's onboarding status at every step, whatever other bands hold", async () => {
+    const { getOnboardingStatus } = await import("~/features/bands/onboarding.server");
+    const { recordTestMoney } = await import("#tests/helpers/finances");
+    const { user, cookie } = await signedIn();
+    const band = await createBand({ name: "Setting Up", members: [{ userId: user.id, role: "band_leader" }] });
+    // A neighbour band that has done everything changes nothing here.
+    const neighbour = await createUser();
+    const busy = await createBand({ name: "Zz Busy", subscriptionTier: "pro", members: [{ userId: neighbour.id, role: "band_leader" }, { userId: user.id, role: "band_member" }] });
+    await db.song.create({ data: { bandId: busy.id, title: "Theirs" } });
+    await db.setlist.create({ data: { bandId: busy.id, name: "Theirs" } });
+    await db.event.create({ data: { bandId: busy.id, title: "Theirs", kind: "gig", startsAt: new Date() } });
+    await recordTestMoney(busy.id, "expense", 500);
+    const shell = async () => (await body<{ onboarding: { overallProgress: number; isBrandNew: boolean } }>(await callRoute(rootLoader, buildRequest("/dashboard", { cookie: `${cookie}; ${await bandCookie(band.id)}` })))).onboarding;
+    const expectShell = async (overallProgress: number, isBrandNew = false) => {
+      const status = await getOnboardingStatus(band.id);
+      expect(status).toMatchObject({ overallProgress, isBrandNew });
+      expect(await shell()).toMatchObject({ overallProgress, isBrandNew });
+    };
+    await expectShell(20, true);
+    const expired = await db.invitation.create({ data: { bandId: band.id, email: "late@example.com", role: "band_member", tokenHash: "shell-expired", expiresAt: new Date(Date.now() - 1000) } });
+    await expectShell(20, true);
+    await db.invitation.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() + 86_400_000) } });
+    await expectShell(40, true);
+    await db.invitation.update({ where: { id: expired.id }, data: { revokedAt: new Date() } });
+    await db.bandMembership.create({ data: { bandId: band.id, userId: neighbour.id, role: "band_member" } });
+    await expectShell(40);
+    await db.song.create({ data: { bandId: band.id, title: "Ours" } });
+    await db.setlist.create({ data: { bandId: band.id, name: "Ours" } });
+    await expectShell(80);
+    await db.event.create({ data: { bandId: band.id, title: "Ours", kind: "gig", startsAt: new Date() } });
+    await expectShell(100);
+    await db.band.update({ where: { id: band.id }, data: { subscriptionTier: "pro" } });
+    await expectShell(83);
+    await recordTestMoney(band.id, "expense", 1200);
+    await expectShell(100);
+    await db.song.deleteMany({ where: { bandId: band.id } });
+    await expectShell(83);
+  });
+});

@@ -1,4 +1,5 @@
 import { db } from "~/utils/db.server";
+import { refreshMemberOrder, refreshMemberOrderOfUser } from "~/features/members/member-order.server";
 import { forgetQueuedPageViews } from "~/features/analytics/analytics.server";
 import { limitAuthAttempt, notifyPasswordChanged, RateLimitedError, verifyLogin } from "./auth.server";
 import { hashPassword } from "./password.server";
@@ -21,10 +22,15 @@ export async function getProfile(userId: string) {
 }
 
 export async function updateProfile(userId: string, input: ProfileInput) {
-  return db.user.update({
-    where: { id: userId },
-    data: { firstName: input.firstName, lastName: input.lastName || null, profileImageUrl: input.profileImageUrl || null },
-    select: { firstName: true },
+  return db.$transaction(async (tx) => {
+    const updated = await tx.user.update({
+      where: { id: userId },
+      data: { firstName: input.firstName, lastName: input.lastName || null, profileImageUrl: input.profileImageUrl || null },
+      select: { firstName: true },
+    });
+    // Their name places them in each band's member list and makes their initials there.
+    await refreshMemberOrderOfUser(tx, userId);
+    return updated;
   });
 }
 
@@ -108,7 +114,10 @@ export async function deleteAccount(userId: string): Promise<DeleteAccountResult
     }
     forgetQueuedPageViews(userId);
     await tx.analyticsEvent.deleteMany({ where: { userId } });
+    const bandsLeft = await tx.bandMembership.findMany({ where: { userId, bandId: { notIn: bandIds } }, select: { bandId: true } });
     await tx.user.delete({ where: { id: userId } });
+    // Their memberships went with them: the bands they leave behind renumber and may free initials.
+    for (const { bandId } of bandsLeft) await refreshMemberOrder(tx, bandId);
     return { status: "deleted", deletedBands: impact.deleted } as const;
   });
 }

@@ -3,7 +3,7 @@ import { db } from "~/utils/db.server";
 import { formatTime } from "~/utils/dates";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
-import { commitmentsOf, overlappingEvents, OPEN_ENDED_MINUTES } from "./conflicts.server";
+import { bandBookings, blackoutsTouching, overlappingEvents, OPEN_ENDED_MINUTES } from "./conflicts.server";
 import { fieldLineup } from "./lineup";
 import { addDays, dayOf, daysOfMonth, formatDayLong, formatMonth, parseMonth, shiftMonth, startOfDay, weekdayOf, type Day } from "./local-day";
 
@@ -20,6 +20,9 @@ export { calendarLinks } from "./calendar-links.server";
  */
 
 export const MONTH_MESSAGE = "Choose a month like 2026-11";
+
+/** localeCompare's order (the default locale), without making a collator per comparison. */
+const collator = new Intl.Collator();
 
 type Person = { membershipId: number; userId: string; name: string; role: string; instruments: string[] };
 export type DayStatus = "free" | "blackout" | "busy";
@@ -45,11 +48,6 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
   requireGrant(access, "availability:view");
   const bandId = access.band.id;
   // The band's zone comes with the access (no query of its own).
-  const memberships = await db.bandMembership.findMany({
-    where: { bandId },
-    orderBy: { id: "asc" },
-    select: { id: true, userId: true, role: true, displayName: true, user: { select: { firstName: true, lastName: true, email: true } }, instruments: { select: { instrument: true }, orderBy: { id: "asc" } } },
-  });
   const timeZone = access.band.timeZone;
   const today = dayOf(now, timeZone);
   if (monthParam && !parseMonth(monthParam)) throw new RuleError(400, MONTH_MESSAGE, "month");
@@ -60,6 +58,33 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
   const start = startOfDay(first, timeZone);
   const end = startOfDay(addDays(last, 1), timeZone);
 
+  // The band's people with their names, instruments, blackouts in the month and bands
+  // (each band's longest event bounds the bookings read next).
+  const memberships = await db.bandMembership.findMany({
+    where: { bandId },
+    orderBy: { id: "asc" },
+    select: {
+      id: true,
+      userId: true,
+      role: true,
+      displayName: true,
+      user: { select: { firstName: true, lastName: true, email: true, blackouts: blackoutsTouching({ first, last }), memberships: { select: { band: { select: { id: true, longestEventMinutes: true } } } } } },
+      instruments: { select: { instrument: true }, orderBy: { id: "asc" } },
+    },
+  });
+  const bands = new Map(memberships.flatMap((m) => m.user.memberships.map(({ band }) => [band.id, band] as const)));
+  const blackouts = memberships.flatMap((m) => m.user.blackouts);
+  const [bookings, bandEvents] = await Promise.all([
+    bandBookings(bandId, [...bands.values()], { start, end }),
+    // The band's events of the month, from its longest event's length before the month on.
+    db.event.findMany({
+      where: { bandId, ...overlappingEvents(start, end, bands.get(bandId)?.longestEventMinutes) },
+      orderBy: [{ startsAt: "asc" }, { id: "asc" }],
+      select: { id: true, title: true, kind: true, status: true, allDay: true, startsAt: true, endsAt: true },
+      take: 2000,
+    }),
+  ]);
+
   const people: Person[] = memberships.map((m) => ({
     membershipId: m.id,
     userId: m.userId,
@@ -67,21 +92,8 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
     name: displayName({ ...m.user, displayName: m.displayName }),
     instruments: [...new Set(m.instruments.map((i) => i.instrument))],
   }));
-  people.sort((a, b) => a.name.localeCompare(b.name));
-  const instruments = [...new Set(people.flatMap((p) => p.instruments))].sort((a, b) => a.localeCompare(b));
-
-  const [{ blackouts, bookings }, bandEvents] = await Promise.all([
-    commitmentsOf(
-      people.map((p) => p.userId),
-      { start, end, days: { first, last } },
-    ),
-    db.event.findMany({
-      where: { bandId, ...overlappingEvents(start, end) },
-      orderBy: [{ startsAt: "asc" }, { id: "asc" }],
-      select: { id: true, title: true, kind: true, status: true, allDay: true, startsAt: true, endsAt: true },
-      take: 2000,
-    }),
-  ]);
+  people.sort((a, b) => collator.compare(a.name, b.name));
+  const instruments = [...new Set(people.flatMap((p) => p.instruments))].sort(collator.compare);
 
   const seeReasons = grantIn(access, "availability:reasons") !== null;
   const seeTitles = grantIn(access, "events:view") === true;
@@ -120,6 +132,9 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
     for (const i of dayIndexes(e)) eventsOn[i]!.push(shown);
   }
 
+  // A free person is the same entry on every day they are free (one object each, not one a day).
+  const freeEntry = new Map(people.map((p) => [p, { membershipId: p.membershipId, name: p.name, instruments: p.instruments }]));
+  const playerOf = new Map(people.map((p) => [p, { id: p.membershipId, instruments: p.instruments }]));
   const result: AvailabilityDay[] = days.map((date, index) => {
     const day: AvailabilityDay = {
       date,
@@ -135,6 +150,7 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
       busy: [],
       events: eventsOn[index]!.map((e) => ({ ...e })),
     };
+    const players: { id: number; instruments: string[] }[] = [];
     for (const person of people) {
       const blackout = blackoutOn.get(person.userId)?.[index];
       if (blackout) {
@@ -148,10 +164,11 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
         day.busy.push({ membershipId: person.membershipId, name: person.name, what });
         continue;
       }
-      day.free.push({ membershipId: person.membershipId, name: person.name, instruments: person.instruments });
+      day.free.push(freeEntry.get(person)!);
+      players.push(playerOf.get(person)!);
     }
     if (instruments.length) {
-      const lineup = fieldLineup(instruments, day.free.map((p) => ({ id: p.membershipId, instruments: p.instruments })));
+      const lineup = fieldLineup(instruments, players);
       day.canField = lineup.complete;
       day.uncovered = lineup.uncovered;
       day.nobody = lineup.nobody;

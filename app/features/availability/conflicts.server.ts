@@ -27,45 +27,69 @@ const endOf = (range: TimeRange) => range.endsAt ?? new Date(range.startsAt.getT
 
 /**
  * Non-cancelled events overlapping [start, end) (open-ended ones count for OPEN_ENDED_MINUTES).
- * No event lasts longer than MAX_EVENT_DAYS (the event form refuses it), so one starting
- * earlier than that before `start` cannot overlap: the lower bound changes no result but
- * bounds an index range on startsAt ([bandId, startsAt]) on both sides, so the scan does
- * not grow with the band's years of history.
+ * No event lasts longer than `longestMinutes` (its band's longestEventMinutes; without it
+ * MAX_EVENT_DAYS, which the event form enforces), so one starting earlier than that
+ * before `start` cannot overlap: the lower bound changes no result but bounds an index
+ * range on startsAt ([bandId, startsAt]) on both sides, so the scan does not grow with
+ * the band's years of history.
  */
-export function overlappingEvents(start: Date, end: Date): Prisma.EventWhereInput {
+export function overlappingEvents(start: Date, end: Date, longestMinutes = MAX_EVENT_DAYS * 24 * 60): Prisma.EventWhereInput {
+  const longest = Math.max(longestMinutes, OPEN_ENDED_MINUTES);
   return {
     cancelledAt: null,
-    startsAt: { lt: end, gt: new Date(start.getTime() - MAX_EVENT_DAYS * 86_400_000 - 60_000) },
+    startsAt: { lt: end, gt: new Date(start.getTime() - longest * 60_000 - 60_000) },
     OR: [{ endsAt: { gt: start } }, { endsAt: null, startsAt: { gt: new Date(start.getTime() - OPEN_ENDED_MINUTES * 60_000) } }],
   };
 }
+
+const BOOKING_SELECT = {
+  membership: { select: { userId: true } },
+  event: { select: { id: true, bandId: true, title: true, startsAt: true, endsAt: true, allDay: true, status: true } },
+} as const satisfies Prisma.EventBookingSelect;
+
+type Range = { start: Date; end: Date; days: { first: Day; last: Day } };
+
+/** Blackouts (local days, inclusive) that touch `days`, earliest first. */
+export const blackoutsTouching = (days: { first: Day; last: Day }) => ({
+  where: { startDate: { lte: days.last }, endDate: { gte: days.first } },
+  orderBy: [{ startDate: "asc" as const }, { id: "asc" as const }],
+  select: { id: true, userId: true, startDate: true, endDate: true, reason: true },
+});
 
 /**
  * What the people in `userIds` have on between `start` and `end` (the instants) and on
  * the local days `days`: their blackouts and their bookings in any band. Two queries,
  * whatever the number of people. Shared by conflicts and the availability view.
  */
-export async function commitmentsOf(userIds: string[], range: { start: Date; end: Date; days: { first: Day; last: Day } }, excludeEventId?: number | null) {
+export async function commitmentsOf(userIds: string[], range: Range, excludeEventId?: number | null) {
   if (!userIds.length) return { blackouts: [], bookings: [] };
+  const touching = blackoutsTouching(range.days);
   const [blackouts, bookings] = await Promise.all([
-    db.blackout.findMany({
-      where: { userId: { in: userIds }, startDate: { lte: range.days.last }, endDate: { gte: range.days.first } },
-      orderBy: [{ startDate: "asc" }, { id: "asc" }],
-      select: { id: true, userId: true, startDate: true, endDate: true, reason: true },
-    }),
+    db.blackout.findMany({ ...touching, where: { userId: { in: userIds }, ...touching.where } }),
     db.eventBooking.findMany({
-      where: {
-        membership: { userId: { in: userIds } },
-        event: { ...overlappingEvents(range.start, range.end), ...(excludeEventId ? { id: { not: excludeEventId } } : {}) },
-      },
+      where: { membership: { userId: { in: userIds } }, event: { ...overlappingEvents(range.start, range.end), ...(excludeEventId ? { id: { not: excludeEventId } } : {}) } },
       orderBy: { event: { startsAt: "asc" } },
-      select: {
-        membership: { select: { userId: true } },
-        event: { select: { id: true, bandId: true, title: true, startsAt: true, endsAt: true, allDay: true, status: true } },
-      },
+      select: BOOKING_SELECT,
     }),
   ]);
   return { blackouts, bookings };
+}
+
+/**
+ * The bookings, in any band, of everyone in band `bandId` on events overlapping [start,
+ * end): read from the events of their bands (`bands`, each with its longestEventMinutes)
+ * that can overlap the range, so it reads a month's bookings, not all they ever had.
+ * One query.
+ */
+export function bandBookings(bandId: number, bands: { id: number; longestEventMinutes: number }[], range: { start: Date; end: Date }) {
+  return db.eventBooking.findMany({
+    where: {
+      membership: { user: { memberships: { some: { bandId } } } },
+      event: { bandId: { in: bands.map((band) => band.id) }, ...overlappingEvents(range.start, range.end, Math.max(0, ...bands.map((band) => band.longestEventMinutes))) },
+    },
+    orderBy: { event: { startsAt: "asc" } },
+    select: BOOKING_SELECT,
+  });
 }
 
 export type ConflictInput = TimeRange & {

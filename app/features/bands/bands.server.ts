@@ -1,5 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { db } from "~/utils/db.server";
+import { refreshMemberOrder } from "~/features/members/member-order.server";
 import { track } from "~/features/analytics/analytics.server";
 import { parseId } from "~/utils/ids";
 
@@ -31,6 +32,7 @@ export async function createBand(userId: string, name: string) {
   const band = await db.$transaction(async (tx) => {
     const created = await tx.band.create({ data: { name }, select: { id: true, name: true, subscriptionTier: true } });
     await tx.bandMembership.create({ data: { bandId: created.id, userId, role: "band_leader" } });
+    await refreshMemberOrder(tx, created.id);
     await tx.user.update({ where: { id: userId }, data: { preferredBandId: created.id } });
     return created;
   });

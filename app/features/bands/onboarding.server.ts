@@ -16,54 +16,59 @@ export type OnboardingStatus = {
 
 export type OnboardingStep = { key: string; label: string; done: boolean; href: string; description: string };
 
+const pendingInvitation = () => ({ acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } });
+
+/**
+ * The band's onboarding counts, in one statement. Prisma's relation `_count` joins a
+ * count grouped over the whole related table (every band's rows) on SQLite; naming the
+ * band again in each count's filter puts it inside that grouping, so each count reads
+ * only this band's rows on its index (issue 11).
+ */
 export async function getOnboardingStatus(bandId: number): Promise<OnboardingStatus | null> {
-  // One statement (the root loader runs this on every signed-in page): the band and its
-  // counts, pending invitations included (a pending invitation counts as inviting the
-  // band: the step is done on our side).
+  const ofBand = { where: { bandId } };
   const band = await db.band.findUnique({
     where: { id: bandId },
     select: {
       subscriptionTier: true,
       _count: {
         select: {
-          memberships: true,
-          songs: true,
-          setlists: true,
-          events: true,
-          ledger: true,
-          invitations: { where: { acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } } },
+          memberships: ofBand,
+          songs: ofBand,
+          setlists: ofBand,
+          events: ofBand,
+          ledger: ofBand,
+          // A pending invitation counts as inviting the band: the step is done on our side.
+          invitations: { where: { bandId, ...pendingInvitation() } },
         },
       },
     },
   });
   if (!band) return null;
-  const counts = band._count;
-  const pendingInviteCount = counts.invitations;
+  const { memberships: memberCount, songs: songCount, setlists: setlistCount, events: eventCount, ledger: ledgerCount, invitations: pendingInviteCount } = band._count;
   // Any ledger entry (a payment, an expense, a payout) is financial data.
-  const hasFinancialData = counts.ledger > 0;
+  const hasFinancialData = ledgerCount > 0;
   const isPro = band.subscriptionTier === "pro";
   const steps = [
     true,
-    counts.memberships > 1 || pendingInviteCount > 0,
-    counts.songs > 0,
-    counts.setlists > 0,
-    counts.events > 0,
+    memberCount > 1 || pendingInviteCount > 0,
+    songCount > 0,
+    setlistCount > 0,
+    eventCount > 0,
     ...(isPro ? [hasFinancialData] : []),
   ];
   const overallProgress = Math.round((steps.filter(Boolean).length / steps.length) * 100);
   return {
     overallProgress,
     bandCreated: true,
-    memberCount: counts.memberships,
+    memberCount,
     pendingInviteCount,
-    songCount: counts.songs,
-    setlistCount: counts.setlists,
-    eventCount: counts.events,
+    songCount,
+    setlistCount,
+    eventCount,
     hasFinancialData,
     isPro,
     // The spec's "brand new": created, at most one member, nothing else yet.
-    isBrandNew:
-      counts.memberships <= 1 && counts.songs === 0 && counts.setlists === 0 && counts.events === 0 && !hasFinancialData,
+    isBrandNew: memberCount <= 1 && songCount === 0 && setlistCount === 0 && eventCount === 0 && !hasFinancialData,
   };
 }
 
@@ -73,6 +78,36 @@ export async function getOnboardingStatus(bandId: number): Promise<OnboardingSta
  */
 export async function getOnboardingStatusFor(bandId: number, role: string) {
   return can(role, "band:setup") ? getOnboardingStatus(bandId) : null;
+}
+
+export type ShellOnboarding = Pick<OnboardingStatus, "overallProgress" | "isBrandNew" | "isPro">;
+
+/**
+ * What the shell shows on every signed-in page (the Getting Started progress, and the
+ * Dashboard entry hidden while the band is brand new), for a member whose role may see
+ * it. Most bands have done every step: one statement of EXISTS checks, each stopping at
+ * its first row whatever the band's size, says so; only a band still setting up counts.
+ */
+export async function getShellOnboarding(current: {
+  band: { id: number; subscriptionTier: string };
+  membership: { id: number; role: string };
+}): Promise<ShellOnboarding | null> {
+  if (!can(current.membership.role, "band:setup")) return null;
+  const isPro = current.band.subscriptionTier === "pro";
+  const complete = await db.band.count({
+    where: {
+      id: current.band.id,
+      songs: { some: {} },
+      setlists: { some: {} },
+      events: { some: {} },
+      ...(isPro ? { ledger: { some: {} } } : {}),
+      // More than one member (someone besides the viewer) or a pending invitation.
+      OR: [{ memberships: { some: { id: { not: current.membership.id } } } }, { invitations: { some: pendingInvitation() } }],
+    },
+  });
+  if (complete) return { overallProgress: 100, isBrandNew: false, isPro };
+  const status = await getOnboardingStatus(current.band.id);
+  return status && { overallProgress: status.overallProgress, isBrandNew: status.isBrandNew, isPro: status.isPro };
 }
 
 export function onboardingSteps(status: OnboardingStatus): OnboardingStep[] {

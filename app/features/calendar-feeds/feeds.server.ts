@@ -56,7 +56,7 @@ const EVENT_SELECT = {
   updatedAt: true,
   occurrenceAt: true,
   band: { select: { name: true, timeZone: true } },
-  series: { select: { id: true, rrule: true, timeZone: true, startsAt: true, _count: { select: { events: true } } } },
+  series: { select: { id: true, rrule: true, timeZone: true, startsAt: true } },
 } as const satisfies Prisma.EventSelect;
 
 export type FeedEvent = Prisma.EventGetPayload<{ select: typeof EVENT_SELECT }>;
@@ -175,10 +175,22 @@ function addSeries(calendar: ICalCalendar, series: Series, events: FeedEvent[], 
 }
 
 /**
+ * How many events each series of `events` has, all of them, counted per series on its
+ * index (Prisma's relation `_count` would group the whole Event table, every band's).
+ */
+async function seriesSizes(events: FeedEvent[]) {
+  const ids = [...new Set(events.flatMap((event) => (event.series ? [event.series.id] : [])))];
+  if (!ids.length) return new Map<number, number>();
+  const groups = await db.event.groupBy({ by: ["seriesId"], where: { seriesId: { in: ids } }, _count: { _all: true } });
+  return new Map(groups.map((group) => [group.seriesId!, group._count._all]));
+}
+
+/**
  * Writes events into a calendar: each series whose every occurrence is here as one
  * RRULE VEVENT (with its exceptions), everything else one VEVENT per event.
  */
-export function addEvents(calendar: ICalCalendar, events: FeedEvent[], withBandName: boolean) {
+export async function addEvents(calendar: ICalCalendar, events: FeedEvent[], withBandName: boolean) {
+  const sizes = await seriesSizes(events);
   const bySeries = new Map<number, FeedEvent[]>();
   for (const event of events) if (event.series) bySeries.set(event.series.id, [...(bySeries.get(event.series.id) ?? []), event]);
   const written = new Set<number>();
@@ -188,7 +200,7 @@ export function addEvents(calendar: ICalCalendar, events: FeedEvent[], withBandN
       written.add(series.id);
       const members = bySeries.get(series.id)!;
       // Every occurrence the band has is visible here: the series goes as one rule.
-      if (members.length === series._count.events && addSeries(calendar, series, members, withBandName)) continue;
+      if (members.length === sizes.get(series.id) && addSeries(calendar, series, members, withBandName)) continue;
       for (const member of members) addEvent(calendar, member, withBandName);
       continue;
     }
@@ -228,7 +240,7 @@ export async function bandCalendarIcs(access: BandAccess, now = new Date()) {
     select: EVENT_SELECT,
   });
   const calendar = newCalendar(access.band.name, events);
-  addEvents(calendar, events, false);
+  await addEvents(calendar, events, false);
   await track("download_calendar", { userId: access.user.id, bandId: access.band.id, props: { events: events.length } });
   const slug = access.band.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "band";
   return { body: calendar.toString(), filename: `${slug}-calendar.ics` };
@@ -262,7 +274,7 @@ export async function feedIcs(token: string, now = new Date()) {
   ]);
   const calendar = newCalendar("Bandroom", events);
   const manyBands = new Set(feed.user.memberships.map((m) => m.bandId)).size > 1;
-  addEvents(calendar, events, manyBands);
+  await addEvents(calendar, events, manyBands);
   for (const blackout of blackouts) {
     calendar.createEvent({
       id: `blackout-${blackout.id}@bandroom`,

@@ -5,10 +5,13 @@ import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.
 import { answerWindow, bandInstruments } from "~/features/events/events.server";
 import { eventWhen } from "~/features/events/event-when";
 import { instrumentCoverage, kindStyle } from "~/features/events/present";
-import { getMoneyAtAGlance } from "~/features/finances/finances.server";
+import { getMoneyAtAGlance, type MoneyAtAGlance } from "~/features/finances/finances.server";
 import { chaseOffered } from "~/features/reminders/reminders.server";
 import { itemSeconds } from "~/features/setlists/setlists.server";
 import { formatTotal } from "~/features/songs/format";
+import { getOnboardingStatus, onboardingSteps } from "~/features/bands/onboarding.server";
+import { seesContact } from "~/features/members/members.server";
+import { sortMembers } from "~/features/members/order";
 import { db } from "~/utils/db.server";
 import { formatDate } from "~/utils/dates";
 import { displayName } from "~/utils/names";
@@ -39,13 +42,11 @@ export const DASHBOARD_LIMITS = {
   /** Blackouts read (the band's or the viewer's own, in the horizon). */
   blackouts: 500,
   /**
-   * Events read for blackout clashes (the soonest with someone blacked out booked), and
-   * people with blackouts or named as not having answered: each under SQLite's 999 bound
-   * parameters, so that Prisma reads their relations in one statement (past it, it
-   * splits the list and the count would grow with the band).
+   * Events read for blackout clashes (the soonest with someone blacked out booked): under
+   * SQLite's 999 bound parameters, so that Prisma reads their bookings in one statement
+   * (past it, it splits the list and the count would grow with the band).
    */
   clashEvents: 200,
-  people: 500,
   /** Members named under "Money owed to members" (leaders and admins); the total counts everyone. */
   owedTop: 3,
 } as const;
@@ -85,17 +86,19 @@ function upcomingWhere(access: BandAccess, abilities: Abilities, now: Date, unti
   };
 }
 
+/** The band's events whose answers are still open: not started, not cancelled, before any deadline. */
+function openEventWhere(bandId: number, now: Date): Prisma.EventWhereInput {
+  return {
+    bandId,
+    cancelledAt: null,
+    startsAt: { gt: now },
+    OR: [{ rsvpDeadline: null }, { rsvpDeadline: { gt: now } }],
+  };
+}
+
 /** Bookings without an answer on events whose answers are still open (the reminders' "not answered"). */
 function outstandingWhere(bandId: number, now: Date): Prisma.EventBookingWhereInput {
-  return {
-    rsvp: null,
-    event: {
-      bandId,
-      cancelledAt: null,
-      startsAt: { gt: now },
-      OR: [{ rsvpDeadline: null }, { rsvpDeadline: { gt: now } }],
-    },
-  };
+  return { rsvp: null, event: openEventWhere(bandId, now) };
 }
 
 // ---------------------------------------------------------------------------
@@ -114,8 +117,8 @@ export async function getBandStats(access: BandAccess, now = new Date()) {
   return (await readStats(access, now))?.stats ?? null;
 }
 
-/** The stats and the band's time zone, read together (the dashboard needs both, and what the band owes its members). */
-async function readStats(access: BandAccess, now: Date, owedTop = 0) {
+/** The stats for GET /api/bands/{id}/stats (the dashboard reads only the figures it shows, see getDashboard). */
+async function readStats(access: BandAccess, now: Date) {
   const abilities = dashboardAbilities(access);
   const setup = grantIn(access, "band:setup") !== null;
   const [band, upcomingEvents, yours, band_, money] = await Promise.all([
@@ -123,7 +126,9 @@ async function readStats(access: BandAccess, now: Date, owedTop = 0) {
       where: { id: access.band.id },
       select: {
         timeZone: true,
-        _count: { select: { memberships: true, songs: true, setlists: true } },
+        // Each count names the band in its filter, so SQLite counts this band's rows on
+        // their index instead of grouping the whole table (see getOnboardingStatus).
+        _count: { select: { memberships: { where: { bandId: access.band.id } }, songs: { where: { bandId: access.band.id } }, setlists: { where: { bandId: access.band.id } } } },
       },
     }),
     db.event.count({ where: upcomingWhere(access, abilities, now) }),
@@ -134,7 +139,7 @@ async function readStats(access: BandAccess, now: Date, owedTop = 0) {
       },
     }),
     abilities.attention ? db.eventBooking.count({ where: outstandingWhere(access.band.id, now) }) : Promise.resolve(null),
-    grantIn(access, "finances:view") !== null ? getMoneyAtAGlance(access, { owedTop }) : Promise.resolve(null),
+    grantIn(access, "finances:view") !== null ? getMoneyAtAGlance(access) : Promise.resolve(null),
   ]);
   if (!band) return null;
   const stats = {
@@ -144,9 +149,14 @@ async function readStats(access: BandAccess, now: Date, owedTop = 0) {
     answersOutstanding: { yours, ...(band_ === null ? {} : { band: band_ }) },
     // Pro bands: the viewer's own balance, and the band fund for those whose
     // finances:view grant shows band money (not a sub's "own-balance"). A free band: none.
-    ...(money ? { money: { currency: money.currency, yoursMinor: money.yoursMinor, ...(money.fundMinor === undefined ? {} : { fundMinor: money.fundMinor }) } } : {}),
+    ...(money ? { money: moneyFigures(money) } : {}),
   };
-  return { stats, timeZone: band.timeZone, owed: money?.owed ?? null };
+  return { stats };
+}
+
+/** The viewer's own balance and, for those who see band money, the fund: as the stats and the dashboard show them. */
+function moneyFigures(money: MoneyAtAGlance) {
+  return { currency: money.currency, yoursMinor: money.yoursMinor, ...(money.fundMinor === undefined ? {} : { fundMinor: money.fundMinor }) };
 }
 
 export type BandStats = NonNullable<Awaited<ReturnType<typeof getBandStats>>>;
@@ -187,12 +197,6 @@ function when(event: { startsAt: Date; endsAt: Date | null; allDay: boolean }, t
     : eventWhen(event, timeZone);
 }
 
-const personSelect = {
-  id: true,
-  userId: true,
-  displayName: true,
-  user: { select: { firstName: true, lastName: true, email: true } },
-} as const;
 type Person = {
   displayName: string | null;
   user: { firstName: string | null; lastName: string | null; email: string };
@@ -200,26 +204,59 @@ type Person = {
 const nameOf = (person: Person) => displayName({ ...person.user, displayName: person.displayName });
 
 /**
- * Everything /dashboard shows besides the members preview and setup steps: the next
- * events with the viewer's answer and the lineup's, answers waiting for them, blackout
- * clashes ahead, the next gig's setlist, songs added lately, and for leaders and admins
- * who has not answered (with "Chase now"), gigs missing players and gigs without a
- * setlist. A fixed number of queries for any band (see DASHBOARD_LIMITS).
+ * The band's members in joining order, each with their user's name and picture: the
+ * dashboard reads them once for the members preview (the first few in the one member
+ * order, each avatar coloured by their place in joining order, so every row is read),
+ * the member count, and every name a panel shows (who has not answered, who has a
+ * clash, who is owed most).
  */
-export async function getDashboard(access: BandAccess, now = new Date()) {
+function readMembers(bandId: number) {
+  return db.bandMembership.findMany({
+    where: { bandId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      userId: true,
+      displayName: true,
+      role: true,
+      user: { select: { id: true, firstName: true, lastName: true, email: true, profileImageUrl: true } },
+    },
+  });
+}
+
+/**
+ * Everything /dashboard shows: the next events with the viewer's answer and the
+ * lineup's, answers waiting for them, blackout clashes ahead, the next gig's setlist,
+ * songs added lately, money for Pro bands, for leaders and admins who has not answered
+ * (with "Chase now"), gigs missing players and gigs without a setlist, and the band's
+ * overview (counts, next steps, a preview of its members). A fixed number of queries for
+ * any band (see DASHBOARD_LIMITS), and only the figures the page shows (the stats API
+ * has its own, getBandStats). Null when the band or the viewer's membership is gone.
+ */
+export async function getDashboard(access: BandAccess, now = new Date(), { preview = 6 }: { preview?: number } = {}) {
   const abilities = dashboardAbilities(access);
   const L = DASHBOARD_LIMITS;
   const horizon = new Date(now.getTime() + L.horizonDays * DAY_MS);
   const bandId = access.band.id;
   const me = access.membership.id;
+  const tz = access.band.timeZone;
+  // A sub sees only the gigs they are booked on, so not even the band's counts and next steps.
+  const setup = grantIn(access, "band:setup") !== null;
 
   // Blackouts are stored as local days; a day either side of today and the horizon in
   // UTC covers every zone, and each clash is then checked in the band's own days.
   const firstDay = addDays(now.toISOString().slice(0, 10), -1);
   const lastDay = addDays(horizon.toISOString().slice(0, 10), 1);
 
-  const [found, nextEvents, waiting, blackouts, nextGig, recentSongs, gigs, instruments, blackedOut] = await Promise.all([
-    readStats(access, now, L.owedTop),
+  // The onboarding status first: the root loader reads the same band row in the same
+  // tick, and Prisma answers both findUnique calls with one statement.
+  const onboardingRead = setup ? getOnboardingStatus(bandId) : Promise.resolve(null);
+  const membersRead = readMembers(bandId);
+  const [onboarding, members, money, yours, nextEvents, waiting, blackouts, nextGig, recentSongs, gigs, instruments] = await Promise.all([
+    onboardingRead,
+    membersRead,
+    grantIn(access, "finances:view") !== null ? getMoneyAtAGlance(access, { owedTop: L.owedTop, members: membersRead }) : Promise.resolve(null),
+    db.eventBooking.count({ where: { membershipId: me, ...outstandingWhere(bandId, now) } }),
     db.event.findMany({
       where: upcomingWhere(access, abilities, now, horizon),
       orderBy: [{ startsAt: "asc" }, { id: "asc" }],
@@ -237,23 +274,13 @@ export async function getDashboard(access: BandAccess, now = new Date()) {
         cancelledAt: true,
       },
     }),
-    db.eventBooking.findMany({
-      where: { membershipId: me, ...outstandingWhere(bandId, now) },
-      orderBy: [{ event: { startsAt: "asc" } }, { id: "asc" }],
+    // The events themselves (one statement, not the bookings and then their events): a
+    // person is booked once on an event.
+    db.event.findMany({
+      where: { ...openEventWhere(bandId, now), bookings: { some: { membershipId: me, rsvp: null } } },
+      orderBy: [{ startsAt: "asc" }, { id: "asc" }],
       take: L.waiting,
-      select: {
-        event: {
-          select: {
-            id: true,
-            title: true,
-            startsAt: true,
-            endsAt: true,
-            allDay: true,
-            rsvpDeadline: true,
-            cancelledAt: true,
-          },
-        },
-      },
+      select: { id: true, title: true, startsAt: true, endsAt: true, allDay: true, rsvpDeadline: true },
     }),
     // Blackouts are the person's, in every band; read in this band's days. Leaders and
     // admins see the whole band's, everyone else their own.
@@ -326,34 +353,33 @@ export async function getDashboard(access: BandAccess, now = new Date()) {
         })
       : Promise.resolve([]),
     abilities.attention ? bandInstruments(bandId) : Promise.resolve([] as string[]),
-    // Whose bookings to check for clashes: the band's people with a blackout ahead, or the viewer.
-    abilities.attention
-      ? db.bandMembership.findMany({
-          where: { bandId, user: { blackouts: { some: { endDate: { gte: firstDay }, startDate: { lte: lastDay } } } } },
-          orderBy: { id: "asc" },
-          take: L.people,
-          select: { id: true, userId: true },
-        })
-      : Promise.resolve([{ id: me, userId: access.user.id }]),
   ]);
 
-  // The band went between the gate and here.
-  if (!found) return null;
-  const { stats, timeZone: tz, owed } = found;
+  // The band went between the gate and here, or the viewer left it.
+  if ((setup && !onboarding) || !members.some((member) => member.id === me)) return null;
+
+  const nameById = new Map(members.map((member) => [member.id, nameOf(member)]));
 
   // The second round, each a flat query or a relation over at most a few hundred rows
   // (never a list that grows with the band, which Prisma would split into several
   // statements past SQLite's bound parameters): the lineups of the next events and the
-  // checked gigs, their answers, and the bookings of the people with blackouts ahead.
+  // checked gigs, their answers, and the bookings of the people with blackouts ahead
+  // (leaders and admins: everyone's; everyone else: their own).
   const lineupEventIds = [...new Set([...nextEvents.map((event) => event.id), ...gigs.map((gig) => gig.id)])];
-  const withBlackouts = new Set(blackouts.map((b) => b.userId));
-  const clashIds = blackedOut.filter((m) => withBlackouts.has(m.userId)).map((m) => m.id);
+  // The people whose bookings may clash: those with a blackout ahead (leaders and admins:
+  // everyone's; everyone else: their own), named by a relation filter rather than a list
+  // of ids. SQLite then walks each event's few bookings to their person's blackouts,
+  // instead of looking up every listed person on every event (issue 10).
+  const blackedOut: Prisma.EventBookingWhereInput = {
+    ...(abilities.attention ? {} : { membershipId: me }),
+    membership: { user: { blackouts: { some: { endDate: { gte: firstDay }, startDate: { lte: lastDay } } } } },
+  };
   const [lineupRows, answerRows, clashEvents] = await Promise.all([
     db.eventBooking.findMany({ where: { eventId: { in: lineupEventIds } }, orderBy: { id: "asc" }, select: { id: true, eventId: true, membershipId: true, instrument: true } }),
     db.rsvp.findMany({ where: { booking: { eventId: { in: lineupEventIds } } }, select: { bookingId: true, answer: true } }),
     // From the events' side, soonest first along the band's (bandId, startsAt) index.
     db.event.findMany({
-      where: { bandId, cancelledAt: null, startsAt: { gt: now, lt: horizon }, bookings: { some: { membershipId: { in: clashIds } } } },
+      where: { bandId, cancelledAt: null, startsAt: { gt: now, lt: horizon }, bookings: { some: blackedOut } },
       orderBy: [{ startsAt: "asc" }, { id: "asc" }],
       take: L.clashEvents,
       select: {
@@ -362,32 +388,16 @@ export async function getDashboard(access: BandAccess, now = new Date()) {
         startsAt: true,
         endsAt: true,
         allDay: true,
-        bookings: { where: { membershipId: { in: clashIds } }, orderBy: { id: "asc" }, select: { membershipId: true } },
+        bookings: { where: blackedOut, orderBy: { id: "asc" }, select: { membershipId: true } },
       },
     }),
   ]);
-  const userOf = new Map(blackedOut.map((m) => [m.id, m.userId]));
+  const userOf = new Map(members.map((member) => [member.id, member.userId]));
   const clashBookings = clashEvents.flatMap(({ bookings, ...event }) => bookings.map((booking) => ({ membershipId: booking.membershipId, event })));
   const answerOf = new Map(answerRows.map((row) => [row.bookingId, row.answer]));
   const lineups = new Map<number, { id: number; membershipId: number; instrument: string | null; answer: string | null }[]>();
   for (const row of lineupRows) lineups.set(row.eventId, [...(lineups.get(row.eventId) ?? []), { ...row, answer: answerOf.get(row.id) ?? null }]);
   const lineupOf = (eventId: number) => lineups.get(eventId) ?? [];
-
-  // The third round: the names of who has not answered and of who has a clash (leaders and admins).
-  const named = abilities.attention
-    ? [
-        ...new Set([
-          ...nextEvents.flatMap((event) =>
-            lineupOf(event.id)
-              .filter((row) => !row.answer)
-              .map((row) => row.membershipId)
-          ),
-          ...clashBookings.map((b) => b.membershipId),
-        ]),
-      ]
-    : [];
-  const people = abilities.attention ? await db.bandMembership.findMany({ where: { bandId, id: { in: named.slice(0, L.people) } }, select: personSelect }) : [];
-  const nameById = new Map(people.map((person) => [person.id, nameOf(person)]));
 
   // Coming up: each event with the viewer's answer (one tap) and the lineup's answers.
   const coming = nextEvents.map((event) => {
@@ -418,7 +428,7 @@ export async function getDashboard(access: BandAccess, now = new Date()) {
     };
   });
 
-  const waitingForYou = waiting.map(({ event }) => ({
+  const waitingForYou = waiting.map((event) => ({
     id: event.id,
     title: event.title,
     when: when(event, tz),
@@ -474,15 +484,36 @@ export async function getDashboard(access: BandAccess, now = new Date()) {
   });
   const withoutSetlist = gigs.filter((gig) => gig.setlistId === null).map((gig) => ({ id: gig.id, title: gig.title, when: when(gig, tz) }));
 
+  // The members preview: the first few in the one member order; a sub sees bandmates' names, not their email addresses.
+  const preview_ = sortMembers(members.map(({ user, ...membership }, position) => ({ position, membership, user })))
+    .slice(0, preview)
+    .map((member) => (seesContact(access, member.user.id) ? member : { ...member, user: { ...member.user, email: null } }));
+
   return {
     timeZone: tz,
     horizonDays: L.horizonDays,
     abilities,
-    stats,
+    /** The band's overview: its counts and next steps for those who see its setup (band:setup), else the member count; the members preview. */
+    overview: {
+      counts: onboarding
+        ? { members: onboarding.memberCount, songs: onboarding.songCount, setlists: onboarding.setlistCount, events: onboarding.eventCount }
+        : { members: members.length },
+      progress: onboarding?.overallProgress ?? 0,
+      // Links follow the permission table like the actions do.
+      canManageMembers: grantIn(access, "members:manage") !== null,
+      nextSteps: onboarding
+        ? onboardingSteps(onboarding)
+            .filter((step) => !step.done)
+            .slice(0, 3)
+        : [],
+      members: preview_,
+    },
+    /** Pro bands: the viewer's own balance and, for those who see band money, the fund (as in the stats). */
+    money: money ? moneyFigures(money) : null,
     /** Pro bands, leaders and admins: what the band owes its members (the panel links to settle-up). */
-    owed,
+    owed: money?.owed ?? null,
     coming,
-    waiting: { total: stats.answersOutstanding.yours, events: waitingForYou },
+    waiting: { total: yours, events: waitingForYou },
     clashes: { total: clashes.length, rows: clashes.slice(0, 10) },
     nextGig: nextGig
       ? {

@@ -10,6 +10,11 @@ import { formatDate, formatTime } from "~/utils/dates";
 /** Events a day of the month grid lists before "+N more". */
 const CELL_EVENTS = 3;
 
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "Nov 1, 2026": formatDate's words for a local date, without a formatter call per day of the grid. */
+const dayLabel = (day: { year: number; month: number; day: number }) => `${MONTH_NAMES[day.month - 1]!.slice(0, 3)} ${day.day}, ${day.year}`;
+
 /** "2 blacked out" and who ("Ann (tour), you"): on each event of the grid and the agenda. */
 function blackedOutText(people: BlackedOutPerson[]) {
   const names = people.map((p) => `${p.isYou ? "you" : p.name}${p.reason ? ` (${p.reason})` : ""}`).join(", ");
@@ -72,7 +77,7 @@ export async function calendarPage(request: Request) {
       day: day.day,
       inMonth: day.month === month.first.month,
       isToday: key === month.today,
-      label: formatDate(Date.UTC(day.year, day.month - 1, day.day)),
+      label: dayLabel(day),
       eventIds: events.filter((event) => event.firstDay <= key && event.lastDay >= key).map((event) => event.id),
       /** How many of eventIds the cell lists (the rest are "+N more"). */
       shown: CELL_EVENTS,
@@ -99,7 +104,7 @@ export async function calendarPage(request: Request) {
 
   return {
     band: { name: access.band.name, timeZone: tz },
-    title: new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(month.first.year, month.first.month - 1, 1)),
+    title: `${MONTH_NAMES[month.first.month - 1]} ${month.first.year}`,
     links: { prev: query(month.prevMonth), next: query(month.nextMonth), today: query(month.thisMonth) },
     month: month.month,
     filters: { kinds, mine, options: Object.entries(KIND_STYLES).map(([value, style]) => ({ value, label: style.label })) },

@@ -6,6 +6,7 @@ import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.
 import { db } from "~/utils/db.server";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
+import { MAX_EVENT_DAYS } from "./limits";
 import { KIND_STYLES } from "./present";
 import { MESSAGES, type EventInput, type Recurrence, type RsvpAnswer, type SeriesScope } from "./schema.server";
 import { addDays, daysBetween, formatLocalDate, formatLocalTime, fromZoned, startOfLocalDay, toZoned, YEARS, type LocalDate } from "./zoned-time";
@@ -123,7 +124,9 @@ export async function listEvents(access: BandAccess, filters: EventListFilters) 
   const where: Prisma.EventWhereInput = {
     AND: [
       visibleWhere(access),
-      { startsAt: { lt: filters.to } },
+      // No event lasts longer than MAX_EVENT_DAYS: the lower bound closes the index range
+      // ([bandId, startsAt]) so a month does not scan the band's years of history.
+      { startsAt: { lt: filters.to, gt: new Date(filters.from.getTime() - MAX_EVENT_DAYS * 86_400_000 - 60_000) } },
       { OR: [{ endsAt: { gt: filters.from } }, { endsAt: null, startsAt: { gte: filters.from } }] },
       filters.kinds?.length ? { kind: { in: filters.kinds } } : {},
       filters.mine ? { bookings: { some: { membershipId: access.membership.id } } } : {},
@@ -445,6 +448,8 @@ export async function createEvent(access: BandAccess, created: { event: EventInp
   const bookings = input.lineup.map((row) => ({ membershipId: row.membershipId, instrument: row.instrument }));
 
   const ids = await db.$transaction(async (tx) => {
+    // Every occurrence of a series lasts as long as the first.
+    await coverEventLength(tx, access.band.id, input);
     if (!recurrence) {
       const event = await tx.event.create({ data: { ...data, bookings: { create: bookings } }, select: { id: true } });
       return [event.id];
@@ -463,6 +468,22 @@ export async function createEvent(access: BandAccess, created: { event: EventInp
   });
   await track("create_event", { userId: access.user.id, bandId: access.band.id, props: { kind: input.kind, occurrences: ids.length } });
   return { id: ids[0]!, ids };
+}
+
+/** Band.longestEventMinutes' default: no write for events up to two days long. */
+export const LONGEST_EVENT_FLOOR_MINUTES = 2 * 24 * 60;
+
+/**
+ * Raises the band's longestEventMinutes (never lowers it) to cover an event of these
+ * times, in the transaction that saves it: the overlap queries (calendar, availability)
+ * bound startsAt from below by it. Two statements for an event longer than two days,
+ * none otherwise; the band's updatedAt (the settings form's version) stays.
+ */
+async function coverEventLength(tx: Prisma.TransactionClient, bandId: number, times: { startsAt: Date; endsAt: Date | null }) {
+  const minutes = times.endsAt ? Math.ceil((times.endsAt.getTime() - times.startsAt.getTime()) / 60_000) : 0;
+  if (minutes <= LONGEST_EVENT_FLOOR_MINUTES) return;
+  const band = await tx.band.findUniqueOrThrow({ where: { id: bandId }, select: { longestEventMinutes: true, updatedAt: true } });
+  if (band.longestEventMinutes < minutes) await tx.band.update({ where: { id: bandId }, data: { longestEventMinutes: minutes, updatedAt: band.updatedAt } });
 }
 
 type Times = { startsAt: Date; endsAt: Date | null; callAt: Date | null; soundcheckAt: Date | null; rsvpDeadline: Date | null };
@@ -622,6 +643,8 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
       data: { ...data, version: { increment: 1 }, sequence: { increment: 1 }, detached: Boolean(before?.seriesId) && scope === "one" },
     });
     if (!claimed.count) throw new RuleError(409, MESSAGES.stale);
+    // The series' occurrences take the same length; one edited on its own keeps its times (already covered).
+    await coverEventLength(tx, access.band.id, input);
     await setLineup(tx, [eventId], input.lineup);
     if (!before.seriesId) return;
 

@@ -11,20 +11,24 @@ export { parseWithZod } from "~/utils/submission";
 export { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
 export { currentBandCookieHeader } from "~/features/bands/bands.server";
 export {
+  countLeaders,
   inviteMember,
   leaveBand,
   listMembers,
+  listMembersPage,
   listPendingInvitations,
   mayManageInvitation,
   memberAbilities,
   memberName,
   membersPageAbilities,
   removeMember,
+  resolveMemberInitials,
   resendInvitation,
   revokeInvitation,
   seesContact,
   transferLeadership,
   updateMembership,
+  type MemberPageItem,
 } from "~/features/members/members.server";
 export { appOrigin } from "~/utils/request.server";
 export { redirectWithToast } from "~/utils/toast.server";

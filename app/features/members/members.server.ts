@@ -4,13 +4,15 @@ import { hashToken, randomToken } from "~/utils/crypto.server";
 import { escapeHtml } from "~/utils/html";
 import { sendMail } from "~/utils/mail.server";
 import { formatDate } from "~/utils/dates";
-import { displayName } from "~/utils/names";
+import { displayName, resolveInitials } from "~/utils/names";
+import { pageWindow } from "~/utils/pagination";
 import { track } from "~/features/analytics/analytics.server";
 import { hashPassword } from "~/features/auth/password.server";
 import type { CurrentUser } from "~/features/auth/auth.server";
 import { can, grantFor, roleLabel, type Role } from "./permissions";
 import type { BandAccess } from "~/features/bands/access.server";
 import { compareMembers } from "./order";
+import { refreshMemberOrder } from "./member-order.server";
 import { INVITATION_TTL_DAYS } from "./schema";
 import { RuleError } from "~/utils/rule-error";
 import { recordAudit } from "~/features/audit/audit.server";
@@ -82,6 +84,55 @@ export async function listMembers(access: Pick<BandAccess, "band">): Promise<Mem
   return members.sort(compareMembers);
 }
 
+export type MemberPageItem = MemberListItem & { initials: string };
+
+/**
+ * One page of the band in the member order, for the /members list: read in SQL by the
+ * stored order (member-order.server.ts), so a band of hundreds costs one page of rows.
+ * With `initials` settled over the whole band (clashes resolved in joining order), the
+ * band's size and its number of leaders. A band whose stored order is not filled yet
+ * (NULLs, e.g. before its first membership write after the migration) is read whole and
+ * sorted in memory, giving the same page.
+ */
+export async function listMembersPage(access: Pick<BandAccess, "band">, requested: number, perPage: number) {
+  const byRole = await db.bandMembership.groupBy({ by: ["role"], where: { bandId: access.band.id }, _count: { _all: true, listRank: true, joinRank: true, initials: true } });
+  const total = byRole.reduce((sum, group) => sum + group._count._all, 0);
+  const leaders = byRole.find((group) => group.role === "band_leader")?._count._all ?? 0;
+  const stored = byRole.every(({ _count: count }) => count.listRank === count._all && count.joinRank === count._all && count.initials === count._all);
+  const { skip, take, info } = pageWindow(total, requested, perPage);
+  if (!stored) {
+    const everyone = await listMembers(access);
+    const initialsById = resolveMemberInitials(everyone);
+    const items = everyone.slice(skip, skip + take).map((member) => ({ ...member, initials: initialsById.get(member.membership.id) ?? "?" }));
+    return { items, leaders, ...info };
+  }
+  const rows = await db.bandMembership.findMany({
+    where: { bandId: access.band.id },
+    orderBy: [{ listRank: "asc" }, { id: "asc" }],
+    skip,
+    take,
+    select: { ...MEMBER_SELECT, joinRank: true, initials: true },
+  });
+  const items: MemberPageItem[] = rows.map(({ user, instruments, joinRank, initials, ...membership }) => ({
+    position: joinRank!,
+    membership: { ...membership, instruments: instruments.map((row) => row.instrument) },
+    user,
+    initials: initials!,
+  }));
+  return { items, leaders, ...info };
+}
+
+/** How many of `members` lead the band. */
+export function countLeaders(members: Pick<MemberListItem, "membership">[]) {
+  return members.filter((member) => member.membership.role === "band_leader").length;
+}
+
+/** Initials for everyone in `members` (any order), settled in joining order so whoever joined first keeps their own. */
+export function resolveMemberInitials(members: MemberListItem[]) {
+  const joiningOrder = [...members].sort((a, b) => a.position - b.position);
+  return resolveInitials(joiningOrder.map((m) => ({ ...m.user, displayName: m.membership.displayName, id: m.membership.id })));
+}
+
 /** The band leaders' names, for pages that tell people who decides. */
 export async function listLeaderNames(bandId: number) {
   const leaders = await db.bandMembership.findMany({
@@ -136,8 +187,7 @@ export function mayManageInvitation(actor: Actor, invitation: { role: string }) 
 }
 
 /** What the viewer may do on the members page as a whole. */
-export function membersPageAbilities(actor: Actor, members: Pick<MemberListItem, "membership">[]) {
-  const leaders = members.filter((member) => member.membership.role === "band_leader").length;
+export function membersPageAbilities(actor: Actor, leaders: number) {
   return {
     manage: can(actor.membership.role, "members:manage"),
     grantableRoles: grantableRoles(actor.membership.role),
@@ -228,6 +278,8 @@ export async function updateMembership(actor: Actor, membershipId: number, chang
       },
       select: MEMBER_NAME_SELECT,
     });
+    // Role and display name place them in the list and make their initials.
+    if (changes.role !== undefined || changes.displayName !== undefined) await refreshMemberOrder(tx, target.bandId);
     if (changes.role !== undefined && changes.role !== target.role) {
       await recordAudit(tx, { actor: actor.user, action: "member.role", bandId: target.bandId, target: membershipTarget(target.id, updated), before: { role: target.role }, after: { role: changes.role } });
     }
@@ -259,6 +311,7 @@ export async function removeMember(actor: Actor, membershipId: number) {
   await db.$transaction(async (tx) => {
     if (target.role === "band_leader") await refuseLosingLastLeader(tx, target.bandId);
     await tx.bandMembership.delete({ where: { id: target.id } });
+    await refreshMemberOrder(tx, target.bandId);
     await forgetPreferredBand(tx, target.userId, target.bandId);
     await recordAudit(tx, { actor: actor.user, action: "member.remove", bandId: target.bandId, target: { type: "membership", id: target.id, label: memberName(removed) }, before: { role: target.role }, after: null });
   });
@@ -272,6 +325,7 @@ export async function leaveBand(actor: Actor) {
     if (!own) throw new RuleError(404, MESSAGES.memberNotFound);
     if (own.role === "band_leader") await refuseLosingLastLeader(tx, actor.band.id, MESSAGES.soleLeaderLeaves);
     await tx.bandMembership.delete({ where: { id: actor.membership.id } });
+    await refreshMemberOrder(tx, actor.band.id);
     await forgetPreferredBand(tx, actor.user.id, actor.band.id);
     await recordAudit(tx, { actor: actor.user, action: "member.leave", bandId: actor.band.id, target: membershipTarget(actor.membership.id, own), before: { role: own.role }, after: null });
   });
@@ -287,6 +341,7 @@ export async function transferLeadership(actor: Actor, membershipId: number) {
   await db.$transaction(async (tx) => {
     const leader = await tx.bandMembership.update({ where: { id: target.id }, data: { role: "band_leader" }, select: MEMBER_NAME_SELECT });
     const former = await tx.bandMembership.update({ where: { id: actor.membership.id }, data: { role: "band_admin" }, select: MEMBER_NAME_SELECT });
+    await refreshMemberOrder(tx, actor.band.id);
     const formerName = membershipTarget(actor.membership.id, former).label;
     await recordAudit(tx, {
       actor: actor.user,
@@ -508,6 +563,7 @@ async function join(tx: Tx, view: InvitationView, userId: string): Promise<Joine
   const consumed = await tx.invitation.updateMany({ where: { id: view.id, ...pendingWhere() }, data: { acceptedAt: new Date() } });
   if (consumed.count !== 1) throw new RuleError(409, invitationProblem({ ...view, status: "accepted" })!);
   const membership = await tx.bandMembership.create({ data: { bandId: view.band.id, userId, role: view.role }, select: { id: true } });
+  await refreshMemberOrder(tx, view.band.id);
   const user = await tx.user.update({ where: { id: userId }, data: { preferredBandId: view.band.id }, select: { id: true, email: true, firstName: true, lastName: true } });
   await recordAudit(tx, {
     actor: user,

@@ -26,8 +26,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const onlyFull = url.searchParams.get("only") === "full";
   const dayParam = url.searchParams.get("day");
-  const selected = availability.days.find((day) => day.date === dayParam) ?? null;
-  return { band: { name: access.band.name }, calendarLinks: calendarLinks(access), notice, onlyFull, selected, ...availability };
+  const { days, ...month } = availability;
+  // The chosen day with everyone on it; the month's cards with what they show (counts and
+  // the first names), not the lists of a 200-member band on every day.
+  const selected = days.find((day) => day.date === dayParam) ?? null;
+  return { band: { name: access.band.name }, calendarLinks: calendarLinks(access), notice, onlyFull, selected, ...month, days: days.map(dayCard) };
+}
+
+/** What a day's card shows. */
+function dayCard(day: AvailabilityDay) {
+  return {
+    date: day.date,
+    label: day.label,
+    weekday: day.weekday,
+    isToday: day.isToday,
+    isPast: day.isPast,
+    canField: day.canField,
+    nobody: day.nobody,
+    free: day.free.length,
+    away: day.blackedOut.length,
+    awayNames: names(day.blackedOut),
+    busy: day.busy.length,
+    busyNames: names(day.busy),
+    events: day.events.map((event) => ({ id: event.id, title: event.title, time: event.time, tentative: event.tentative })),
+  };
+}
+
+/** "Ann, Bo, Cy and 4 more". */
+function names(list: { name: string }[]) {
+  const shown = list.slice(0, NAMES_ON_CARD).map((p) => p.name);
+  return list.length > NAMES_ON_CARD ? `${shown.join(", ")} and ${list.length - NAMES_ON_CARD} more` : shown.join(", ");
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -127,17 +155,17 @@ function Summary({ instruments, fullDays, memberCount }: { instruments: string[]
       )}
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1" aria-label="Legend">
         <li className="flex items-center gap-1">
-          <StatusBadge day={{ canField: true, uncovered: [], nobody: [] }} /> every instrument has a free player
+          <StatusBadge day={{ canField: true, nobody: [] }} /> every instrument has a free player
         </li>
         <li className="flex items-center gap-1">
-          <StatusBadge day={{ canField: false, uncovered: ["x"], nobody: [] }} /> someone is missing
+          <StatusBadge day={{ canField: false, nobody: [] }} /> someone is missing
         </li>
       </ul>
     </div>
   );
 }
 
-function StatusBadge({ day }: { day: Pick<AvailabilityDay, "canField" | "uncovered" | "nobody"> }) {
+function StatusBadge({ day }: { day: Pick<AvailabilityDay, "canField" | "nobody"> }) {
   if (day.canField === null) return null;
   if (day.canField)
     return (
@@ -149,12 +177,7 @@ function StatusBadge({ day }: { day: Pick<AvailabilityDay, "canField" | "uncover
   return <span className="inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">! {missing}</span>;
 }
 
-function names(list: { name: string }[]) {
-  const shown = list.slice(0, NAMES_ON_CARD).map((p) => p.name);
-  return list.length > NAMES_ON_CARD ? `${shown.join(", ")} and ${list.length - NAMES_ON_CARD} more` : shown.join(", ");
-}
-
-function DayCard({ day, month, only, canCreate }: { day: AvailabilityDay; month: string; only: string | null; canCreate: boolean }) {
+function DayCard({ day, month, only, canCreate }: { day: Data["days"][number]; month: string; only: string | null; canCreate: boolean }) {
   const tone = day.isPast ? "border-slate-200 bg-slate-50 opacity-70" : day.canField === false ? "border-amber-200 bg-white" : day.canField ? "border-emerald-200 bg-white" : "border-slate-200 bg-white";
   return (
     <article aria-labelledby={`day-${day.date}`} className={`flex h-full flex-col gap-1 rounded-lg border p-2 text-sm ${tone} ${day.isToday ? "ring-2 ring-brand-600" : ""}`}>
@@ -166,12 +189,12 @@ function DayCard({ day, month, only, canCreate }: { day: AvailabilityDay; month:
       </h3>
       <StatusBadge day={day} />
       <p className="text-slate-700">
-        {day.free.length} free
-        {day.blackedOut.length ? ` · ${day.blackedOut.length} away` : ""}
-        {day.busy.length ? ` · ${day.busy.length} busy` : ""}
+        {day.free} free
+        {day.away ? ` · ${day.away} away` : ""}
+        {day.busy ? ` · ${day.busy} busy` : ""}
       </p>
-      {day.blackedOut.length ? <p className="text-slate-600">Away: {names(day.blackedOut)}</p> : null}
-      {day.busy.length ? <p className="text-slate-600">Busy: {names(day.busy)}</p> : null}
+      {day.away ? <p className="text-slate-600">Away: {day.awayNames}</p> : null}
+      {day.busy ? <p className="text-slate-600">Busy: {day.busyNames}</p> : null}
       {day.events.map((event) => (
         <p key={event.id} className="truncate text-slate-800">
           <Link to={`/events/${event.id}`} className="underline underline-offset-2">

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { getBandOverview } from "~/features/bands/overview.server";
 import { getDashboard } from "~/features/dashboard/dashboard.server";
 import { ProgressBar } from "~/features/bands/components/progress-bar";
 import { RsvpButtons } from "~/features/events/components/rsvp-buttons";
@@ -18,9 +17,10 @@ const HERE = "/dashboard";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "band:view" });
-  const [overview, dashboard] = await Promise.all([getBandOverview(access, MEMBER_PREVIEW), getDashboard(access)]);
-  if (!overview || !dashboard) throw data({ message: "Band not found" }, { status: 404 });
-  return { band: { name: access.band.name, isPro: access.band.isPro }, role: access.membership.role, ...overview, dashboard, empty: emptyStates(dashboard), money: moneyNotes(dashboard) };
+  const found = await getDashboard(access, new Date(), { preview: MEMBER_PREVIEW });
+  if (!found) throw data({ message: "Band not found" }, { status: 404 });
+  const { overview, ...dashboard } = found;
+  return { band: { name: access.band.name, isPro: access.band.isPro }, role: access.membership.role, ...overview, dashboard, empty: emptyStates(found), money: moneyNotes(found) };
 }
 
 /**
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * hint for whoever manages billing, nothing for anyone else.
  */
 function moneyNotes(d: NonNullable<Awaited<ReturnType<typeof getDashboard>>>): Note[] | null {
-  const money = d.stats.money;
+  const money = d.money;
   if (!money) return d.abilities.billing ? [{ text: "Gig payments, splits and who is owed are part of Pro.", link: { to: "/subscription", label: "See Pro" } }] : null;
   const amount = (minor: number) => formatMoney(Math.abs(minor), money.currency);
   const notes: Note[] = [

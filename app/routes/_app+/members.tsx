@@ -3,17 +3,19 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { Avatar, PageHeader, Pager, pageTitle, RoleBadge, RouteErrorBoundary } from "~/components/kit";
-import { pageOfList, parsePage } from "~/utils/pagination";
+import { parsePage } from "~/utils/pagination";
 import { MEMBERS_PER_PAGE } from "~/features/members/limits";
 import { groupByInstrument, groupCountLabel } from "~/features/members/grouping";
 // Every server function in one import (a script fewer per .server path): members-page.server.ts.
 import {
   appOrigin,
+  countLeaders,
   currentBandCookieHeader,
   data,
   inviteMember,
   leaveBand,
   listMembers,
+  listMembersPage,
   listPendingInvitations,
   mayManageInvitation,
   memberAbilities,
@@ -22,6 +24,7 @@ import {
   parseWithZod,
   redirectWithToast,
   removeMember,
+  resolveMemberInitials,
   requireBandAccess,
   resendInvitation,
   revokeInvitation,
@@ -29,6 +32,7 @@ import {
   transferLeadership,
   updateMembership,
   type BandAccess,
+  type MemberPageItem,
 } from "~/features/members/members-page.server";
 import { roleLabel, type Permission } from "~/features/members/permissions";
 import {
@@ -44,7 +48,7 @@ import { LeaveBand } from "~/features/members/components/leave-band";
 import { MemberRow, type MemberRowData } from "~/features/members/components/member-row";
 import { PendingInvitations } from "~/features/members/components/pending-invitations";
 import { formatDate } from "~/utils/dates";
-import { displayName, resolveInitials } from "~/utils/names";
+import { displayName } from "~/utils/names";
 import { replyWithRuleError } from "~/utils/rule-error";
 
 export type MembersIntent = "invite" | "update" | "remove" | "leave" | "transfer" | "revoke" | "resend";
@@ -61,40 +65,43 @@ export type MembersActionData = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "band:view" });
   const { band, user } = access;
-  const view = new URL(request.url).searchParams.get("group") === "instrument" ? "instrument" : "list";
-  const members = await listMembers(access);
-  const abilities = membersPageAbilities(access, members);
+  const url = new URL(request.url);
+  const view = url.searchParams.get("group") === "instrument" ? "instrument" : "list";
+  // The list view shows MEMBERS_PER_PAGE rows a page (?page=), read by the stored member
+  // order; grouping shows everyone in small rows, so it reads them all.
+  const listed = view === "list" ? await listMembersPage(access, parsePage(url.searchParams.get("page")), MEMBERS_PER_PAGE) : null;
+  const everyone = listed ? null : await listMembers(access);
+  let members: MemberPageItem[];
+  if (everyone) {
+    const initialsById = resolveMemberInitials(everyone);
+    members = everyone.map((member) => ({ ...member, initials: initialsById.get(member.membership.id) ?? "?" }));
+  } else members = listed!.items;
+  const leaders = listed ? listed.leaders : countLeaders(everyone!);
+  const abilities = membersPageAbilities(access, leaders);
   const invitations = abilities.manage ? await listPendingInvitations(access) : [];
 
-  // Initials are settled in joining order, so whoever joined first keeps their own.
-  const joiningOrder = [...members].sort((a, b) => a.position - b.position);
-  const initialsById = resolveInitials(joiningOrder.map((m) => ({ ...m.user, displayName: m.membership.displayName, id: m.membership.id })));
-
-  const rows: MemberRowData[] = members.map(({ position, membership, user: person }) => ({
+  const rows: MemberRowData[] = members.map(({ position, membership, user: person, initials }) => ({
     id: membership.id,
     position,
     role: membership.role,
     isYou: person.id === user.id,
     name: memberName({ membership, user: person }),
-    initials: initialsById.get(membership.id) ?? "?",
+    initials,
     instruments: membership.instruments,
     // A sub sees bandmates' names, not their email addresses.
     person: { ...person, email: seesContact(access, person.id) ? person.email : null, displayName: membership.displayName },
     can: memberAbilities(access, membership),
   }));
-
-  // The list view shows MEMBERS_PER_PAGE rows a page (?page=); grouping shows everyone
-  // in small rows, so it needs them all.
-  const listed = view === "list" ? pageOfList(rows, parsePage(new URL(request.url).searchParams.get("page")), MEMBERS_PER_PAGE) : null;
-  const you = rows.find((row) => row.isYou) ?? null;
+  const memberCount = listed ? listed.total : rows.length;
   return {
     band: { id: band.id, name: band.name },
     view,
     viewer: { membershipId: access.membership.id, role: access.membership.role, manager: abilities.manage, grantableRoles: abilities.grantableRoles, soleLeader: abilities.soleLeader },
-    members: listed ? listed.items : rows,
+    members: rows,
     memberPage: listed ? { page: listed.page, pageCount: listed.pageCount, total: listed.total, first: listed.first } : null,
-    memberCount: rows.length,
-    you: you ? { role: you.role } : null,
+    memberCount,
+    // The viewer is always in the band they are looking at (requireBandAccess).
+    you: { role: access.membership.role },
     groups:
       view === "instrument"
         ? groupByInstrument(rows).map((group) => ({ instrument: group.instrument, label: groupCountLabel(group), memberIds: group.members.map((m) => m.id) }))
