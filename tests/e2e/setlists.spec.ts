@@ -118,6 +118,16 @@ test.describe("setlist editor", () => {
     await expect.poll(() => titles(setList(page, "Set 2"))).toEqual(["Delta Song", "Charlie Song"]);
     await expect(page.getByRole("region", { name: "Set 2" })).toContainText("2 songs · 8:30");
     await expect(page.getByRole("region", { name: "Set 2" })).toContainText("show so far 15:00");
+
+    // A row's note, moves and removal share one form: Enter in the note saves the note and moves nothing; Remove takes the song out.
+    await page.locator("summary").filter({ hasText: "for Alpha Song" }).click();
+    await page.getByLabel("Note for Alpha Song").fill("Capo 2");
+    await page.getByLabel("Note for Alpha Song").press("Enter");
+    await expect(setList(page, "Set 1")).toContainText("Capo 2");
+    await expect.poll(() => titles(setList(page, "Set 1"))).toEqual(["Bravo Song", "Alpha Song"]);
+    await page.getByRole("button", { name: "Remove Bravo Song" }).click();
+    await expect.poll(() => titles(setList(page, "Set 1"))).toEqual(["Alpha Song"]);
+    await expect(page.getByRole("region", { name: "Set 1" })).toContainText("1 song · 3:00");
   });
 
   test("use a setlist for a gig: the event shows it and the setlist says where it is planned", async ({ page, login, createBand }) => {

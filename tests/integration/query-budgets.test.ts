@@ -55,14 +55,14 @@ const PAGES: { name: string; path: (band: Band) => string; loader: Loader; param
   { name: "/members", path: () => "/members", loader: membersLoader as Loader, budget: 13 },
   // 13: blackouts on each event read three tables the page did not (who is away, their names, their days); the band's time zone now comes with the access (one fewer).
   { name: "/calendar", path: () => "/calendar", loader: calendarLoader as Loader, budget: 13 },
-  { name: "/events/{id}", path: (b) => `/events/${b.eventId}`, loader: eventLoader as Loader, params: (b) => ({ id: String(b.eventId) }), budget: 20 },
+  { name: "/events/{id}", path: (b) => `/events/${b.eventId}`, loader: eventLoader as Loader, params: (b) => ({ id: String(b.eventId) }), budget: 18 },
   // 16 (issue 11): play counts take the time zone from the access and find setlist items by the past gigs' setlist ids (no band row).
   { name: "/songs", path: () => "/songs", loader: songsLoader as Loader, budget: 16 },
   { name: "/bands/{id}/songs", path: (b) => `/bands/${b.id}/songs`, loader: bandSongsLoader as Loader, params: (b) => ({ bandId: String(b.id) }), budget: 16 },
-  { name: "/setlists", path: () => "/setlists", loader: setlistsLoader as Loader, budget: 13 },
-  { name: "/setlists/{id}", path: (b) => `/setlists/${b.setlistId}`, loader: setlistLoader as Loader, params: (b) => ({ id: String(b.setlistId) }), budget: 15 },
+  { name: "/setlists", path: () => "/setlists", loader: setlistsLoader as Loader, budget: 11 },
+  { name: "/setlists/{id}", path: (b) => `/setlists/${b.setlistId}`, loader: setlistLoader as Loader, params: (b) => ({ id: String(b.setlistId) }), budget: 13 },
   // Stage mode has no shell: the _app layout's queries are counted here all the same.
-  { name: "/setlists/{id}/stage", path: (b) => `/setlists/${b.setlistId}/stage`, loader: stageLoader as Loader, params: (b) => ({ id: String(b.setlistId) }), budget: 14 },
+  { name: "/setlists/{id}/stage", path: (b) => `/setlists/${b.setlistId}/stage`, loader: stageLoader as Loader, params: (b) => ({ id: String(b.setlistId) }), budget: 12 },
   { name: "/finances", path: () => "/finances", loader: financesLoader as Loader, budget: 12 },
   { name: "/finances/ledger", path: () => "/finances/ledger", loader: financeLedgerLoader as Loader, budget: 20 },
   { name: "/finances/history", path: () => "/finances/history", loader: financeHistoryLoader as Loader, budget: 12 },

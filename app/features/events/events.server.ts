@@ -245,7 +245,8 @@ export async function getCalendarMonth(access: BandAccess, options: { month?: st
 
 /** The band's instruments (what its members and subs play), for "no drummer yet". */
 export async function bandInstruments(bandId: number) {
-  const rows = await db.membershipInstrument.findMany({ where: { membership: { bandId } }, distinct: ["instrument"], select: { instrument: true }, orderBy: { instrument: "asc" } });
+  // Grouped in SQL: one row per instrument, not one per player for Prisma to de-duplicate (200 in a large band).
+  const rows = await db.membershipInstrument.groupBy({ by: ["instrument"], where: { membership: { bandId } }, orderBy: { instrument: "asc" } });
   return rows.map((row) => row.instrument);
 }
 
@@ -271,7 +272,6 @@ export async function getEventDetails(access: BandAccess, eventId: number, now =
       updatedAt: true,
       createdAt: true,
       setlist: { select: { id: true, name: true } },
-      series: { select: { rrule: true } },
       bookings: {
         orderBy: { id: "asc" },
         select: {
@@ -349,6 +349,8 @@ export async function eventFields(access: BandAccess, eventId: number) {
   const details = await getEventDetails(access, eventId);
   if (!details) throw new RuleError(404, MESSAGES.notFound);
   const { event, abilities } = details;
+  // The series' rule only here (the form shows its interval): the event page needs no more than seriesId.
+  const series = event.seriesId ? await db.eventSeries.findUnique({ where: { id: event.seriesId }, select: { rrule: true } }) : null;
   const timeZone = event.band.timeZone;
   const start = toZoned(event.startsAt, timeZone);
   const end = event.endsAt ? toZoned(event.allDay ? new Date(event.endsAt.getTime() - 1) : event.endsAt, timeZone) : null;
@@ -377,7 +379,7 @@ export async function eventFields(access: BandAccess, eventId: number) {
       setlistId: event.setlist?.id ?? undefined,
       rsvpDeadline: event.rsvpDeadline ? formatLocalDate(addDays(toZoned(event.rsvpDeadline, timeZone), -1)) : undefined,
       lineup: event.bookings.map((b) => ({ membershipId: b.membership.id, instrument: b.instrument ?? undefined })),
-      ...(event.series ? { interval: String(intervalOf(event.series.rrule)) } : {}),
+      ...(series ? { interval: String(intervalOf(series.rrule)) } : {}),
     },
   };
 }

@@ -61,7 +61,6 @@ const setlistSelect = {
   createdById: true,
   createdAt: true,
   updatedAt: true,
-  band: { select: { name: true, timeZone: true } },
   sets: { orderBy: { position: "asc" }, select: { id: true, name: true, position: true, items: { orderBy: { position: "asc" }, select: itemSelect } } },
 } as const;
 
@@ -79,12 +78,12 @@ function visibleSetlistsWhere(access: BandAccess): Prisma.SetlistWhereInput {
   return { bandId: access.band.id, ...(seesSetlists(access) ? {} : { events: { some: visibleEventsWhere(access) } }) };
 }
 
-/** The events a setlist is linked to (the viewer's visible ones), latest first. */
-const linkedEventsSelect = (access: BandAccess) =>
+/** The events a setlist is linked to (the viewer's visible ones), latest first: at most `take`. */
+const linkedEventsSelect = (access: BandAccess, take = 50) =>
   ({
     where: visibleEventsWhere(access),
     orderBy: [{ startsAt: "desc" }, { id: "desc" }],
-    take: 50,
+    take,
     select: { id: true, title: true, kind: true, startsAt: true, venueName: true, cancelledAt: true },
   }) satisfies Prisma.Setlist$eventsArgs;
 
@@ -95,31 +94,26 @@ export function itemSeconds(item: { isBreak: boolean; breakSeconds: number | nul
 
 /**
  * The band's setlists as this member may see them, newest first, each with its length
- * (songs and breaks) and song count, in a fixed number of queries.
+ * (songs and breaks), song count and up to `linkedEvents` of its events (the page shows
+ * the latest one, the API up to 50), in a fixed number of queries.
  */
-export async function listSetlists(access: BandAccess) {
-  const band = await db.band.findUnique({
-    where: { id: access.band.id },
+export async function listSetlists(access: BandAccess, { linkedEvents = 50 } = {}) {
+  // The band's time zone comes with the access: the setlists are one query of their own.
+  const setlists = await db.setlist.findMany({
+    where: visibleSetlistsWhere(access),
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     select: {
-      timeZone: true,
-      setlists: {
-        where: visibleSetlistsWhere(access),
-        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        select: {
-          id: true,
-          name: true,
-          createdAt: true,
-          items: { select: { isBreak: true, breakSeconds: true, song: { select: { durationSeconds: true } } } },
-          events: linkedEventsSelect(access),
-        },
-      },
+      id: true,
+      name: true,
+      createdAt: true,
+      items: { select: { isBreak: true, breakSeconds: true, song: { select: { durationSeconds: true } } } },
+      events: linkedEventsSelect(access, linkedEvents),
     },
   });
-  if (!band) return null;
   return {
     bookedOnly: !seesSetlists(access),
-    timeZone: band.timeZone,
-    setlists: band.setlists.map(({ items, ...setlist }) => ({
+    timeZone: access.band.timeZone,
+    setlists: setlists.map(({ items, ...setlist }) => ({
       ...setlist,
       songCount: items.filter((item) => !item.isBreak).length,
       seconds: items.reduce((sum, item) => sum + itemSeconds(item), 0),
@@ -154,6 +148,8 @@ export async function getSetlist(access: BandAccess, setlistId: number) {
   });
   return {
     ...setlist,
+    // The gate read the band already: its name and time zone cost no statement here.
+    band: { name: access.band.name, timeZone: access.band.timeZone },
     sets,
     seconds: showSeconds,
     songCount: sets.reduce((sum, set) => sum + set.songCount, 0),

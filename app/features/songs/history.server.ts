@@ -109,8 +109,10 @@ export async function lastTimeAtVenue(access: BandAccess, event: { id: number; k
     orderBy: [{ startsAt: "desc" }, { id: "desc" }],
     select: { id: true, title: true, startsAt: true, setlistId: true },
   });
+  // No gig before: a lookup by id that finds nothing (the same statements every time), not a
+  // search of every song of the band for items of no setlist (5,000 of them in a large band).
   const songs = await db.song.findMany({
-    where: { bandId: access.band.id, setlistItems: { some: { setlistId: previous?.setlistId ?? -1 } } },
+    where: previous?.setlistId ? { bandId: access.band.id, setlistItems: { some: { setlistId: previous.setlistId } } } : { id: -1 },
     orderBy: [{ titleKey: "asc" }, { id: "asc" }],
     select: { id: true, title: true, artist: true },
   });

@@ -16,8 +16,7 @@ import { RouteErrorBoundary } from "~/components/error-screens";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "content:view" });
-  const [result, pastGigs] = await Promise.all([listSetlists(access), pastGigsWithSetlists(access)]);
-  if (!result) throw data({ message: "Band not found" }, { status: 404 });
+  const [result, pastGigs] = await Promise.all([listSetlists(access, { linkedEvents: 1 }), pastGigsWithSetlists(access)]);
   return {
     pastGigs: pastGigs.map((gig) => ({ id: gig.id, label: `${gig.title} · ${formatDate(gig.startsAt, result.timeZone)}${gig.venueName && gig.venueName !== gig.title ? ` · ${gig.venueName}` : ""}` })),
     bandId: access.band.id,

@@ -12,7 +12,8 @@ type Item = SetView["items"][number];
 // dnd-kit is loaded only here, and only once the page runs JavaScript: without it the buttons do the moving.
 const DragBoard = lazy(() => import("./drag-board"));
 
-const SMALL = buttonClasses("secondary", "min-h-[44px] px-3");
+// Short classes (app/styles/tailwind.css) for what every song's row repeats.
+const SMALL = "setlist-button";
 const INPUT = "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600";
 
 /**
@@ -378,17 +379,16 @@ function SetSection({ set, setlist, single, list }: { set: SetView; setlist: Set
   );
 }
 
+/**
+ * One item of the running order. For an editor its note, moves and removal are one form
+ * (the button pressed names the intent), not five: fewer elements to render and send for
+ * every song, and the same plain posts without JavaScript. The note's "Save note" is the
+ * form's first button, so Enter in the note field saves the note.
+ */
 function ItemContent({ item, index, set, setlist }: { item: Item; index: number; set: SetView; setlist: Setlist }) {
   const label = item.isBreak ? `Break ${index + 1}` : item.title;
-  const hidden = (
+  const text = (
     <>
-      <input type="hidden" name="version" value={setlist.version} />
-      <input type="hidden" name="itemId" value={item.id} />
-    </>
-  );
-  const others = setlist.sets.filter((other) => other.id !== set.id);
-  return (
-    <div className="flex flex-wrap items-center gap-3 px-4 py-2">
       <span className="w-6 text-right text-sm tabular-nums text-slate-500">{index + 1}</span>
       <span className="min-w-0 flex-1">
         <span className={`block font-medium ${item.isBreak ? "italic text-slate-700" : "text-slate-900"}`}>
@@ -399,67 +399,69 @@ function ItemContent({ item, index, set, setlist }: { item: Item; index: number;
           {[item.key, item.length ?? (item.isBreak ? null : "length unknown"), `at ${item.running}`].filter(Boolean).join(" · ")}
           {item.note ? <span className="text-slate-800"> · {item.note}</span> : null}
         </span>
-        {setlist.mayEdit ? (
-          <details data-print="hide" className="mt-1 text-sm">
-            <summary className="inline-flex min-h-[32px] cursor-pointer items-center text-slate-600 underline underline-offset-2">
-              {item.note ? "Change the note" : "Add a note"}
-              <span className="sr-only"> for {label}</span>
-            </summary>
-            <Form method="post" action={`/setlists/${setlist.id}`} className="mt-1 flex flex-wrap gap-2">
-              {hidden}
-              <input type="hidden" name="intent" value="item-note" />
-              <label htmlFor={`note-${item.id}`} className="sr-only">
-                Note for {label}
-              </label>
-              <input id={`note-${item.id}`} name="note" defaultValue={item.note} maxLength={200} placeholder="Key change, who counts in, segue…" className={`max-w-sm ${INPUT}`} />
-              <button type="submit" className={SMALL}>
-                Save note
-              </button>
-            </Form>
-          </details>
-        ) : null}
+        {setlist.mayEdit ? <NoteEditor item={item} label={label} /> : null}
       </span>
-      {setlist.mayEdit ? (
-        <span data-print="hide" className="flex flex-wrap items-center gap-2">
-          <Form method="post" action={`/setlists/${setlist.id}`}>
-            {hidden}
-            <button type="submit" name="intent" value="move-up" className={SMALL} aria-label={`Move ${label} up`}>
-              ↑ Up
+    </>
+  );
+  if (!setlist.mayEdit) return <div className={ROW}>{text}</div>;
+  const others = setlist.sets.filter((other) => other.id !== set.id);
+  return (
+    <Form method="post" action={`/setlists/${setlist.id}`} className={ROW}>
+      <input type="hidden" name="version" value={setlist.version} />
+      <input type="hidden" name="itemId" value={item.id} />
+      {text}
+      <span data-print="hide" className="flex flex-wrap items-center gap-2">
+        <button type="submit" name="intent" value="move-up" className={SMALL} aria-label={`Move ${label} up`}>
+          ↑ Up
+        </button>
+        <button type="submit" name="intent" value="move-down" className={SMALL} aria-label={`Move ${label} down`}>
+          ↓ Down
+        </button>
+        {others.length ? (
+          <span className="flex items-center gap-1">
+            <label htmlFor={`to-set-${item.id}`} className="sr-only">
+              Set to move {label} to
+            </label>
+            <select id={`to-set-${item.id}`} name="setId" className="min-h-[44px] rounded-md border border-slate-300 bg-white px-2 text-sm">
+              {others.map((other) => (
+                <option key={other.id} value={other.id}>
+                  {other.name}
+                </option>
+              ))}
+            </select>
+            <button type="submit" name="intent" value="move-to-set" className={SMALL} aria-label={`Move ${label} to the chosen set`}>
+              Move
             </button>
-          </Form>
-          <Form method="post" action={`/setlists/${setlist.id}`}>
-            {hidden}
-            <button type="submit" name="intent" value="move-down" className={SMALL} aria-label={`Move ${label} down`}>
-              ↓ Down
-            </button>
-          </Form>
-          {others.length ? (
-            <Form method="post" action={`/setlists/${setlist.id}`} className="flex items-center gap-1">
-              {hidden}
-              <input type="hidden" name="intent" value="move-to-set" />
-              <label htmlFor={`to-set-${item.id}`} className="sr-only">
-                Set to move {label} to
-              </label>
-              <select id={`to-set-${item.id}`} name="setId" className="min-h-[44px] rounded-md border border-slate-300 bg-white px-2 text-sm">
-                {others.map((other) => (
-                  <option key={other.id} value={other.id}>
-                    {other.name}
-                  </option>
-                ))}
-              </select>
-              <button type="submit" className={SMALL} aria-label={`Move ${label} to the chosen set`}>
-                Move
-              </button>
-            </Form>
-          ) : null}
-          <Form method="post" action={`/setlists/${setlist.id}`}>
-            {hidden}
-            <button type="submit" name="intent" value="remove-item" className={buttonClasses("ghost", "min-h-[44px] px-3 text-red-700")} aria-label={`Remove ${label}`}>
-              Remove
-            </button>
-          </Form>
-        </span>
-      ) : null}
-    </div>
+          </span>
+        ) : null}
+        <button type="submit" name="intent" value="remove-item" className={REMOVE} aria-label={`Remove ${label}`}>
+          Remove
+        </button>
+      </span>
+    </Form>
+  );
+}
+
+const ROW = "flex flex-wrap items-center gap-3 px-4 py-2";
+const REMOVE = "setlist-ghost-button";
+
+/** The item's note, inside its row's form: its button comes first, so Enter in the field saves the note. */
+function NoteEditor({ item, label }: { item: Item; label: string }) {
+  return (
+    <details data-print="hide" className="mt-1 text-sm">
+      <summary className="inline-flex min-h-[32px] cursor-pointer items-center text-slate-600 underline underline-offset-2">
+        {item.note ? "Change the note" : "Add a note"}
+        <span className="sr-only"> for {label}</span>
+      </summary>
+      <span className="mt-1 flex flex-wrap gap-2">
+        <label htmlFor={`note-${item.id}`} className="sr-only">
+          Note for {label}
+        </label>
+        <input id={`note-${item.id}`} name="note" defaultValue={item.note} maxLength={200} placeholder="Key change, who counts in, segue…" className="setlist-note" />
+        <button type="submit" name="intent" value="item-note" className={SMALL}>
+          Save note
+        </button>
+      </span>
+    </details>
   );
 }
