@@ -103,6 +103,9 @@ async function queriesOf(page: (typeof PAGES)[number], band: Band) {
   // Remix hands each loader its own copy of the Request.
   const copy = () => new Request(request.url, { method: request.method, headers: request.headers, signal: request.signal });
   const params = page.params?.(band) ?? {};
+  // Let writes a previous request left running in the background (the seed's, a session's
+  // first touch) finish first, so they are not counted as this page's.
+  await new Promise((resolve) => setTimeout(resolve, 25));
   const { result, statements } = await recordQueries(() =>
     runWithRequestMemo(() => Promise.all([rootLoader as Loader, layoutLoader as Loader, page.loader].map((loader) => callRoute(loader, copy(), params)))),
   );
