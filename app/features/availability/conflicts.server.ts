@@ -75,23 +75,6 @@ export async function commitmentsOf(userIds: string[], range: Range, excludeEven
   return { blackouts, bookings };
 }
 
-/**
- * The bookings, in any band, of everyone in band `bandId` on events overlapping [start,
- * end): read from the events of their bands (`bands`, each with its longestEventMinutes)
- * that can overlap the range, so it reads a month's bookings, not all they ever had.
- * One query.
- */
-export function bandBookings(bandId: number, bands: { id: number; longestEventMinutes: number }[], range: { start: Date; end: Date }) {
-  return db.eventBooking.findMany({
-    where: {
-      membership: { user: { memberships: { some: { bandId } } } },
-      event: { bandId: { in: bands.map((band) => band.id) }, ...overlappingEvents(range.start, range.end, Math.max(0, ...bands.map((band) => band.longestEventMinutes))) },
-    },
-    orderBy: { event: { startsAt: "asc" } },
-    select: BOOKING_SELECT,
-  });
-}
-
 export type ConflictInput = TimeRange & {
   /** Memberships of this band to check (the lineup). */
   membershipIds: number[];
