@@ -74,24 +74,33 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
   // The band's people with their names, instruments, blackouts in the month and their
   // memberships (of this band and others, with each band's longest event, which bounds
   // the bookings read next).
-  const memberships = await db.bandMembership.findMany({
-    where: { bandId },
-    orderBy: { id: "asc" },
-    select: {
-      id: true,
-      userId: true,
-      role: true,
-      displayName: true,
-      user: { select: { firstName: true, lastName: true, email: true, blackouts: blackoutsTouching({ first, last }), memberships: { select: { id: true, band: { select: { id: true, longestEventMinutes: true } } } } } },
-      instruments: { select: { instrument: true }, orderBy: { id: "asc" } },
-    },
-  });
+  const [memberships, instrumentRows] = await Promise.all([
+    db.bandMembership.findMany({
+      where: { bandId },
+      orderBy: { id: "asc" },
+      select: {
+        id: true,
+        userId: true,
+        role: true,
+        displayName: true,
+        user: { select: { firstName: true, lastName: true, email: true, blackouts: blackoutsTouching({ first, last }), memberships: { select: { id: true, band: { select: { id: true, longestEventMinutes: true } } } } } },
+      },
+    }),
+    // The instruments by a join on the band's memberships (a nested select would send their 200 ids back).
+    db.membershipInstrument.findMany({ where: { membership: { bandId } }, orderBy: { id: "asc" }, select: { membershipId: true, instrument: true } }),
+  ]);
+  const instrumentsOf = new Map<number, string[]>();
+  for (const { membershipId, instrument } of instrumentRows) {
+    const list = instrumentsOf.get(membershipId);
+    if (!list) instrumentsOf.set(membershipId, [instrument]);
+    else if (!list.includes(instrument)) list.push(instrument);
+  }
   const people: Person[] = memberships.map((m) => ({
     membershipId: m.id,
     userId: m.userId,
     role: m.role,
     name: displayName({ ...m.user, displayName: m.displayName }),
-    instruments: [...new Set(m.instruments.map((i) => i.instrument))],
+    instruments: instrumentsOf.get(m.id) ?? [],
   }));
   people.sort((a, b) => collator.compare(a.name, b.name));
   /** Person index (name order) of every membership, in any band, of the band's people. */
