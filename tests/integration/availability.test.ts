@@ -125,6 +125,32 @@ describe("availability month", () => {
     expect(data.days.length).toBeGreaterThan(27);
   });
 
+  test("the page's day cards count everyone and name the first three; the chosen day lists everyone", async () => {
+    const w = await world();
+    const extra = await Promise.all(["Amy", "Ben", "Cal", "Dot"].map((firstName) => createUser({ firstName, lastName: "Extra" })));
+    for (const user of extra) {
+      const membership = await db.bandMembership.create({ data: { bandId: w.band.id, userId: user.id, role: "band_member" } });
+      await db.blackout.create({ data: { userId: user.id, startDate: "2030-05-20", endDate: "2030-05-20" } });
+      await eventWith(w.band.id, { title: "Gig", startsAt: new Date("2030-05-21T19:00:00Z"), booked: [membership.id] });
+    }
+    await eventWith(w.other.id, { title: "Hidden Gig", startsAt: new Date("2030-05-21T12:00:00Z"), endsAt: new Date("2030-05-21T14:00:00Z"), booked: [w.other.membershipOf(w.bassist.id)] });
+    const cookie = `${w.leader.cookie}; ${await bandCookie(w.band.id)}`;
+    type Card = { date: string; free: number; away: number; awayNames: string; busy: number; busyNames: string };
+    type Listed = { date: string; free: { name: string }[]; blackedOut: { name: string }[]; busy: { name: string; what: string }[] };
+    const page = async (url: string) => body<{ days: Card[]; selected: Listed | null }>(await callRoute(availabilityPage.loader, buildRequest(url, { cookie })));
+
+    const month = await page("/calendar/availability?month=2030-05");
+    expect(month.selected).toBeNull();
+    expect(month.days.find((d) => d.date === "2030-05-20")).toMatchObject({ free: 4, away: 4, awayNames: "Amy Extra, Ben Extra, Cal Extra and 1 more", busy: 0, busyNames: "" });
+    expect(month.days.find((d) => d.date === "2030-05-21")).toMatchObject({ free: 3, away: 0, busy: 5, busyNames: "Amy Extra, Bea Bass, Ben Extra and 2 more" });
+
+    const chosen = (await page("/calendar/availability?month=2030-05&day=2030-05-21")).selected!;
+    expect(chosen.date).toBe("2030-05-21");
+    expect(chosen.free.map((p) => p.name)).toEqual(["Dave Drums", "Lena Leader", "Sid Sub"]);
+    expect(chosen.busy.map((p) => `${p.name}: ${p.what.replace(/,.*/, "")}`)).toEqual(["Amy Extra: Gig", "Bea Bass: Busy", "Ben Extra: Gig", "Cal Extra: Gig", "Dot Extra: Gig"]);
+    expect((await page("/calendar/availability?month=2030-05&day=2030-05-20")).selected!.blackedOut.map((p) => p.name)).toEqual(["Amy Extra", "Ben Extra", "Cal Extra", "Dot Extra"]);
+  });
+
   test("a tour of another band that began weeks before the month still makes its player busy, and a long event raises its band's bound", async () => {
     const w = await world();
     const other = await db.band.findUniqueOrThrow({ where: { id: w.other.id }, select: { longestEventMinutes: true, updatedAt: true } });

@@ -2,6 +2,8 @@ import { describe, expect, test } from "vitest";
 import { db } from "~/utils/db.server";
 import { checkConflicts, requireConflictsConfirmed } from "~/features/availability/conflicts.server";
 import { RuleError } from "~/utils/rule-error";
+import { buildRequest, callRoute, sessionCookieFor } from "#tests/db-utils";
+import * as bandEventsApi from "~/routes/api+/bands.$id.events";
 import { accessAs, bandWith, eventWith, person } from "./calendar-helpers";
 
 const at = (iso: string) => new Date(iso);
@@ -20,10 +22,26 @@ async function world() {
     { user: otherLeader, role: "band_leader" },
     { user: member, role: "sub" },
   ]);
-  return { leader, member, sub, band, other };
+  return { leader, member, sub, band, other, otherLeader };
 }
 
 describe("checkConflicts", () => {
+  test("another band's tour that began weeks before still makes its player busy (its band's longest event bounds the read)", async () => {
+    const w = await world();
+    const response = await callRoute(
+      bandEventsApi.action,
+      buildRequest(`/api/bands/${w.other.id}/events`, { method: "POST", cookie: await sessionCookieFor(w.otherLeader.id), json: { title: "Secret Tour", kind: "gig", allDay: true, date: "2030-04-02", endDate: "2030-05-11", lineup: [{ membershipId: w.other.membershipOf(w.member.id) }] } }),
+      { id: String(w.other.id) },
+    );
+    expect(response.status).toBe(201);
+    const input = { startsAt: at("2030-05-08T18:00:00Z"), endsAt: at("2030-05-08T21:00:00Z"), membershipIds: [w.band.membershipOf(w.member.id), w.band.membershipOf(w.sub.id)] };
+    const conflicts = await checkConflicts(await accessAs(w.leader.id, w.band.id), input);
+    expect(conflicts).toEqual([expect.objectContaining({ kind: "booked", name: "Max Drums", event: null, message: "Max Drums is busy at that time" })]);
+    expect(JSON.stringify(conflicts)).not.toContain("Secret");
+    // After the tour, no clash.
+    expect(await checkConflicts(await accessAs(w.leader.id, w.band.id), { ...input, startsAt: at("2030-05-13T18:00:00Z"), endsAt: at("2030-05-13T21:00:00Z") })).toEqual([]);
+  });
+
   test("a blackout on the event's local day warns with the person's name; the reason only for leaders and admins", async () => {
     const w = await world();
     // 23:30 UTC on Nov 19 is already Nov 20 in Berlin: the band's day is what counts.

@@ -3,9 +3,9 @@ import { db } from "~/utils/db.server";
 import { formatTime } from "~/utils/dates";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
-import { bandBookings, blackoutsTouching, overlappingEvents, OPEN_ENDED_MINUTES } from "./conflicts.server";
-import { fieldLineup } from "./lineup";
-import { addDays, dayOf, daysOfMonth, formatDayLong, formatMonth, parseMonth, shiftMonth, startOfDay, weekdayOf, type Day } from "./local-day";
+import { blackoutsTouching, overlappingEvents, OPEN_ENDED_MINUTES } from "./conflicts.server";
+import { matchLineup } from "./lineup";
+import { addDays, dayOf, dayStarts, daysOfMonth, formatDayLong, formatMonth, parseMonth, shiftMonth, weekdayOf, type Day } from "./local-day";
 
 // The availability page reads the calendar links through here, so it imports one `.server`
 // path of its own: a path two pages share is a script of its own in the browser (issue 11).
@@ -15,8 +15,8 @@ export { calendarLinks } from "./calendar-links.server";
  * "Can we take this date?": for each day of a month, in the band's time zone, who is
  * free, who is blacked out and who is busy (booked on an event of this band or of any
  * other band of theirs, the latter only as "busy"), and whether the band can field its
- * usual lineup (one player per instrument the band has, counting subs). Four queries
- * whatever the size of the band or the number of its events.
+ * usual lineup (one player per instrument the band has, counting subs). A fixed number
+ * of queries whatever the size of the band or the number of its events.
  */
 
 export const MONTH_MESSAGE = "Choose a month like 2026-11";
@@ -38,13 +38,23 @@ export type AvailabilityDay = {
   uncovered: string[];
   /** Instruments nobody free plays at all. */
   nobody: string[];
+  /** How many people are free, away (blacked out) and busy: always the whole day's. */
+  counts: { free: number; away: number; busy: number };
+  /**
+   * Who, in name order: everyone on a listed day (see `listed`), else only the first
+   * `names` of the away and busy people and nobody free (a month's cards show counts and
+   * a few names; 31 days × 200 people of lists would be built for nothing).
+   */
   free: { membershipId: number; name: string; instruments: string[] }[];
   blackedOut: { membershipId: number; name: string; reason: string | null }[];
   busy: { membershipId: number; name: string; what: string }[];
   events: { id: number; title: string; kind: string; time: string; tentative: boolean }[];
 };
 
-export async function getAvailabilityMonth(access: BandAccess, monthParam: string | null | undefined, now = new Date()) {
+/** Which days list everyone (`listed`: every day, or only this one) and how many names the others keep. */
+export type AvailabilityLists = { listed: "all" | Day | null; names: number };
+
+export async function getAvailabilityMonth(access: BandAccess, monthParam: string | null | undefined, now = new Date(), lists: AvailabilityLists = { listed: "all", names: 0 }) {
   requireGrant(access, "availability:view");
   const bandId = access.band.id;
   // The band's zone comes with the access (no query of its own).
@@ -55,44 +65,72 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
   const days = daysOfMonth(month);
   const first = days[0]!;
   const last = days[days.length - 1]!;
-  const start = startOfDay(first, timeZone);
-  const end = startOfDay(addDays(last, 1), timeZone);
+  // Each day's start (and the next month's first), as instants: the month's range and the
+  // days a booking or event covers.
+  const bounds = dayStarts([...days, addDays(last, 1)], timeZone).map((d) => d.getTime());
+  const start = new Date(bounds[0]!);
+  const end = new Date(bounds[days.length]!);
 
-  // The band's people with their names, instruments, blackouts in the month and bands
-  // (each band's longest event bounds the bookings read next).
-  const memberships = await db.bandMembership.findMany({
-    where: { bandId },
-    orderBy: { id: "asc" },
-    select: {
-      id: true,
-      userId: true,
-      role: true,
-      displayName: true,
-      user: { select: { firstName: true, lastName: true, email: true, blackouts: blackoutsTouching({ first, last }), memberships: { select: { band: { select: { id: true, longestEventMinutes: true } } } } } },
-      instruments: { select: { instrument: true }, orderBy: { id: "asc" } },
-    },
-  });
-  const bands = new Map(memberships.flatMap((m) => m.user.memberships.map(({ band }) => [band.id, band] as const)));
-  const blackouts = memberships.flatMap((m) => m.user.blackouts);
-  const [bookings, bandEvents] = await Promise.all([
-    bandBookings(bandId, [...bands.values()], { start, end }),
-    // The band's events of the month, from its longest event's length before the month on.
-    db.event.findMany({
-      where: { bandId, ...overlappingEvents(start, end, bands.get(bandId)?.longestEventMinutes) },
-      orderBy: [{ startsAt: "asc" }, { id: "asc" }],
-      select: { id: true, title: true, kind: true, status: true, allDay: true, startsAt: true, endsAt: true },
-      take: 2000,
+  // The band's people with their names, instruments, blackouts in the month and their
+  // memberships (of this band and others, with each band's longest event, which bounds
+  // the bookings read next).
+  const [memberships, instrumentRows] = await Promise.all([
+    db.bandMembership.findMany({
+      where: { bandId },
+      orderBy: { id: "asc" },
+      select: {
+        id: true,
+        userId: true,
+        role: true,
+        displayName: true,
+        user: { select: { firstName: true, lastName: true, email: true, blackouts: blackoutsTouching({ first, last }), memberships: { select: { id: true, band: { select: { id: true, longestEventMinutes: true } } } } } },
+      },
     }),
+    // The instruments by a join on the band's memberships (a nested select would send their 200 ids back).
+    db.membershipInstrument.findMany({ where: { membership: { bandId } }, orderBy: { id: "asc" }, select: { membershipId: true, instrument: true } }),
   ]);
-
+  const instrumentsOf = new Map<number, string[]>();
+  for (const { membershipId, instrument } of instrumentRows) {
+    const list = instrumentsOf.get(membershipId);
+    if (!list) instrumentsOf.set(membershipId, [instrument]);
+    else if (!list.includes(instrument)) list.push(instrument);
+  }
   const people: Person[] = memberships.map((m) => ({
     membershipId: m.id,
     userId: m.userId,
     role: m.role,
     name: displayName({ ...m.user, displayName: m.displayName }),
-    instruments: [...new Set(m.instruments.map((i) => i.instrument))],
+    instruments: instrumentsOf.get(m.id) ?? [],
   }));
   people.sort((a, b) => collator.compare(a.name, b.name));
+  /** Person index (name order) of every membership, in any band, of the band's people. */
+  const personOf = new Map<number, number>();
+  const personOfUser = new Map(people.map((p, i) => [p.userId, i]));
+  const others = new Map<number, { id: number; longestEventMinutes: number }>();
+  let longest: number | undefined;
+  for (const m of memberships) {
+    const index = personOfUser.get(m.userId)!;
+    for (const { id, band } of m.user.memberships) {
+      personOf.set(id, index);
+      if (band.id === bandId) longest = band.longestEventMinutes;
+      else others.set(band.id, band);
+    }
+  }
+  const own = new Set(memberships.map((m) => m.id));
+  const otherMemberships = [...personOf.keys()].filter((id) => !own.has(id));
+  const [bandEvents, ownBookings, otherEvents] = await Promise.all([
+    // The band's events of the month, from its longest event's length before the month on.
+    db.event.findMany({
+      where: { bandId, ...overlappingEvents(start, end, longest) },
+      orderBy: [{ startsAt: "asc" }, { id: "asc" }],
+      select: { id: true, title: true, kind: true, status: true, allDay: true, startsAt: true, endsAt: true },
+      take: 2000,
+    }),
+    // Who is booked on them (the same events: a join on the event, no list of ids).
+    db.eventBooking.findMany({ where: { event: { bandId, ...overlappingEvents(start, end, longest) } }, select: { eventId: true, membershipId: true } }),
+    // The people's events in their other bands (only ever "busy"), read from those bands' events of the month.
+    otherBandEvents([...others.values()], otherMemberships, { start, end }),
+  ]);
   const instruments = [...new Set(people.flatMap((p) => p.instruments))].sort(collator.compare);
 
   const seeReasons = grantIn(access, "availability:reasons") !== null;
@@ -100,9 +138,8 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
   const endOf = (e: { startsAt: Date; endsAt: Date | null }) => e.endsAt ?? new Date(e.startsAt.getTime() + OPEN_ENDED_MINUTES * 60_000);
 
   // Everything is indexed by day once, so the month is built in time proportional to the
-  // rows read, not rows × days × people: each day's bounds are computed once, each
-  // blackout and booking is placed on the days it covers, and each time is formatted once.
-  const bounds = [...days, addDays(last, 1)].map((day) => startOfDay(day, timeZone).getTime());
+  // rows read, not rows × days × people: each blackout and booking is placed on the days
+  // it covers, each time is formatted once, and each day is then read from per-person slots.
   /** Indexes of the month's days that [start, end) overlaps. */
   const dayIndexes = (e: { startsAt: Date; endsAt: Date | null }) => {
     const from = e.startsAt.getTime();
@@ -113,18 +150,37 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
   };
   const timeOf = memo((e: { id: number; startsAt: Date }) => e.id, (e) => formatTime(e.startsAt, timeZone));
 
-  // Per person and day: the first blackout covering it (earliest start), else the first booking overlapping it.
-  const blackoutOn = new Map<string, (typeof blackouts)[number][]>();
-  for (const blackout of blackouts) {
-    let slots = blackoutOn.get(blackout.userId);
-    if (!slots) blackoutOn.set(blackout.userId, (slots = new Array(days.length)));
-    for (let i = 0; i < days.length; i++) if (!slots[i] && blackout.startDate <= days[i]! && blackout.endDate >= days[i]!) slots[i] = blackout;
+  // Per day and person: the first blackout covering it (earliest start), else the first
+  // booking overlapping it (earliest start), as a status and what the day shows for it.
+  const FREE = 0, AWAY = 1, BUSY = 2;
+  const status = days.map(() => new Uint8Array(people.length));
+  const note = days.map(() => new Array<string | null>(people.length));
+  for (const m of memberships) {
+    const person = personOfUser.get(m.userId)!;
+    for (const blackout of m.user.blackouts) {
+      for (let i = 0; i < days.length; i++) {
+        if (status[i]![person] || blackout.startDate > days[i]! || blackout.endDate < days[i]!) continue;
+        status[i]![person] = AWAY;
+        note[i]![person] = seeReasons ? blackout.reason : null;
+      }
+    }
   }
-  const bookingOn = new Map<string, (typeof bookings)[number][]>();
-  for (const booking of bookings) {
-    let slots = bookingOn.get(booking.membership.userId);
-    if (!slots) bookingOn.set(booking.membership.userId, (slots = new Array(days.length)));
-    for (const i of dayIndexes(booking.event)) slots[i] ??= booking;
+  const ownEvents = new Map(bandEvents.map((e) => [e.id, e]));
+  const booked = [
+    ...ownBookings.flatMap((b) => {
+      const event = ownEvents.get(b.eventId);
+      const person = personOf.get(b.membershipId);
+      if (!event || person === undefined) return [];
+      return [{ person, event, what: seeTitles ? `${event.title}${event.allDay ? "" : `, ${timeOf(event)}`}` : "Busy" }];
+    }),
+    ...otherEvents.flatMap((event) => event.bookings.map((b) => ({ person: personOf.get(b.membershipId)!, event, what: "Busy" }))),
+  ].sort((a, b) => a.event.startsAt.getTime() - b.event.startsAt.getTime());
+  for (const { person, event, what } of booked) {
+    for (const i of dayIndexes(event)) {
+      if (status[i]![person]) continue;
+      status[i]![person] = BUSY;
+      note[i]![person] = what;
+    }
   }
   const eventsOn: AvailabilityDay["events"][] = days.map(() => []);
   for (const e of bandEvents) {
@@ -132,10 +188,12 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
     for (const i of dayIndexes(e)) eventsOn[i]!.push(shown);
   }
 
+  // The people who play each instrument (the lineup is matched among the free ones).
+  const playersOf = new Map(instruments.map((instrument) => [instrument, people.flatMap((p, i) => (p.instruments.includes(instrument) ? [i] : []))]));
   // A free person is the same entry on every day they are free (one object each, not one a day).
-  const freeEntry = new Map(people.map((p) => [p, { membershipId: p.membershipId, name: p.name, instruments: p.instruments }]));
-  const playerOf = new Map(people.map((p) => [p, { id: p.membershipId, instruments: p.instruments }]));
+  const freeEntry = people.map((p) => ({ membershipId: p.membershipId, name: p.name, instruments: p.instruments }));
   const result: AvailabilityDay[] = days.map((date, index) => {
+    const listAll = lists.listed === "all" || lists.listed === date;
     const day: AvailabilityDay = {
       date,
       label: formatDayLong(date),
@@ -145,30 +203,30 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
       canField: null,
       uncovered: [],
       nobody: [],
+      counts: { free: 0, away: 0, busy: 0 },
       free: [],
       blackedOut: [],
       busy: [],
       events: eventsOn[index]!.map((e) => ({ ...e })),
     };
-    const players: { id: number; instruments: string[] }[] = [];
-    for (const person of people) {
-      const blackout = blackoutOn.get(person.userId)?.[index];
-      if (blackout) {
-        day.blackedOut.push({ membershipId: person.membershipId, name: person.name, reason: seeReasons ? blackout.reason : null });
-        continue;
+    const statuses = status[index]!;
+    const notes = note[index]!;
+    for (let i = 0; i < people.length; i++) {
+      const person = people[i]!;
+      const s = statuses[i];
+      if (s === AWAY) {
+        if (listAll || day.counts.away < lists.names) day.blackedOut.push({ membershipId: person.membershipId, name: person.name, reason: notes[i] ?? null });
+        day.counts.away++;
+      } else if (s === BUSY) {
+        if (listAll || day.counts.busy < lists.names) day.busy.push({ membershipId: person.membershipId, name: person.name, what: notes[i]! });
+        day.counts.busy++;
+      } else {
+        if (listAll) day.free.push(freeEntry[i]!);
+        day.counts.free++;
       }
-      const booking = bookingOn.get(person.userId)?.[index];
-      if (booking) {
-        const ours = booking.event.bandId === bandId && seeTitles;
-        const what = ours ? `${booking.event.title}${booking.event.allDay ? "" : `, ${timeOf(booking.event)}`}` : "Busy";
-        day.busy.push({ membershipId: person.membershipId, name: person.name, what });
-        continue;
-      }
-      day.free.push(freeEntry.get(person)!);
-      players.push(playerOf.get(person)!);
     }
     if (instruments.length) {
-      const lineup = fieldLineup(instruments, players);
+      const lineup = matchLineup(instruments, (instrument) => playersOf.get(instrument)!.filter((i) => statuses[i] === FREE));
       day.canField = lineup.complete;
       day.uncovered = lineup.uncovered;
       day.nobody = lineup.nobody;
@@ -190,6 +248,22 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
     /** Leaders (and whoever may create events) get "book a gig" links on free days. */
     canCreate: grantIn(access, "events:edit") !== null,
   };
+}
+
+/**
+ * Events of `bands` (each with its longest event, which bounds the read) overlapping
+ * [start, end) that any of `memberships` is booked on, with those bookings: read from
+ * the bands' events of the range (an index range on [bandId, startsAt]), not from the
+ * people's whole booking history. Nothing to read without other bands.
+ */
+function otherBandEvents(bands: { id: number; longestEventMinutes: number }[], memberships: number[], range: { start: Date; end: Date }) {
+  if (!bands.length || !memberships.length) return Promise.resolve([]);
+  const booked = { membershipId: { in: memberships } };
+  return db.event.findMany({
+    where: { bandId: { in: bands.map((band) => band.id) }, ...overlappingEvents(range.start, range.end, Math.max(0, ...bands.map((band) => band.longestEventMinutes))), bookings: { some: booked } },
+    orderBy: [{ startsAt: "asc" }, { id: "asc" }],
+    select: { id: true, startsAt: true, endsAt: true, bookings: { where: booked, select: { membershipId: true } } },
+  });
 }
 
 export type AvailabilityMonth = Awaited<ReturnType<typeof getAvailabilityMonth>>;

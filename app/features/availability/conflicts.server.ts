@@ -58,38 +58,26 @@ export const blackoutsTouching = (days: { first: Day; last: Day }) => ({
 
 /**
  * What the people in `userIds` have on between `start` and `end` (the instants) and on
- * the local days `days`: their blackouts and their bookings in any band. Two queries,
- * whatever the number of people. Shared by conflicts and the availability view.
+ * the local days `days`: their blackouts and their bookings in any of their `bands`
+ * (each with its longest event, which bounds the events read, so the read does not grow
+ * with their years of bookings). Two queries, whatever the number of people.
  */
-export async function commitmentsOf(userIds: string[], range: Range, excludeEventId?: number | null) {
+export async function commitmentsOf(userIds: string[], bands: { id: number; longestEventMinutes: number }[], range: Range, excludeEventId?: number | null) {
   if (!userIds.length) return { blackouts: [], bookings: [] };
   const touching = blackoutsTouching(range.days);
+  const longest = Math.max(0, ...bands.map((band) => band.longestEventMinutes));
   const [blackouts, bookings] = await Promise.all([
     db.blackout.findMany({ ...touching, where: { userId: { in: userIds }, ...touching.where } }),
     db.eventBooking.findMany({
-      where: { membership: { userId: { in: userIds } }, event: { ...overlappingEvents(range.start, range.end), ...(excludeEventId ? { id: { not: excludeEventId } } : {}) } },
+      where: {
+        membership: { userId: { in: userIds } },
+        event: { bandId: { in: bands.map((band) => band.id) }, ...overlappingEvents(range.start, range.end, longest), ...(excludeEventId ? { id: { not: excludeEventId } } : {}) },
+      },
       orderBy: { event: { startsAt: "asc" } },
       select: BOOKING_SELECT,
     }),
   ]);
   return { blackouts, bookings };
-}
-
-/**
- * The bookings, in any band, of everyone in band `bandId` on events overlapping [start,
- * end): read from the events of their bands (`bands`, each with its longestEventMinutes)
- * that can overlap the range, so it reads a month's bookings, not all they ever had.
- * One query.
- */
-export function bandBookings(bandId: number, bands: { id: number; longestEventMinutes: number }[], range: { start: Date; end: Date }) {
-  return db.eventBooking.findMany({
-    where: {
-      membership: { user: { memberships: { some: { bandId } } } },
-      event: { bandId: { in: bands.map((band) => band.id) }, ...overlappingEvents(range.start, range.end, Math.max(0, ...bands.map((band) => band.longestEventMinutes))) },
-    },
-    orderBy: { event: { startsAt: "asc" } },
-    select: BOOKING_SELECT,
-  });
 }
 
 export type ConflictInput = TimeRange & {
@@ -108,7 +96,7 @@ export type Conflict =
 /**
  * Who of the lineup has a blackout on the event's days (read in the band's time zone)
  * or is booked on another event at that time. The viewer sees blackout reasons only
- * with "availability:reasons", and another band's event only as "busy". Three queries.
+ * with "availability:reasons", and another band's event only as "busy". A fixed number of queries.
  */
 export async function checkConflicts(access: BandAccess, input: ConflictInput): Promise<Conflict[]> {
   const ids = [...new Set(input.membershipIds)];
@@ -117,8 +105,14 @@ export async function checkConflicts(access: BandAccess, input: ConflictInput): 
   const members = await db.bandMembership.findMany({
     where: { bandId: access.band.id, id: { in: ids } },
     orderBy: { id: "asc" },
-    select: { id: true, userId: true, displayName: true, user: { select: { firstName: true, lastName: true, email: true } } },
+    select: {
+      id: true,
+      userId: true,
+      displayName: true,
+      user: { select: { firstName: true, lastName: true, email: true, memberships: { select: { band: { select: { id: true, longestEventMinutes: true } } } } } },
+    },
   });
+  const bands = new Map(members.flatMap((m) => m.user.memberships.map(({ band }) => [band.id, band] as const)));
   // One query span for all occurrences, then each blackout or booking is kept only when it meets one of them.
   const ranges = (input.occurrences?.length ? input.occurrences : [input]).map((range) => ({
     start: range.startsAt,
@@ -130,6 +124,7 @@ export async function checkConflicts(access: BandAccess, input: ConflictInput): 
   const days = { first: ranges.map((r) => r.days.first).sort()[0]!, last: ranges.map((r) => r.days.last).sort().at(-1)! };
   const found = await commitmentsOf(
     members.map((m) => m.userId),
+    [...bands.values()],
     { start, end, days },
     input.excludeEventId,
   );

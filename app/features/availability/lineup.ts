@@ -5,7 +5,12 @@
  * who also plays bass cannot be both. Instruments are few, so this is cheap.
  */
 export function fieldLineup(instruments: string[], players: { id: number; instruments: string[] }[]) {
-  const playersOf = new Map(instruments.map((instrument) => [instrument, players.filter((p) => p.instruments.includes(instrument)).map((p) => p.id)]));
+  return matchLineup(instruments, (instrument) => players.filter((p) => p.instruments.includes(instrument)).map((p) => p.id));
+}
+
+/** fieldLineup with the players of each instrument given (ids, in order of preference): once per instrument. */
+export function matchLineup(instruments: string[], playersOfInstrument: (instrument: string) => number[]) {
+  const playersOf = new Map(instruments.map((instrument) => [instrument, playersOfInstrument(instrument)]));
   const assigned = new Map<number, string>(); // player → instrument
   const tryAssign = (instrument: string, seen: Set<number>): boolean => {
     for (const player of playersOf.get(instrument) ?? []) {

@@ -14,18 +14,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   let monthParam = url.searchParams.get("month");
   let notice: string | null = null;
+  const dayParam = url.searchParams.get("day");
+  // Everyone on the chosen day; the month's cards show counts and the first names.
+  const lists = { listed: dayParam, names: NAMES_ON_CARD };
   let availability;
   try {
-    availability = await getAvailabilityMonth(access, monthParam);
+    availability = await getAvailabilityMonth(access, monthParam, undefined, lists);
   } catch (error) {
     if (!(error instanceof RuleError) || error.status !== 400) throw error;
     // A mistyped ?month= shows this month with the reason, rather than an error page.
     notice = `“${(monthParam ?? "").slice(0, 20)}” is not a month. ${MONTH_MESSAGE}; showing this month.`;
     monthParam = null;
-    availability = await getAvailabilityMonth(access, null);
+    availability = await getAvailabilityMonth(access, null, undefined, lists);
   }
   const onlyFull = url.searchParams.get("only") === "full";
-  const dayParam = url.searchParams.get("day");
   const { days, ...month } = availability;
   // The chosen day with everyone on it; the month's cards with what they show (counts and
   // the first names), not the lists of a 200-member band on every day.
@@ -43,19 +45,19 @@ function dayCard(day: AvailabilityDay) {
     isPast: day.isPast,
     canField: day.canField,
     nobody: day.nobody,
-    free: day.free.length,
-    away: day.blackedOut.length,
-    awayNames: names(day.blackedOut),
-    busy: day.busy.length,
-    busyNames: names(day.busy),
+    free: day.counts.free,
+    away: day.counts.away,
+    awayNames: names(day.blackedOut, day.counts.away),
+    busy: day.counts.busy,
+    busyNames: names(day.busy, day.counts.busy),
     events: day.events.map((event) => ({ id: event.id, title: event.title, time: event.time, tentative: event.tentative })),
   };
 }
 
-/** "Ann, Bo, Cy and 4 more". */
-function names(list: { name: string }[]) {
+/** "Ann, Bo, Cy and 4 more" (of `count` people, the list holding at least the first names). */
+function names(list: { name: string }[], count: number) {
   const shown = list.slice(0, NAMES_ON_CARD).map((p) => p.name);
-  return list.length > NAMES_ON_CARD ? `${shown.join(", ")} and ${list.length - NAMES_ON_CARD} more` : shown.join(", ");
+  return count > NAMES_ON_CARD ? `${shown.join(", ")} and ${count - NAMES_ON_CARD} more` : shown.join(", ");
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
