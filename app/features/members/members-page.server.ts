@@ -32,3 +32,4 @@ export {
 } from "~/features/members/members.server";
 export { appOrigin } from "~/utils/request.server";
 export { redirectWithToast } from "~/utils/toast.server";
+export { formatDate } from "~/utils/dates";

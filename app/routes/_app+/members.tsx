@@ -12,6 +12,7 @@ import {
   countLeaders,
   currentBandCookieHeader,
   data,
+  formatDate,
   inviteMember,
   leaveBand,
   listMembers,
@@ -34,7 +35,8 @@ import {
   type BandAccess,
   type MemberPageItem,
 } from "~/features/members/members-page.server";
-import { roleLabel, type Permission } from "~/features/members/permissions";
+import type { Permission } from "~/features/members/permissions";
+import { roleLabel } from "~/utils/roles";
 import {
   InvitationTargetSchema,
   InviteSchema,
@@ -47,7 +49,6 @@ import { InstrumentDatalist } from "~/features/members/components/instrument-fie
 import { LeaveBand } from "~/features/members/components/leave-band";
 import { MemberRow, type MemberRowData } from "~/features/members/components/member-row";
 import { PendingInvitations } from "~/features/members/components/pending-invitations";
-import { formatDate } from "~/utils/dates";
 import { displayName } from "~/utils/names";
 import { replyWithRuleError } from "~/utils/rule-error";
 

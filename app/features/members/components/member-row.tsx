@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef } from "react";
 import { Form, Link } from "@remix-run/react";
-import { Avatar, Button, ErrorList, Field, formErrorsOf, RoleBadge, shownValue, useFocusFirstError, useIsPending } from "~/components/kit";
+import { Avatar, Button, buttonClasses, ErrorList, Field, formErrorsOf, RoleBadge, shownValue, useFocusFirstError, useIsPending } from "~/components/kit";
 import { DISPLAY_NAME_MAX } from "~/features/members/limits";
 import { displayName } from "~/utils/names";
 import { ConfirmDisclosure } from "./confirm-disclosure";
@@ -45,16 +44,6 @@ export function MemberRow({ member, bandId, bandName, roles, actionData, open, m
   // Saved details change the key, so the panel starts again from them.
   const version = [member.role, member.person.displayName ?? "", ...member.instruments].join("\u0000");
   const label = member.isYou ? "Edit your details" : "Manage";
-  const panel = useRef<HTMLDivElement>(null);
-  const link = useRef<HTMLAnchorElement>(null);
-  const wasOpen = useRef(open);
-  // With JavaScript the links are client navigations: move focus into the panel that
-  // opened, and back to this row's link when it closes, so keyboard users stay in place.
-  useEffect(() => {
-    if (open && !wasOpen.current && !actionData) panel.current?.focus({ preventScroll: true });
-    if (!open && wasOpen.current) link.current?.focus({ preventScroll: true });
-    wasOpen.current = open;
-  }, [open, actionData]);
   return (
     <li id={`member-${member.id}`} className="relative scroll-mt-4 px-4 py-4">
       <div className="flex items-start gap-3 sm:pr-28">
@@ -81,33 +70,21 @@ export function MemberRow({ member, bandId, bandName, roles, actionData, open, m
           )}
         </div>
       </div>
-      {manageable && !open ? (
+      {manageable ? (
+        // One link toggles the panel (Manage ↔ Close), so the focused element stays put
+        // when a client navigation opens or closes it.
         <Link
-          ref={link}
-          to={manageHref}
+          to={open ? closeHref : manageHref}
           preventScrollReset
-          className="mt-3 inline-flex min-h-[44px] items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 sm:absolute sm:right-4 sm:top-4 sm:mt-0"
+          aria-expanded={open}
+          className={buttonClasses("secondary", "mt-3 sm:absolute sm:right-4 sm:top-4 sm:mt-0")}
         >
-          {label}
-          <span className="sr-only"> {member.name}</span>
+          {open ? "Close" : label}
+          <span className="sr-only"> {open ? (member.isYou ? "your details" : `managing ${member.name}`) : member.name}</span>
         </Link>
       ) : null}
       {manageable && open ? (
-        <div
-          key={version}
-          ref={panel}
-          tabIndex={-1}
-          role="region"
-          aria-label={`${label} ${member.name}`}
-          className="mt-3 space-y-5 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:mt-4"
-        >
-          <Link
-            to={closeHref}
-            preventScrollReset
-            className="inline-flex min-h-[44px] items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 sm:absolute sm:right-4 sm:top-4"
-          >
-            Close<span className="sr-only"> {member.isYou ? "your details" : `managing ${member.name}`}</span>
-          </Link>
+        <div key={version} role="region" aria-label={`${label} ${member.name}`} className="mt-3 space-y-5 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:mt-4">
           {member.can.edit ? (
             <EditMemberForm member={member} bandId={bandId} roles={roles} lastResult={actionData?.intent === "update" ? actionData.result : undefined} />
           ) : null}

@@ -1,5 +1,5 @@
 import { SelectField, type ListOfErrors } from "~/components/kit";
-import { roleLabel } from "~/features/members/permissions";
+import { roleLabel } from "~/utils/roles";
 
 type RoleSelectProps = {
   label: string;
