@@ -219,6 +219,8 @@ function readMembers(bandId: number) {
       userId: true,
       displayName: true,
       role: true,
+      // Their place in the one member order, stored by members/member-order.server.ts.
+      listRank: true,
       user: { select: { id: true, firstName: true, lastName: true, email: true, profileImageUrl: true } },
     },
   });
@@ -485,8 +487,13 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
   const withoutSetlist = gigs.filter((gig) => gig.setlistId === null).map((gig) => ({ id: gig.id, title: gig.title, when: when(gig, tz) }));
 
   // The members preview: the first few in the one member order; a sub sees bandmates' names, not their email addresses.
-  const preview_ = sortMembers(members.map(({ user, ...membership }, position) => ({ position, membership, user })))
+  // With the band's stored order that is a sort by number; without it (a band not yet
+  // ordered), the collator's sort of everyone.
+  const placed = members.map(({ user, listRank, ...membership }, position) => ({ position, listRank, membership, user }));
+  const ordered = placed.every((member) => member.listRank !== null) ? placed.sort((a, b) => a.listRank! - b.listRank!) : sortMembers(placed);
+  const preview_ = ordered
     .slice(0, preview)
+    .map(({ listRank: _, ...member }) => member)
     .map((member) => (seesContact(access, member.user.id) ? member : { ...member, user: { ...member.user, email: null } }));
 
   return {
