@@ -79,27 +79,21 @@ function InvitationRow({ bandId, invitation, actionData, confirming, hrefFor }: 
       {actionData?.created ? <InviteLinkPanel created={actionData.created} /> : null}
       {invitation.manageable ? (
         <div className="mt-3 flex flex-wrap items-start gap-2">
-          <Form method="post">
-            <input type="hidden" name="intent" value="resend" />
-            <input type="hidden" name="bandId" value={bandId} />
-            <input type="hidden" name="invitationId" value={invitation.id} />
+          <InvitationForm intent="resend" bandId={bandId} invitationId={invitation.id}>
             <Button type="submit" variant="secondary" pending={resending} pendingText="Sending…">
               Resend<span className="sr-only"> the invitation to {invitation.email}</span>
             </Button>
-          </Form>
+          </InvitationForm>
           {confirming ? (
             <div role="region" aria-label={`Revoke the invitation to ${invitation.email}`} className="min-w-0 basis-full rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-950">
               <p className="font-semibold">Withdraw the invitation to {invitation.email}?</p>
               <p className="mt-1">The link we sent stops working. You can invite them again later.</p>
               <div className="mt-3 flex flex-wrap items-center gap-2">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="revoke" />
-                  <input type="hidden" name="bandId" value={bandId} />
-                  <input type="hidden" name="invitationId" value={invitation.id} />
+                <InvitationForm intent="revoke" bandId={bandId} invitationId={invitation.id}>
                   <Button type="submit" variant="danger" pending={revoking} pendingText="Revoking…">
                     Revoke invitation
                   </Button>
-                </Form>
+                </InvitationForm>
                 <Link to={hrefFor(null, `invitation-${invitation.id}`)} preventScrollReset className={buttonClasses("secondary")}>
                   Cancel<span className="sr-only"> revoking the invitation to {invitation.email}</span>
                 </Link>
@@ -115,5 +109,17 @@ function InvitationRow({ bandId, invitation, actionData, confirming, hrefFor }: 
         <p className="mt-2 text-sm text-slate-600">Only a Band Leader can change an invitation to lead the band.</p>
       )}
     </li>
+  );
+}
+
+/** A plain POST about one invitation: what to do, and to which. */
+function InvitationForm({ intent, bandId, invitationId, children }: { intent: "resend" | "revoke"; bandId: number; invitationId: number; children: React.ReactNode }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="bandId" value={bandId} />
+      <input type="hidden" name="invitationId" value={invitationId} />
+      {children}
+    </Form>
   );
 }
