@@ -33,3 +33,4 @@ export {
 export { appOrigin } from "~/utils/request.server";
 export { redirectWithToast } from "~/utils/toast.server";
 export { formatDate } from "~/utils/dates";
+export { parseId } from "~/utils/ids";

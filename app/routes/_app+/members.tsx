@@ -22,6 +22,7 @@ import {
   memberAbilities,
   memberName,
   membersPageAbilities,
+  parseId,
   parseWithZod,
   redirectWithToast,
   removeMember,
@@ -100,8 +101,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     band: { id: band.id, name: band.name },
     view,
     manage,
-    // The pending invitation whose withdrawal is being confirmed (?revoke=<invitationId>).
-    revoke: idParam(url, "revoke"),
+    // The pending invitation whose withdrawal is being confirmed (?revoke=<invitationId>);
+    // one panel at a time, so a member's panel wins when an address names both.
+    revoke: manage === null ? idParam(url, "revoke") : null,
     viewer: { membershipId: access.membership.id, role: access.membership.role, manager: abilities.manage, grantableRoles: abilities.grantableRoles, soleLeader: abilities.soleLeader },
     members: rows,
     memberPage: listed ? { page: listed.page, pageCount: listed.pageCount, total: listed.total, first: listed.first } : null,
@@ -123,10 +125,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** A positive whole number from the query string, or null. */
+/** An id from the query string (digits only, as every id: "0x2", "+2" and " 2" are not), or null. */
 function idParam(url: URL, name: string) {
-  const value = Number(url.searchParams.get(name));
-  return Number.isSafeInteger(value) && value > 0 ? value : null;
+  return parseId(url.searchParams.get(name));
 }
 
 // ---------------------------------------------------------------------------
