@@ -443,7 +443,8 @@ function ItemContent({ item, index, set, setlist }: { item: Item; index: number;
 }
 
 const ROW = "flex flex-wrap items-center gap-3 px-4 py-2";
-const REMOVE = "setlist-ghost-button";
+// Red like every removal, as before the short classes (a utility beats the component class).
+const REMOVE = "setlist-ghost-button px-3 text-red-700";
 
 /** The item's note, inside its row's form: its button comes first, so Enter in the field saves the note. */
 function NoteEditor({ item, label }: { item: Item; label: string }) {
