@@ -203,6 +203,9 @@ type Person = {
 };
 const nameOf = (person: Person) => displayName({ ...person.user, displayName: person.displayName });
 
+/** What every event the dashboard lists shows of it: its title and when it is. */
+const EVENT_WHEN = { id: true, title: true, startsAt: true, endsAt: true, allDay: true } as const;
+
 /**
  * The band's members in joining order, each with their user's name and picture: the
  * dashboard reads them once for the members preview (the first few in the one member
@@ -263,18 +266,7 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
       where: upcomingWhere(access, abilities, now, horizon),
       orderBy: [{ startsAt: "asc" }, { id: "asc" }],
       take: L.nextEvents,
-      select: {
-        id: true,
-        title: true,
-        kind: true,
-        status: true,
-        allDay: true,
-        startsAt: true,
-        endsAt: true,
-        venueName: true,
-        rsvpDeadline: true,
-        cancelledAt: true,
-      },
+      select: { ...EVENT_WHEN, kind: true, status: true, venueName: true, rsvpDeadline: true, cancelledAt: true },
     }),
     // The events themselves (one statement, not the bookings and then their events): a
     // person is booked once on an event.
@@ -282,7 +274,7 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
       where: { ...openEventWhere(bandId, now), bookings: { some: { membershipId: me, rsvp: null } } },
       orderBy: [{ startsAt: "asc" }, { id: "asc" }],
       take: L.waiting,
-      select: { id: true, title: true, startsAt: true, endsAt: true, allDay: true, rsvpDeadline: true },
+      select: { ...EVENT_WHEN, rsvpDeadline: true },
     }),
     // Blackouts are the person's, in every band; read in this band's days. Leaders and
     // admins see the whole band's, everyone else their own.
@@ -300,11 +292,7 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
       where: { ...upcomingWhere(access, abilities, now), kind: "gig" },
       orderBy: [{ startsAt: "asc" }, { id: "asc" }],
       select: {
-        id: true,
-        title: true,
-        startsAt: true,
-        endsAt: true,
-        allDay: true,
+        ...EVENT_WHEN,
         setlist: {
           select: {
             id: true,
@@ -344,14 +332,7 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
           },
           orderBy: [{ startsAt: "asc" }, { id: "asc" }],
           take: L.gigsChecked,
-          select: {
-            id: true,
-            title: true,
-            startsAt: true,
-            endsAt: true,
-            allDay: true,
-            setlistId: true,
-          },
+          select: { ...EVENT_WHEN, setlistId: true },
         })
       : Promise.resolve([]),
     abilities.attention ? bandInstruments(bandId) : Promise.resolve([] as string[]),
@@ -385,11 +366,7 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
       orderBy: [{ startsAt: "asc" }, { id: "asc" }],
       take: L.clashEvents,
       select: {
-        id: true,
-        title: true,
-        startsAt: true,
-        endsAt: true,
-        allDay: true,
+        ...EVENT_WHEN,
         bookings: { where: blackedOut, orderBy: { id: "asc" }, select: { membershipId: true } },
       },
     }),

@@ -378,7 +378,8 @@ async function nameFormerMembers(bandId: number, former: { userId: string; name:
 // ---------------------------------------------------------------------------------
 // Reading: the ledger and a person's history
 
-const ENTRY_SELECT = {
+/** What every read of a ledger entry (the ledger, a person's history, the reports) shows of the entry itself. */
+export const ENTRY_FIELDS = {
   id: true,
   kind: true,
   occurredOn: true,
@@ -387,6 +388,10 @@ const ENTRY_SELECT = {
   reversesId: true,
   createdByName: true,
   createdAt: true,
+} as const;
+
+const ENTRY_SELECT = {
+  ...ENTRY_FIELDS,
   reversedBy: { select: { id: true } },
   payment: {
     select: {

@@ -5,7 +5,7 @@ import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
 import { fileSlug, safeCell, spreadsheetCsv as csv } from "~/utils/spreadsheet.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
-import { financesPlan, type FinancesPlan } from "./finances.server";
+import { ENTRY_FIELDS, financesPlan, type FinancesPlan } from "./finances.server";
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES, LINE_KINDS, PAYMENT_METHODS, PAYOUT_DIRECTIONS, SPLIT_METHODS } from "./ledger";
 import { gigProfitAndLoss, localDay, memberStatement, parseYear, yearOptions, yearTotals, type Gig, type MemberStatement, type ProfitAndLoss, type ReportEntry, type YearTotals } from "./reports";
 
@@ -35,14 +35,7 @@ type YearRange = { from: string; to: string };
 const yearRange = (year: number): YearRange => ({ from: `${year}-01-01`, to: `${year + 1}-01-01` });
 
 const entrySelect = {
-  id: true,
-  kind: true,
-  occurredOn: true,
-  amountMinor: true,
-  description: true,
-  reversesId: true,
-  createdByName: true,
-  createdAt: true,
+  ...ENTRY_FIELDS,
   lines: { orderBy: { id: "asc" }, select: { userId: true, memberName: true, kind: true, amountMinor: true } },
   payment: { select: { category: true, eventId: true, amountMinor: true, feeAgreedMinor: true, method: true, receivedByUserId: true, receivedByName: true } },
   expense: { select: { category: true, eventId: true, amountMinor: true, note: true, receiptUrl: true, paidByUserId: true, paidByName: true, splitId: true } },
