@@ -62,18 +62,17 @@ async function seedBand(name: string, members: number, events: number) {
 
 type Loader = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 
-async function time(loader: Loader, url: string, cookie: string, runs = 41) {
-  // CPU time of this process (the loader and its SQLite work; better-sqlite3 runs in it), not
-  // wall time: it hardly moves when other work shares the machine.
-  const once = async () => {
-    const start = process.cpuUsage();
-    await runWithRequestMemo(() => loader({ request: new Request(`http://localhost${url}`, { headers: { cookie } }), params: {}, context: {} }));
-    const used = process.cpuUsage(start);
-    return (used.user + used.system) / 1000;
-  };
-  for (let i = 0; i < 10; i++) await once(); // warm up
+/** CPU time of this process for one render (the loader and its SQLite work; better-sqlite3 runs in it), not wall time: it hardly moves when other work shares the machine. */
+async function cpuOnce(loader: Loader, url: string, cookie: string) {
+  const start = process.cpuUsage();
+  await runWithRequestMemo(() => loader({ request: new Request(`http://localhost${url}`, { headers: { cookie } }), params: {}, context: {} }));
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+async function median(loader: Loader, url: string, cookie: string, runs = 21) {
   const samples: number[] = [];
-  for (let i = 0; i < runs; i++) samples.push(await once());
+  for (let i = 0; i < runs; i++) samples.push(await cpuOnce(loader, url, cookie));
   samples.sort((a, b) => a - b);
   return samples[Math.floor(samples.length / 2)]!;
 }
@@ -84,14 +83,30 @@ const large = await seedBand("large", 200, 2000);
 // A redirect to sign in would be fast and wrong: check the pages really render the band.
 const check = (await runWithRequestMemo(() => (availability.loader as Loader)({ request: new Request(`http://localhost/calendar/availability?month=${MONTH}`, { headers: { cookie: large.cookie } }), params: {}, context: {} }))) as { memberCount?: number };
 if (check.memberCount !== 200) throw new Error("The availability view did not render the large band");
-const rows = [];
-for (const [label, band] of [["small (6 members, 30 events)", small], ["large (200 members, 2,000 events)", large]] as const) {
-  rows.push({
-    band: label,
-    "/calendar?month (ms CPU)": (await time(calendar.loader as Loader, `/calendar?month=${MONTH}`, band.cookie)).toFixed(1),
-    "/calendar/availability (ms CPU)": (await time(availability.loader as Loader, `/calendar/availability?month=${MONTH}`, band.cookie)).toFixed(1),
-  });
+
+const pages = [
+  { label: "/calendar?month (ms CPU)", loader: calendar.loader as Loader, url: `/calendar?month=${MONTH}` },
+  { label: "/calendar/availability (ms CPU)", loader: availability.loader as Loader, url: `/calendar/availability?month=${MONTH}` },
+];
+const bands = [
+  { label: "small (6 members, 30 events)", cookie: small.cookie },
+  { label: "large (200 members, 2,000 events)", cookie: large.cookie },
+];
+// Warm both bands up first (the JIT, the statement cache): measured one after the other,
+// the first band paid for it and the ratio swung between runs. Then interleaved rounds,
+// so a slow moment of the machine hits both bands alike; the middle round's median counts.
+for (let i = 0; i < 40; i++) for (const band of bands) for (const page of pages) await cpuOnce(page.loader, page.url, band.cookie);
+const ROUNDS = 5;
+const samples = bands.map(() => pages.map(() => [] as number[]));
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [b, band] of bands.entries()) for (const [p, page] of pages.entries()) samples[b]![p]!.push(await median(page.loader, page.url, band.cookie));
 }
-console.table(rows);
+const mid = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const figures = bands.map((_, b) => pages.map((_, p) => mid(samples[b]![p]!)));
+console.log(`\n${os.cpus().length}× ${os.cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; median of 21 renders, middle of ${ROUNDS} interleaved rounds after a warm-up\n`);
+console.table([
+  ...bands.map((band, b) => ({ band: band.label, ...Object.fromEntries(pages.map((page, p) => [page.label, figures[b]![p]!.toFixed(1)])) })),
+  { band: "large ÷ small", ...Object.fromEntries(pages.map((page, p) => [page.label, `${(figures[1]![p]! / figures[0]![p]!).toFixed(2)}×`])) },
+]);
 fs.rmSync(dir, { recursive: true, force: true });
 process.exit(0);

@@ -62,6 +62,12 @@ class StatementCache {
   static readonly SIZE = 500;
   readonly #prepare: (source: string) => BetterSqlite3.Statement;
   readonly #statements = new Map<string, BetterSqlite3.Statement>();
+  /**
+   * Each statement's result columns, read once: better-sqlite3 builds them afresh on every
+   * call, and the adapter asks on every read (a tenth of a millisecond on a page). They
+   * change only with the schema, which a running server never migrates.
+   */
+  readonly #columns = new WeakMap<BetterSqlite3.Statement, BetterSqlite3.ColumnDefinition[]>();
 
   constructor(prepare: (source: string) => BetterSqlite3.Statement) {
     this.#prepare = prepare;
@@ -77,17 +83,19 @@ class StatementCache {
       if (this.#statements.size >= StatementCache.SIZE) this.#statements.delete(this.#statements.keys().next().value!);
     }
     this.#statements.set(source, statement);
-    return new ReusableStatement(statement);
+    return new ReusableStatement(statement, this.#columns);
   }
 }
 
 /** What the adapter uses of a statement: `bind(args)`, then `reader`, `run()`, `columns()` and `raw().all()`. */
 class ReusableStatement {
   readonly #statement: BetterSqlite3.Statement;
+  readonly #columns: WeakMap<BetterSqlite3.Statement, BetterSqlite3.ColumnDefinition[]>;
   #args: unknown[] = [];
 
-  constructor(statement: BetterSqlite3.Statement) {
+  constructor(statement: BetterSqlite3.Statement, columns: WeakMap<BetterSqlite3.Statement, BetterSqlite3.ColumnDefinition[]>) {
     this.#statement = statement;
+    this.#columns = columns;
   }
 
   get reader() {
@@ -104,7 +112,9 @@ class ReusableStatement {
   }
 
   columns() {
-    return this.#statement.columns();
+    let columns = this.#columns.get(this.#statement);
+    if (!columns) this.#columns.set(this.#statement, (columns = this.#statement.columns()));
+    return columns;
   }
 
   raw() {

@@ -17,6 +17,7 @@ import * as chasePage from "~/routes/_app+/events.$id_.chase";
 import { recordExpense, recordPayment } from "~/features/finances/finances.server";
 import { expenseSchema, paymentSchema } from "~/features/finances/schema.server";
 import { accessAs, bandWith, person } from "./calendar-helpers";
+import { refreshMemberOrder } from "~/features/members/member-order.server";
 
 const DAY = 86_400_000;
 const TZ = "America/New_York";
@@ -476,8 +477,27 @@ describe("money on the dashboard and in the stats (Pro bands)", () => {
     const leader = await accessAs(m.people.mona.id, m.band.id);
     const more = await Promise.all(Array.from({ length: 12 }, (_, i) => person(`Owed${i}`, "Player")));
     await db.bandMembership.createMany({ data: more.map((p) => ({ bandId: m.band.id, userId: p.id, role: "band_member" })) });
+    // As every membership write does (a band without its stored order reads everyone: see the preview tests).
+    await refreshMemberOrder(db, m.band.id);
     for (const p of more) await recordExpense(leader, expenseSchema("USD").parse({ amount: "1", date: "2026-01-08", category: "travel", paidBy: p.id }));
     expect(await count()).toBe(before);
     expect((await getDashboard(await accessAs(m.people.mona.id, m.band.id)))!.owed).toMatchObject({ people: 16, totalMinor: 9_200 });
+  });
+});
+
+describe("the members preview", () => {
+  test("the first six in the one member order (leaders first, then by name), read without the rest of the band", async () => {
+    const names = ["Zoe", "Yann", "Xavi", "Walt", "Vera", "Uma", "Tom", "Sian", "Rhea", "Quin"];
+    const people = await Promise.all(names.map((name) => person(name, "Preview")));
+    const band = await bandWith("Preview Band", "Europe/London", people.map((p, i) => ({ user: p, role: i === 0 ? "band_leader" : "band_member" })));
+    const preview = async () => (await getDashboard(await accessAs(people[0]!.id, band.id), new Date(), { preview: 6 }))!.overview.members.map((m) => m.user.firstName);
+    const expected = ["Zoe", "Quin", "Rhea", "Sian", "Tom", "Uma"];
+    const { statements } = await recordQueries(async () => expect(await preview()).toEqual(expected));
+    // One statement for the members named and one for their users: never the ten.
+    const memberReads = statements.filter((sql) => sql.includes("FROM `main`.`BandMembership`") && sql.includes("listRank` <"));
+    expect(memberReads).toHaveLength(1);
+    // A band whose stored order is missing (rows a script wrote) is sorted in memory, with the same result.
+    await db.bandMembership.updateMany({ where: { bandId: band.id }, data: { listRank: null, joinRank: null } });
+    expect(await preview()).toEqual(expected);
   });
 });

@@ -206,27 +206,41 @@ const nameOf = (person: Person) => displayName({ ...person.user, displayName: pe
 /** What every event the dashboard lists shows of it: its title and when it is. */
 const EVENT_WHEN = { id: true, title: true, startsAt: true, endsAt: true, allDay: true } as const;
 
+/** What the dashboard reads of a member: the name, and for the members preview the picture and places in the member order. */
+const MEMBER_SELECT = {
+  id: true,
+  userId: true,
+  displayName: true,
+  role: true,
+  // Their place in the one member order and in joining order (the avatar's colour),
+  // stored by members/member-order.server.ts.
+  listRank: true,
+  joinRank: true,
+  user: { select: { id: true, firstName: true, lastName: true, email: true, profileImageUrl: true } },
+} as const;
+
 /**
- * The band's members in joining order, each with their user's name and picture: the
- * dashboard reads them once for the members preview (the first few in the one member
- * order, each avatar coloured by their place in joining order, so every row is read),
- * the member count, and every name a panel shows (who has not answered, who has a
- * clash, who is owed most).
+ * The members the dashboard names, in one statement (and their users in one more): the
+ * first `preview` in the one member order (its stored ranks), and the people a panel
+ * names (who has not answered, who has a clash). A band whose order is not stored yet
+ * (rows a script wrote) has them come back unranked; then everyone is read and sorted.
+ * Never the whole band: names for 200 members cost more than the rest of the page.
  */
-function readMembers(bandId: number) {
-  return db.bandMembership.findMany({
-    where: { bandId },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: {
-      id: true,
-      userId: true,
-      displayName: true,
-      role: true,
-      // Their place in the one member order, stored by members/member-order.server.ts.
-      listRank: true,
-      user: { select: { id: true, firstName: true, lastName: true, email: true, profileImageUrl: true } },
-    },
+async function readNamedMembers(bandId: number, preview: number, named: number[]) {
+  const rows = await db.bandMembership.findMany({
+    where: { bandId, OR: [{ listRank: { lt: preview } }, { listRank: null }, ...(named.length ? [{ id: { in: named } }] : [])] },
+    orderBy: { id: "asc" },
+    select: MEMBER_SELECT,
   });
+  const ordered = rows.every((row) => row.listRank !== null && row.joinRank !== null);
+  const everyone = ordered ? rows : await db.bandMembership.findMany({ where: { bandId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: MEMBER_SELECT });
+  const placed = everyone.map(({ user, listRank, joinRank, ...membership }, position) => ({ position: ordered ? joinRank! : position, listRank, membership, user }));
+  const first = ordered ? placed.filter((member) => member.listRank! < preview).sort((a, b) => a.listRank! - b.listRank!) : sortMembers(placed).slice(0, preview);
+  return {
+    preview: first.map(({ listRank: _, ...member }) => member),
+    nameById: new Map(everyone.map((member) => [member.id, nameOf(member)])),
+    userOf: new Map(everyone.map((member) => [member.id, member.userId])),
+  };
 }
 
 /**
@@ -256,11 +270,11 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
   // The onboarding status first: the root loader reads the same band row in the same
   // tick, and Prisma answers both findUnique calls with one statement.
   const onboardingRead = setup ? getOnboardingStatus(bandId) : Promise.resolve(null);
-  const membersRead = readMembers(bandId);
-  const [onboarding, members, money, yours, nextEvents, waiting, blackouts, nextGig, recentSongs, gigs, instruments] = await Promise.all([
+  const [onboarding, memberCount, money, yours, nextEvents, waiting, blackouts, nextGig, recentSongs, gigs, instruments] = await Promise.all([
     onboardingRead,
-    membersRead,
-    grantIn(access, "finances:view") !== null ? getMoneyAtAGlance(access, { owedTop: L.owedTop, members: membersRead }) : Promise.resolve(null),
+    // The onboarding status counts the members; a sub, who does not see it, gets the count alone.
+    setup ? Promise.resolve(null) : db.bandMembership.count({ where: { bandId } }),
+    grantIn(access, "finances:view") !== null ? getMoneyAtAGlance(access, { owedTop: L.owedTop }) : Promise.resolve(null),
     db.eventBooking.count({ where: { membershipId: me, ...outstandingWhere(bandId, now) } }),
     db.event.findMany({
       where: upcomingWhere(access, abilities, now, horizon),
@@ -338,10 +352,8 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
     abilities.attention ? bandInstruments(bandId) : Promise.resolve([] as string[]),
   ]);
 
-  // The band went between the gate and here, or the viewer left it.
-  if ((setup && !onboarding) || !members.some((member) => member.id === me)) return null;
-
-  const nameById = new Map(members.map((member) => [member.id, nameOf(member)]));
+  // The band went between the gate and here.
+  if (setup && !onboarding) return null;
 
   // The second round, each a flat query or a relation over at most a few hundred rows
   // (never a list that grows with the band, which Prisma would split into several
@@ -371,12 +383,21 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
       },
     }),
   ]);
-  const userOf = new Map(members.map((member) => [member.id, member.userId]));
   const clashBookings = clashEvents.flatMap(({ bookings, ...event }) => bookings.map((booking) => ({ membershipId: booking.membershipId, event })));
   const answerOf = new Map(answerRows.map((row) => [row.bookingId, row.answer]));
   const lineups = new Map<number, { id: number; membershipId: number; instrument: string | null; answer: string | null }[]>();
   for (const row of lineupRows) lineups.set(row.eventId, [...(lineups.get(row.eventId) ?? []), { ...row, answer: answerOf.get(row.id) ?? null }]);
   const lineupOf = (eventId: number) => lineups.get(eventId) ?? [];
+
+  // The third round: the members preview and the people the panels name (who has not
+  // answered for the next events, whose booking may clash), never the whole band.
+  const named = [
+    ...new Set([
+      ...(abilities.attention ? nextEvents.flatMap((event) => lineupOf(event.id).flatMap((booking) => (booking.answer ? [] : [booking.membershipId]))) : []),
+      ...clashBookings.map((booking) => booking.membershipId),
+    ]),
+  ];
+  const { preview: previewMembers, nameById, userOf } = await readNamedMembers(bandId, preview, named);
 
   // Coming up: each event with the viewer's answer (one tap) and the lineup's answers.
   const coming = nextEvents.map((event) => {
@@ -463,15 +484,8 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
   });
   const withoutSetlist = gigs.filter((gig) => gig.setlistId === null).map((gig) => ({ id: gig.id, title: gig.title, when: when(gig, tz) }));
 
-  // The members preview: the first few in the one member order; a sub sees bandmates' names, not their email addresses.
-  // With the band's stored order that is a sort by number; without it (a band not yet
-  // ordered), the collator's sort of everyone.
-  const placed = members.map(({ user, listRank, ...membership }, position) => ({ position, listRank, membership, user }));
-  const ordered = placed.every((member) => member.listRank !== null) ? placed.sort((a, b) => a.listRank! - b.listRank!) : sortMembers(placed);
-  const preview_ = ordered
-    .slice(0, preview)
-    .map(({ listRank: _, ...member }) => member)
-    .map((member) => (seesContact(access, member.user.id) ? member : { ...member, user: { ...member.user, email: null } }));
+  // The members preview: a sub sees bandmates' names, not their email addresses.
+  const preview_ = previewMembers.map((member) => (seesContact(access, member.user.id) ? member : { ...member, user: { ...member.user, email: null } }));
 
   return {
     timeZone: tz,
@@ -481,7 +495,7 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
     overview: {
       counts: onboarding
         ? { members: onboarding.memberCount, songs: onboarding.songCount, setlists: onboarding.setlistCount, events: onboarding.eventCount }
-        : { members: members.length },
+        : { members: memberCount ?? 0 },
       progress: onboarding?.overallProgress ?? 0,
       // Links follow the permission table like the actions do.
       canManageMembers: grantIn(access, "members:manage") !== null,

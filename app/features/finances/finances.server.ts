@@ -301,9 +301,6 @@ export async function getFinanceOverview(access: BandAccess): Promise<FinanceOve
   };
 }
 
-/** A member as money at a glance names them (a subset of what the dashboard reads for its members). */
-export type GlanceMember = { userId: string; role: string; displayName: string | null; user: { firstName: string; lastName: string | null; email: string } };
-
 export type MoneyAtAGlance = {
   currency: string;
   /** The viewer's own balance (positive: the band owes them). */
@@ -326,7 +323,7 @@ export type MoneyAtAGlance = {
  */
 export async function getMoneyAtAGlance(
   access: BandAccess,
-  { owedTop = 0, members: known }: { owedTop?: number; /** The band's members, when the caller reads them anyway (the dashboard): no statement of its own for the names. */ members?: Promise<GlanceMember[]> } = {}
+  { owedTop = 0 }: { owedTop?: number } = {}
 ): Promise<MoneyAtAGlance | null> {
   if (!access.band.isPro) return null;
   const { seesAll, seesTotals } = rights(access);
@@ -345,7 +342,7 @@ export async function getMoneyAtAGlance(
   const owing = sums.flatMap((row) => (row.userId !== null && (row._sum.amountMinor ?? 0) > 0 ? [{ userId: row.userId, amountMinor: row._sum.amountMinor ?? 0 }] : []));
   owing.sort((a, b) => b.amountMinor - a.amountMinor || a.userId.localeCompare(b.userId));
   const shown = owing.slice(0, owedTop);
-  const members: GlanceMember[] = known ? await known : await db.bandMembership.findMany({ where: { bandId, userId: { in: shown.map((row) => row.userId) } }, select: MEMBER_SELECT });
+  const members = await db.bandMembership.findMany({ where: { bandId, userId: { in: shown.map((row) => row.userId) } }, select: MEMBER_SELECT });
   const top = shown.map((row) => {
     const member = members.find((candidate) => candidate.userId === row.userId);
     return { ...row, role: member ? member.role : null, name: member ? displayName({ ...member.user, displayName: member.displayName }) : "Former member" };
