@@ -1,13 +1,37 @@
+import { offsetAt } from "~/features/events/zoned-time";
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Intl's formatting is the costly part of a page that shows many dates and times (a
+ * month of events: hundreds of calls), yet a date's text depends only on its local day
+ * and a time's on its local clock, the zone's offset and the year (the zone's name for
+ * it): each text is made once and kept, bounded, for every instant that shares them.
+ */
+const texts = new Map<string, string>();
+function kept(key: string, make: () => string) {
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = make();
+    if (texts.size >= 20_000) texts.clear();
+    texts.set(key, text);
+  }
+  return text;
+}
 
 /** "Jan 5, 2024" (spec section 9), in `timeZone` when given (a band's zone), else UTC. */
 export function formatDate(date: Date | string | number, timeZone = "UTC") {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter.format(date instanceof Date ? date : new Date(date));
+  const instant = date instanceof Date ? date : new Date(date);
+  const ms = instant.getTime();
+  const wall = new Date(ms + offsetAt(ms, timeZone));
+  return kept(`d|${timeZone}|${wall.getUTCFullYear()}-${wall.getUTCMonth()}-${wall.getUTCDate()}`, () => {
+    let formatter = formatters.get(timeZone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone });
+      formatters.set(timeZone, formatter);
+    }
+    return formatter.format(instant);
+  });
 }
 
 const timeFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -19,11 +43,17 @@ const timeFormatters = new Map<string, Intl.DateTimeFormat>();
  * so call it where the page's data is made (a loader), not while rendering on both sides.
  */
 export function formatTime(date: Date | string | number, timeZone = "UTC", withZone = true) {
+  const instant = date instanceof Date ? date : new Date(date);
+  const ms = instant.getTime();
+  const offset = offsetAt(ms, timeZone);
+  const wall = new Date(ms + offset);
   const key = `${timeZone}|${withZone}`;
-  let formatter = timeFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZoneName: withZone ? "short" : undefined, timeZone });
-    timeFormatters.set(key, formatter);
-  }
-  return formatter.format(date instanceof Date ? date : new Date(date));
+  return kept(`t|${key}|${withZone ? `${offset}|${wall.getUTCFullYear()}` : ""}|${wall.getUTCHours()}:${wall.getUTCMinutes()}`, () => {
+    let formatter = timeFormatters.get(key);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZoneName: withZone ? "short" : undefined, timeZone });
+      timeFormatters.set(key, formatter);
+    }
+    return formatter.format(instant);
+  });
 }

@@ -74,7 +74,7 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
   // The band's people with their names, instruments, blackouts in the month and their
   // memberships (of this band and others, with each band's longest event, which bounds
   // the bookings read next).
-  const [memberships, instrumentRows] = await Promise.all([
+  const [memberships, instrumentRows, band] = await Promise.all([
     db.bandMembership.findMany({
       where: { bandId },
       orderBy: { id: "asc" },
@@ -83,11 +83,14 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
         userId: true,
         role: true,
         displayName: true,
-        user: { select: { firstName: true, lastName: true, email: true, blackouts: blackoutsTouching({ first, last }), memberships: { select: { id: true, band: { select: { id: true, longestEventMinutes: true } } } } } },
+        // Their memberships of other bands only (most people have none: not 200 rows back).
+        user: { select: { firstName: true, lastName: true, email: true, blackouts: blackoutsTouching({ first, last }), memberships: { where: { bandId: { not: bandId } }, select: { id: true, band: { select: { id: true, longestEventMinutes: true } } } } } },
       },
     }),
     // The instruments by a join on the band's memberships (a nested select would send their 200 ids back).
     db.membershipInstrument.findMany({ where: { membership: { bandId } }, orderBy: { id: "asc" }, select: { membershipId: true, instrument: true } }),
+    // This band's longest event, which bounds the read of its events.
+    db.band.findUnique({ where: { id: bandId }, select: { longestEventMinutes: true } }),
   ]);
   const instrumentsOf = new Map<number, string[]>();
   for (const { membershipId, instrument } of instrumentRows) {
@@ -107,17 +110,17 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
   const personOf = new Map<number, number>();
   const personOfUser = new Map(people.map((p, i) => [p.userId, i]));
   const others = new Map<number, { id: number; longestEventMinutes: number }>();
-  let longest: number | undefined;
+  const longest = band?.longestEventMinutes;
+  const otherMemberships: number[] = [];
   for (const m of memberships) {
     const index = personOfUser.get(m.userId)!;
-    for (const { id, band } of m.user.memberships) {
+    personOf.set(m.id, index);
+    for (const { id, band: other } of m.user.memberships) {
       personOf.set(id, index);
-      if (band.id === bandId) longest = band.longestEventMinutes;
-      else others.set(band.id, band);
+      otherMemberships.push(id);
+      others.set(other.id, other);
     }
   }
-  const own = new Set(memberships.map((m) => m.id));
-  const otherMemberships = [...personOf.keys()].filter((id) => !own.has(id));
   const [bandEvents, ownBookings, otherEvents] = await Promise.all([
     // The band's events of the month, from its longest event's length before the month on.
     db.event.findMany({

@@ -5,27 +5,13 @@
  * Intl only (no date library). Part A's events/zoned-time.ts does the same for event
  * times; this file keeps to what days need so the two branches do not collide.
  */
-import { YEARS } from "~/features/events/zoned-time";
+import { toZoned, YEARS } from "~/features/events/zoned-time";
 
 export type Day = string; // "2026-11-20"
 
 const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function dayFormatter(timeZone: string) {
-  let formatter = dayFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    dayFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-function partsOf(instant: Date, timeZone: string) {
-  const parts: Record<string, number> = {};
-  for (const part of dayFormatter(timeZone).formatToParts(instant)) if (part.type !== "literal") parts[part.type] = Number(part.value);
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute! };
-}
+/** The wall clock at `instant` in `timeZone` (zoned-time's, which asks Intl once per six hours of a zone). */
+const partsOf = toZoned;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
@@ -141,14 +127,27 @@ const longDay = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long
 const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
+/** Each day's text made once (a month of the availability view asks for every day on every view), bounded. */
+const dayTexts = new Map<string, string>();
+function dayText(formatter: Intl.DateTimeFormat, kind: string, day: Day) {
+  const key = `${kind}${day}`;
+  let text = dayTexts.get(key);
+  if (text === undefined) {
+    text = formatter.format(new Date(`${day}T00:00:00Z`));
+    if (dayTexts.size >= 10_000) dayTexts.clear();
+    dayTexts.set(key, text);
+  }
+  return text;
+}
+
 /** "Friday, November 20, 2026". */
 export function formatDayLong(day: Day) {
-  return longDay.format(new Date(`${day}T00:00:00Z`));
+  return dayText(longDay, "L", day);
 }
 
 /** "Nov 20, 2026". */
 export function formatDayShort(day: Day) {
-  return shortDay.format(new Date(`${day}T00:00:00Z`));
+  return dayText(shortDay, "S", day);
 }
 
 /** "November 2026". */

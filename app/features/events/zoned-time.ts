@@ -39,20 +39,52 @@ function formatterFor(timeZone: string) {
   return formatter;
 }
 
-/** The wall clock in `timeZone` at `instant`. */
-export function toZoned(instant: Date, timeZone: string): LocalDateTime {
+/** How far the wall clock in `timeZone` is ahead of UTC at `ms` (whole seconds), straight from Intl. */
+function exactOffsetMs(ms: number, timeZone: string) {
   const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+  for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
   }
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute! };
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour! % 24, parts.minute!, parts.second!);
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * A zone's offset changes a few times a year at most, so it is asked of Intl (formatToParts,
+ * the costly part of showing a month of events) once per six hours of time and zone: when
+ * both ends of the six hours agree, every instant between has that offset; when they
+ * differ (the hours of a daylight-saving change), each instant is asked on its own.
+ * Process-wide, bounded; zoned-time.test.ts checks it against Intl minute by minute
+ * across changes in zones with half-hour and 45-minute offsets.
+ */
+const SPAN_MS = 6 * 3_600_000;
+const offsets = new Map<string, number>();
+
+/** Milliseconds the wall clock in `timeZone` is ahead of UTC at `ms`. */
+export function offsetAt(ms: number, timeZone: string) {
+  if (!Number.isFinite(ms)) throw new RangeError("Invalid time value");
+  const span = Math.floor(ms / SPAN_MS);
+  const key = `${timeZone}|${span}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const first = exactOffsetMs(span * SPAN_MS, timeZone);
+    offset = first === exactOffsetMs((span + 1) * SPAN_MS - 1000, timeZone) ? first : NaN;
+    if (offsets.size >= 20_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return Number.isNaN(offset) ? exactOffsetMs(ms, timeZone) : offset;
+}
+
+/** The wall clock in `timeZone` at `instant`. */
+export function toZoned(instant: Date, timeZone: string): LocalDateTime {
+  const ms = instant.getTime();
+  const wall = new Date(ms + offsetAt(ms, timeZone));
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
 }
 
 /** Minutes `timeZone` is ahead of UTC at `instantMs`. */
 function offsetMinutes(instantMs: number, timeZone: string) {
-  const wall = toZoned(new Date(instantMs), timeZone);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
-  return Math.round((asUtc - Math.floor(instantMs / 60_000) * 60_000) / 60_000);
+  return Math.round(offsetAt(instantMs, timeZone) / 60_000);
 }
 
 /**

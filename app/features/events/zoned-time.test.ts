@@ -1,0 +1,77 @@
+import { describe, expect, test } from "vitest";
+import { formatDate, formatTime } from "~/utils/dates";
+import { fromZoned, toZoned } from "./zoned-time";
+
+/**
+ * toZoned, formatDate and formatTime ask Intl once per six hours of a zone and keep the
+ * texts they make (see offsetAt): here each is checked against Intl asked directly, minute
+ * by minute through daylight-saving changes, in zones with half-hour and 45-minute
+ * offsets and one whose change moves by half an hour.
+ */
+const ZONES = ["UTC", "Europe/Berlin", "Europe/London", "America/New_York", "America/St_Johns", "America/Sao_Paulo", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham", "Africa/Casablanca"];
+
+const oracles = new Map<string, Intl.DateTimeFormat>();
+function oracle(key: string, make: () => Intl.DateTimeFormat) {
+  if (!oracles.has(key)) oracles.set(key, make());
+  return oracles.get(key)!;
+}
+
+function intlWall(instant: Date, timeZone: string) {
+  const parts = Object.fromEntries(
+    oracle(`wall|${timeZone}`, () => new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }))
+      .formatToParts(instant)
+      .filter((part) => part.type !== "literal")
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  return { year: parts.year, month: parts.month, day: parts.day, hour: (parts.hour ?? 0) % 24, minute: parts.minute };
+}
+const intlDate = (instant: Date, timeZone: string) => oracle(`date|${timeZone}`, () => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone })).format(instant);
+const intlTime = (instant: Date, timeZone: string, withZone: boolean) =>
+  oracle(`time|${timeZone}|${withZone}`, () => new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZoneName: withZone ? "short" : undefined, timeZone })).format(instant);
+
+/** Instants every `stepMinutes` from `from` for `hours`. */
+function sweep(from: string, hours: number, stepMinutes: number) {
+  const start = Date.parse(from);
+  return Array.from({ length: Math.floor((hours * 60) / stepMinutes) }, (_, i) => new Date(start + i * stepMinutes * 60_000));
+}
+
+describe("wall clocks and texts in a time zone, as Intl gives them", () => {
+  // The days around each zone's changes in 2026 (and Lord Howe's half-hour change), and a
+  // spread of instants over the years a calendar allows.
+  const instants = [
+    ...sweep("2026-03-07T00:00:00Z", 96, 7),
+    ...sweep("2026-03-27T00:00:00Z", 72, 7),
+    ...sweep("2026-04-04T00:00:00Z", 48, 7),
+    ...sweep("2026-09-26T00:00:00Z", 48, 7),
+    ...sweep("2026-10-03T00:00:00Z", 48, 7),
+    ...sweep("2026-10-24T00:00:00Z", 72, 7),
+    ...sweep("2026-10-31T00:00:00Z", 72, 7),
+    ...Array.from({ length: 400 }, (_, i) => new Date(Date.UTC(1970, 0, 1) + Math.floor(((i * 7_919) % 400) * 131.3 * 86_400_000) + i * 61_000)),
+  ];
+
+  test.each(ZONES)("%s", (timeZone) => {
+    const mismatches: string[] = [];
+    for (const instant of instants) {
+      const wall = toZoned(instant, timeZone);
+      if (JSON.stringify(wall) !== JSON.stringify(intlWall(instant, timeZone))) mismatches.push(`toZoned ${instant.toISOString()}`);
+      if (formatDate(instant, timeZone) !== intlDate(instant, timeZone)) mismatches.push(`formatDate ${instant.toISOString()}`);
+      if (formatTime(instant, timeZone) !== intlTime(instant, timeZone, true)) mismatches.push(`formatTime ${instant.toISOString()}`);
+      if (formatTime(instant, timeZone, false) !== intlTime(instant, timeZone, false)) mismatches.push(`formatTime without zone ${instant.toISOString()}`);
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
+  });
+
+  test("a wall-clock time round-trips, and a skipped one does not exist", () => {
+    expect(fromZoned({ year: 2026, month: 3, day: 29, hour: 2, minute: 30 }, "Europe/Berlin")).toBeNull();
+    const instant = fromZoned({ year: 2026, month: 10, day: 25, hour: 2, minute: 30 }, "Europe/Berlin")!;
+    // The fall-back hour happens twice: the first (still summer time, UTC+2) is taken.
+    expect(instant.toISOString()).toBe("2026-10-25T00:30:00.000Z");
+    expect(toZoned(instant, "Europe/Berlin")).toEqual({ year: 2026, month: 10, day: 25, hour: 2, minute: 30 });
+  });
+
+  test("an invalid instant or zone is refused as before", () => {
+    expect(() => toZoned(new Date(Number.NaN), "Europe/Berlin")).toThrow(RangeError);
+    expect(() => formatDate(new Date(Number.NaN), "Europe/Berlin")).toThrow(RangeError);
+    expect(() => formatTime(new Date(), "Not/A_Zone")).toThrow(RangeError);
+  });
+});
