@@ -1,12 +1,13 @@
-import { offsetAt } from "~/features/events/zoned-time";
+import { offsetAt, perSpan } from "~/features/events/zoned-time";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * Intl's formatting is the costly part of a page that shows many dates and times (a
  * month of events: hundreds of calls), yet a date's text depends only on its local day
- * and a time's on its local clock, the zone's offset and the year (the zone's name for
- * it): each text is made once and kept, bounded, for every instant that shares them.
+ * and a time's on its local clock and the zone's name at that time ("CST", asked once per
+ * six hours like the offset, see zoned-time's perSpan): each text is made once and kept,
+ * bounded, for every instant that shares them.
  */
 const texts = new Map<string, string>();
 function kept(key: string, make: () => string) {
@@ -45,15 +46,18 @@ const timeFormatters = new Map<string, Intl.DateTimeFormat>();
 export function formatTime(date: Date | string | number, timeZone = "UTC", withZone = true) {
   const instant = date instanceof Date ? date : new Date(date);
   const ms = instant.getTime();
-  const offset = offsetAt(ms, timeZone);
-  const wall = new Date(ms + offset);
+  const wall = new Date(ms + offsetAt(ms, timeZone));
+  const clock = `${wall.getUTCHours()}:${wall.getUTCMinutes()}`;
+  const name = withZone ? perSpan("name", ms, timeZone, (at) => timeFormatter(timeZone, true).formatToParts(new Date(at)).find((part) => part.type === "timeZoneName")?.value ?? "") : "";
+  return kept(`t|${timeZone}|${withZone}|${name}|${clock}`, () => timeFormatter(timeZone, withZone).format(instant));
+}
+
+function timeFormatter(timeZone: string, withZone: boolean) {
   const key = `${timeZone}|${withZone}`;
-  return kept(`t|${key}|${withZone ? `${offset}|${wall.getUTCFullYear()}` : ""}|${wall.getUTCHours()}:${wall.getUTCMinutes()}`, () => {
-    let formatter = timeFormatters.get(key);
-    if (!formatter) {
-      formatter = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZoneName: withZone ? "short" : undefined, timeZone });
-      timeFormatters.set(key, formatter);
-    }
-    return formatter.format(instant);
-  });
+  let formatter = timeFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZoneName: withZone ? "short" : undefined, timeZone });
+    timeFormatters.set(key, formatter);
+  }
+  return formatter;
 }

@@ -137,3 +137,19 @@ type Db = ReturnType<typeof createClient>;
 const globalForDb = globalThis as unknown as { __bandroomDb?: Db };
 
 export const db: Db = (globalForDb.__bandroomDb ??= createClient());
+
+/**
+ * Largest list of ids one statement binds. SQLite takes at most 999 parameters, and
+ * Prisma's nested reads (`select: { user: … }` over many rows) and `in` lists inside a
+ * larger filter are not split for it: a read over a band's people goes through
+ * `readInChunks` so a band of a thousand is two statements instead of an error.
+ */
+export const IDS_PER_STATEMENT = 900;
+
+/** `read` over `ids` in slices of IDS_PER_STATEMENT (one statement for most bands), the rows joined in order. */
+export async function readInChunks<Id, Row>(ids: Id[], read: (chunk: Id[]) => Promise<Row[]>): Promise<Row[]> {
+  if (ids.length <= IDS_PER_STATEMENT) return read(ids);
+  const chunks: Id[][] = [];
+  for (let at = 0; at < ids.length; at += IDS_PER_STATEMENT) chunks.push(ids.slice(at, at + IDS_PER_STATEMENT));
+  return (await Promise.all(chunks.map(read))).flat();
+}

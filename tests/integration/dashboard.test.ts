@@ -501,3 +501,23 @@ describe("the members preview", () => {
     expect(await preview()).toEqual(expected);
   });
 });
+
+describe("a band with hundreds to name", () => {
+  test("a thousand booked on the next gig, nobody answered: the leader's dashboard names them all (the band is read whole, no 999-parameter list)", async () => {
+    const leader = await person("Lead", "Big");
+    const band = await bandWith("Big Band", "Europe/London", [{ user: leader, role: "band_leader" }]);
+    const users = Array.from({ length: 1000 }, (_, i) => ({ id: `big-${i}`, email: `big-${i}@example.com`, firstName: `Player${String(i).padStart(4, "0")}`, lastName: "Big" }));
+    await db.user.createMany({ data: users });
+    await db.bandMembership.createMany({ data: users.map((user) => ({ bandId: band.id, userId: user.id, role: "band_member" })) });
+    await refreshMemberOrder(db, band.id);
+    const memberships = await db.bandMembership.findMany({ where: { bandId: band.id, role: "band_member" }, select: { id: true } });
+    const gig = await db.event.create({ data: { bandId: band.id, title: "Big gig", kind: "gig", startsAt: new Date(Date.now() + 3 * 86_400_000), endsAt: new Date(Date.now() + 3 * 86_400_000 + 7_200_000) } });
+    await db.eventBooking.createMany({ data: memberships.map((m) => ({ eventId: gig.id, membershipId: m.id })) });
+    const dashboard = (await getDashboard(await accessAs(leader.id, band.id)))!;
+    const coming = dashboard.coming.find((event) => event.id === gig.id)!;
+    expect(coming.unanswered).toHaveLength(1000);
+    expect(coming.unanswered).toContain("Player0999 Big");
+    expect(dashboard.overview.members).toHaveLength(6);
+    expect(dashboard.overview.members[0]!.user.firstName).toBe("Lead");
+  });
+});

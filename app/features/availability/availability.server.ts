@@ -1,5 +1,5 @@
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
-import { db } from "~/utils/db.server";
+import { db, readInChunks } from "~/utils/db.server";
 import { formatTime } from "~/utils/dates";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
@@ -71,27 +71,26 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
   const start = new Date(bounds[0]!);
   const end = new Date(bounds[days.length]!);
 
-  // The band's people with their names, instruments, blackouts in the month and their
-  // memberships (of this band and others, with each band's longest event, which bounds
-  // the bookings read next).
+  // The band's people, their instruments and the band's longest event (which bounds the
+  // read of its events); then their names, blackouts in the month and memberships of
+  // other bands, each by the list of their user ids (one statement up to
+  // IDS_PER_STATEMENT people: a relation filter such as `user: { memberships: { some:
+  // { bandId } } }` SQLite plans as a scan of every user of the installation).
   const [memberships, instrumentRows, band] = await Promise.all([
-    db.bandMembership.findMany({
-      where: { bandId },
-      orderBy: { id: "asc" },
-      select: {
-        id: true,
-        userId: true,
-        role: true,
-        displayName: true,
-        // Their memberships of other bands only (most people have none: not 200 rows back).
-        user: { select: { firstName: true, lastName: true, email: true, blackouts: blackoutsTouching({ first, last }), memberships: { where: { bandId: { not: bandId } }, select: { id: true, band: { select: { id: true, longestEventMinutes: true } } } } } },
-      },
-    }),
+    db.bandMembership.findMany({ where: { bandId }, orderBy: { id: "asc" }, select: { id: true, userId: true, role: true, displayName: true } }),
     // The instruments by a join on the band's memberships (a nested select would send their 200 ids back).
     db.membershipInstrument.findMany({ where: { membership: { bandId } }, orderBy: { id: "asc" }, select: { membershipId: true, instrument: true } }),
-    // This band's longest event, which bounds the read of its events.
     db.band.findUnique({ where: { id: bandId }, select: { longestEventMinutes: true } }),
   ]);
+  const userIds = memberships.map((m) => m.userId);
+  const touching = blackoutsTouching({ first, last });
+  const [users, blackouts, elsewhere] = await Promise.all([
+    readInChunks(userIds, (ids) => db.user.findMany({ where: { id: { in: ids } }, select: { id: true, firstName: true, lastName: true, email: true } })),
+    readInChunks(userIds, (ids) => db.blackout.findMany({ ...touching, where: { userId: { in: ids }, ...touching.where } })),
+    // Their memberships of other bands only (most people have none: not 200 rows back).
+    readInChunks(userIds, (ids) => db.bandMembership.findMany({ where: { userId: { in: ids }, bandId: { not: bandId } }, select: { id: true, userId: true, band: { select: { id: true, longestEventMinutes: true } } } })),
+  ]);
+  const userById = new Map(users.map((user) => [user.id, user]));
   const instrumentsOf = new Map<number, string[]>();
   for (const { membershipId, instrument } of instrumentRows) {
     const list = instrumentsOf.get(membershipId);
@@ -102,7 +101,7 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
     membershipId: m.id,
     userId: m.userId,
     role: m.role,
-    name: displayName({ ...m.user, displayName: m.displayName }),
+    name: displayName({ firstName: "", lastName: null, email: "", ...userById.get(m.userId), displayName: m.displayName }),
     instruments: instrumentsOf.get(m.id) ?? [],
   }));
   people.sort((a, b) => collator.compare(a.name, b.name));
@@ -112,14 +111,11 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
   const others = new Map<number, { id: number; longestEventMinutes: number }>();
   const longest = band?.longestEventMinutes;
   const otherMemberships: number[] = [];
-  for (const m of memberships) {
-    const index = personOfUser.get(m.userId)!;
-    personOf.set(m.id, index);
-    for (const { id, band: other } of m.user.memberships) {
-      personOf.set(id, index);
-      otherMemberships.push(id);
-      others.set(other.id, other);
-    }
+  for (const m of memberships) personOf.set(m.id, personOfUser.get(m.userId)!);
+  for (const { id, userId, band: other } of elsewhere) {
+    personOf.set(id, personOfUser.get(userId)!);
+    otherMemberships.push(id);
+    others.set(other.id, other);
   }
   const [bandEvents, ownBookings, otherEvents] = await Promise.all([
     // The band's events of the month, from its longest event's length before the month on.
@@ -132,7 +128,7 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
     // Who is booked on them (the same events: a join on the event, no list of ids).
     db.eventBooking.findMany({ where: { event: { bandId, ...overlappingEvents(start, end, longest) } }, select: { eventId: true, membershipId: true } }),
     // The people's events in their other bands (only ever "busy"), read from those bands' events of the month.
-    otherBandEvents([...others.values()], otherMemberships, { start, end }),
+    readInChunks(otherMemberships, (ids) => otherBandEvents([...others.values()], ids, { start, end })),
   ]);
   const instruments = [...new Set(people.flatMap((p) => p.instruments))].sort(collator.compare);
 
@@ -158,14 +154,14 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
   const FREE = 0, AWAY = 1, BUSY = 2;
   const status = days.map(() => new Uint8Array(people.length));
   const note = days.map(() => new Array<string | null>(people.length));
-  for (const m of memberships) {
-    const person = personOfUser.get(m.userId)!;
-    for (const blackout of m.user.blackouts) {
-      for (let i = 0; i < days.length; i++) {
-        if (status[i]![person] || blackout.startDate > days[i]! || blackout.endDate < days[i]!) continue;
-        status[i]![person] = AWAY;
-        note[i]![person] = seeReasons ? blackout.reason : null;
-      }
+  // Each person's blackouts come in start order (a chunk of the read holds all of a person's).
+  for (const blackout of blackouts) {
+    const person = personOfUser.get(blackout.userId);
+    if (person === undefined) continue;
+    for (let i = 0; i < days.length; i++) {
+      if (status[i]![person] || blackout.startDate > days[i]! || blackout.endDate < days[i]!) continue;
+      status[i]![person] = AWAY;
+      note[i]![person] = seeReasons ? blackout.reason : null;
     }
   }
   const ownEvents = new Map(bandEvents.map((e) => [e.id, e]));

@@ -226,22 +226,34 @@ const MEMBER_SELECT = {
 } as const;
 
 /**
+ * Past this many people to name (a band of hundreds booked on the next events, nobody
+ * answering), the band is read whole: an id list in an `OR` is one statement that Prisma
+ * does not split, and SQLite takes at most 999 bound parameters.
+ */
+const NAMED_BY_ID = 400;
+
+/**
  * The members the dashboard names, in one statement (and their users in one more): the
  * first `preview` in the one member order (its stored ranks), and the people a panel
  * names (who has not answered, who has a clash). A band whose order is not stored yet
- * (rows a script wrote) has them come back unranked; then everyone is read and sorted.
- * Never the whole band: names for 200 members cost more than the rest of the page.
+ * (rows a script wrote) has them come back unranked; then everyone is read and sorted,
+ * as when there are more than NAMED_BY_ID people to name. Otherwise never the whole
+ * band: names for 200 members cost more than the rest of the page.
  */
 async function readNamedMembers(bandId: number, preview: number, named: number[]) {
-  const rows = await db.bandMembership.findMany({
-    where: { bandId, OR: [{ listRank: { lt: preview } }, { listRank: null }, ...(named.length ? [{ id: { in: named } }] : [])] },
-    orderBy: { id: "asc" },
-    select: MEMBER_SELECT,
-  });
-  const ordered = rows.every((row) => row.listRank !== null && row.joinRank !== null);
+  const byId = named.length <= NAMED_BY_ID;
+  const rows = byId
+    ? await db.bandMembership.findMany({
+        where: { bandId, OR: [{ listRank: { lt: preview } }, { listRank: null }, ...(named.length ? [{ id: { in: named } }] : [])] },
+        orderBy: { id: "asc" },
+        select: MEMBER_SELECT,
+      })
+    : null;
+  const ordered = rows !== null && rows.every((row) => row.listRank !== null && row.joinRank !== null);
   const everyone = ordered ? rows : await db.bandMembership.findMany({ where: { bandId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: MEMBER_SELECT });
-  const placed = everyone.map(({ user, listRank, joinRank, ...membership }, position) => ({ position: ordered ? joinRank! : position, listRank, membership, user }));
-  const first = ordered ? placed.filter((member) => member.listRank! < preview).sort((a, b) => a.listRank! - b.listRank!) : sortMembers(placed).slice(0, preview);
+  const stored = everyone.every((row) => row.listRank !== null && row.joinRank !== null);
+  const placed = everyone.map(({ user, listRank, joinRank, ...membership }, position) => ({ position: stored ? joinRank! : position, listRank, membership, user }));
+  const first = stored ? placed.filter((member) => member.listRank! < preview).sort((a, b) => a.listRank! - b.listRank!) : sortMembers(placed).slice(0, preview);
   return {
     preview: first.map(({ listRank: _, ...member }) => member),
     nameById: new Map(everyone.map((member) => [member.id, nameOf(member)])),

@@ -61,6 +61,34 @@ describe("wall clocks and texts in a time zone, as Intl gives them", () => {
     expect(mismatches.slice(0, 5)).toEqual([]);
   });
 
+  test("a zone that renamed its time without changing its offset (the name is asked per six hours too, not per offset and year)", () => {
+    // Whitehorse kept UTC-7 all year from November 2020: PDT in June, "GMT-7" in December.
+    // Petersburg (Indiana) moved from Eastern to Central time in April 2006 at the same
+    // offset as before (EST, then CDT).
+    for (const [timeZone, iso] of [
+      ["America/Whitehorse", "2020-06-11T02:00:00Z"],
+      ["America/Whitehorse", "2020-12-11T02:00:00Z"],
+      ["America/Indiana/Petersburg", "2006-01-10T18:00:00Z"],
+      ["America/Indiana/Petersburg", "2006-06-10T18:00:00Z"],
+    ] as const) {
+      const instant = new Date(iso);
+      expect(formatTime(instant, timeZone), `${timeZone} ${iso}`).toBe(intlTime(instant, timeZone, true));
+    }
+  });
+
+  test("an offset with seconds (Monrovia, -0:44:30 until 1972): a wall-clock time exists and reads back", () => {
+    const instant = fromZoned({ year: 1971, month: 6, day: 1, hour: 20, minute: 0 }, "Africa/Monrovia");
+    expect(instant).not.toBeNull();
+    expect(toZoned(instant!, "Africa/Monrovia")).toEqual({ year: 1971, month: 6, day: 1, hour: 20, minute: 0 });
+  });
+
+  test("years before 100 and the ends of a Date's range", () => {
+    const early = new Date("0050-03-01T12:00:00Z");
+    expect(formatDate(early, "Europe/Berlin")).toBe(intlDate(early, "Europe/Berlin"));
+    expect(formatDate(new Date("1950-03-01T12:00:00Z"), "Europe/Berlin")).toBe(intlDate(new Date("1950-03-01T12:00:00Z"), "Europe/Berlin"));
+    expect(formatDate(new Date(8.64e15), "UTC")).toBe(intlDate(new Date(8.64e15), "UTC"));
+  });
+
   test("a wall-clock time round-trips, and a skipped one does not exist", () => {
     expect(fromZoned({ year: 2026, month: 3, day: 29, hour: 2, minute: 30 }, "Europe/Berlin")).toBeNull();
     const instant = fromZoned({ year: 2026, month: 10, day: 25, hour: 2, minute: 30 }, "Europe/Berlin")!;

@@ -45,34 +45,50 @@ function exactOffsetMs(ms: number, timeZone: string) {
   for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
   }
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour! % 24, parts.minute!, parts.second!);
-  return wall - Math.floor(ms / 1000) * 1000;
+  return utcMs(parts.year!, parts.month!, parts.day!, parts.hour! % 24, parts.minute!, parts.second!) - Math.floor(ms / 1000) * 1000;
+}
+
+/** Date.UTC, for years 0–99 too (Date.UTC reads them as 1900–1999). */
+function utcMs(year: number, month: number, day: number, hour: number, minute: number, second: number) {
+  const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second));
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getTime();
 }
 
 /**
- * A zone's offset changes a few times a year at most, so it is asked of Intl (formatToParts,
- * the costly part of showing a month of events) once per six hours of time and zone: when
- * both ends of the six hours agree, every instant between has that offset; when they
+ * A zone's offset (and its name for it) changes a few times a year at most, so each is
+ * asked of Intl (formatToParts, the costly part of showing a month of events) once per
+ * six hours of time and zone: when both ends of the six hours agree, every instant
+ * between has that value (no zone changes and changes back within six hours); when they
  * differ (the hours of a daylight-saving change), each instant is asked on its own.
  * Process-wide, bounded; zoned-time.test.ts checks it against Intl minute by minute
  * across changes in zones with half-hour and 45-minute offsets.
  */
-const SPAN_MS = 6 * 3_600_000;
-const offsets = new Map<string, number>();
+export const SPAN_MS = 6 * 3_600_000;
+const MAX_MS = 8.64e15;
+const VARIES = Symbol("varies");
+const spans = new Map<string, unknown>();
+
+/** `exact(ms)`, a value of `timeZone` that changes only at the zone's transitions, asked once per six hours (see above). */
+export function perSpan<T>(kind: string, ms: number, timeZone: string, exact: (ms: number) => T): T {
+  if (!Number.isFinite(ms)) throw new RangeError("Invalid time value");
+  // At the ends of a Date's range the span's ends are not valid instants: ask for this one.
+  if (Math.abs(ms) > MAX_MS - SPAN_MS) return exact(ms);
+  const span = Math.floor(ms / SPAN_MS);
+  const key = `${kind}|${timeZone}|${span}`;
+  let value = spans.get(key) as T | typeof VARIES | undefined;
+  if (value === undefined) {
+    const first = exact(span * SPAN_MS);
+    value = first === exact((span + 1) * SPAN_MS - 1000) ? first : VARIES;
+    if (spans.size >= 20_000) spans.clear();
+    spans.set(key, value);
+  }
+  return value === VARIES ? exact(ms) : value;
+}
 
 /** Milliseconds the wall clock in `timeZone` is ahead of UTC at `ms`. */
 export function offsetAt(ms: number, timeZone: string) {
-  if (!Number.isFinite(ms)) throw new RangeError("Invalid time value");
-  const span = Math.floor(ms / SPAN_MS);
-  const key = `${timeZone}|${span}`;
-  let offset = offsets.get(key);
-  if (offset === undefined) {
-    const first = exactOffsetMs(span * SPAN_MS, timeZone);
-    offset = first === exactOffsetMs((span + 1) * SPAN_MS - 1000, timeZone) ? first : NaN;
-    if (offsets.size >= 20_000) offsets.clear();
-    offsets.set(key, offset);
-  }
-  return Number.isNaN(offset) ? exactOffsetMs(ms, timeZone) : offset;
+  return perSpan("offset", ms, timeZone, (at) => exactOffsetMs(at, timeZone));
 }
 
 /** The wall clock in `timeZone` at `instant`. */
@@ -82,9 +98,11 @@ export function toZoned(instant: Date, timeZone: string): LocalDateTime {
   return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
 }
 
-/** Minutes `timeZone` is ahead of UTC at `instantMs`. */
+/** Minutes `timeZone` is ahead of UTC at `instantMs`, from the wall clock's whole minutes (an offset with seconds, as some zones had before 1972, rounds as the wall clock reads). */
 function offsetMinutes(instantMs: number, timeZone: string) {
-  return Math.round(offsetAt(instantMs, timeZone) / 60_000);
+  const wall = toZoned(new Date(instantMs), timeZone);
+  const asUtc = utcMs(wall.year, wall.month, wall.day, wall.hour, wall.minute, 0);
+  return Math.round((asUtc - Math.floor(instantMs / 60_000) * 60_000) / 60_000);
 }
 
 /**

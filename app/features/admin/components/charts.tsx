@@ -2,11 +2,13 @@
  * /admin's charts: SVG drawn on the server (no chart library, no script), each with its
  * figures as a table beside it, so they read without JavaScript and to a screen reader.
  */
-import { formatDate } from "~/utils/dates";
+import { formatDayShort } from "~/features/availability/local-day";
 
 type Day = { day: string; count: number };
 
-const dayLabel = (day: string) => formatDate(`${day}T00:00:00Z`);
+// A day of the chart as "Jan 5, 2024". Charts render in the browser too: a calendar day
+// needs no time zone (utils/dates' zone handling stays on the server).
+const dayLabel = formatDayShort;
 
 export function SignupsChart({ days }: { days: Day[] }) {
   const width = 720;
