@@ -2,7 +2,7 @@
  * `npx tsx scripts/bench-calendar.ts`: seeds a small band (6 members, 30 events) and a
  * large one (200 members, 2,000 events with lineups and blackouts) in a throwaway
  * database and prints the CPU time the /calendar page's loader and the availability view
- * ("Can we take this date?") take for a month of each, median of several runs. A
+ * ("Can we take this date?") take for a month of each, median of 300 renders of each band, alternating. A
  * benchmark to read, not a timed test: the figures go in the README.
  */
 import fs from "node:fs";
@@ -70,13 +70,6 @@ async function cpuOnce(loader: Loader, url: string, cookie: string) {
   return (used.user + used.system) / 1000;
 }
 
-async function median(loader: Loader, url: string, cookie: string, runs = 21) {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) samples.push(await cpuOnce(loader, url, cookie));
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)]!;
-}
-
 console.log("Seeding…");
 const small = await seedBand("small", 6, 30);
 const large = await seedBand("large", 200, 2000);
@@ -93,21 +86,21 @@ const bands = [
   { label: "large (200 members, 2,000 events)", cookie: large.cookie },
 ];
 // Warm both bands up first (the JIT, the statement cache): measured one after the other,
-// the first band paid for it and the ratio swung between runs. Then interleaved rounds,
-// so a slow moment of the machine hits both bands alike; the middle round's median counts.
-for (let i = 0; i < 40; i++) for (const band of bands) for (const page of pages) await cpuOnce(page.loader, page.url, band.cookie);
-const ROUNDS = 9;
+// the first band paid for it and the ratio swung between runs. Then the bands alternate
+// one render at a time, so every slow moment of the machine (and every garbage
+// collection) falls on both alike; each band's median counts.
+const RUNS = 300;
+for (let i = 0; i < 60; i++) for (const band of bands) for (const page of pages) await cpuOnce(page.loader, page.url, band.cookie);
 const samples = bands.map(() => pages.map(() => [] as number[]));
-for (let round = 0; round < ROUNDS; round++) {
-  for (const [b, band] of bands.entries()) for (const [p, page] of pages.entries()) samples[b]![p]!.push(await median(page.loader, page.url, band.cookie));
+for (const [p, page] of pages.entries()) {
+  for (let i = 0; i < RUNS; i++) for (const [b, band] of bands.entries()) samples[b]![p]!.push(await cpuOnce(page.loader, page.url, band.cookie));
 }
 const mid = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const figures = bands.map((_, b) => pages.map((_, p) => mid(samples[b]![p]!)));
-console.log(`\n${os.cpus().length}× ${os.cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; median of 21 renders, middle of ${ROUNDS} interleaved rounds after a warm-up (ratio: the middle round's)\n`);
+console.log(`\n${os.cpus().length}× ${os.cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; median of ${RUNS} renders of each band, alternating one at a time, after a warm-up\n`);
 console.table([
   ...bands.map((band, b) => ({ band: band.label, ...Object.fromEntries(pages.map((page, p) => [page.label, figures[b]![p]!.toFixed(1)])) })),
-  // Each round measures both bands back to back, so its ratio is the steadiest figure: the middle round's.
-  { band: "large ÷ small", ...Object.fromEntries(pages.map((page, p) => [page.label, `${mid(samples[1]![p]!.map((large, round) => large / samples[0]![p]![round]!)).toFixed(2)}×`])) },
+  { band: "large ÷ small", ...Object.fromEntries(pages.map((page, p) => [page.label, `${(figures[1]![p]! / figures[0]![p]!).toFixed(2)}×`])) },
 ]);
 fs.rmSync(dir, { recursive: true, force: true });
 process.exit(0);

@@ -9,8 +9,8 @@
  * Goal (issue 10): the large band within 1.5× of the small one. A benchmark to read, not
  * a timed test: the figures go in the README.
  *
- *   npm run bench:dashboard                  15 runs per page after 5 warm-up runs
- *   npm run bench:dashboard -- --runs 40
+ *   npm run bench:dashboard                  300 renders of each band, alternating, after 100 warm-up renders
+ *   npm run bench:dashboard -- --runs 600
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -27,8 +27,8 @@ register(
   )}`,
 );
 
-const { values: options } = parseArgs({ options: { runs: { type: "string", default: "15" } } });
-const RUNS = Math.max(3, Number(options.runs) || 15);
+const { values: options } = parseArgs({ options: { runs: { type: "string", default: "300" } } });
+const RUNS = Math.max(3, Number(options.runs) || 300);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bandroom-bench-dashboard-"));
 const file = path.join(dir, "bench.db");
@@ -99,19 +99,12 @@ const page = (cookie: string) => runWithRequestMemo(() => (dashboard.loader as L
 const document = (cookie: string) =>
   runWithRequestMemo(() => Promise.all([root.loader, layout.loader, dashboard.loader].map((loader) => (loader as Loader)({ request: request(cookie), params: {}, context: {} }))));
 
-async function median(fn: () => Promise<unknown>) {
-  for (let i = 0; i < 5; i++) await fn(); // warm up
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    // CPU time of this process (the loaders and their SQLite work: better-sqlite3 runs in
-    // it), not wall time: it hardly moves when other work shares the machine.
-    const start = process.cpuUsage();
-    await fn();
-    const used = process.cpuUsage(start);
-    samples.push((used.user + used.system) / 1000);
-  }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)]!;
+/** CPU time of this process for one call (the loaders and their SQLite work: better-sqlite3 runs in it), not wall time: it hardly moves when other work shares the machine. */
+async function cpu(fn: () => Promise<unknown>) {
+  const start = process.cpuUsage();
+  await fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
 }
 
 console.error("Seeding a small band and a large one…");
@@ -134,15 +127,14 @@ const counts = async (bandId: number) => {
 };
 
 // Warm both bands up first (the JIT, the statement cache): the first band measured paid
-// for it, and the ratio swung between runs by a third.
-for (let i = 0; i < 60; i++) for (const band of [small, large]) await document(band.cookie);
-// Interleaved, so a slow moment of the machine hits both bands alike.
-const ROUNDS = 9;
+// for it, and the ratio swung between runs by a third. Then the bands alternate one render
+// at a time, so every slow moment of the machine (and every garbage collection) falls on
+// both alike, and each band's median counts.
+for (let i = 0; i < 100; i++) for (const band of [small, large]) await document(band.cookie);
 const results = { small: { page: [] as number[], document: [] as number[] }, large: { page: [] as number[], document: [] as number[] } };
-for (let round = 0; round < ROUNDS; round++) {
-  for (const [label, band] of [["small", small], ["large", large]] as const) {
-    results[label].document.push(await median(() => document(band.cookie)));
-    results[label].page.push(await median(() => page(band.cookie)));
+for (const kind of ["document", "page"] as const) {
+  for (let i = 0; i < RUNS; i++) {
+    for (const [label, band] of [["small", small], ["large", large]] as const) results[label][kind].push(await cpu(() => (kind === "document" ? document : page)(band.cookie)));
   }
 }
 const mid = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -150,10 +142,8 @@ const rows = [
   { band: `small (${await counts(small.bandId)})`, document: mid(results.small.document), page: mid(results.small.page) },
   { band: `large (${await counts(large.bandId)})`, document: mid(results.large.document), page: mid(results.large.page) },
 ];
-// Each round measures both bands back to back, so its ratio is the steadiest figure: a
-// busy moment of the machine spoils a round or two, and the middle one does not move.
-const ratio = mid(results.large.document.map((large, round) => large / results.small.document[round]!));
-console.log(`\n${os.cpus().length}× ${os.cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; median of ${RUNS} runs, middle of ${ROUNDS} interleaved rounds after a warm-up; the ratio is the middle round's\n`);
+const ratio = rows[1]!.document / rows[0]!.document;
+console.log(`\n${os.cpus().length}× ${os.cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; median of ${RUNS} renders of each band, alternating one at a time, after a warm-up\n`);
 console.log("| Band | /dashboard document: root, layout and page loaders (ms CPU) | dashboard loader alone (ms CPU) |");
 console.log("|---|---:|---:|");
 for (const row of rows) console.log(`| ${row.band} | ${row.document.toFixed(1)} | ${row.page.toFixed(1)} |`);

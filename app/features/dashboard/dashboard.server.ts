@@ -380,12 +380,13 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
   // (leaders and admins: everyone's; everyone else: their own).
   const lineupEventIds = [...new Set([...nextEvents.map((event) => event.id), ...gigs.map((gig) => gig.id)])];
   // The people whose bookings may clash: those with a blackout ahead (leaders and admins:
-  // everyone's; everyone else: their own), named by a relation filter rather than a list
-  // of ids. SQLite then walks each event's few bookings to their person's blackouts,
-  // instead of looking up every listed person on every event (issue 10).
+  // everyone's; everyone else: their own), by their user ids from the blackouts read
+  // above (at most DASHBOARD_LIMITS.blackouts). SQLite walks each upcoming event's few
+  // bookings and checks each one's person against the list, instead of following every
+  // booking to its person's blackouts (issue 10).
   const blackedOut: Prisma.EventBookingWhereInput = {
     ...(abilities.attention ? {} : { membershipId: me }),
-    membership: { user: { blackouts: { some: { endDate: { gte: firstDay }, startDate: { lte: lastDay } } } } },
+    membership: { userId: { in: [...new Set(blackouts.map((blackout) => blackout.userId))] } },
   };
   const [lineupRows, answerRows, clashEvents] = await Promise.all([
     db.eventBooking.findMany({ where: { eventId: { in: lineupEventIds } }, orderBy: { id: "asc" }, select: { id: true, eventId: true, membershipId: true, instrument: true } }),
