@@ -5,9 +5,11 @@
  * to a number of queries. db.server.ts reuses the client it finds on globalThis, so the
  * app's own code runs unchanged against the same database. Deterministic, unlike timings.
  */
-import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
 import { PrismaClient } from "~/generated/prisma/client";
+// The app's own adapter (immediate transactions, reused statements, the parameter limit):
+// tests count and run exactly what the server sends.
+import { sqliteAdapter } from "~/utils/db-adapter.server";
 
 const statements: string[] = [];
 
@@ -30,7 +32,7 @@ function counting<T extends SqlDriverAdapter | Transaction>(adapter: T): T {
   });
 }
 
-const factory = new PrismaBetterSqlite3({ url: process.env.DATABASE_URL!, timeout: 5000 });
+const factory = sqliteAdapter(process.env.DATABASE_URL!);
 const countingFactory: SqlMigrationAwareDriverAdapterFactory = {
   provider: factory.provider,
   adapterName: factory.adapterName,

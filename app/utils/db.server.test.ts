@@ -50,3 +50,14 @@ test("reused prepared statements run with each call's own arguments, in and out 
     expect(await db.band.count({ where: { id: { in: ids } } })).toBe(1);
   }
 }, 60_000);
+
+test("a statement binds up to the bundled SQLite's 32,766 parameters, so Prisma reads a long id list or a nested relation of thousands in one go", async () => {
+  const { SQLITE_MAX_VARIABLES } = await import("./db.server");
+  // The limit the connection reports is the real one: one more and SQLite refuses.
+  const placeholders = (n: number) => `SELECT 1 AS one WHERE 1 IN (${Array.from({ length: n }, () => "?").join(",")})`;
+  await expect(db.$queryRawUnsafe(placeholders(SQLITE_MAX_VARIABLES), ...Array.from({ length: SQLITE_MAX_VARIABLES }, () => 1))).resolves.toHaveLength(1);
+  await expect(db.$queryRawUnsafe(placeholders(SQLITE_MAX_VARIABLES + 1), ...Array.from({ length: SQLITE_MAX_VARIABLES + 1 }, () => 1))).rejects.toThrow();
+  // Prisma, told the limit, no longer refuses a read with more than 999 ids (P2029 before).
+  const ids = Array.from({ length: 2000 }, (_, i) => `no-such-user-${i}`);
+  await expect(db.user.findMany({ where: { OR: [{ id: { in: ids } }, { email: "nobody@example.com" }] }, select: { id: true } })).resolves.toEqual([]);
+});

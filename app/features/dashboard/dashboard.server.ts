@@ -227,8 +227,9 @@ const MEMBER_SELECT = {
 
 /**
  * Past this many people to name (a band of hundreds booked on the next events, nobody
- * answering), the band is read whole: an id list in an `OR` is one statement that Prisma
- * does not split, and SQLite takes at most 999 bound parameters.
+ * answering), the band is read whole: by then that costs no more than the list, and an
+ * id list inside an `OR` is one statement that Prisma cannot split (see
+ * SQLITE_MAX_VARIABLES in db-adapter.server.ts).
  */
 const NAMED_BY_ID = 400;
 

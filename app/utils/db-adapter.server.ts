@@ -1,0 +1,145 @@
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import type BetterSqlite3 from "better-sqlite3";
+
+/**
+ * The app's SQLite driver adapter: Prisma's better-sqlite3 adapter with immediate
+ * transactions, reused prepared statements and the real parameter limit (below). The
+ * app's client (db.server.ts) and the tests' counting client (tests/query-counter.ts)
+ * both run on it, so tests count and run exactly what the server does.
+ */
+export function sqliteAdapter(url: string): SqlMigrationAwareDriverAdapterFactory {
+  // The database file is in WAL mode from the moment it is migrated (scripts/lib/
+  // schema-engine.ts). better-sqlite3 opens connections with foreign keys on, and its
+  // `timeout` is SQLite's busy timeout. Both are asserted by db.server.test.ts.
+  return new ImmediateTransactions(new PrismaBetterSqlite3({ url, timeout: 5000 }));
+}
+
+/**
+ * Prisma's better-sqlite3 adapter opens every transaction with a plain `BEGIN`, which
+ * SQLite runs DEFERRED: it takes no lock until the first statement, and a transaction
+ * that reads first and writes later must upgrade its read snapshot to a write lock.
+ * When another process committed in between, SQLite refuses the upgrade with
+ * SQLITE_BUSY at once, without waiting out the busy timeout (waiting could deadlock), so
+ * read-then-write transactions failed under two processes on one file. Starting them
+ * with `BEGIN IMMEDIATE` takes the write lock up front, where the busy timeout applies:
+ * writers queue instead of failing. (Prisma's own SQLite engine used IMMEDIATE too.)
+ * Reads outside `$transaction` are unaffected and never wait for a writer (WAL).
+ */
+class ImmediateTransactions implements SqlMigrationAwareDriverAdapterFactory {
+  readonly provider = "sqlite";
+  readonly adapterName: string;
+  readonly #inner: PrismaBetterSqlite3;
+
+  constructor(inner: PrismaBetterSqlite3) {
+    this.#inner = inner;
+    this.adapterName = inner.adapterName;
+  }
+
+  async connect() {
+    return beginImmediate(await this.#inner.connect());
+  }
+
+  async connectToShadowDb() {
+    return beginImmediate(await this.#inner.connectToShadowDb());
+  }
+}
+
+function beginImmediate(adapter: SqlDriverAdapter) {
+  // The adapter keeps its better-sqlite3 connection in `client`, starts a transaction with
+  // `client.prepare("BEGIN")` and runs every statement as `client.prepare(sql).bind(args)`.
+  // Fail loudly if an upgrade changes that shape; db.server.test.ts also fails if
+  // concurrent writers ever see SQLITE_BUSY again.
+  const client = (adapter as unknown as { client?: BetterSqlite3.Database }).client;
+  if (!client || typeof client.prepare !== "function") {
+    throw new Error("@prisma/adapter-better-sqlite3 changed: cannot make its transactions BEGIN IMMEDIATE (app/utils/db.server.ts)");
+  }
+  const prepare = client.prepare.bind(client);
+  const statements = new StatementCache(prepare);
+  client.prepare = ((source: string) => statements.get(source === "BEGIN" ? "BEGIN IMMEDIATE" : source)) as unknown as typeof client.prepare;
+  // The adapter does not say how many parameters a statement may bind, so Prisma assumes
+  // SQLite's old limit of 999 and refuses (P2029) a read it cannot split below it, such
+  // as the nested lineup of an event with a thousand people booked. The SQLite that
+  // better-sqlite3 bundles takes 32,766 (the default since SQLite 3.32), which
+  // db.server.test.ts checks; PostgreSQL's adapter has the same limit.
+  adapter.getConnectionInfo = () => ({ supportsRelationJoins: false, maxBindValues: SQLITE_MAX_VARIABLES });
+  return adapter;
+}
+
+/** Parameters one statement may bind in the bundled SQLite (SQLITE_MAX_VARIABLE_NUMBER). */
+export const SQLITE_MAX_VARIABLES = 32_766;
+
+/**
+ * The adapter prepares every statement afresh: SQLite parses and plans the SQL each time,
+ * about a third of the database's CPU time on a signed-in page (issue 11). Prisma sends
+ * the same SQL text with `?` parameters for the same query shape, so the connection keeps
+ * its most recent prepared statements and reuses them. A better-sqlite3 statement can be
+ * bound only once, so what the adapter gets is a light wrapper that passes the arguments
+ * on each run instead. better-sqlite3 is synchronous: a statement finishes before the
+ * next one starts, and SQLite re-prepares a cached statement itself after a schema change.
+ */
+class StatementCache {
+  static readonly SIZE = 500;
+  readonly #prepare: (source: string) => BetterSqlite3.Statement;
+  readonly #statements = new Map<string, BetterSqlite3.Statement>();
+  /**
+   * Each statement's result columns, read once: better-sqlite3 builds them afresh on every
+   * call, and the adapter asks on every read (a tenth of a millisecond on a page). They
+   * change only with the schema, which a running server never migrates.
+   */
+  readonly #columns = new WeakMap<BetterSqlite3.Statement, BetterSqlite3.ColumnDefinition[]>();
+
+  constructor(prepare: (source: string) => BetterSqlite3.Statement) {
+    this.#prepare = prepare;
+  }
+
+  get(source: string) {
+    let statement = this.#statements.get(source);
+    if (statement) {
+      // Most recently used last, so the oldest is the first key.
+      this.#statements.delete(source);
+    } else {
+      statement = this.#prepare(source);
+      if (this.#statements.size >= StatementCache.SIZE) this.#statements.delete(this.#statements.keys().next().value!);
+    }
+    this.#statements.set(source, statement);
+    return new ReusableStatement(statement, this.#columns);
+  }
+}
+
+/** What the adapter uses of a statement: `bind(args)`, then `reader`, `run()`, `columns()` and `raw().all()`. */
+class ReusableStatement {
+  readonly #statement: BetterSqlite3.Statement;
+  readonly #columns: WeakMap<BetterSqlite3.Statement, BetterSqlite3.ColumnDefinition[]>;
+  #args: unknown[] = [];
+
+  constructor(statement: BetterSqlite3.Statement, columns: WeakMap<BetterSqlite3.Statement, BetterSqlite3.ColumnDefinition[]>) {
+    this.#statement = statement;
+    this.#columns = columns;
+  }
+
+  get reader() {
+    return this.#statement.reader;
+  }
+
+  bind(args: unknown[]) {
+    this.#args = args;
+    return this;
+  }
+
+  run() {
+    return this.#statement.run(...this.#args);
+  }
+
+  columns() {
+    let columns = this.#columns.get(this.#statement);
+    if (!columns) this.#columns.set(this.#statement, (columns = this.#statement.columns()));
+    return columns;
+  }
+
+  raw() {
+    const statement = this.#statement.raw(true);
+    return { all: () => statement.all(...this.#args) };
+  }
+}
+
