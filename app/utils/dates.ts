@@ -1,4 +1,4 @@
-import { offsetAt, perSpan } from "~/features/events/zoned-time";
+import { offsetAt, perSpan } from "./zone-offsets";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -6,7 +6,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
  * Intl's formatting is the costly part of a page that shows many dates and times (a
  * month of events: hundreds of calls), yet a date's text depends only on its local day
  * and a time's on its local clock and the zone's name at that time ("CST", asked once per
- * six hours like the offset, see zoned-time's perSpan): each text is made once and kept,
+ * six hours like the offset, see zone-offsets' perSpan): each text is made once and kept,
  * bounded, for every instant that shares them.
  */
 const texts = new Map<string, string>();
