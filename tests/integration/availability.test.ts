@@ -202,6 +202,16 @@ describe("availability month", () => {
   });
 });
 
+describe("the ends of the calendar", () => {
+  test("the first and the last month a calendar allows render (the day after 9998-12 is in a year past them)", async () => {
+    const leader = await person("Edge", "Lead");
+    const band = await bandWith("Edge Band", "America/Chicago", [{ user: leader, role: "band_leader", instruments: ["Drums"] }]);
+    const access = await accessAs(leader.id, band.id);
+    expect((await getAvailabilityMonth(access, "9998-12", NOW)).days).toHaveLength(31);
+    expect((await getAvailabilityMonth(access, "1970-01", NOW)).days).toHaveLength(31);
+  });
+});
+
 describe("a band of a thousand", () => {
   test("the month, the calendar and the dashboard's neighbours read it without SQLite's 999-parameter limit", async () => {
     const leader = await person("Lead", "Huge");

@@ -183,6 +183,15 @@ describe("leaders and admins", () => {
         ["Gig C Uptown", [], false],
       ]);
     }
+    // The viewer among them is "You", as in the clashes.
+    const gigA = await db.event.findFirstOrThrow({ where: { title: "Gig A at the Harbour" }, select: { id: true } });
+    const booking = await db.eventBooking.create({ data: { eventId: gigA.id, membershipId: (await db.bandMembership.findFirstOrThrow({ where: { userId: w.adam.id }, select: { id: true } })).id } });
+    try {
+      expect((await dashboardOf(w.adam.id)).coming[0]!.unanswered).toEqual(["Sol Sub", "You"]);
+      expect((await dashboardOf(w.lena.id)).coming[0]!.unanswered).not.toContain("You");
+    } finally {
+      await db.eventBooking.delete({ where: { id: booking.id } });
+    }
   });
 
   test("gigs missing players, per instrument as on the event page; gigs without a setlist", async () => {

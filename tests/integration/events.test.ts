@@ -12,7 +12,7 @@ import * as editPage from "~/routes/_app+/events.$id_.edit";
 import * as icsFile from "~/routes/_app+/events.$id_.event[.]ics";
 import { expandWeekly, MESSAGES } from "~/features/events/schema.server";
 import { addDays, parseLocalDate, startOfLocalDay, toZoned } from "~/features/events/zoned-time";
-import { body } from "./auth-helpers";
+import { body, toastOf } from "./auth-helpers";
 
 type Handler = Parameters<typeof callRoute>[0];
 
@@ -418,6 +418,13 @@ describe("answers", () => {
     expect(response.headers.get("location")).toBe("/calendar?month=2026-11");
     const away = await call(rsvpPage.action, "POST", `/events/${id}/rsvp`, { id: String(id) }, { cookie: b.cookies.member, form: { answer: "going", returnTo: "https://evil.example/" } });
     expect(away.headers.get("location")).toBe(`/events/${id}`);
+    // Refused, back to the same place with the field's own message, and nothing saved.
+    const long = await call(rsvpPage.action, "POST", `/events/${id}/rsvp`, { id: String(id) }, { cookie: b.cookies.member, form: { answer: "maybe", note: "x".repeat(201), returnTo: "/calendar?month=2026-11" } });
+    expect(long.headers.get("location")).toBe("/calendar?month=2026-11");
+    expect((await toastOf(long))?.description).toBe("Keep note to 200 characters or fewer");
+    expect((await db.rsvp.findFirst({ where: { booking: { eventId: id } }, select: { answer: true } }))?.answer).toBe("going");
+    const none = await call(rsvpPage.action, "POST", `/events/${id}/rsvp`, { id: String(id) }, { cookie: b.cookies.member, form: { returnTo: "/calendar?month=2026-11" } });
+    expect((await toastOf(none))?.description).toBe(MESSAGES.answer);
   });
 
   test("a sub sees only the events they are booked on", async () => {

@@ -31,6 +31,16 @@ export function parseDay(value: string) {
   return { year, month, day };
 }
 
+/**
+ * Midnight UTC of a well-formed "YYYY-MM-DD", for arithmetic on days the code made
+ * itself: not checked against the allowed years (the day after a month's last can be
+ * the first of a year past them, 9999-01-01 after 9998-12).
+ */
+function utcMidnight(day: Day) {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, date);
+}
+
 export function isDay(value: string): value is Day {
   return parseDay(value) !== null;
 }
@@ -57,8 +67,7 @@ export function weekdayOf(day: Day) {
  * the first minute that exists). Two rounds of "guess, read the offset back" settle it.
  */
 export function startOfDay(day: Day, timeZone: string): Date {
-  const p = parseDay(day)!;
-  const wall = Date.UTC(p.year, p.month - 1, p.day);
+  const wall = utcMidnight(day);
   let guess = wall;
   for (let round = 0; round < 3; round++) {
     const seen = partsOf(new Date(guess), timeZone);
@@ -80,8 +89,7 @@ export function startOfDay(day: Day, timeZone: string): Date {
 export function dayStarts(days: Day[], timeZone: string): Date[] {
   let offset: number | null = null;
   return days.map((day) => {
-    const p = parseDay(day)!;
-    const wall = Date.UTC(p.year, p.month - 1, p.day);
+    const wall = utcMidnight(day);
     if (offset !== null) {
       const seen = partsOf(new Date(wall - offset), timeZone);
       // The guess shows this day's midnight: it is the day's start (an earlier instant with the same wall time would need the clocks to go back over midnight, which startOfDay resolves).

@@ -424,7 +424,8 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
     const lineup = lineupOf(event.id);
     const mine = lineup.find((booking) => booking.membershipId === me);
     const window = answerWindow(event, now);
-    const unanswered = lineup.filter((booking) => !booking.answer).map((booking) => nameById.get(booking.membershipId) ?? "");
+    // The viewer is "You" here as in the clashes.
+    const unanswered = lineup.filter((booking) => !booking.answer).map((booking) => (booking.membershipId === me ? "You" : nameById.get(booking.membershipId) ?? ""));
     return {
       id: event.id,
       title: event.title,

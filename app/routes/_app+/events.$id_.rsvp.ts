@@ -22,7 +22,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = safeRedirect(formData.get("returnTo"), `/events/${eventId}`);
   const submission = parseWithZod(formData, { schema: RsvpSchema });
   if (submission.status !== "success") {
-    return redirectWithToast(back, { title: "Answer not saved", description: MESSAGES.answer, type: "destructive" });
+    // The first field's own message: a missing answer, or a note that is too long.
+    const message = Object.values(submission.error ?? {}).flatMap((messages) => messages ?? [])[0] ?? MESSAGES.answer;
+    return redirectWithToast(back, { title: "Answer not saved", description: message, type: "destructive" });
   }
   try {
     const { event, rsvp } = await respond(access, eventId!, submission.value);
