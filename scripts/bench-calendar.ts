@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { cpuMs, median } from "./lib/cpu-time.ts";
 import { applyMigrations } from "./lib/schema-engine.ts";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bandroom-bench-"));
@@ -62,13 +63,9 @@ async function seedBand(name: string, members: number, events: number) {
 
 type Loader = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 
-/** CPU time of this process for one render (the loader and its SQLite work; better-sqlite3 runs in it), not wall time: it hardly moves when other work shares the machine. */
-async function cpuOnce(loader: Loader, url: string, cookie: string) {
-  const start = process.cpuUsage();
-  await runWithRequestMemo(() => loader({ request: new Request(`http://localhost${url}`, { headers: { cookie } }), params: {}, context: {} }));
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
+/** CPU time of one render. */
+const cpuOnce = (loader: Loader, url: string, cookie: string) =>
+  cpuMs(() => runWithRequestMemo(() => loader({ request: new Request(`http://localhost${url}`, { headers: { cookie } }), params: {}, context: {} })));
 
 console.log("Seeding…");
 const small = await seedBand("small", 6, 30);
@@ -95,8 +92,7 @@ const samples = bands.map(() => pages.map(() => [] as number[]));
 for (const [p, page] of pages.entries()) {
   for (let i = 0; i < RUNS; i++) for (const [b, band] of bands.entries()) samples[b]![p]!.push(await cpuOnce(page.loader, page.url, band.cookie));
 }
-const mid = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const figures = bands.map((_, b) => pages.map((_, p) => mid(samples[b]![p]!)));
+const figures = bands.map((_, b) => pages.map((_, p) => median(samples[b]![p]!)));
 console.log(`\n${os.cpus().length}× ${os.cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; median of ${RUNS} renders of each band, alternating one at a time, after a warm-up\n`);
 console.table([
   ...bands.map((band, b) => ({ band: band.label, ...Object.fromEntries(pages.map((page, p) => [page.label, figures[b]![p]!.toFixed(1)])) })),

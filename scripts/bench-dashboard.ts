@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { register } from "node:module";
+import { cpuMs, median } from "./lib/cpu-time.ts";
 import { applyMigrations } from "./lib/schema-engine.ts";
 
 // The route modules import their stylesheets (the Remix compiler's job); here a
@@ -99,14 +100,6 @@ const page = (cookie: string) => runWithRequestMemo(() => (dashboard.loader as L
 const document = (cookie: string) =>
   runWithRequestMemo(() => Promise.all([root.loader, layout.loader, dashboard.loader].map((loader) => (loader as Loader)({ request: request(cookie), params: {}, context: {} }))));
 
-/** CPU time of this process for one call (the loaders and their SQLite work: better-sqlite3 runs in it), not wall time: it hardly moves when other work shares the machine. */
-async function cpu(fn: () => Promise<unknown>) {
-  const start = process.cpuUsage();
-  await fn();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
-
 console.error("Seeding a small band and a large one…");
 const small = await smallBand();
 const large = await largeBand();
@@ -134,13 +127,12 @@ for (let i = 0; i < 100; i++) for (const band of [small, large]) await document(
 const results = { small: { page: [] as number[], document: [] as number[] }, large: { page: [] as number[], document: [] as number[] } };
 for (const kind of ["document", "page"] as const) {
   for (let i = 0; i < RUNS; i++) {
-    for (const [label, band] of [["small", small], ["large", large]] as const) results[label][kind].push(await cpu(() => (kind === "document" ? document : page)(band.cookie)));
+    for (const [label, band] of [["small", small], ["large", large]] as const) results[label][kind].push(await cpuMs(() => (kind === "document" ? document : page)(band.cookie)));
   }
 }
-const mid = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const rows = [
-  { band: `small (${await counts(small.bandId)})`, document: mid(results.small.document), page: mid(results.small.page) },
-  { band: `large (${await counts(large.bandId)})`, document: mid(results.large.document), page: mid(results.large.page) },
+  { band: `small (${await counts(small.bandId)})`, document: median(results.small.document), page: median(results.small.page) },
+  { band: `large (${await counts(large.bandId)})`, document: median(results.large.document), page: median(results.large.page) },
 ];
 const ratio = rows[1]!.document / rows[0]!.document;
 console.log(`\n${os.cpus().length}× ${os.cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; median of ${RUNS} renders of each band, alternating one at a time, after a warm-up\n`);

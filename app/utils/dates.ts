@@ -1,3 +1,4 @@
+import { remember } from "./bounded-cache";
 import { offsetAt, perSpan } from "./zone-offsets";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -10,15 +11,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
  * bounded, for every instant that shares them.
  */
 const texts = new Map<string, string>();
-function kept(key: string, make: () => string) {
-  let text = texts.get(key);
-  if (text === undefined) {
-    text = make();
-    if (texts.size >= 20_000) texts.clear();
-    texts.set(key, text);
-  }
-  return text;
-}
+const kept = (key: string, make: () => string) => remember(texts, key, make, 20_000);
 
 /** "Jan 5, 2024" (spec section 9), in `timeZone` when given (a band's zone), else UTC. */
 export function formatDate(date: Date | string | number, timeZone = "UTC") {

@@ -4,6 +4,8 @@
  * (features/events/zoned-time.ts) and the date and time texts (utils/dates.ts).
  */
 
+import { remember } from "./bounded-cache";
+
 export type LocalDate = { year: number; month: number; day: number };
 export type LocalDateTime = LocalDate & { hour: number; minute: number };
 
@@ -63,14 +65,15 @@ export function perSpan<T>(kind: string, ms: number, timeZone: string, exact: (m
   // At the ends of a Date's range the span's ends are not valid instants: ask for this one.
   if (Math.abs(ms) > MAX_MS - SPAN_MS) return exact(ms);
   const span = Math.floor(ms / SPAN_MS);
-  const key = `${kind}|${timeZone}|${span}`;
-  let value = spans.get(key) as T | typeof VARIES | undefined;
-  if (value === undefined) {
-    const first = exact(span * SPAN_MS);
-    value = first === exact((span + 1) * SPAN_MS - 1000) ? first : VARIES;
-    if (spans.size >= 20_000) spans.clear();
-    spans.set(key, value);
-  }
+  const value = remember(
+    spans,
+    `${kind}|${timeZone}|${span}`,
+    () => {
+      const first = exact(span * SPAN_MS);
+      return first === exact((span + 1) * SPAN_MS - 1000) ? first : VARIES;
+    },
+    20_000,
+  ) as T | typeof VARIES;
   return value === VARIES ? exact(ms) : value;
 }
 

@@ -195,8 +195,7 @@ describe("availability month", () => {
     expect(largeRun.queries.length).toBe(smallRun.queries.length);
     expect(largeRun.statements.length).toBe(smallRun.statements.length);
     // Eleven statements: the people, their instruments, the band's longest event; their
-    // names, blackouts and memberships of other bands (each by the people's ids, one
-    // statement up to 900 people) and those bands; the month's events and their bookings;
+    // names, blackouts and memberships of other bands (each by the people's ids) and those bands; the month's events and their bookings;
     // the other bands' events of the month and the people's bookings on them.
     expect(largeRun.statements.length).toBe(11);
   });

@@ -1,5 +1,5 @@
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
-import { db, readInChunks } from "~/utils/db.server";
+import { db } from "~/utils/db.server";
 import { formatTime } from "~/utils/dates";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
@@ -73,9 +73,9 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
 
   // The band's people, their instruments and the band's longest event (which bounds the
   // read of its events); then their names, blackouts in the month and memberships of
-  // other bands, each by the list of their user ids (one statement up to
-  // IDS_PER_STATEMENT people: a relation filter such as `user: { memberships: { some:
-  // { bandId } } }` SQLite plans as a scan of every user of the installation).
+  // other bands, each by the list of their user ids (a relation filter such as `user: {
+  // memberships: { some: { bandId } } }` SQLite plans as a scan of every user of the
+  // installation).
   const [memberships, instrumentRows, band] = await Promise.all([
     db.bandMembership.findMany({ where: { bandId }, orderBy: { id: "asc" }, select: { id: true, userId: true, role: true, displayName: true } }),
     // The instruments by a join on the band's memberships (a nested select would send their 200 ids back).
@@ -85,10 +85,10 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
   const userIds = memberships.map((m) => m.userId);
   const touching = blackoutsTouching({ first, last });
   const [users, blackouts, elsewhere] = await Promise.all([
-    readInChunks(userIds, (ids) => db.user.findMany({ where: { id: { in: ids } }, select: { id: true, firstName: true, lastName: true, email: true } })),
-    readInChunks(userIds, (ids) => db.blackout.findMany({ ...touching, where: { userId: { in: ids }, ...touching.where } })),
+    db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, firstName: true, lastName: true, email: true } }),
+    db.blackout.findMany({ ...touching, where: { userId: { in: userIds }, ...touching.where } }),
     // Their memberships of other bands only (most people have none: not 200 rows back).
-    readInChunks(userIds, (ids) => db.bandMembership.findMany({ where: { userId: { in: ids }, bandId: { not: bandId } }, select: { id: true, userId: true, band: { select: { id: true, longestEventMinutes: true } } } })),
+    db.bandMembership.findMany({ where: { userId: { in: userIds }, bandId: { not: bandId } }, select: { id: true, userId: true, band: { select: { id: true, longestEventMinutes: true } } } }),
   ]);
   const userById = new Map(users.map((user) => [user.id, user]));
   const instrumentsOf = new Map<number, string[]>();
@@ -128,7 +128,7 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
     // Who is booked on them (the same events: a join on the event, no list of ids).
     db.eventBooking.findMany({ where: { event: { bandId, ...overlappingEvents(start, end, longest) } }, select: { eventId: true, membershipId: true } }),
     // The people's events in their other bands (only ever "busy"), read from those bands' events of the month.
-    readInChunks(otherMemberships, (ids) => otherBandEvents([...others.values()], ids, { start, end })),
+    otherBandEvents([...others.values()], otherMemberships, { start, end }),
   ]);
   const instruments = [...new Set(people.flatMap((p) => p.instruments))].sort(collator.compare);
 
@@ -154,7 +154,7 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
   const FREE = 0, AWAY = 1, BUSY = 2;
   const status = days.map(() => new Uint8Array(people.length));
   const note = days.map(() => new Array<string | null>(people.length));
-  // Each person's blackouts come in start order (a chunk of the read holds all of a person's).
+  // Blackouts come in start order: each person's first covering a day wins it.
   for (const blackout of blackouts) {
     const person = personOfUser.get(blackout.userId);
     if (person === undefined) continue;

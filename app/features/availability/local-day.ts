@@ -6,18 +6,16 @@
  * times; this file keeps to what days need so the two branches do not collide.
  */
 import { toZoned, YEARS } from "~/features/events/zoned-time";
+import { remember } from "~/utils/bounded-cache";
 
 export type Day = string; // "2026-11-20"
 
 const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** The wall clock at `instant` in `timeZone` (zoned-time's, which asks Intl once per six hours of a zone). */
-const partsOf = toZoned;
-
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 /** The local day of `instant` in `timeZone`. */
 export function dayOf(instant: Date, timeZone: string): Day {
-  const p = partsOf(instant, timeZone);
+  const p = toZoned(instant, timeZone);
   return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
 }
 
@@ -70,7 +68,7 @@ export function startOfDay(day: Day, timeZone: string): Date {
   const wall = utcMidnight(day);
   let guess = wall;
   for (let round = 0; round < 3; round++) {
-    const seen = partsOf(new Date(guess), timeZone);
+    const seen = toZoned(new Date(guess), timeZone);
     const seenWall = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute);
     const next = guess - (seenWall - wall);
     if (next === guess) break;
@@ -91,7 +89,7 @@ export function dayStarts(days: Day[], timeZone: string): Date[] {
   return days.map((day) => {
     const wall = utcMidnight(day);
     if (offset !== null) {
-      const seen = partsOf(new Date(wall - offset), timeZone);
+      const seen = toZoned(new Date(wall - offset), timeZone);
       // The guess shows this day's midnight: it is the day's start (an earlier instant with the same wall time would need the clocks to go back over midnight, which startOfDay resolves).
       if (Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute) === wall) return new Date(wall - offset);
     }
@@ -137,16 +135,7 @@ const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numer
 
 /** Each day's text made once (a month of the availability view asks for every day on every view), bounded. */
 const dayTexts = new Map<string, string>();
-function dayText(formatter: Intl.DateTimeFormat, kind: string, day: Day) {
-  const key = `${kind}${day}`;
-  let text = dayTexts.get(key);
-  if (text === undefined) {
-    text = formatter.format(new Date(`${day}T00:00:00Z`));
-    if (dayTexts.size >= 10_000) dayTexts.clear();
-    dayTexts.set(key, text);
-  }
-  return text;
-}
+const dayText = (formatter: Intl.DateTimeFormat, kind: string, day: Day) => remember(dayTexts, `${kind}${day}`, () => formatter.format(new Date(`${day}T00:00:00Z`)), 10_000);
 
 /** "Friday, November 20, 2026". */
 export function formatDayLong(day: Day) {

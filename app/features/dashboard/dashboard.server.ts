@@ -226,33 +226,20 @@ const MEMBER_SELECT = {
 } as const;
 
 /**
- * Past this many people to name (a band of hundreds booked on the next events, nobody
- * answering), the band is read whole: by then that costs no more than the list, and an
- * id list inside an `OR` is one statement that Prisma cannot split (see
- * SQLITE_MAX_VARIABLES in db-adapter.server.ts).
- */
-const NAMED_BY_ID = 400;
-
-/**
  * The members the dashboard names, in one statement (and their users in one more): the
  * first `preview` in the one member order (its stored ranks), and the people a panel
  * names (who has not answered, who has a clash). A band whose order is not stored yet
- * (rows a script wrote) has them come back unranked; then everyone is read and sorted,
- * as when there are more than NAMED_BY_ID people to name. Otherwise never the whole
- * band: names for 200 members cost more than the rest of the page.
+ * (rows a script wrote) has them come back unranked; then everyone is read and sorted.
+ * Otherwise never the whole band: names for 200 members cost more than the rest of the page.
  */
 async function readNamedMembers(bandId: number, preview: number, named: number[]) {
-  const byId = named.length <= NAMED_BY_ID;
-  const rows = byId
-    ? await db.bandMembership.findMany({
-        where: { bandId, OR: [{ listRank: { lt: preview } }, { listRank: null }, ...(named.length ? [{ id: { in: named } }] : [])] },
-        orderBy: { id: "asc" },
-        select: MEMBER_SELECT,
-      })
-    : null;
-  const ordered = rows !== null && rows.every((row) => row.listRank !== null && row.joinRank !== null);
-  const everyone = ordered ? rows : await db.bandMembership.findMany({ where: { bandId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: MEMBER_SELECT });
-  const stored = everyone.every((row) => row.listRank !== null && row.joinRank !== null);
+  const rows = await db.bandMembership.findMany({
+    where: { bandId, OR: [{ listRank: { lt: preview } }, { listRank: null }, ...(named.length ? [{ id: { in: named } }] : [])] },
+    orderBy: { id: "asc" },
+    select: MEMBER_SELECT,
+  });
+  const stored = rows.every((row) => row.listRank !== null && row.joinRank !== null);
+  const everyone = stored ? rows : await db.bandMembership.findMany({ where: { bandId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: MEMBER_SELECT });
   const placed = everyone.map(({ user, listRank, joinRank, ...membership }, position) => ({ position: stored ? joinRank! : position, listRank, membership, user }));
   const first = stored ? placed.filter((member) => member.listRank! < preview).sort((a, b) => a.listRank! - b.listRank!) : sortMembers(placed).slice(0, preview);
   return {
