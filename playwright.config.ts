@@ -39,7 +39,10 @@ export default defineConfig({
   outputDir: "./test-results",
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // One retry in CI only: a machine twice as slow as usual once failed the suite's first
+  // journey on a cold server, and no run here could reproduce it. A test that fails twice
+  // still fails CI, and the list reporter names every test that needed the retry ("flaky").
+  retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: [["list"]],
   timeout: 30_000,
