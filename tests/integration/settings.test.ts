@@ -6,6 +6,7 @@ import { describe, expect, test } from "vitest";
 import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
 import { recordTestMoney } from "#tests/helpers/finances";
 import { db } from "~/utils/db.server";
+import { currentZoneName } from "~/features/bands/time-zone-names";
 import { action, loader } from "~/routes/_app+/settings";
 import { body, clearsCookie, cookiePair, CROSS_SITE, expectRedirect, toastOf } from "./auth-helpers";
 
@@ -79,7 +80,12 @@ describe("/settings loader", () => {
       expect(data.canEdit).toBe(true);
       expect(data.band).toMatchObject({ timeZone: "UTC", currency: "USD" });
       expect(data.options!.timeZones[0]).toBe("UTC");
-      expect(data.options!.timeZones).toEqual(expect.arrayContaining(Intl.supportedValuesOf("timeZone")));
+      // Every zone Intl knows, each by its current IANA name: ICU still says Asia/Calcutta.
+      const zones = data.options!.timeZones;
+      expect(zones).toEqual(expect.arrayContaining(Intl.supportedValuesOf("timeZone").map(currentZoneName)));
+      expect(zones).toEqual(expect.arrayContaining(["Asia/Kolkata", "Europe/Kyiv", "America/Nuuk", "Asia/Ho_Chi_Minh"]));
+      expect(zones).not.toContain("Asia/Calcutta");
+      expect(new Set(zones).size).toBe(zones.length);
       expect(data.options!.currencies.map((option) => option.code)).toEqual(Intl.supportedValuesOf("currency"));
       expect(data.options!.currencies.find((option) => option.code === "EUR")!.label).toBe("EUR · Euro");
       expect(data.options!.moneyRecorded).toBe(false);
@@ -167,6 +173,19 @@ describe("saving band settings", () => {
     const missing = await body<FormReply>(await post(cookies.leader, { intent: "update-band", bandId: String(band.id), name: "Ok" }));
     expect(missing.result.error?.timeZone).toEqual(["Choose a time zone from the list"]);
     expect(await bandRow(band.id)).toEqual({ name: "The Late Shift", timeZone: "UTC", currency: "USD" });
+  });
+
+  test("a renamed zone is chosen by its current name; its old name is taken and saved as the current one", async () => {
+    const { band, cookies } = await bandWithEveryRole();
+    expectRedirect(await post(cookies.leader, validSettings(band.id, { timeZone: "Asia/Kolkata" })), "/settings");
+    expect((await bandRow(band.id))!.timeZone).toBe("Asia/Kolkata");
+    expectRedirect(await post(cookies.leader, validSettings(band.id, { timeZone: "Europe/Kiev" })), "/settings");
+    expect((await bandRow(band.id))!.timeZone).toBe("Europe/Kyiv");
+    // A band saved under the old name before: the form shows the current one.
+    await db.band.update({ where: { id: band.id }, data: { timeZone: "Asia/Calcutta" } });
+    const data = await page(cookies.leader);
+    expect(data.band.timeZone).toBe("Asia/Kolkata");
+    expect(data.options!.timeZones.filter((zone) => zone.includes("Calcutta") || zone === "Asia/Kolkata")).toEqual(["Asia/Kolkata"]);
   });
 
   test("UTC, the default zone, can be kept and chosen again", async () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BandNameSchema } from "./schema";
+import { currentZoneName } from "./time-zone-names";
 
 export { CURRENCY_LOCKED } from "./limits";
 import { CURRENCY_LOCKED } from "./limits";
@@ -23,7 +24,11 @@ export type BandSettingsRules = {
 export function bandSettingsSchema({ timeZones, currencies, currentCurrency, moneyRecorded }: BandSettingsRules) {
   return z.object({
     name: BandNameSchema,
-    timeZone: z.string({ error: CHOOSE_TIME_ZONE }).refine((value) => timeZones.includes(value), { error: CHOOSE_TIME_ZONE }),
+    // An old name of a renamed zone (Asia/Calcutta) is taken, and saved as the current one.
+    timeZone: z
+      .string({ error: CHOOSE_TIME_ZONE })
+      .transform(currentZoneName)
+      .refine((value) => timeZones.includes(value), { error: CHOOSE_TIME_ZONE }),
     currency: z
       .string({ error: CHOOSE_CURRENCY })
       .refine((value) => currencies.includes(value), { error: CHOOSE_CURRENCY, abort: true })

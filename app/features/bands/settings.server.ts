@@ -3,16 +3,19 @@ import { ROLES, can } from "~/features/members/permissions";
 import { displayName } from "~/utils/names";
 import { listBandsForUser, resolveCurrentBand, setPreferredBand } from "./bands.server";
 import type { BandSettingsInput, BandSettingsRules } from "./settings-schema";
+import { currentZoneName } from "./time-zone-names";
 import { grantIn, type BandAccess } from "./access.server";
 
 /**
- * Every IANA zone this server knows. Intl lists only canonical zones, which leaves out
- * "UTC", the default of every new band, so it leads the list. A stored zone the list
- * no longer has (renamed by a tz update) stays choosable, so saving the name alone
- * never fails on it.
+ * Every IANA zone this server knows, by its current name (ICU still lists some under
+ * names the tz database has retired: Asia/Calcutta for Asia/Kolkata). Intl lists only
+ * canonical zones, which leaves out "UTC", the default of every new band, so it leads
+ * the list. A stored zone the list no longer has (renamed by a tz update) stays
+ * choosable, so saving the name alone never fails on it.
  */
 export function timeZoneOptions(current?: string) {
-  const zones = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
+  const named = Intl.supportedValuesOf("timeZone").map(currentZoneName).filter((zone) => zone !== "UTC");
+  const zones = ["UTC", ...named.sort()];
   return current && !zones.includes(current) ? [current, ...zones] : zones;
 }
 
@@ -41,6 +44,8 @@ export async function getBandSettings(bandId: number) {
   });
   if (!band) return null;
   const moneyRecorded = await hasRecordedMoney(bandId);
+  // A zone saved under a name since retired (Asia/Calcutta) shows, and saves, as its current one.
+  band.timeZone = currentZoneName(band.timeZone);
   const rules: BandSettingsRules = {
     timeZones: timeZoneOptions(band.timeZone),
     currencies: currencyOptions(band.currency).map((option) => option.code),
