@@ -100,7 +100,12 @@ export function routeArgs(request: Request, params: Record<string, string> = {})
  * Runs a loader/action and returns a plain Response, whether it returned data(),
  * a Response, a plain object, or threw one of those.
  */
-export async function callRoute(fn: (args: ReturnType<typeof routeArgs>) => unknown, request: Request, params: Record<string, string> = {}): Promise<Response> {
+export async function callRoute(
+  fn: (args: ReturnType<typeof routeArgs>) => unknown,
+  request: Request,
+  params: Record<string, string> = {},
+  options: { resource?: boolean } = {},
+): Promise<Response> {
   let result: unknown;
   try {
     result = await fn(routeArgs(request, params));
@@ -108,9 +113,10 @@ export async function callRoute(fn: (args: ReturnType<typeof routeArgs>) => unkn
     result = thrown;
   }
   // Under single fetch a resource route's data() loses its status and headers in the
-  // real server, so /api routes must answer with a Response (see apiRoute).
-  if (new URL(request.url).pathname.startsWith("/api/") && !(result instanceof Response)) {
-    throw new Error(`${request.method} ${new URL(request.url).pathname} answered without a Response: wrap the route in apiRoute()`);
+  // real server, and a thrown one its message ("Unexpected Server Error"), so /api routes
+  // and other resource routes (no page) must answer with a Response (see apiRoute, resourceRoute).
+  if ((options.resource || new URL(request.url).pathname.startsWith("/api/")) && !(result instanceof Response)) {
+    throw new Error(`${request.method} ${new URL(request.url).pathname} answered without a Response: wrap the route in apiRoute() or resourceRoute()`);
   }
   return toResponse(result);
 }

@@ -83,6 +83,24 @@ export function ruleErrorJson(error: RuleError) {
   return apiError(error.status, error.message, undefined, error.headers);
 }
 
+/**
+ * Wraps the loader or action of a resource route outside /api (a download, a form's
+ * target): what it throws or returns as `data()` (requireBandAccess's 403 and 404, a
+ * "Setlist not found") goes out with its status, headers and message as JSON. Without
+ * it, Remix 2 with single fetch answers a thrown `data()` from a resource route with
+ * "Unexpected Server Error". Unexpected failures stay Remix's (logged, 500).
+ */
+export function resourceRoute<Args>(handler: (args: Args) => unknown) {
+  return async (args: Args): Promise<Response> => {
+    try {
+      return toJsonResponse(await handler(args));
+    } catch (thrown) {
+      if (thrown instanceof Response || isDataWithInit(thrown)) return toJsonResponse(thrown);
+      throw thrown;
+    }
+  };
+}
+
 /** A JSON Response from a returned or thrown `data()` (or a plain value); Responses pass through. */
 export function toJsonResponse(value: unknown): Response {
   if (value instanceof Response) return value;

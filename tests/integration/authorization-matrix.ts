@@ -170,7 +170,7 @@ export const MATRIX: Record<string, Row> = {
   },
   "_app+/events.$id_.edit": { params: { id: "event" }, GET: perm("events:edit"), POST: permWrite("events:edit") },
   // An empty answer is refused with a toast on the way back to the event.
-  "_app+/events.$id_.rsvp": { params: { id: "event" }, POST: perm("availability:own", { leader: { redirect: /^\/events\/\d+$/ }, admin: { redirect: /^\/events\/\d+$/ }, member: { redirect: /^\/events\/\d+$/ }, sub: { redirect: /^\/events\/\d+$/ } }) },
+  "_app+/events.$id_.rsvp": { params: { id: "event" }, GET: notAllowed, POST: perm("availability:own", { leader: { redirect: /^\/events\/\d+$/ }, admin: { redirect: /^\/events\/\d+$/ }, member: { redirect: /^\/events\/\d+$/ }, sub: { redirect: /^\/events\/\d+$/ } }) },
   "_app+/events.$id_.event[.]ics": { params: { id: "event" }, GET: perm("events:view", { sub: "notFound" }) },
   "_app+/setlists._index": { GET: current("content:view"), POST: currentWrite("content:edit") },
   "_app+/setlists.$id": {

@@ -12,7 +12,7 @@ import { MATRIX, MUTATIONS, type Body, type BodySpec, type Expectation, type Met
 import { ACTORS, buildWorld, requestAs, SECRETS, WORLD_REFS, type Actor, type Param, type World } from "./authorization-world";
 
 type RouteFunction = Parameters<typeof callRoute>[0];
-type RouteModule = { loader?: RouteFunction; action?: RouteFunction };
+type RouteModule = { loader?: RouteFunction; action?: RouteFunction; default?: unknown };
 
 const MATRIX_FILE = "tests/integration/authorization-matrix.ts";
 
@@ -160,7 +160,8 @@ async function call(route: Route, module: RouteModule, row: Row, testCase: Case,
     const options = body && "form" in body ? { form: body.form } : body && "json" in body ? { json: body.json } : {};
     const currentBand = testCase.currentBand ? await resolveParam(testCase.currentBand, actor) : undefined;
     const request = requestAs(actor, url, { method: testCase.method, cookie: await world.cookie(actor, currentBand), ...options });
-    return { url, response: await callRoute(fn, request, target.params) };
+    // A module without a page is a resource route: it must answer every caller with a Response.
+    return { url, response: await callRoute(fn, request, target.params, { resource: !module.default }) };
   } catch (error) {
     return { error: `${url} failed: ${error instanceof Error ? error.message : String(error)}` };
   }

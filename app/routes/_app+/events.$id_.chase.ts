@@ -7,10 +7,11 @@ import { parseId } from "~/utils/ids";
 import { appOrigin, safeRedirect } from "~/utils/request.server";
 import { RuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";
+import { resourceRoute } from "~/utils/api.server";
 
 const NOT_FOUND = "Event not found";
 
-export async function loader() {
+async function load() {
   throw data({ message: NOT_FOUND }, { status: 404 });
 }
 
@@ -18,7 +19,7 @@ export async function loader() {
  * POST /events/{id}/chase (the "Chase now" button on the event page and the dashboard):
  * mails who hasn't answered, then back to `returnTo` (a path of ours), else the event.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
+async function act({ request, params }: ActionFunctionArgs) {
   const eventId = parseId(params.id);
   const bandId = eventId ? await bandIdOfEvent(eventId) : null;
   const access = await requireBandAccess(request, { band: bandId, permission: "reminders:chase", notFound: NOT_FOUND });
@@ -36,3 +37,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(back, { title: "Nobody chased", description: error.message, type: "destructive" });
   }
 }
+
+export const loader = resourceRoute(load);
+export const action = resourceRoute(act);

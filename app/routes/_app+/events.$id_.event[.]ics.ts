@@ -5,9 +5,10 @@ import { bandIdOfEvent } from "~/features/events/events.server";
 import { eventIcs } from "~/features/events/ics.server";
 import { MESSAGES } from "~/features/events/schema.server";
 import { parseId } from "~/utils/ids";
+import { resourceRoute } from "~/utils/api.server";
 
 /** GET /events/{id}/event.ics: this one event for the viewer's own calendar app. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function load({ request, params }: LoaderFunctionArgs) {
   const eventId = parseId(params.id);
   const access = await requireBandAccess(request, { band: await bandIdOfEvent(eventId), permission: "events:view", notFound: MESSAGES.notFound });
   const ics = await eventIcs(access, eventId!);
@@ -20,3 +21,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
   });
 }
+
+export const loader = resourceRoute(load);

@@ -9,13 +9,14 @@ import { parseId } from "~/utils/ids";
 import { safeRedirect } from "~/utils/request.server";
 import { RuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";
+import { methodNotAllowed, resourceRoute } from "~/utils/api.server";
 
 /**
  * POST /events/{id}/rsvp: a one-tap answer from the calendar or the event page. Both
  * with a fetcher and as a plain form it answers with a redirect back to `returnTo`,
  * with a toast saying what was saved or why not.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
+async function act({ request, params }: ActionFunctionArgs) {
   const eventId = parseId(params.id);
   const access = await requireBandAccess(request, { band: await bandIdOfEvent(eventId), permission: "availability:own", notFound: MESSAGES.notFound });
   const formData = await request.formData();
@@ -35,3 +36,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(back, { title: "Answer not saved", description: error.message, type: "destructive" });
   }
 }
+
+export const loader = resourceRoute(() => methodNotAllowed(["POST"]));
+export const action = resourceRoute(act);

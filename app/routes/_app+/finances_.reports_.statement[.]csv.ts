@@ -1,10 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { downloadResponse, statementCsv } from "~/features/finances/reports.server";
+import { resourceRoute } from "~/utils/api.server";
 
 /** /finances/reports/statement.csv?year=&member=: a member's yearly statement as CSV (UTF-8 with BOM, CRLF). */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
   const query = new URL(request.url).searchParams;
   return downloadResponse(() => statementCsv(access, { year: query.get("year"), member: query.get("member") }));
 }
+
+export const loader = resourceRoute(load);

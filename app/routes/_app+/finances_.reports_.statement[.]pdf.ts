@@ -2,10 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { downloadResponse } from "~/features/finances/reports.server";
 import { statementPdf } from "~/features/finances/statement-pdf.server";
+import { resourceRoute } from "~/utils/api.server";
 
 /** /finances/reports/statement.pdf?year=&member=: a member's yearly statement as a PDF (their own unless the reader may see everyone's). */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
   const query = new URL(request.url).searchParams;
   return downloadResponse(() => statementPdf(access, { year: query.get("year"), member: query.get("member") }));
 }
+
+export const loader = resourceRoute(load);

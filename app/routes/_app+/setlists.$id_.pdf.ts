@@ -3,13 +3,14 @@ import { data } from "@remix-run/node";
 import { setlistAccess } from "~/features/setlists/editor.server";
 import { setlistPdf } from "~/features/setlists/pdf.server";
 import { SETLIST_NOT_FOUND } from "~/features/setlists/setlists.server";
+import { resourceRoute } from "~/utils/api.server";
 
 /**
  * /setlists/{id}/pdf: the setlist as a PDF for the stage, downloaded with a file name
  * from its name. ?layout=one puts the whole show on one page (else a page per set);
  * ?keys=0 and ?notes=0 leave those out.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function load({ request, params }: LoaderFunctionArgs) {
   const { id, access } = await setlistAccess(request, params.id, "content:view");
   const query = new URL(request.url).searchParams;
   const result = await setlistPdf(access, id, { layout: query.get("layout") === "one" ? "one" : "sets", keys: query.get("keys") !== "0", notes: query.get("notes") !== "0" });
@@ -22,3 +23,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
   });
 }
+
+export const loader = resourceRoute(load);

@@ -2,13 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { checkReportRange, performanceReportCsv } from "~/features/setlists/report.server";
+import { resourceRoute } from "~/utils/api.server";
 
 /**
  * /setlists/report.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the performance report for rights
  * organisations. A range that does not read goes back to the report page, which shows
  * what is wrong under each date.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const access = await requireBandAccess(request, { band: url.searchParams.get("band") || "current", permission: "setlists:report" });
   const check = checkReportRange({ from: url.searchParams.get("from"), to: url.searchParams.get("to") });
@@ -21,3 +22,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${fileName}"`, "Cache-Control": "private, no-store" },
   });
 }
+
+export const loader = resourceRoute(load);

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { exportFileName, exportSongsCsv } from "~/features/songs/csv.server";
+import { resourceRoute } from "~/utils/api.server";
 
 /** /songs/export.csv?band={id}: the band's library as a CSV a spreadsheet opens (UTF-8 with BOM, CRLF). */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const access = await requireBandAccess(request, { band: url.searchParams.get("band") || "current", permission: "content:view" });
   return new Response(await exportSongsCsv(access), {
@@ -14,3 +15,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
   });
 }
+
+export const loader = resourceRoute(load);

@@ -3,10 +3,13 @@ import { data, redirect } from "@remix-run/node";
 import { requireUser } from "~/features/auth/auth.server";
 import { currentBandCookieHeader, setPreferredBand } from "~/features/bands/bands.server";
 import { PreferredBandSchema } from "~/features/bands/schema";
+import { resourceRoute } from "~/utils/api.server";
 import { safeRedirect } from "~/utils/request.server";
 
 /** Switching band is a plain form POST, so it works without JavaScript. */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = resourceRoute(act);
+
+async function act({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
   const parsed = PreferredBandSchema.safeParse({ bandId: form.get("bandId") ?? undefined });
