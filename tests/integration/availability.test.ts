@@ -209,6 +209,17 @@ describe("the ends of the calendar", () => {
     expect((await getAvailabilityMonth(access, "9998-12", NOW)).days).toHaveLength(31);
     expect((await getAvailabilityMonth(access, "1970-01", NOW)).days).toHaveLength(31);
   });
+
+  test("the month calendar shows the first and last month allowed, and this month for any other (not this year's January for 9999-01)", async () => {
+    const leader = await person("Edge", "Grid");
+    const band = await bandWith("Edge Grid", "America/Chicago", [{ user: leader, role: "band_leader", instruments: ["Drums"] }]);
+    const cookie = `${leader.cookie}; ${await bandCookie(band.id)}`;
+    const titleOf = async (query: string) => ((await (await callRoute(calendarPage.loader, buildRequest(`/calendar${query}`, { cookie }))).json()) as { title: string }).title;
+    expect(await titleOf("?month=9998-12")).toBe("December 9998");
+    expect(await titleOf("?month=1970-01")).toBe("January 1970");
+    const thisMonth = await titleOf("");
+    for (const query of ["?month=9999-01", "?month=1969-12", "?month=2030-13", "?month=2030-00", "?month=soon"]) expect(await titleOf(query), query).toBe(thisMonth);
+  });
 });
 
 describe("a band of a thousand", () => {

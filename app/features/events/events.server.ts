@@ -2,6 +2,7 @@ import rrulePackage from "rrule";
 import type { Prisma } from "~/generated/prisma/client";
 import { track } from "~/features/analytics/analytics.server";
 import { requireConflictsConfirmed } from "~/features/availability/conflicts.server";
+import { parseMonth } from "~/features/availability/local-day";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { db } from "~/utils/db.server";
 import { displayName } from "~/utils/names";
@@ -9,7 +10,7 @@ import { RuleError } from "~/utils/rule-error";
 import { MAX_EVENT_DAYS } from "./limits";
 import { KIND_STYLES } from "./present";
 import { MESSAGES, type EventInput, type Recurrence, type RsvpAnswer, type SeriesScope } from "./schema.server";
-import { addDays, daysBetween, formatLocalDate, formatLocalTime, fromZoned, startOfLocalDay, toZoned, YEARS, type LocalDate } from "./zoned-time";
+import { addDays, daysBetween, formatLocalDate, formatLocalTime, fromZoned, startOfLocalDay, toZoned, type LocalDate } from "./zoned-time";
 
 const { RRule } = rrulePackage;
 
@@ -172,7 +173,6 @@ export function answerWindow(event: { startsAt: Date; rsvpDeadline: Date | null;
   return { open: true, reason: null };
 }
 
-const MONTH_RE = /^(\d{4})-(\d{2})$/;
 
 /**
  * One month of the calendar in the band's time zone: the weeks of the grid (Sunday
@@ -182,11 +182,9 @@ const MONTH_RE = /^(\d{4})-(\d{2})$/;
 export async function getCalendarMonth(access: BandAccess, options: { month?: string | null; kinds?: string[]; mine?: boolean }, now = new Date()) {
   const { timeZone } = bandSettings(access);
   const today = toZoned(now, timeZone);
-  const match = MONTH_RE.exec(options.month ?? "");
-  const year = match ? Number(match[1]) : today.year;
-  const month = match && Number(match[2]) >= 1 && Number(match[2]) <= 12 ? Number(match[2]) : today.month;
-  const safeYear = year >= YEARS.min && year <= YEARS.max ? year : today.year;
-  const first: LocalDate = { year: safeYear, month, day: 1 };
+  // A month out of range or malformed (?month=9999-01, 2026-13) shows this month, as the availability view does.
+  const chosen = parseMonth(options.month);
+  const first: LocalDate = chosen ? { year: Number(chosen.slice(0, 4)), month: Number(chosen.slice(5, 7)), day: 1 } : { year: today.year, month: today.month, day: 1 };
   const nextFirst = addDays(first, 40);
   const monthEnd = addDays({ year: nextFirst.year, month: nextFirst.month, day: 1 }, -1);
   const gridStart = addDays(first, -new Date(Date.UTC(first.year, first.month - 1, 1)).getUTCDay());
