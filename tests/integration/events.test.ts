@@ -125,6 +125,30 @@ describe("times in the band's time zone", () => {
 });
 
 describe("fees and deadlines that cannot be set", () => {
+  test("a fee is read as Finances reads an amount: '12,50' is refused (not $1,250), grouping and zero are fine, more than Finances takes is refused (a EUR band)", async () => {
+    const b = await band();
+    const created = await body<{ id: number; version: number }>(await createApi(b.id, { title: "Gig", kind: "gig", date: inDays(20), startTime: "20:00", fee: "1,250" }, b.cookies.leader));
+    const feeOf = async () => (await db.event.findUniqueOrThrow({ where: { id: created.id } })).feeMinor;
+    expect(await feeOf()).toBe(125_000);
+    for (const [fee, message] of [
+      ["12,50", MESSAGES.fee],
+      ["1 2 3", MESSAGES.fee],
+      ["-5", "Enter an amount above zero"],
+      ["12.505", "EUR amounts have at most 2 decimal places"],
+      ["999999999", "Enter an amount of at most €1,000,000.00"],
+      [1e21, MESSAGES.fee],
+    ] as const) {
+      const refused = await patchApi(created.id, { version: 1, fee }, b.cookies.leader);
+      expect(refused.status, String(fee)).toBe(400);
+      expect((await body<Errors>(refused)).errors, String(fee)).toEqual({ fee: [message] });
+    }
+    expect(await feeOf()).toBe(125_000);
+    expect((await patchApi(created.id, { version: 1, fee: 250.5 }, b.cookies.leader)).status).toBe(200);
+    expect(await feeOf()).toBe(25_050);
+    expect((await patchApi(created.id, { version: 2, fee: "0" }, b.cookies.leader)).status).toBe(200);
+    expect(await feeOf()).toBe(0);
+  });
+
   test("a member's fee is refused with 403 under the field, on PATCH and on create, and nothing changes", async () => {
     const b = await band();
     const created = await body<{ id: number; version: number }>(await createApi(b.id, { title: "Gig", kind: "gig", date: inDays(20), startTime: "20:00", fee: "300" }, b.cookies.leader));

@@ -5,6 +5,7 @@ import { requireConflictsConfirmed } from "~/features/availability/conflicts.ser
 import { parseMonth } from "~/features/availability/local-day";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { db } from "~/utils/db.server";
+import { formatAmountInput } from "~/utils/money";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
 import { MAX_EVENT_DAYS } from "./limits";
@@ -59,19 +60,10 @@ function bandSettings(access: BandAccess) {
   return { timeZone: access.band.timeZone, currency: access.band.currency };
 }
 
-/** The number of minor digits of a currency (2 for USD, 0 for JPY). */
-export function currencyDigits(currency: string) {
-  try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
-
 /** The band's time zone and currency rules, for the event schemas. */
 export async function eventRules(access: BandAccess) {
   const band = bandSettings(access);
-  return { bandTimeZone: band.timeZone, currencyDigits: currencyDigits(band.currency), currency: band.currency };
+  return { bandTimeZone: band.timeZone, currency: band.currency };
 }
 
 /** The band an event belongs to, for the gate; null when there is no such event. */
@@ -353,7 +345,6 @@ export async function eventFields(access: BandAccess, eventId: number) {
   const start = toZoned(event.startsAt, timeZone);
   const end = event.endsAt ? toZoned(event.allDay ? new Date(event.endsAt.getTime() - 1) : event.endsAt, timeZone) : null;
   const time = (instant: Date | null) => (instant ? formatLocalTime(toZoned(instant, timeZone)) : undefined);
-  const digits = currencyDigits(event.band.currency);
   return {
     event,
     abilities,
@@ -373,7 +364,7 @@ export async function eventFields(access: BandAccess, eventId: number) {
       venueAddress: event.venueAddress ?? undefined,
       dressCode: event.dressCode ?? undefined,
       notes: event.notes ?? undefined,
-      ...(abilities.seeFee ? { fee: event.feeMinor === null ? undefined : (event.feeMinor / 10 ** digits).toFixed(digits) } : {}),
+      ...(abilities.seeFee ? { fee: event.feeMinor === null ? undefined : formatAmountInput(event.feeMinor, event.band.currency) } : {}),
       setlistId: event.setlist?.id ?? undefined,
       rsvpDeadline: event.rsvpDeadline ? formatLocalDate(addDays(toZoned(event.rsvpDeadline, timeZone), -1)) : undefined,
       lineup: event.bookings.map((b) => ({ membershipId: b.membership.id, instrument: b.instrument ?? undefined })),

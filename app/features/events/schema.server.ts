@@ -1,6 +1,7 @@
 import rrulePackage from "rrule";
 import { z } from "zod";
 import { formatDate } from "~/utils/dates";
+import { AMOUNT_MESSAGES, parseAmount } from "~/utils/money";
 import {
   addDays,
   formatLocalDate,
@@ -177,17 +178,20 @@ export type Recurrence = { interval: number; count?: number; until?: LocalDate; 
 
 type Ctx = z.RefinementCtx;
 
-/** Minor units from "250", "250.5" or 250 in a currency with `digits` minor digits; null when blank. */
-function parseFee(value: string | number | null | undefined, digits: number, ctx: Ctx): number | null | undefined {
+/**
+ * The fee in minor units, read as Finances reads an amount (utils/money parseAmount): "250",
+ * "250.50", "1,250" or 250; "12,50" is refused, not read as 1,250, and a fee above the
+ * largest amount Finances takes is refused too (the payment form is filled from it).
+ * Zero is a fee (a free gig). Null when blank, undefined when not sent.
+ */
+function parseFee(value: string | number | null | undefined, currency: string, ctx: Ctx): number | null | undefined {
   if (value === undefined) return undefined;
   if (value === null || value === "") return null;
-  const textValue = typeof value === "number" ? String(value) : value.replace(/[,\s]/g, "");
-  const match = /^(\d{1,9})(?:\.(\d+))?$/.exec(textValue);
-  if (!match || (match[2] && match[2].length > digits)) {
-    ctx.addIssue({ code: "custom", path: ["fee"], message: MESSAGES.fee });
-    return null;
-  }
-  return Number(match[1]) * 10 ** digits + Number((match[2] ?? "").padEnd(digits, "0") || 0);
+  const parsed = parseAmount(String(value), currency, { allowZero: true });
+  if (parsed.ok) return parsed.minor;
+  // Not an amount at all: the fee's own words; a negative, too precise or too large one: why.
+  ctx.addIssue({ code: "custom", path: ["fee"], message: parsed.message === AMOUNT_MESSAGES.notNumber ? MESSAGES.fee : parsed.message });
+  return null;
 }
 
 /** A wall-clock time on `date` in `timeZone`, or an issue under `field` (bad shape, or skipped by a clock change). */
@@ -213,7 +217,7 @@ function localDateOf(value: string | null | undefined, field: string, ctx: Ctx) 
 }
 
 /** `now`: given on create, where a deadline already past is refused (an edit refuses only a changed one, in events.server.ts). */
-type Rules = { bandTimeZone: string; currencyDigits: number; now?: Date };
+type Rules = { bandTimeZone: string; currency: string; now?: Date };
 
 /** Turns the checked raw fields into an EventInput (adding issues to `ctx` on the way). */
 function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rules, ctx: Ctx): EventInput | null {
@@ -223,7 +227,7 @@ function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rul
   const timeZone = zoneOk ? raw.timeZone || rules.bandTimeZone : rules.bandTimeZone;
   const date = raw.date ? localDateOf(raw.date, "date", ctx) : (ctx.addIssue({ code: "custom", path: ["date"], message: MESSAGES.date }), null);
   const endDate = localDateOf(raw.endDate, "endDate", ctx);
-  const feeMinor = parseFee(raw.fee, rules.currencyDigits, ctx);
+  const feeMinor = parseFee(raw.fee, rules.currency, ctx);
   const deadlineDay = localDateOf(raw.rsvpDeadline, "rsvpDeadline", ctx);
   if (!date) return null;
 
