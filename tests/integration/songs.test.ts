@@ -97,6 +97,32 @@ describe("a sub's view of the library", () => {
     const csv = await (await callRoute(exportLoader, buildRequest(`/songs/export.csv`, { cookie: cookies.sub }))).text();
     expect(csv).not.toContain("Secret Song");
   });
+
+  test("a sub sees the songs of the setlists of gigs they are booked on, as they see those setlists, and no other", async () => {
+    const { band, cookies, users } = await bandWithRoles();
+    const song = (title: string, tag: string) => db.song.create({ data: { bandId: band.id, title, titleKey: title.toLowerCase(), createdById: users.leader.id, tags: { create: [{ bandId: band.id, name: tag, nameKey: tag }] } } });
+    const [ours, theirs, loose] = [await song("Ours", "funk"), await song("Theirs", "wedding"), await song("Loose", "ballad")];
+    const sub = await db.bandMembership.findFirstOrThrow({ where: { bandId: band.id, userId: users.sub.id } });
+    // A setlist on a gig the sub is booked on, and one on a gig they are not.
+    for (const [name, item, booked] of [["Booked gig", ours, true], ["Other gig", theirs, false]] as const) {
+      const setlist = await db.setlist.create({ data: { bandId: band.id, name, sets: { create: [{ name: "Set 1", position: 0 }] } }, include: { sets: true } });
+      await db.setlistItem.create({ data: { setlistId: setlist.id, setId: setlist.sets[0]!.id, position: 0, songId: item.id } });
+      await db.event.create({ data: { bandId: band.id, title: name, kind: "gig", startsAt: new Date(Date.now() + 86_400_000), setlistId: setlist.id, bookings: booked ? { create: [{ membershipId: sub.id }] } : undefined } });
+    }
+    const page = await json(await callRoute(songsLoader, buildRequest("/songs", { cookie: cookies.sub })));
+    expect(page).toMatchObject({ bookedOnly: true, total: 1, libraryHasSongs: true, tags: ["funk"] });
+    expect(page.songs.map((s: { title: string }) => s.title)).toEqual(["Ours"]);
+    const api = (id: number) => callRoute(songApiLoader, buildRequest(`/api/songs/${id}`, { cookie: cookies.sub }), { id: String(id) });
+    expect((await api(ours.id)).status).toBe(200);
+    expect((await api(theirs.id)).status).toBe(404);
+    expect((await api(loose.id)).status).toBe(404);
+    const csv = await (await callRoute(exportLoader, buildRequest(`/songs/export.csv`, { cookie: cookies.sub }))).text();
+    expect(csv).toContain("Ours");
+    expect(csv).not.toContain("Theirs");
+    expect(csv).not.toContain("Loose");
+    // The band's own members still see the whole library.
+    expect((await json(await callRoute(songsLoader, buildRequest("/songs", { cookie: cookies.member })))).total).toBe(3);
+  });
 });
 
 describe("/api songs", () => {

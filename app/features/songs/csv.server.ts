@@ -9,7 +9,7 @@ import { requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { formatDuration } from "./format";
 import { keyLabel } from "./keys";
 import { rules, type SongInput } from "./schema.server";
-import { fold, songSelect, tagRows, toSong } from "./songs.server";
+import { fold, songSelect, tagRows, toSong, visibleSongsWhere } from "./songs.server";
 
 /**
  * The song library as CSV: an export that opens in a spreadsheet (UTF-8 with a byte
@@ -55,16 +55,9 @@ export const CSV_MESSAGES = {
   inFile: (line: number) => `Same title and artist as line ${line}: skipped`,
 };
 
-/** The export: every song of the band, by title, with a header row. */
+/** The export: every song the viewer may see (a sub: those of their gigs), by title, with a header row. */
 export async function exportSongsCsv(access: BandAccess) {
-  const booked = requireGrant(access, "content:view") === "booked";
-  const songs = booked
-    ? []
-    : await db.song.findMany({
-        where: { bandId: access.band.id },
-        orderBy: [{ titleKey: "asc" }, { id: "asc" }],
-        select: songSelect,
-      });
+  const songs = await db.song.findMany({ where: visibleSongsWhere(access), orderBy: [{ titleKey: "asc" }, { id: "asc" }], select: songSelect });
   const rows = songs.map(toSong).map((song) => [
     song.title,
     song.artist ?? "",

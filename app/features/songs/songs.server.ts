@@ -13,12 +13,21 @@ import { SONG_MESSAGES, type SongInput, type SongListQuery, type SongPatch } fro
  * lives here. The pages, the CSV import/export and /api are thin adapters over it.
  *
  * What each role gets comes from the permission table: "content:view" (a sub holds
- * "booked": only the songs of gigs they are booked on, and until setlists link songs
- * to gigs that is none), "content:edit" to add and change, "content:delete" (a band
- * member holds "own": only songs they added).
+ * "booked": only the songs of the setlists of gigs they are booked on, as the setlists
+ * they see), "content:edit" to add and change, "content:delete" (a band member holds
+ * "own": only songs they added).
  */
 
 export const SONGS_PER_PAGE = 50;
+
+/**
+ * The songs the viewer may see: the band's, or for a sub ("booked") those in a setlist
+ * linked to an event they are booked on (the setlists features/setlists shows them).
+ */
+export function visibleSongsWhere(access: BandAccess): Prisma.SongWhereInput {
+  if (requireGrant(access, "content:view") !== "booked") return { bandId: access.band.id };
+  return { bandId: access.band.id, setlistItems: { some: { setlist: { events: { some: { bookings: { some: { membershipId: access.membership.id } } } } } } } };
+}
 
 export const SONG_NOT_FOUND = "Song not found";
 
@@ -129,15 +138,16 @@ export type SongList = {
  * many songs the band has.
  */
 export async function listSongs(access: BandAccess, query: SongListQuery): Promise<SongList> {
-  if (requireGrant(access, "content:view") === "booked") {
-    return { bookedOnly: true, songs: [], total: 0, libraryHasSongs: false, page: 1, pageCount: 1, tags: [] };
-  }
+  const bookedOnly = requireGrant(access, "content:view") === "booked";
   const bandId = access.band.id;
-  const where = listWhere(bandId, query);
-  const filtered = Boolean(where.AND || where.tags || where.key);
+  const visible = visibleSongsWhere(access);
+  const filters = listWhere(bandId, query);
+  const filtered = Boolean(filters.AND || filters.tags || filters.key);
+  const where: Prisma.SongWhereInput = { ...filters, ...visible };
   const [total, tagRows] = await Promise.all([
     db.song.count({ where }),
-    db.songTag.findMany({ where: { bandId }, distinct: ["nameKey"], select: { name: true, nameKey: true }, orderBy: { nameKey: "asc" } }),
+    // A sub's tag filter offers only the tags of the songs they see.
+    db.songTag.findMany({ where: bookedOnly ? { bandId, song: visible } : { bandId }, distinct: ["nameKey"], select: { name: true, nameKey: true }, orderBy: { nameKey: "asc" } }),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / SONGS_PER_PAGE));
   const page = Math.min(query.page, pageCount);
@@ -145,10 +155,10 @@ export async function listSongs(access: BandAccess, query: SongListQuery): Promi
     ? await db.song.findMany({ where, select: songSelect, orderBy: orderBy(query), skip: (page - 1) * SONGS_PER_PAGE, take: SONGS_PER_PAGE })
     : [];
   return {
-    bookedOnly: false,
+    bookedOnly,
     songs: records.map(toSong),
     total,
-    libraryHasSongs: total > 0 || (filtered ? (await db.song.count({ where: { bandId }, take: 1 })) > 0 : false),
+    libraryHasSongs: total > 0 || (filtered ? (await db.song.count({ where: visible, take: 1 })) > 0 : false),
     page,
     pageCount,
     tags: tagRows.map((tag) => tag.name),
@@ -162,10 +172,9 @@ export async function bandIdOfSong(songId: number) {
 
 /** One song of the band as this member may see it; another band's (or an unknown id) is a 404. */
 export async function getSong(access: BandAccess, songId: number): Promise<Song> {
-  const grant = requireGrant(access, "content:view");
-  const record = await db.song.findFirst({ where: { id: songId, bandId: access.band.id }, select: songSelect });
-  // A sub sees only songs of gigs they are booked on: none yet.
-  if (!record || grant === "booked") throw new RuleError(404, SONG_NOT_FOUND);
+  // Another band's song, or for a sub one of no gig they are booked on: not found.
+  const record = await db.song.findFirst({ where: { id: songId, ...visibleSongsWhere(access) }, select: songSelect });
+  if (!record) throw new RuleError(404, SONG_NOT_FOUND);
   return toSong(record);
 }
 

@@ -99,12 +99,13 @@ export function SongLibrary({ data, basePath }: { data: SongLibraryData; basePat
         description={`The song library of ${band.name}: every song the band plays, to build setlists from.`}
         aside={total ? <span className="text-sm text-slate-600">{total === 1 ? "1 song" : `${total.toLocaleString("en")} songs`}</span> : null}
       />
-      {data.bookedOnly ? (
+      {data.bookedOnly && !data.libraryHasSongs ? (
         <EmptyState icon="songs" title="No songs for you yet">
           <p>As a sub, you see the songs of the gigs you’re booked on. When {band.name} books you for a gig, its songs show here.</p>
         </EmptyState>
       ) : (
         <>
+          {data.bookedOnly ? <p className="text-sm text-slate-600">As a sub, you see the songs of the setlists of the gigs you’re booked on.</p> : null}
           <div className="flex flex-wrap gap-2">
             {data.abilities.edit ? (
               <>
