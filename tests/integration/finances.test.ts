@@ -13,7 +13,7 @@ import * as paymentPage from "~/routes/_app+/finances_.payments.new";
 import * as splitPage from "~/routes/_app+/finances_.entries.$id.split";
 import * as reversePage from "~/routes/_app+/finances_.entries.$id.reverse";
 import { PRO_REQUIRED_MESSAGE, READ_ONLY_MESSAGE } from "~/features/finances/finances.server";
-import { body, expectRedirect } from "./auth-helpers";
+import { body, expectRedirect, toastOf } from "./auth-helpers";
 
 type Fn = Parameters<typeof callRoute>[0];
 
@@ -201,7 +201,10 @@ describe("recording the band's money", () => {
     const { paymentId } = await recordSeason(world);
     const reverse = (cookie: string, reason: string) =>
       callRoute(reversePage.action, buildRequest(`/finances/entries/${paymentId}/reverse`, { cookie, form: { reason } }), { id: String(paymentId) });
-    expectRedirect(await reverse(world.cookies.leader, "Recorded against the wrong gig"), "/finances/ledger");
+    const reversed = await reverse(world.cookies.leader, "Recorded against the wrong gig");
+    expectRedirect(reversed, "/finances/ledger");
+    // The payment took its split and commission with it.
+    expect((await toastOf(reversed))?.description).toBe("“Fee: Harbour Festival” is reversed, with 2 entries that depended on it.");
     const balances = await body<Balances>(await api(balancesRoute.loader, world, "member-balances", world.cookies.leader));
     // Only the expense and the payout remain.
     expect(balanceOf(balances, world.people.bob.id)).toBe(4_550);

@@ -139,6 +139,12 @@ describe("/api songs", () => {
     expect(dup.status).toBe(409);
     const patched = await callRoute(songApiAction, buildRequest(`/api/songs/${song.id}`, { method: "PATCH", cookie: cookies.leader, json: { tempo: 94, artist: null } }), { id: String(song.id) });
     expect(await json(patched)).toMatchObject({ title: "Africa", artist: null, key: "B", tempo: 94, tags: ["80s"] });
+    // A change of tags alone marks the song as updated (the library's "recently updated" sort).
+    const before = (await db.song.findUniqueOrThrow({ where: { id: song.id } })).updatedAt;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const retagged = await callRoute(songApiAction, buildRequest(`/api/songs/${song.id}`, { method: "PATCH", cookie: cookies.leader, json: { tags: ["80s", "yacht"] } }), { id: String(song.id) });
+    expect(await json(retagged)).toMatchObject({ tempo: 94, tags: ["80s", "yacht"] });
+    expect((await db.song.findUniqueOrThrow({ where: { id: song.id } })).updatedAt.getTime()).toBeGreaterThan(before.getTime());
     const deleted = await callRoute(songApiAction, buildRequest(`/api/songs/${song.id}`, { method: "DELETE", cookie: cookies.leader }), { id: String(song.id) });
     expect(deleted.status).toBe(204);
   });

@@ -264,7 +264,8 @@ export async function updateSong(access: BandAccess, songId: number, input: Song
       await tx.songTag.deleteMany({ where: { songId } });
       await tx.songTag.createMany({ data: tagRows(bandId, input.tags).map((row) => ({ ...row, songId })) });
     }
-    return tx.song.update({ where: { id: songId }, data: columns(input), select: songSelect });
+    // Tags live in their own table: a change of tags alone still marks the song as updated.
+    return tx.song.update({ where: { id: songId }, data: { ...columns(input), ...(input.tags ? { updatedAt: new Date() } : {}) }, select: songSelect });
   });
   return toSong(record);
 }

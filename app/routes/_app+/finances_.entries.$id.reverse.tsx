@@ -52,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     const saved = await reverseEntry(access, submission.value);
     const count = saved.reversalIds.length;
-    return await redirectWithToast("/finances/ledger", { title: "Entry reversed", description: `“${saved.description}” is reversed${count > 1 ? `, with ${count - 1} entry that depended on it` : ""}.` });
+    return await redirectWithToast("/finances/ledger", { title: "Entry reversed", description: `“${saved.description}” is reversed${count > 1 ? `, with ${count - 1} ${count === 2 ? "entry" : "entries"} that depended on it` : ""}.` });
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
     return data({ result }, { status });
