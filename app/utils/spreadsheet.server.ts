@@ -17,9 +17,14 @@ export function fileSlug(text: string, fallback: string) {
   return slug || fallback;
 }
 
-/** A leading = + - @ (or tab, CR) would make a spreadsheet run the cell as a formula; such text gets a leading quote. */
+/**
+ * A leading = + - @ (or tab, CR) would make a spreadsheet run the cell as a formula; such
+ * text gets a leading quote. Control characters other than tab and line ends (a NUL typed
+ * into a description through /api) are dropped: spreadsheets cut the cell at them or refuse the file.
+ */
 export function safeCell(text: string | null | undefined) {
-  const value = text ?? "";
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
+  const value = (text ?? "").replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "");
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

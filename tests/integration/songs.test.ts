@@ -45,6 +45,9 @@ describe("the song form", () => {
       isrc: ["ISRC must be 12 letters and digits, like GBUM71029604"],
     });
     expect(result.initialValue.tempo).toBe("500"); // what was typed comes back
+    const invisible = await callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: songForm(band.id, { title: "\u200b \u200d" }) }));
+    expect(invisible.status).toBe(400);
+    expect((await json(invisible)).result.error.title).toEqual(["Title is required"]);
     const tooSlow = await callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: songForm(band.id, { title: "Drone", tempo: "19" }) }));
     expect((await json(tooSlow)).result.error.tempo).toEqual(["Tempo must be a whole number of beats per minute from 20 to 400"]);
     expect(await db.song.count({ where: { bandId: band.id } })).toBe(0);

@@ -46,7 +46,8 @@ const blank = (value: string | null | undefined) => value === undefined || value
 export const rules = {
   title: (value: string | undefined, ctx: Ctx) => {
     const title = value?.trim() ?? "";
-    if (!title) return fail(ctx, SONG_MESSAGES.titleRequired);
+    // Invisible characters alone (a zero-width space) are no title.
+    if (!title.replace(/[\p{Cc}\p{Cf}\s]/gu, "")) return fail(ctx, SONG_MESSAGES.titleRequired);
     if (title.length > 200) return fail(ctx, SONG_MESSAGES.titleTooLong);
     return title;
   },

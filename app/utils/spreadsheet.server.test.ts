@@ -1,0 +1,16 @@
+import { describe, expect, test } from "vitest";
+import { safeCell, spreadsheetCsv } from "./spreadsheet.server";
+
+describe("safeCell", () => {
+  test("text a spreadsheet would run as a formula gets a leading quote", () => {
+    for (const text of ["=HYPERLINK(\"http://x\")", "+1", "-1", "@SUM(A1)", "\t=1", "\r=1"]) expect(safeCell(text)).toBe(`'${text}`);
+    expect(safeCell("Fee: Harbour Festival")).toBe("Fee: Harbour Festival");
+  });
+
+  test("control characters are dropped, tabs and line ends kept; a formula hidden behind them is still caught", () => {
+    expect(safeCell("a\u0000b\u0007c\u001Fd\u007Fe")).toBe("abcde");
+    expect(safeCell("line one\nline two\tend")).toBe("line one\nline two\tend");
+    expect(safeCell("\u0000=1+1")).toBe("'=1+1");
+    expect(spreadsheetCsv([[safeCell("a\u0000b")]])).not.toContain("\u0000");
+  });
+});
