@@ -41,15 +41,37 @@ export function formatTime(date: Date | string | number, timeZone = "UTC", withZ
   const ms = instant.getTime();
   const wall = new Date(ms + offsetAt(ms, timeZone));
   const clock = `${wall.getUTCHours()}:${wall.getUTCMinutes()}`;
-  const name = withZone ? perSpan("name", ms, timeZone, (at) => timeFormatter(timeZone, true).formatToParts(new Date(at)).find((part) => part.type === "timeZoneName")?.value ?? "") : "";
-  return kept(`t|${timeZone}|${withZone}|${name}|${clock}`, () => timeFormatter(timeZone, withZone).format(instant));
+  const name = withZone ? perSpan("name", ms, timeZone, (at) => zoneName(at, timeZone)) : "";
+  return kept(`t|${timeZone}|${name}|${clock}`, () => {
+    const time = timeFormatter(timeZone, "en-US", false).format(instant);
+    return name ? `${time} ${name}` : time;
+  });
 }
 
-function timeFormatter(timeZone: string, withZone: boolean) {
-  const key = `${timeZone}|${withZone}`;
+/**
+ * English locales in which ICU names zones: en-US knows America's (CST), en-GB Europe's
+ * (CET, BST), en-AU Australia's (AEST), en-IN India's (IST). Each names the rest by
+ * offset ("GMT+1"), which is what a zone none of them names gets.
+ */
+const NAMING_LOCALES = ["en-US", "en-GB", "en-AU", "en-IN"] as const;
+const BY_OFFSET = /^GMT[+\-\u2212]/;
+
+/** The zone's short name at `at`: "CDT" in Chicago, "BST" in a London summer, "CET" in Berlin, "GMT+9" in Tokyo. */
+export function zoneName(at: number, timeZone: string) {
+  let byOffset = "";
+  for (const locale of NAMING_LOCALES) {
+    const name = timeFormatter(timeZone, locale, true).formatToParts(new Date(at)).find((part) => part.type === "timeZoneName")?.value ?? "";
+    if (name && !BY_OFFSET.test(name)) return name;
+    byOffset ||= name;
+  }
+  return byOffset;
+}
+
+function timeFormatter(timeZone: string, locale: string, withZone: boolean) {
+  const key = `${timeZone}|${locale}|${withZone}`;
   let formatter = timeFormatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZoneName: withZone ? "short" : undefined, timeZone });
+    formatter = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZoneName: withZone ? "short" : undefined, timeZone });
     timeFormatters.set(key, formatter);
   }
   return formatter;

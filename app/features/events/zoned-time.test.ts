@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatDate, formatTime } from "~/utils/dates";
+import { formatDate, formatTime, zoneName } from "~/utils/dates";
 import { fromZoned, toZoned } from "./zoned-time";
 
 /**
@@ -26,8 +26,11 @@ function intlWall(instant: Date, timeZone: string) {
   return { year: parts.year, month: parts.month, day: parts.day, hour: (parts.hour ?? 0) % 24, minute: parts.minute };
 }
 const intlDate = (instant: Date, timeZone: string) => oracle(`date|${timeZone}`, () => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone })).format(instant);
-const intlTime = (instant: Date, timeZone: string, withZone: boolean) =>
-  oracle(`time|${timeZone}|${withZone}`, () => new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZoneName: withZone ? "short" : undefined, timeZone })).format(instant);
+/** The clock as Intl writes it, and the zone's name asked of Intl for this very instant (zoneName, uncached). */
+const intlTime = (instant: Date, timeZone: string, withZone: boolean) => {
+  const clock = oracle(`time|${timeZone}`, () => new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone })).format(instant);
+  return withZone ? `${clock} ${zoneName(instant.getTime(), timeZone)}` : clock;
+};
 
 /** Instants every `stepMinutes` from `from` for `hours`. */
 function sweep(from: string, hours: number, stepMinutes: number) {
@@ -95,6 +98,20 @@ describe("wall clocks and texts in a time zone, as Intl gives them", () => {
     // The fall-back hour happens twice: the first (still summer time, UTC+2) is taken.
     expect(instant.toISOString()).toBe("2026-10-25T00:30:00.000Z");
     expect(toZoned(instant, "Europe/Berlin")).toEqual({ year: 2026, month: 10, day: 25, hour: 2, minute: 30 });
+  });
+
+  test("zones are named as people there name them: BST and CET in Europe, CDT in Chicago, AEST in Sydney, IST in India; by offset where no English name exists", () => {
+    const summer = new Date("2026-07-01T18:30:00Z");
+    const winter = new Date("2026-01-01T18:30:00Z");
+    const names = (timeZone: string) => [formatTime(summer, timeZone), formatTime(winter, timeZone)].map((text) => text.split(" ").at(-1));
+    expect(names("Europe/London")).toEqual(["BST", "GMT"]);
+    expect(names("Europe/Berlin")).toEqual(["CEST", "CET"]);
+    expect(names("America/Chicago")).toEqual(["CDT", "CST"]);
+    expect(names("Australia/Sydney")).toEqual(["AEST", "AEDT"]);
+    expect(names("Asia/Kolkata")).toEqual(["IST", "IST"]);
+    expect(names("Asia/Tokyo")).toEqual(["GMT+9", "GMT+9"]);
+    expect(names("UTC")).toEqual(["UTC", "UTC"]);
+    expect(formatTime(summer, "America/Chicago")).toBe(new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZoneName: "short", timeZone: "America/Chicago" }).format(summer));
   });
 
   test("an invalid instant or zone is refused as before", () => {
