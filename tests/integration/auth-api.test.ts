@@ -189,6 +189,21 @@ describe("POST /api/auth/login", () => {
 describe("POST /api/auth/register", () => {
   const valid = { email: "new.member@example.com", password: "Gig-Night-42", firstName: "Nina", lastName: "Park", agreeToTerms: true };
 
+  test("a second sign-up for an address not yet verified replaces the first one's password and name: whoever signed up first with someone else's address cannot take the account", async () => {
+    const email = "claimed.first@example.com";
+    expect((await callRoute(registerRoute.action, post("/api/auth/register", { email, password: "Attacker-pass-1", firstName: "Mallory", agreeToTerms: true }))).status).toBe(201);
+    const firstLink = mailedToken(email, "/verify-email");
+    expect((await callRoute(registerRoute.action, post("/api/auth/register", { email, password: "Owner-pass-22", firstName: "Victoria", lastName: "Vale", agreeToTerms: true }))).status).toBe(201);
+    const ownerLink = mailedToken(email, "/verify-email");
+    expect(mailsTo(email).at(-1)!.text).toContain("Hi Victoria");
+    // Only the newest link verifies, with the newest sign-up's password.
+    expect((await callRoute(verifyEmailLoader, buildRequest(`/verify-email?token=${firstLink}`))).headers.get("location")).toBe("/login?error=invalid-token");
+    expect((await callRoute(verifyEmailLoader, buildRequest(`/verify-email?token=${ownerLink}`))).headers.get("location")).toBe("/login?verified=true");
+    expect((await callRoute(loginRoute.action, post("/api/auth/login", { email, password: "Attacker-pass-1" }))).status).toBe(401);
+    expect((await callRoute(loginRoute.action, post("/api/auth/login", { email, password: "Owner-pass-22" }))).status).toBe(200);
+    expect(await db.user.findUnique({ where: { email }, select: { firstName: true, lastName: true } })).toEqual({ firstName: "Victoria", lastName: "Vale" });
+  });
+
   test("creates the account, mails a verification link, answers 201", async () => {
     const response = await callRoute(registerRoute.action, post("/api/auth/register", valid));
     expect(response.status).toBe(201);

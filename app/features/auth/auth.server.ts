@@ -183,7 +183,8 @@ export type RegisterInput = { email: string; password: string; firstName: string
 /**
  * Creates the account and sends the verification mail. An email that is already
  * registered gets a "you already have an account" mail instead, and the caller sees
- * the same answer either way, so sign-up does not reveal who has an account.
+ * the same answer either way, so sign-up does not reveal who has an account. A sign-up
+ * for an address not yet verified starts it again with this sign-up's details.
  */
 export async function registerUser(input: RegisterInput, origin: string) {
   // Hash first, whoever asks: skipping it for an existing address made that answer
@@ -192,7 +193,16 @@ export async function registerUser(input: RegisterInput, origin: string) {
   const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true, email: true, firstName: true, emailVerifiedAt: true } });
   if (existing) {
     if (!existing.emailVerifiedAt) {
-      await sendVerificationEmail(existing, origin);
+      // Nobody has proved they own this address yet, so this sign-up is as good as the
+      // last: its password and name replace the pending ones, and only its link (the
+      // newest) verifies. Keeping the first sign-up's password let anyone who signed up
+      // with someone else's address first own the account once its owner verified it.
+      const pending = await db.user.update({
+        where: { id: existing.id },
+        data: { firstName: input.firstName, lastName: input.lastName || null, password: { upsert: { create: { hash }, update: { hash } } } },
+        select: { id: true, email: true, firstName: true },
+      });
+      await sendVerificationEmail(pending, origin);
       return;
     }
     await sendMail({
