@@ -15,7 +15,7 @@ type FormReply = { intent: string; result: { status?: string; error?: Record<str
 type ProfileData = {
   profile: { email: string; firstName: string; lastName: string | null; profileImageUrl: string | null };
   passwordChanged: string | null;
-  deletion: { blocking: { id: number; name: string }[]; blockingMessage: string | null; deleted: { name: string }[]; left: { name: string }[] };
+  deletion: { blocking: { id: number; name: string }[]; blockingMessage: string | null; lastAdminMessage: string | null; deleted: { name: string }[]; left: { name: string }[] };
 };
 
 const NEW_PASSWORD = "Brand-New-Pass-7";
@@ -48,7 +48,7 @@ describe("/profile loader", () => {
     const data = await body<ProfileData>(response);
     expect(data.profile).toEqual({ id: user.id, email: user.email, firstName: "Dana", lastName: "Reyes", profileImageUrl: null });
     expect(data.passwordChanged).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
-    expect(data.deletion).toEqual({ blocking: [], blockingMessage: null, deleted: [], left: [] });
+    expect(data.deletion).toEqual({ blocking: [], blockingMessage: null, lastAdminMessage: null, deleted: [], left: [] });
   });
 });
 
@@ -238,6 +238,27 @@ describe("deleting the account", () => {
     expect(response.status).toBe(400);
     expect((await body<FormReply>(response)).result.error?.currentPassword).toEqual(["Current password is incorrect"]);
     expect(await userRow(user.id)).not.toBeNull();
+  });
+
+  test("is refused to Bandroom's last platform admin (nobody could open /admin again), and allowed once there is another", async () => {
+    const { user, cookie } = await signedIn();
+    await db.user.update({ where: { id: user.id }, data: { isPlatformAdmin: true } });
+    // Other admins that are disabled do not count.
+    const disabled = await createUser({ isPlatformAdmin: true });
+    await db.user.update({ where: { id: disabled.id }, data: { disabledAt: new Date() } });
+    await db.user.updateMany({ where: { isPlatformAdmin: true, id: { notIn: [user.id, disabled.id] } }, data: { isPlatformAdmin: false } });
+
+    const page = await body<ProfileData>(await callRoute(loader, buildRequest("/profile", { cookie })));
+    expect(page.deletion.lastAdminMessage).toBe("You’re Bandroom’s only platform admin: make someone else a platform admin first");
+    const refused = await remove(cookie);
+    expect(refused.status).toBe(400);
+    expect((await body<FormReply>(refused)).result.error?.[""]).toEqual(["You’re Bandroom’s only platform admin: make someone else a platform admin first"]);
+    expect(await userRow(user.id)).not.toBeNull();
+
+    await createUser({ isPlatformAdmin: true });
+    expect((await body<ProfileData>(await callRoute(loader, buildRequest("/profile", { cookie })))).deletion.lastAdminMessage).toBeNull();
+    expect((await remove(cookie)).status).toBe(302);
+    expect(await userRow(user.id)).toBeNull();
   });
 
   test("is refused to the only leader of a band with other members, naming the bands", async () => {

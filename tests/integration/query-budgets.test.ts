@@ -76,7 +76,8 @@ const PAGES: { name: string; path: (band: Band) => string; loader: Loader; param
   { name: "/settings", path: () => "/settings", loader: settingsLoader as Loader, budget: 10 }, // + the leader's audit log page (count, rows)
   // +2 (issue 9): the band's time zone and its Stripe subscription.
   { name: "/subscription", path: () => "/subscription", loader: subscriptionLoader as Loader, budget: 10 },
-  { name: "/profile", path: () => "/profile", loader: profileLoader as Loader, budget: 15 },
+  // +1: for a platform admin (the demo user), whether they are the last one (who may not delete their account).
+  { name: "/profile", path: () => "/profile", loader: profileLoader as Loader, budget: 16 },
   { name: "/admin/users", path: () => "/admin/users", loader: adminUsersLoader as Loader, budget: 11 },
   { name: "/admin", path: () => "/admin", loader: adminLoader as Loader, budget: 21 },
 ];

@@ -77,11 +77,15 @@ export type BandRef = { id: number; name: string };
  * leader); those where they are the only member go with the account; from the rest
  * they simply leave.
  */
-export async function accountDeletionImpact(userId: string, client: Pick<typeof db, "bandMembership"> = db) {
-  const memberships = await client.bandMembership.findMany({
-    where: { userId },
-    select: { role: true, band: { select: { id: true, name: true, memberships: { select: { userId: true, role: true } } } } },
-  });
+export async function accountDeletionImpact(userId: string, client: Pick<typeof db, "bandMembership" | "user"> = db, known?: { isPlatformAdmin: boolean }) {
+  const [memberships, lastAdmin] = await Promise.all([
+    client.bandMembership.findMany({
+      where: { userId },
+      select: { role: true, band: { select: { id: true, name: true, memberships: { select: { userId: true, role: true } } } } },
+    }),
+    // A page that already knows the user is no admin asks nothing more.
+    known && !known.isPlatformAdmin ? false : isLastPlatformAdmin(userId, client),
+  ]);
   const blocking: BandRef[] = [];
   const deleted: BandRef[] = [];
   const left: BandRef[] = [];
@@ -93,10 +97,21 @@ export async function accountDeletionImpact(userId: string, client: Pick<typeof 
     else left.push(ref);
   }
   const byName = (a: BandRef, b: BandRef) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id - b.id;
-  return { blocking: blocking.sort(byName), deleted: deleted.sort(byName), left: left.sort(byName) };
+  return { blocking: blocking.sort(byName), deleted: deleted.sort(byName), left: left.sort(byName), lastAdmin };
 }
 
-export type DeleteAccountResult = { status: "deleted"; deletedBands: BandRef[] } | { status: "blocked"; bands: BandRef[] };
+/**
+ * Bandroom always keeps a platform admin (the admin area refuses to revoke the last one):
+ * the last one may not delete their account either, or nobody could open /admin again.
+ */
+async function isLastPlatformAdmin(userId: string, client: Pick<typeof db, "user">) {
+  const admins = await client.user.findMany({ where: { isPlatformAdmin: true, disabledAt: null }, select: { id: true }, take: 2 });
+  return admins.length === 1 && admins[0]!.id === userId;
+}
+
+export const LAST_ADMIN_MESSAGE = "You’re Bandroom’s only platform admin: make someone else a platform admin first";
+
+export type DeleteAccountResult = { status: "deleted"; deletedBands: BandRef[] } | { status: "blocked"; bands: BandRef[] } | { status: "last-admin" };
 
 /**
  * Deletes the user, their password, sessions, tokens and memberships (by cascade) and
@@ -107,6 +122,7 @@ export async function deleteAccount(userId: string): Promise<DeleteAccountResult
   return db.$transaction(async (tx) => {
     const impact = await accountDeletionImpact(userId, tx);
     if (impact.blocking.length) return { status: "blocked", bands: impact.blocking } as const;
+    if (impact.lastAdmin) return { status: "last-admin" } as const;
     const bandIds = impact.deleted.map((band) => band.id);
     if (bandIds.length) {
       await tx.user.updateMany({ where: { preferredBandId: { in: bandIds } }, data: { preferredBandId: null } });

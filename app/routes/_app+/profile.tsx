@@ -10,6 +10,7 @@ import {
   deleteAccount,
   getProfile,
   handOverMessage,
+  LAST_ADMIN_MESSAGE,
   updateProfile,
   type BandRef,
   type PasswordCheck,
@@ -50,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getSession(request);
   const [profile, impact, sessions, mfa] = await Promise.all([
     getProfile(user.id),
-    accountDeletionImpact(user.id),
+    accountDeletionImpact(user.id, undefined, user),
     listActiveSessions(user.id, session?.id ?? ""),
     mfaStatus(user),
   ]);
@@ -77,6 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     deletion: {
       blocking: impact.blocking,
       blockingMessage: impact.blocking.length ? handOverMessage(impact.blocking) : null,
+      lastAdminMessage: impact.lastAdmin ? LAST_ADMIN_MESSAGE : null,
       deleted: impact.deleted,
       left: impact.left,
     },
@@ -211,8 +213,9 @@ async function removeAccount(request: Request, user: CurrentUser, formData: Form
   if (submission.status !== "success") return reply("delete-account", submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   // A blocked account is said so before the password is tried, so it costs no attempt.
   const impact = await accountDeletionImpact(user.id);
-  if (impact.blocking.length) {
-    return reply("delete-account", submission.reply({ formErrors: [handOverMessage(impact.blocking)], hideFields: PASSWORD_FIELDS }), { status: 400 });
+  if (impact.blocking.length || impact.lastAdmin) {
+    const message = impact.blocking.length ? handOverMessage(impact.blocking) : LAST_ADMIN_MESSAGE;
+    return reply("delete-account", submission.reply({ formErrors: [message], hideFields: PASSWORD_FIELDS }), { status: 400 });
   }
   const check = await checkCurrentPassword(request, user.email, submission.value.currentPassword);
   if (check.status !== "ok") {
@@ -221,8 +224,9 @@ async function removeAccount(request: Request, user: CurrentUser, formData: Form
   }
 
   const result = await deleteAccount(user.id);
-  if (result.status === "blocked") {
-    return reply("delete-account", submission.reply({ formErrors: [handOverMessage(result.bands)], hideFields: PASSWORD_FIELDS }), { status: 400 });
+  if (result.status !== "deleted") {
+    const message = result.status === "blocked" ? handOverMessage(result.bands) : LAST_ADMIN_MESSAGE;
+    return reply("delete-account", submission.reply({ formErrors: [message], hideFields: PASSWORD_FIELDS }), { status: 400 });
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(request));
@@ -452,6 +456,13 @@ function DeleteAccountSection({ email, deletion, lastResult }: { email: string; 
             ))}
           </ul>
         </div>
+      ) : deletion.lastAdminMessage ? (
+        <p role={failure ? "alert" : undefined} className="mt-2 max-w-2xl text-sm text-slate-700">
+          You can’t delete your account yet. <strong className="font-semibold text-slate-900">{deletion.lastAdminMessage}.</strong>{" "}
+          <Link to="/admin/users" className="font-medium text-brand-700 underline">
+            Manage users
+          </Link>
+        </p>
       ) : (
         <>
           <div className="mt-1 max-w-2xl space-y-2 text-sm text-slate-700">
