@@ -118,6 +118,12 @@ describe("private subscription feed", () => {
     expect([blackout.start.toString(), blackout.end.toString()]).toEqual(["2030-06-01", "2030-06-04"]);
     expect(events.some((e) => e.summary.includes("Before DST"))).toBe(false);
 
+    // A disabled account's feed stops with it, and works again when it is re-enabled.
+    await db.user.update({ where: { id: w.sub.id }, data: { disabledAt: new Date() } });
+    expect((await fetchFeed(token)).status).toBe(404);
+    await db.user.update({ where: { id: w.sub.id }, data: { disabledAt: null } });
+    expect((await fetchFeed(token)).status).toBe(200);
+
     // Regenerating: the old address stops working, the new one works.
     const second = await regenerateFeedToken(w.sub.id, false);
     expect((await fetchFeed(token)).status).toBe(404);

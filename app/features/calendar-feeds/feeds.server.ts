@@ -255,9 +255,10 @@ export async function feedIcs(token: string, now = new Date()) {
   if (!token || token.length > 100) return null;
   const feed = await db.calendarFeedToken.findUnique({
     where: { tokenHash: hashToken(token) },
-    select: { id: true, revokedAt: true, includeBlackouts: true, user: { select: { id: true, firstName: true, memberships: { select: { id: true, bandId: true, role: true } } } } },
+    select: { id: true, revokedAt: true, includeBlackouts: true, user: { select: { id: true, firstName: true, disabledAt: true, memberships: { select: { id: true, bandId: true, role: true } } } } },
   });
-  if (!feed || feed.revokedAt) return null;
+  // A disabled account's feed stops with its sessions (and works again when it is re-enabled).
+  if (!feed || feed.revokedAt || feed.user.disabledAt) return null;
   const visible: Prisma.EventWhereInput[] = feed.user.memberships.flatMap((m) => {
     const grant = grantFor(m.role, "calendar:download");
     if (!grant) return [];
