@@ -50,6 +50,10 @@ describe("/login loader", () => {
     ["error=invalid-token", { tone: "error", title: "Verification Error", message: "Invalid or expired verification link" }],
     ["error=verification-failed", { tone: "error", title: "Verification Error", message: "Email verification failed. Please try again." }],
     ["error=something-else", { tone: "error", title: "Verification Error", message: "Verification failed." }],
+    // Names every object has are no known error either (__proto__ was a 500, toString an empty message).
+    ["error=__proto__", { tone: "error", title: "Verification Error", message: "Verification failed." }],
+    ["error=toString", { tone: "error", title: "Verification Error", message: "Verification failed." }],
+    ["error=constructor", { tone: "error", title: "Verification Error", message: "Verification failed." }],
   ])("?%s shows the spec's notice", async (query, notice) => {
     const response = await loginPageData(`/login?${query}`);
     expect((await body(response)).notice).toEqual(notice);

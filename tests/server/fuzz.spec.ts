@@ -34,6 +34,10 @@ const PATHS = [
   "/api/bands/x", "/api/bands/1/members", "/api/bands/1/invitations", "/api/bands/1/onboarding-status", "/api/bands/1/transfer-leadership",
   "/api/band-memberships/1", "/api/invitations/1", "/api/invitations/1/resend", "/api/invitations/accept", "/api/user/profile",
   "/api/user/preferred-band", "/api/analytics", "/favicon.ico", "/build/../package.json", "/%2e%2e/%2e%2e/etc/passwd",
+  "/calendar/availability", "/calendar/blackouts", "/events/1", "/events/1/rsvp", "/events/1/chase", "/events/1/event.ics", "/songs",
+  "/songs/1/edit", "/setlists/1", "/setlists/1/pdf", "/setlists/1/text", "/finances", "/finances/ledger", "/admin/users",
+  "/api/events/1", "/api/events/1/rsvp", "/api/bands/1/events", "/api/bands/1/availability", "/api/bands/1/songs", "/api/songs/1",
+  "/api/setlists/1", "/api/bands/1/stats", "/feeds/x.ics", "/reminders/unsubscribe",
 ];
 const METHODS = ["GET", "GET", "GET", "POST", "POST", "POST", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND", "FOO"];
 const TYPES = [
@@ -41,9 +45,12 @@ const TYPES = [
   "multipart/form-data; boundary=zz", "multipart/form-data", "application/xml", "application/json; charset=utf-7", "", "*/*", "text/html",
 ];
 const KEYS = ["email", "password", "intent", "redirectTo", "name", "bandId", "role", "token", "toString", "constructor", "__proto__",
-  "valueOf", "hasOwnProperty", "firstName", "lastName", "displayName", "membershipId", "invitationId", "preferredBandId", "timezone", "_data", "index"];
+  "valueOf", "hasOwnProperty", "firstName", "lastName", "displayName", "membershipId", "invitationId", "preferredBandId", "timezone", "_data", "index",
+  "error", "mode", "month", "page", "kind", "sort", "dir", "q", "manage", "answer", "returnTo"];
 const VALUES: unknown[] = ["", "x", "a@b.c", "demo@bandroom.app", "Bandroom-demo-1", "/%09/evil.example", "/\r\n/x", "//evil.example",
-  "\u0000", "😀".repeat(50), "x".repeat(5000), -1, 0, 1, 1e308, 2 ** 53, null, true, [], {}, [1, 2], { a: { b: { c: 1 } } }, "1; DROP TABLE", "<script>", "band_leader", "sub"];
+  "\u0000", "😀".repeat(50), "x".repeat(5000), -1, 0, 1, 1e308, 2 ** 53, null, true, [], {}, [1, 2], { a: { b: { c: 1 } } }, "1; DROP TABLE", "<script>", "band_leader", "sub",
+  // Names every object has: a lookup table read with them must not find anything.
+  "__proto__", "toString", "constructor", "hasOwnProperty"];
 
 function generator(random: () => number) {
   const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;

@@ -81,7 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     url.searchParams.get("verified") === "true"
       ? ({ tone: "success", title: "Email Verified!", message: "Your email has been verified successfully. You can now log in." } as const)
       : error
-        ? ({ tone: "error", title: "Verification Error", message: VERIFICATION_ERRORS[error] ?? UNKNOWN_VERIFICATION_ERROR } as const)
+        ? ({ tone: "error", title: "Verification Error", message: (Object.hasOwn(VERIFICATION_ERRORS, error) ? VERIFICATION_ERRORS[error] : undefined) ?? UNKNOWN_VERIFICATION_ERROR } as const)
         : null;
   const invite = await pendingInvite(url);
   return {
