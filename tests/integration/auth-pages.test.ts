@@ -442,6 +442,21 @@ describe("/api/login and /api/logout", () => {
     }
   });
 
+  test("GET /api/logout as an image, script or frame of our own pages (a profile picture set to it) does not sign out; a page opening it does", async () => {
+    const user = await createUser();
+    const cookie = await sessionCookieFor(user.id);
+    const picture = { "sec-fetch-dest": "image", "sec-fetch-mode": "no-cors", accept: "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8", referer: `${ORIGIN}/members` };
+    for (const headers of [picture, { ...picture, "sec-fetch-dest": "iframe" }, { "sec-fetch-dest": "script" }, { "sec-fetch-dest": "empty" }, { "sec-fetch-site": "", accept: "image/webp,*/*", referer: `${ORIGIN}/members` }] as Record<string, string>[]) {
+      const response = await callRoute(apiLogout.loader, buildRequest("/api/logout", { cookie, headers }));
+      expectRedirect(response, "/");
+      expect(clearsCookie(response, SESSION_COOKIE), JSON.stringify(headers)).toBe(false);
+      expect(await isSignedIn(cookie)).toBe(true);
+    }
+    const link = await callRoute(apiLogout.loader, buildRequest("/api/logout", { cookie, headers: { "sec-fetch-dest": "document", "sec-fetch-mode": "navigate", accept: "text/html,application/xhtml+xml,*/*;q=0.8" } }));
+    expect(clearsCookie(link, SESSION_COOKIE)).toBe(true);
+    expect(await isSignedIn(cookie)).toBe(false);
+  });
+
   test("GET /api/logout from a browser that sends no Sec-Fetch-Site signs out only when the Referer is ours", async () => {
     const user = await createUser();
     const cookie = await sessionCookieFor(user.id);

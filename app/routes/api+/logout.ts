@@ -25,9 +25,22 @@ async function logout(request: Request) {
  * Referer on this site counts as ours (a foreign or missing one does not sign out).
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  if (isCrossSiteRequest(request) || !(request.headers.get("sec-fetch-site") || refererIsOurs(request))) return redirect("/");
+  if (isCrossSiteRequest(request) || !isPageNavigation(request) || !(request.headers.get("sec-fetch-site") || refererIsOurs(request))) return redirect("/");
   return logout(request);
 });
+
+/**
+ * Only a page opening this address signs out, not an image, script or frame that names
+ * it: a member's profile picture set to /api/logout is fetched same-origin from our own
+ * pages (Sec-Fetch-Dest: image) and signed out everyone who opened /members. Browsers
+ * without Fetch Metadata ask for an image without text/html in Accept.
+ */
+function isPageNavigation(request: Request) {
+  const dest = request.headers.get("sec-fetch-dest");
+  if (dest) return dest === "document";
+  const accept = request.headers.get("accept");
+  return !accept || accept.includes("text/html");
+}
 
 function refererIsOurs(request: Request) {
   try {
