@@ -3,6 +3,7 @@
  * SQLite database, seed the demo data on first start, then serve with remix-serve.
  */
 import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
 import fs from "node:fs";
 import { applyPendingMigrations, databaseFile } from "./db.ts";
 import { ensureProductionBuild } from "./lib/build.ts";
@@ -44,8 +45,11 @@ console.log(`Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n`);
 
 const server = spawn("npx", ["remix-serve", "./build/index.js"], {
   cwd: ROOT,
-  stdio: "inherit",
+  // The access log (stdout) passes through redactSecrets: some URLs carry a secret token.
+  stdio: ["inherit", "pipe", "inherit"],
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production", PORT: port },
 });
+const { redactSecrets } = await import("./lib/redact-log.ts");
+createInterface({ input: server.stdout! }).on("line", (line) => console.log(redactSecrets(line)));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
