@@ -19,7 +19,7 @@ const codeAt = (secret: string, offsetSteps = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, "")) }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
 
 type TwoStepData = { twoStep: { state: string; key?: string; qrSvg?: string; recoveryCodesLeft?: number; required: boolean } };
-type TwoStepAnswer = { twoStep: { error?: string; recoveryCodes?: string[] } };
+type TwoStepAnswer = { twoStep: { error?: string; field?: string; recoveryCodes?: string[] } };
 
 const profilePost = (cookie: string, form: Record<string, string>) => callRoute(profileAction, buildRequest("/profile", { cookie, form }));
 const twoStepOf = async (cookie: string, query = "") => (await body<TwoStepData>(await callRoute(profileLoader, buildRequest(`/profile${query}`, { cookie })))).twoStep;
@@ -44,12 +44,20 @@ describe("setting it up from /profile", () => {
     expect(setup.qrSvg).not.toMatch(/<script|on\w+=/i);
     expect(setup.key).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{4})+$/);
 
-    const wrong = await profilePost(cookie, { intent: "mfa-confirm", code: "000000" });
+    // The password first: a borrowed session must not turn it on and lock the owner out.
+    for (const [password, message] of [["", "Enter your password to turn on two-step sign-in"], ["Wrong-password-1", "Current password is incorrect"]]) {
+      const refused = await profilePost(cookie, { intent: "mfa-confirm", currentPassword: password, code: codeAt(setup.key!) });
+      expect(refused.status).toBe(400);
+      expect((await body<TwoStepAnswer>(refused)).twoStep).toEqual({ error: message, field: "currentPassword" });
+      expect((await twoStepOf(cookie)).state).toBe("setting-up");
+    }
+
+    const wrong = await profilePost(cookie, { intent: "mfa-confirm", currentPassword: TEST_PASSWORD, code: "000000" });
     expect(wrong.status).toBe(400);
     expect((await body<TwoStepAnswer>(wrong)).twoStep.error).toMatch(/didn’t match/);
     expect((await twoStepOf(cookie)).state).toBe("setting-up");
 
-    const right = await profilePost(cookie, { intent: "mfa-confirm", code: codeAt(setup.key!) });
+    const right = await profilePost(cookie, { intent: "mfa-confirm", currentPassword: TEST_PASSWORD, code: codeAt(setup.key!) });
     expect(right.status).toBe(200);
     const codes = (await body<TwoStepAnswer>(right)).twoStep.recoveryCodes!;
     expect(codes).toHaveLength(10);
@@ -109,7 +117,7 @@ describe("signing in", () => {
     const cookie = await sessionCookieFor(user.id);
     await profilePost(cookie, { intent: "mfa-start" });
     const { key } = await twoStepOf(cookie);
-    const codes = (await body<TwoStepAnswer>(await profilePost(cookie, { intent: "mfa-confirm", code: codeAt(key!) }))).twoStep.recoveryCodes!;
+    const codes = (await body<TwoStepAnswer>(await profilePost(cookie, { intent: "mfa-confirm", currentPassword: TEST_PASSWORD, code: codeAt(key!) }))).twoStep.recoveryCodes!;
 
     const challenge = cookiePair(await passwordStep(user.email), "bandroom_mfa")!;
     const used = await callRoute(twoStepAction, buildRequest("/two-step", { cookie: challenge, form: { code: codes[3]!.toLowerCase() } }));

@@ -61,8 +61,8 @@ describe("two-step code entry is limited across app processes", () => {
     const post = (form: Record<string, string>) => callRoute(profileAction, buildRequest("/profile", { cookie, form }));
     await post({ intent: "mfa-start" });
     const { key } = (await body<{ twoStep: { key: string } }>(await callRoute(profileLoader, buildRequest("/profile", { cookie })))).twoStep;
-    for (let i = 0; i < 5; i++) expect((await post({ intent: "mfa-confirm", code: `11111${i}` })).status).toBe(400);
-    const limited = await post({ intent: "mfa-confirm", code: codeAt(key) });
+    for (let i = 0; i < 5; i++) expect((await post({ intent: "mfa-confirm", currentPassword: TEST_PASSWORD, code: `11111${i}` })).status).toBe(400);
+    const limited = await post({ intent: "mfa-confirm", currentPassword: TEST_PASSWORD, code: codeAt(key) });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(60);
     expect((await body<{ twoStep: { error: string } }>(limited)).twoStep.error).toMatch(/^Too many attempts\. Please wait \d+ minutes and try again\.$/);

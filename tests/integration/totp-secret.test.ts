@@ -27,7 +27,7 @@ describe("sealed at rest", () => {
     expect(stored).not.toContain(plain);
     expect(stored).toMatch(/^v1\.[\w-]{8}\.[\w-]+\.[\w-]+\.[\w-]+$/);
 
-    expect((await callRoute(profileAction, buildRequest("/profile", { cookie, form: { intent: "mfa-confirm", code: codeAt(key) } }))).status).toBe(200);
+    expect((await callRoute(profileAction, buildRequest("/profile", { cookie, form: { intent: "mfa-confirm", currentPassword: TEST_PASSWORD, code: codeAt(key) } }))).status).toBe(200);
     await db.totpFactor.update({ where: { userId: user.id }, data: { lastStep: null } }); // the same code again, as a fresh sign-in
     expect(sessionCookieOf(await apiSignIn(user.email, key))).toBeTruthy();
   });

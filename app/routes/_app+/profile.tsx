@@ -106,7 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
       await cancelMfaSetup(user.id);
       return redirect("/profile#two-step");
     case "mfa-confirm":
-      return confirmTwoStep(user, formData);
+      return confirmTwoStep(request, user, formData);
     case "mfa-disable":
       return disableTwoStep(request, user, formData);
     case "sign-out-session":
@@ -129,7 +129,16 @@ function twoStepReply(reply: TwoStepReply, status = 200) {
   return data({ intent: "two-step" as const, result: undefined, twoStep: reply }, { status });
 }
 
-async function confirmTwoStep(user: CurrentUser, formData: FormData) {
+async function confirmTwoStep(request: Request, user: CurrentUser, formData: FormData) {
+  // The password first: someone with a stolen session could otherwise turn it on, keep
+  // the recovery codes and lock the owner out (turning it off asks for it too).
+  const password = formData.get("currentPassword");
+  if (typeof password !== "string" || !password) return twoStepReply({ error: "Enter your password to turn on two-step sign-in", field: "currentPassword" }, 400);
+  const check = await checkCurrentPassword(request, user.email, password.slice(0, 512));
+  if (check.status !== "ok") {
+    const refusal = passwordRefusal(check);
+    return data({ intent: "two-step" as const, result: undefined, twoStep: { error: check.status === "limited" ? check.error.message : CURRENT_PASSWORD_INCORRECT, field: "currentPassword" as const } }, refusal.init);
+  }
   const code = formData.get("code");
   if (typeof code !== "string" || !code.trim()) return twoStepReply({ error: MFA_MESSAGES.codeRequired }, 400);
   const confirmed = await confirmMfaSetup(user, code.slice(0, 64));

@@ -2,7 +2,8 @@ import { Form } from "@remix-run/react";
 import { Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 
-export type TwoStepReply = { error?: string; recoveryCodes?: string[] };
+/** `field`: which field the error is about (the password when turning it on); the code's otherwise. */
+export type TwoStepReply = { error?: string; field?: "currentPassword"; recoveryCodes?: string[] };
 
 export type TwoStepStatus = (
   | { state: "off" }
@@ -77,8 +78,14 @@ export function TwoStepSection({ status, reply }: { status: TwoStepStatus; reply
           <Form method="post" className="max-w-xl space-y-4">
             <input type="hidden" name="intent" value="mfa-confirm" />
             <Field
+              label="Your password"
+              hint="Needed to turn two-step sign-in on, so a borrowed session cannot lock you out."
+              errors={error && reply?.field === "currentPassword" ? [error] : undefined}
+              inputProps={{ name: "currentPassword", type: "password", autoComplete: "current-password", required: true }}
+            />
+            <Field
               label="Code from the app"
-              errors={error ? [error] : undefined}
+              errors={error && reply?.field !== "currentPassword" ? [error] : undefined}
               inputProps={{ name: "code", type: "text", inputMode: "numeric", autoComplete: "one-time-code", required: true, maxLength: 12 }}
             />
             <Button type="submit">Turn on two-step sign-in</Button>
