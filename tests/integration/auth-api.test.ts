@@ -189,6 +189,15 @@ describe("POST /api/auth/login", () => {
 describe("POST /api/auth/register", () => {
   const valid = { email: "new.member@example.com", password: "Gig-Night-42", firstName: "Nina", lastName: "Park", agreeToTerms: true };
 
+  test("lastName may be left out, empty or null", async () => {
+    for (const [i, lastName] of [undefined, "", null].entries()) {
+      const email = `no.last.name.${i}@example.com`;
+      const response = await callRoute(registerRoute.action, post("/api/auth/register", { ...valid, email, lastName }));
+      expect(response.status, String(lastName)).toBe(201);
+      expect((await db.user.findUniqueOrThrow({ where: { email } })).lastName).toBeNull();
+    }
+  });
+
   test("a second sign-up for an address not yet verified replaces the first one's password and name: whoever signed up first with someone else's address cannot take the account", async () => {
     const email = "claimed.first@example.com";
     expect((await callRoute(registerRoute.action, post("/api/auth/register", { email, password: "Attacker-pass-1", firstName: "Mallory", agreeToTerms: true }))).status).toBe(201);

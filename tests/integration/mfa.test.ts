@@ -45,7 +45,7 @@ describe("setting it up from /profile", () => {
     expect(setup.key).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{4})+$/);
 
     // The password first: a borrowed session must not turn it on and lock the owner out.
-    for (const [password, message] of [["", "Enter your password to turn on two-step sign-in"], ["Wrong-password-1", "Current password is incorrect"]]) {
+    for (const [password, message] of [["", "Enter your password to turn on two-step sign-in"], ["Wrong-password-1", "Current password is incorrect"]] as const) {
       const refused = await profilePost(cookie, { intent: "mfa-confirm", currentPassword: password, code: codeAt(setup.key!) });
       expect(refused.status).toBe(400);
       expect((await body<TwoStepAnswer>(refused)).twoStep).toEqual({ error: message, field: "currentPassword" });

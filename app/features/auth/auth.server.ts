@@ -178,7 +178,7 @@ async function sendVerificationEmail(user: { id: string; email: string; firstNam
   });
 }
 
-export type RegisterInput = { email: string; password: string; firstName: string; lastName?: string };
+export type RegisterInput = { email: string; password: string; firstName: string; lastName?: string | null };
 
 /**
  * Creates the account and sends the verification mail. An email that is already

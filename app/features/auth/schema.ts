@@ -31,7 +31,8 @@ export const RegisterSchema = z.strictObject({
   email: EmailSchema,
   password: NewPasswordSchema,
   firstName: z.string({ error: "First name is required" }).trim().min(1, { error: "First name is required" }).max(100, { error: "First name is too long" }),
-  lastName: z.string().trim().max(100, { error: "Last name is too long" }).optional(),
+  // Optional: left out, empty or null (as JSON clients send a blank field) are all no last name.
+  lastName: z.string({ error: "Last name must be text" }).trim().max(100, { error: "Last name is too long" }).nullish(),
   agreeToTerms: z.literal(true, { error: "You must agree to the Terms of Service and Privacy Policy" }),
 });
 

@@ -6,8 +6,11 @@ export const BAND_NAME_MAX = 50;
 export const BandNameSchema = z
   .string({ error: "Band name is required" })
   .trim()
-  .min(1, { error: "Band name is required" })
-  .max(BAND_NAME_MAX, { error: "Band name is too long" });
+  .min(1, { error: "Band name is required", abort: true })
+  .max(BAND_NAME_MAX, { error: "Band name is too long", abort: true })
+  // A NUL or other control character could not be typed again to confirm deleting the band.
+  .refine((name) => !/\p{Cc}/u.test(name), { error: "Band name can only hold characters you can type", abort: true })
+  .refine((name) => /[^\p{Cf}\s]/u.test(name), { error: "Band name is required" });
 
 export const CreateBandSchema = z.strictObject({ name: BandNameSchema });
 

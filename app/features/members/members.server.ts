@@ -607,7 +607,7 @@ export async function acceptInvitation(token: string, user: Pick<CurrentUser, "i
  */
 export async function registerWithInvitation(
   token: string,
-  input: { email: string; password: string; firstName: string; lastName?: string },
+  input: { email: string; password: string; firstName: string; lastName?: string | null },
 ): Promise<{ userId: string; joined: Joined } | null> {
   const view = await getInvitationByToken(token);
   if (!view || view.status !== "pending" || view.email !== input.email) return null;
