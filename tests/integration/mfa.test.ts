@@ -101,10 +101,29 @@ describe("signing in", () => {
     const session = cookiePair(right, SESSION_COOKIE)!;
     expect(await isSignedIn(session)).toBe(true);
 
-    // The same code cannot be used again.
+    // The challenge works once: a copy of the cookie opens no second session, with any code.
     const replay = await callRoute(twoStepAction, buildRequest("/two-step", { cookie: challenge, form: { code } }));
-    expect(replay.status).toBe(400);
+    expectRedirect(replay, "/login");
     expect(sessionCookieOf(replay)).toBeNull();
+    expectRedirect(await callRoute(twoStepLoader, buildRequest("/two-step", { cookie: challenge })), "/login");
+    // And the same code cannot be used again on a fresh challenge either.
+    const fresh = cookiePair(await passwordStep(user.email), "bandroom_mfa")!;
+    const again = await callRoute(twoStepAction, buildRequest("/two-step", { cookie: fresh, form: { code } }));
+    expect(again.status).toBe(400);
+    expect(sessionCookieOf(again)).toBeNull();
+  });
+
+  test("a newer sign-in or signing out everywhere ends a challenge waiting for its code", async () => {
+    const user = await createUser();
+    await enableMfa(user.id);
+    const first = cookiePair(await passwordStep(user.email), "bandroom_mfa")!;
+    const second = cookiePair(await passwordStep(user.email), "bandroom_mfa")!;
+    expectRedirect(await callRoute(twoStepLoader, buildRequest("/two-step", { cookie: first })), "/login");
+    expect((await callRoute(twoStepLoader, buildRequest("/two-step", { cookie: second }))).status).toBe(200);
+
+    await profilePost(await sessionCookieFor(user.id), { intent: "sign-out-everywhere" });
+    expectRedirect(await callRoute(twoStepAction, buildRequest("/two-step", { cookie: second, form: { code: codeAt(TEST_TOTP_SECRET) } })), "/login");
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
   });
 
   test("without the password step, /two-step sends back to /login", async () => {
@@ -122,7 +141,8 @@ describe("signing in", () => {
     const challenge = cookiePair(await passwordStep(user.email), "bandroom_mfa")!;
     const used = await callRoute(twoStepAction, buildRequest("/two-step", { cookie: challenge, form: { code: codes[3]!.toLowerCase() } }));
     expect(sessionCookieOf(used)).toBeTruthy();
-    const again = await callRoute(twoStepAction, buildRequest("/two-step", { cookie: challenge, form: { code: codes[3]! } }));
+    const next = cookiePair(await passwordStep(user.email), "bandroom_mfa")!;
+    const again = await callRoute(twoStepAction, buildRequest("/two-step", { cookie: next, form: { code: codes[3]! } }));
     expect(again.status).toBe(400);
     expect((await twoStepOf(cookie)).recoveryCodesLeft).toBe(9);
   });

@@ -186,6 +186,7 @@ export async function disableUser(admin: Admin, userId: string): Promise<ActionO
     const disabledAt = new Date();
     await tx.user.update({ where: { id: user.id }, data: { disabledAt } });
     const { count } = await tx.session.deleteMany({ where: { userId: user.id } });
+    await tx.userToken.deleteMany({ where: { userId: user.id, purpose: "mfa-challenge" } });
     await recordAudit(tx, { actor: admin, action: "user.disable", target: userTarget(user), before: { disabledAt: null }, after: { disabledAt: disabledAt.toISOString(), sessionsEnded: count } });
     return { changed: true, label: displayName(user) };
   });

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { Secret, TOTP } from "otpauth";
 import { renderSVG } from "uqr";
-import { hashToken } from "~/utils/crypto.server";
+import { hashToken, randomToken } from "~/utils/crypto.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
@@ -159,24 +159,43 @@ export async function verifySecondFactor(userId: string, code: string): Promise<
 
 // ---------------------------------------------------------------------------
 // The step between the password and the code: a signed, 10-minute cookie naming the
-// user whose password was right (and where to go next). It signs nobody in.
+// user whose password was right (and where to go next). It signs nobody in. Its nonce is
+// a row of UserToken ("mfa-challenge"): the challenge works once, and a newer sign-in
+// (or the account's deletion) ends the older one, so a copied cookie cannot be replayed
+// for a second session.
 
 const CHALLENGE_TTL_S = 10 * 60;
+const CHALLENGE_PURPOSE = "mfa-challenge";
 const challengeOptions = { httpOnly: true, sameSite: "lax" as const, path: "/", secrets: env.sessionSecrets, maxAge: CHALLENGE_TTL_S };
 const secureChallenge = createCookie("__Host-bandroom_mfa", { ...challengeOptions, secure: true });
 const plainChallenge = createCookie("bandroom_mfa", { ...challengeOptions, secure: false });
 const challengeCookie = (request: Request) => (isSecureRequest(request) ? secureChallenge : plainChallenge);
 
-export type MfaChallenge = { userId: string; redirectTo: string };
+export type MfaChallenge = { userId: string; redirectTo: string; nonce: string };
 
-export function startMfaChallenge(request: Request, challenge: MfaChallenge) {
-  return challengeCookie(request).serialize({ u: challenge.userId, r: challenge.redirectTo, e: Date.now() + CHALLENGE_TTL_S * 1000 });
+export async function startMfaChallenge(request: Request, challenge: Omit<MfaChallenge, "nonce">) {
+  const nonce = randomToken(24);
+  const expiresAt = new Date(Date.now() + CHALLENGE_TTL_S * 1000);
+  await db.$transaction([
+    db.userToken.deleteMany({ where: { userId: challenge.userId, purpose: CHALLENGE_PURPOSE } }),
+    db.userToken.create({ data: { userId: challenge.userId, purpose: CHALLENGE_PURPOSE, tokenHash: hashToken(nonce), expiresAt } }),
+  ]);
+  return challengeCookie(request).serialize({ u: challenge.userId, r: challenge.redirectTo, e: expiresAt.getTime(), n: nonce });
 }
 
+/** The challenge of this browser, while it is the user's newest and unused. */
 export async function readMfaChallenge(request: Request): Promise<MfaChallenge | null> {
-  const value = (await challengeCookie(request).parse(request.headers.get("Cookie"))) as { u?: unknown; r?: unknown; e?: unknown } | null;
-  if (!value || typeof value.u !== "string" || typeof value.r !== "string" || typeof value.e !== "number" || value.e <= Date.now()) return null;
-  return { userId: value.u, redirectTo: value.r };
+  const value = (await challengeCookie(request).parse(request.headers.get("Cookie"))) as { u?: unknown; r?: unknown; e?: unknown; n?: unknown } | null;
+  if (!value || typeof value.u !== "string" || typeof value.r !== "string" || typeof value.e !== "number" || typeof value.n !== "string" || value.e <= Date.now()) return null;
+  const row = await db.userToken.findUnique({ where: { tokenHash: hashToken(value.n) }, select: { userId: true, purpose: true, usedAt: true, expiresAt: true } });
+  if (!row || row.userId !== value.u || row.purpose !== CHALLENGE_PURPOSE || row.usedAt || row.expiresAt.getTime() <= Date.now()) return null;
+  return { userId: value.u, redirectTo: value.r, nonce: value.n };
+}
+
+/** Uses the challenge up; false when it was already used (a replay racing the first). */
+export async function consumeMfaChallenge(challenge: MfaChallenge) {
+  const used = await db.userToken.updateMany({ where: { tokenHash: hashToken(challenge.nonce), purpose: CHALLENGE_PURPOSE, usedAt: null }, data: { usedAt: new Date() } });
+  return used.count === 1;
 }
 
 export function endMfaChallenge(request: Request) {

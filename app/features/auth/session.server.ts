@@ -94,7 +94,11 @@ export async function destroySession(request: Request) {
 }
 
 export async function destroyAllSessions(userId: string, exceptId?: string) {
-  await db.session.deleteMany({ where: { userId, ...(exceptId ? { id: { not: exceptId } } : {}) } });
+  // A sign-in waiting for its two-step code (features/auth/mfa.server) ends with them.
+  await db.$transaction([
+    db.session.deleteMany({ where: { userId, ...(exceptId ? { id: { not: exceptId } } : {}) } }),
+    db.userToken.deleteMany({ where: { userId, purpose: "mfa-challenge" } }),
+  ]);
 }
 
 export type ActiveSession = { id: string; userAgent: string | null; createdAt: Date; lastSeenAt: Date; current: boolean };

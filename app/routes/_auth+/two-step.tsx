@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { useSubmitting } from "~/features/auth/components/auth-form";
 import { AuthErrorBoundary, authLinkClasses, AuthShell } from "~/features/auth/components/auth-shell";
 import { requireSameSite } from "~/features/auth/auth.server";
-import { endMfaChallenge, MFA_MESSAGES, readMfaChallenge, verifySecondFactor } from "~/features/auth/mfa.server";
+import { consumeMfaChallenge, endMfaChallenge, MFA_MESSAGES, readMfaChallenge, verifySecondFactor } from "~/features/auth/mfa.server";
 import { createSession, destroySession } from "~/features/auth/session.server";
 import { rateLimitHeaders } from "~/utils/rate-limit.server";
 import { safeRedirect } from "~/utils/request.server";
@@ -40,6 +40,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return data({ error: MFA_MESSAGES.codeInvalid }, { status: 400 });
   }
+  // The challenge works once: a copy of this browser's cookie cannot open a second session.
+  if (!(await consumeMfaChallenge(challenge))) throw redirect("/login");
   // Any session this browser had ends here; the new id is fresh (no session fixation).
   await destroySession(request);
   const headers = new Headers();
