@@ -237,15 +237,15 @@ describe("setlists", () => {
     expect(after.sets.map((set) => set.name)).toEqual(["Set 1", "Set 2"]);
   });
 
-  test("running totals per set and for the show include breaks, and a set over the target is flagged", async () => {
+  test("running totals include breaks; a set lasts until its last song (the break after it counts in the show, not in the set or against its target); a set over the target is flagged", async () => {
     const world = await bandWithRoles();
     const setlist = await twoSetSetlist(world);
     await db.setlist.update({ where: { id: setlist.id }, data: { targetSetSeconds: 10 * 60 } });
     const view = await json(await callRoute(editorLoader, buildRequest(`/setlists/${setlist.id}`, { cookie: world.cookies.member }), { id: String(setlist.id) }));
-    // Set 1: 200 + 210 + 220 = 630 s; Set 2: 230 + 240 + a 900 s break = 1370 s.
+    // Set 1: 200 + 210 + 220 = 630 s; Set 2: 230 + 240 = 470 s of songs, then a 900 s break.
     expect(view.setlist.sets.map((set: { length: string; showLength: string; over: string | null }) => [set.length, set.showLength, set.over])).toEqual([
       ["10:30", "10:30", "0:30"],
-      ["22:50", "33:20", "12:50"],
+      ["7:50", "33:20", null],
     ]);
     expect(view.setlist.sets[1].items.map((item: { running: string }) => item.running)).toEqual(["3:50", "7:50", "22:50"]);
     expect(view.setlist.length).toBe("33:20");
@@ -318,7 +318,7 @@ describe("setlists", () => {
     const text = await response.text();
     expect(text.split("\n").slice(0, 3)).toEqual([`Friday — ${world.band.name}`, "", "Set 1 (3 songs, 10:30)"]);
     expect(text).toContain(" 1. Superstition — Stevie Wonder (E♭/D♯ minor, 3:20) — Drums count in\n");
-    expect(text).toContain("Set 2 (2 songs, 22:50)\n 1. September (3:50)\n 2. Dancing Queen (4:00)\n   Break 15:00\n");
+    expect(text).toContain("Set 2 (2 songs, 7:50)\n 1. September (3:50)\n 2. Dancing Queen (4:00)\n   Break 15:00\n");
     expect(text.trimEnd().split("\n").at(-1)).toBe("Show: 5 songs, 33:20 with breaks");
     const noKeys = await (await callRoute(textLoader, buildRequest(`/setlists/${setlist.id}/text?keys=0&notes=0`, { cookie: world.cookies.member }), { id: String(setlist.id) })).text();
     expect(noKeys).toContain(" 1. Superstition — Stevie Wonder (3:20)\n");

@@ -137,14 +137,18 @@ export async function getSetlist(access: BandAccess, setlistId: number) {
   if (!setlist) return null;
   let showSeconds = 0;
   const sets = setlist.sets.map((set) => {
+    // A set lasts until its last song: a break after it is the interval before the next
+    // set, counted in the show's length but not in the set's, nor against its target.
     let running = 0;
+    let playing = 0;
     const items = set.items.map((item) => {
       running += itemSeconds(item);
+      if (!item.isBreak) playing = running;
       return { ...item, seconds: itemSeconds(item), runningSeconds: running, lengthUnknown: !item.isBreak && !item.song?.durationSeconds };
     });
     showSeconds += running;
-    const overBy = setlist.targetSetSeconds && running > setlist.targetSetSeconds ? running - setlist.targetSetSeconds : 0;
-    return { ...set, items, seconds: running, showRunningSeconds: showSeconds, overBy, songCount: items.filter((item) => !item.isBreak).length };
+    const overBy = setlist.targetSetSeconds && playing > setlist.targetSetSeconds ? playing - setlist.targetSetSeconds : 0;
+    return { ...set, items, seconds: playing, showRunningSeconds: showSeconds, overBy, songCount: items.filter((item) => !item.isBreak).length };
   });
   return {
     ...setlist,
