@@ -87,6 +87,21 @@ describe("the invitation page", () => {
     expect((await openLink(token, second.cookie)).problem).toBe("This invitation has already been used.");
   });
 
+  test("its expiry day is the band's: a link that runs out at 8:24 PM in Chicago says Dec 2, not UTC's Dec 3 (page and mail)", async () => {
+    const { world, email, token } = await invite();
+    await db.band.update({ where: { id: world.band.id }, data: { timeZone: "America/Chicago" } });
+    await db.invitation.updateMany({ where: { email }, data: { expiresAt: new Date("2036-12-03T02:24:00Z") } });
+    expect((await openLink(token)).invitation!.expires).toBe("Dec 2, 2036");
+    // A new link for the same address, mailed by the band in Chicago.
+    const resent = await callRoute(membersAction, membersForm(world.cookies.band_leader, { intent: "invite", bandId: String(world.band.id), email: `chicago-${email}`, role: "band_member" }));
+    expect(resent.status).toBe(200);
+    const { expires } = (await body<{ created: { expires: string } }>(resent)).created;
+    const inChicago = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "America/Chicago" });
+    const expiresAt = (await db.invitation.findFirstOrThrow({ where: { email: `chicago-${email}` } })).expiresAt;
+    expect(expires).toBe(inChicago.format(expiresAt));
+    expect(mailedInvite(`chicago-${email}`).mail.text).toContain(`expires on ${inChicago.format(expiresAt)}`);
+  });
+
   test("an invitation expires after 7 days", async () => {
     const { world, token, email } = await invite();
     await db.invitation.updateMany({ where: { email }, data: { expiresAt: new Date(Date.now() - 1000) } });

@@ -401,9 +401,10 @@ async function requireNotMember(bandId: number, email: string) {
 }
 
 
-async function mailInvitation(input: { email: string; role: string; bandName: string; inviter: string; url: string; expiresAt: Date }) {
+async function mailInvitation(input: { email: string; role: string; bandName: string; inviter: string; url: string; expiresAt: Date; timeZone: string }) {
   const role = roleLabel(input.role);
-  const expires = formatDate(input.expiresAt);
+  // The day it expires where the band is (a link sent at 8 PM in Chicago expires at 8 PM there).
+  const expires = formatDate(input.expiresAt, input.timeZone);
   try {
     await sendMail({
       to: input.email,
@@ -443,7 +444,7 @@ export async function inviteMember(actor: Actor, input: { email: string; role: R
     });
   });
   const url = inviteUrl(origin, token);
-  const mailed = await mailInvitation({ email: input.email, role: input.role, bandName: actor.band.name, inviter: actorName(actor), url, expiresAt });
+  const mailed = await mailInvitation({ email: input.email, role: input.role, bandName: actor.band.name, inviter: actorName(actor), url, expiresAt, timeZone: actor.band.timeZone });
   await track("invite_member", { userId: actor.user.id, bandId: actor.band.id, props: { role: input.role } });
   return { invitation, inviteUrl: url, mailed };
 }
@@ -486,7 +487,7 @@ export async function resendInvitation(actor: Actor, invitationId: number, origi
     select: { id: true, email: true, role: true, expiresAt: true },
   });
   const url = inviteUrl(origin, token);
-  const mailed = await mailInvitation({ email: invitation.email, role: invitation.role, bandName: actor.band.name, inviter: actorName(actor), url, expiresAt });
+  const mailed = await mailInvitation({ email: invitation.email, role: invitation.role, bandName: actor.band.name, inviter: actorName(actor), url, expiresAt, timeZone: actor.band.timeZone });
   return { invitation, inviteUrl: url, mailed };
 }
 
@@ -497,7 +498,7 @@ export type InvitationView = {
   status: InvitationStatus;
   email: string;
   role: string;
-  band: { id: number; name: string };
+  band: { id: number; name: string; timeZone: string };
   inviter: string;
   expiresAt: Date;
 };
@@ -514,7 +515,7 @@ export async function getInvitationByToken(token: string, now = new Date()): Pro
       expiresAt: true,
       acceptedAt: true,
       revokedAt: true,
-      band: { select: { id: true, name: true } },
+      band: { select: { id: true, name: true, timeZone: true } },
       invitedBy: { select: { firstName: true, lastName: true, email: true } },
     },
   });
@@ -542,7 +543,7 @@ export function invitationProblem(view: InvitationView | null) {
   if (!view) return "This invitation link is not valid. Check that you copied all of it, or ask the band for a new invitation.";
   switch (view.status) {
     case "expired":
-      return `This invitation expired on ${formatDate(view.expiresAt)}. Ask ${view.inviter} to send a new one.`;
+      return `This invitation expired on ${formatDate(view.expiresAt, view.band.timeZone)}. Ask ${view.inviter} to send a new one.`;
     case "revoked":
       return `This invitation was withdrawn or replaced by a newer one. Check your mail for a newer link, or ask ${view.inviter}.`;
     case "accepted":
@@ -573,7 +574,7 @@ async function join(tx: Tx, view: InvitationView, userId: string): Promise<Joine
     before: null,
     after: { role: view.role, invitation: view.id },
   });
-  return { band: view.band, membershipId: membership.id, role: view.role };
+  return { band: { id: view.band.id, name: view.band.name }, membershipId: membership.id, role: view.role };
 }
 
 /**

@@ -118,7 +118,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: invitation.id,
       email: invitation.email,
       role: invitation.role,
-      expires: formatDate(invitation.expiresAt),
+      expires: formatDate(invitation.expiresAt, band.timeZone),
       invitedBy: invitation.invitedBy,
       manageable: mayManageInvitation(access, invitation),
     })),
@@ -198,7 +198,7 @@ async function invite(request: Request, access: BandAccess, formData: FormData) 
       intent: "invite",
       // Not a redirect: the link is shown this once and is not stored in the clear.
       result: submission.reply({ resetForm: true }),
-      created: { email: created.invitation.email, url: created.inviteUrl, expires: formatDate(created.invitation.expiresAt), mailed: created.mailed, resent: false },
+      created: { email: created.invitation.email, url: created.inviteUrl, expires: formatDate(created.invitation.expiresAt, access.band.timeZone), mailed: created.mailed, resent: false },
     };
     return data(body);
   } catch (error) {
@@ -290,7 +290,7 @@ async function resend(request: Request, access: BandAccess, formData: FormData) 
       intent: "resend",
       targetId,
       result: submission.reply(),
-      created: { email: created.invitation.email, url: created.inviteUrl, expires: formatDate(created.invitation.expiresAt), mailed: created.mailed, resent: true },
+      created: { email: created.invitation.email, url: created.inviteUrl, expires: formatDate(created.invitation.expiresAt, access.band.timeZone), mailed: created.mailed, resent: true },
     };
     return data(body);
   } catch (error) {

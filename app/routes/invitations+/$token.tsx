@@ -24,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     problem: invitationProblem(view),
     invitation: view
-      ? { bandId: view.band.id, bandName: view.band.name, inviter: view.inviter, role: roleLabel(view.role), email: view.email, expires: formatDate(view.expiresAt) }
+      ? { bandId: view.band.id, bandName: view.band.name, inviter: view.inviter, role: roleLabel(view.role), email: view.email, expires: formatDate(view.expiresAt, view.band.timeZone) }
       : null,
     viewer: current
       ? { email: current.user.email, isMember: view ? await isMemberOf(view.band.id, current.user.id) : false }
