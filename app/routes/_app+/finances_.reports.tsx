@@ -98,6 +98,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Reports = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { view: "reports" }>;
 
 const TABLE = "w-full min-w-max text-left text-sm";
+/** A label-and-amount table: fits the screen, its labels wrap. */
+const WRAPPING_TABLE = "w-full text-left text-sm";
 const TH = "border-b border-slate-300 px-3 py-2 font-semibold text-slate-900";
 const TD = "border-b border-slate-100 px-3 py-2 text-slate-800";
 const NUM = "text-right tabular-nums whitespace-nowrap";
@@ -222,7 +224,8 @@ function YearSection({ data, totals }: { data: Reports; totals: NonNullable<Repo
 
 function CategoryTable({ caption, rows, total, empty }: { caption: string; rows: { key: string; label: string; amount: string }[]; total: string; empty: string }) {
   return (
-    <table className={TABLE}>
+    // Two columns: a long label wraps on a phone instead of pushing the page sideways.
+    <table className={WRAPPING_TABLE}>
       <caption className="mb-2 text-left font-semibold text-slate-900">{caption}</caption>
       <tbody>
         {rows.length === 0 ? (
@@ -334,7 +337,7 @@ function StatementSection({ data }: { data: Reports }) {
         </div>
       </div>
       <p className="text-sm text-slate-600">What {statement.name} earned from the band in {data.year} (shares and fixed fees), for a tax return. Expenses paid out of pocket are owed back and are not earnings.</p>
-      <table className={`${TABLE} max-w-xl`}>
+      <table className={`${WRAPPING_TABLE} max-w-xl`}>
         <caption className="sr-only">Summary</caption>
         <tbody>
           {statement.summary.map((line) => (
