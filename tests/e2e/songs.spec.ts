@@ -51,6 +51,13 @@ test.describe("song library", () => {
     await expect(row).toContainText("Stevie Wonder");
     await expect(row).toContainText("4:26");
     await expect(row).toContainText("98");
+
+    // Enter in a field saves the song (it ran "Look up", the form's first button on the page).
+    await page.goto("/songs/new");
+    await page.getByLabel("Title").fill("Valerie");
+    await page.getByLabel("Title").press("Enter");
+    await expect(page).toHaveURL(/\/bands\/\d+\/songs$/);
+    await expect(page.getByRole("row").filter({ hasText: "Valerie" })).toBeVisible();
   });
 
   test("a leader previews a CSV import, sees the bad row, and confirms", async ({ page, context, login, createBand }) => {

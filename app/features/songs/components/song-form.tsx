@@ -48,6 +48,9 @@ export function SongForm({ action, data, reply, submitLabel }: SongFormProps) {
 
   return (
     <Form method="post" action={action} noValidate key={formKey} className="space-y-6" aria-describedby={formErrors?.length ? "song-form-error" : undefined}>
+      {/* Enter in a field saves: a form's first submit button is the one Enter presses, and
+          "Add it anyway" and "Look up" come before the save button on the page. */}
+      <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
       <input type="hidden" name="bandId" value={bandId} />
       {duplicate ? (
         <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
