@@ -58,6 +58,15 @@ test.describe("song library", () => {
     await page.getByLabel("Title").press("Enter");
     await expect(page).toHaveURL(/\/bands\/\d+\/songs$/);
     await expect(page.getByRole("row").filter({ hasText: "Valerie" })).toBeVisible();
+
+    // Deleting asks first (it sat one click from Save).
+    await page.getByRole("row").filter({ hasText: "Valerie" }).getByRole("link", { name: "Valerie" }).click();
+    await expect(page.getByRole("button", { name: "Yes, delete Valerie" })).toBeHidden();
+    await page.getByText("Delete Valerie…").click();
+    await page.getByRole("button", { name: "Yes, delete Valerie" }).click();
+    await expect(page).toHaveURL(/\/bands\/\d+\/songs$/);
+    await expect(page.getByRole("row").filter({ hasText: "Valerie" })).toHaveCount(0);
+    await expect(page.getByRole("row").filter({ hasText: "Superstition" })).toBeVisible();
   });
 
   test("a leader previews a CSV import, sees the bad row, and confirms", async ({ page, context, login, createBand }) => {

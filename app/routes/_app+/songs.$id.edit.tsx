@@ -5,6 +5,7 @@ import { requireBandAccess } from "~/features/bands/access.server";
 import { SongForm } from "~/features/songs/components/song-form";
 import { lookupForForm } from "~/features/songs/partners/lookup.server";
 import { formValuesFromQuery, songFormValues, submitSongForm } from "~/features/songs/song-form.server";
+import { ConfirmDisclosure } from "~/features/members/components/confirm-disclosure";
 import { SONG_NOT_FOUND, bandIdOfSong, deleteSong, getSong, leadSingerOptions, mayDeleteSong } from "~/features/songs/songs.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { PageHeader } from "~/components/page-header";
@@ -110,11 +111,17 @@ export default function EditSong() {
             Delete this song
           </h2>
           <p className="mt-1 text-sm text-slate-600">It leaves the library for everyone in {band.name}.</p>
-          <Form method="post" action={path} className="mt-3">
-            <Button type="submit" name="intent" value="delete" variant="danger">
-              Delete {song.title}
-            </Button>
-          </Form>
+          {/* Two steps (a <details>, so without JavaScript too): it sat one click from Save. */}
+          <ConfirmDisclosure summary={`Delete ${song.title}…`} className="mt-3">
+            <p>
+              Delete “{song.title}” for everyone in {band.name}? Setlists that hold it keep its place, marked as removed from the library. This can’t be undone.
+            </p>
+            <Form method="post" action={path} className="mt-3">
+              <Button type="submit" name="intent" value="delete" variant="danger">
+                Yes, delete {song.title}
+              </Button>
+            </Form>
+          </ConfirmDisclosure>
         </section>
       ) : null}
     </div>
