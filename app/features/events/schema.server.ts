@@ -58,7 +58,7 @@ export const MESSAGES = {
   setlistEvent: "Choose one of the band's events",
   notFound: "Event not found",
   notBooked: "Only people booked on this event can answer for it",
-  started: "Answers close when the event starts",
+  started: "Answers closed when the event started",
   deadlinePassed: "The deadline for answers has passed",
   cancelled: "This event is cancelled",
   intervalScope: "To change how often it repeats, choose this and the following events, or all events",
