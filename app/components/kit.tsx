@@ -261,42 +261,6 @@ export function SelectField({ label, hint, selectProps, errors, children }: Sele
   );
 }
 
-type CheckboxProps = { label: React.ReactNode; inputProps: React.InputHTMLAttributes<HTMLInputElement>; errors?: ListOfErrors };
-
-export function CheckboxField({ label, inputProps, errors }: CheckboxProps) {
-  const fallbackId = useId();
-  const id = inputProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
-  return (
-    <div>
-      <div className="flex items-start gap-3">
-        <input
-          {...inputProps}
-          id={id}
-          type="checkbox"
-          aria-invalid={errorId ? true : undefined}
-          aria-describedby={errorId}
-          className="mt-1 h-5 w-5 rounded border-slate-400 text-brand-700 focus:ring-brand-600"
-        />
-        <label htmlFor={id} className="text-sm text-slate-800">
-          {label}
-        </label>
-      </div>
-      <ErrorList id={errorId} errors={errors} />
-    </div>
-  );
-}
-
-/** A field bots fill in and people never see (public forms). */
-export function HoneypotField() {
-  return (
-    <div aria-hidden="true" className="absolute left-[-10000px] top-auto h-px w-px overflow-hidden">
-      <label htmlFor="website">Leave this field empty</label>
-      <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" />
-    </div>
-  );
-}
-
 // ----------------------------------------------------------------------
 // Avatar (re-exported by ~/components/avatar)
 
@@ -432,7 +396,14 @@ export function Icon({ name, className = "h-5 w-5" }: { name: IconName; classNam
 // ----------------------------------------------------------------------
 // Toasts (re-exported by ~/components/ui/toaster)
 
-const RadixToasts = lazy(() => import("~/components/ui/radix-toasts"));
+// Offline (a failed RSVP in a basement), the chunk cannot load either: the toast then
+// shows as static markup instead of the import's error taking the page down.
+const RadixToasts = lazy(() =>
+  import("~/components/ui/radix-toasts").catch(() => ({
+    default: ({ toasts }: { toasts: (ToastMessage & { open: boolean })[]; dismiss: (id: string) => void; onLoad: () => void }) =>
+      toasts[0]?.open ? <StaticToast toast={toasts[0]} /> : null,
+  })),
+);
 
 // Section 9 of the spec: one toast at a time, 5 s, swipe right past 50 px, F8.
 export const TOAST_LIMIT = 1;
