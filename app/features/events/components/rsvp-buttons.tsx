@@ -1,4 +1,6 @@
-import { useFetcher } from "@remix-run/react";
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { showToast } from "~/components/kit";
 import { ANSWER_LABELS } from "~/features/events/answer-labels";
 
 export type RsvpState = { answer: string | null; open: boolean; closedReason: string | null };
@@ -10,14 +12,27 @@ const ANSWER_STYLES: Record<string, string> = {
 };
 
 /**
- * One-tap answers for a booked person. With JavaScript a fetcher posts and the chosen
- * button shows pressed at once (optimistic); without, the form posts and the action
- * redirects back to `returnTo`. A closed answer window shows the answer and why.
+ * One-tap answers for a booked person. Without JavaScript the form posts and the action
+ * redirects back to `returnTo` with a toast. With it, the chosen button shows pressed at
+ * once (optimistic) and the post goes out on its own: when it is saved the page's data
+ * reloads (bringing the server's toast); when it cannot be sent (a basement with no
+ * signal) the answer goes back to what it was and a toast says so, and the page stays.
+ * (A fetcher would have replaced the whole page with the error screen.)
+ * A closed answer window shows the answer and why.
  */
 export function RsvpButtons({ eventId, title, state, returnTo, withNote = false, note }: { eventId: number; title: string; state: RsvpState; returnTo: string; withNote?: boolean; note?: string | null }) {
-  const fetcher = useFetcher();
-  const pending = fetcher.formData?.get("answer");
-  const answer = typeof pending === "string" ? pending : state.answer;
+  const revalidator = useRevalidator();
+  const [sending, setSending] = useState<string | null>(null);
+  const reloading = useRef(false);
+  // The reload after a save has ended: the server's answer (saved or refused) shows now.
+  useEffect(() => {
+    if (revalidator.state === "loading") reloading.current = true;
+    else if (reloading.current) {
+      reloading.current = false;
+      setSending(null);
+    }
+  }, [revalidator.state]);
+  const answer = sending ?? state.answer;
   if (!state.open) {
     return (
       <p className="text-sm text-slate-600">
@@ -26,8 +41,37 @@ export function RsvpButtons({ eventId, title, state, returnTo, withNote = false,
       </p>
     );
   }
+
+  async function send(event: React.FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (!(submitter instanceof HTMLButtonElement)) return;
+    event.preventDefault();
+    // The form's fields as the browser would send them: URL-encoded, with the tapped answer.
+    const body = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === "string") body.append(name, value);
+    body.append(submitter.name, submitter.value);
+    setSending(submitter.value);
+    try {
+      // A saved answer is a redirect back here: not followed, the page's data reloads instead.
+      const response = await fetch(event.currentTarget.action, { method: "POST", body, redirect: "manual" });
+      if (response.type !== "opaqueredirect" && !response.ok) {
+        const said = (await response.json().catch(() => null)) as { message?: string } | null;
+        throw new Error(said?.message ?? "The answer could not be saved. Try again.");
+      }
+      revalidator.revalidate();
+    } catch (error) {
+      setSending(null);
+      const offline = error instanceof TypeError;
+      showToast({
+        title: "Answer not saved",
+        description: offline ? "No connection right now. Tap again when you have signal." : (error as Error).message,
+        type: "destructive",
+      });
+    }
+  }
+
   return (
-    <fetcher.Form method="post" action={`/events/${eventId}/rsvp`} className="flex flex-wrap items-end gap-2" aria-label={`Your answer for ${title}`}>
+    <form method="post" action={`/events/${eventId}/rsvp`} onSubmit={send} className="flex flex-wrap items-end gap-2" aria-label={`Your answer for ${title}`}>
       <input type="hidden" name="returnTo" value={returnTo} />
       {withNote ? (
         <div className="w-full">
@@ -55,6 +99,6 @@ export function RsvpButtons({ eventId, title, state, returnTo, withNote = false,
           {label}
         </button>
       ))}
-    </fetcher.Form>
+    </form>
   );
 }

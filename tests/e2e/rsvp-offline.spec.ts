@@ -1,0 +1,38 @@
+/**
+ * An answer tapped with no signal (JavaScript on): the page stays, the answer goes back
+ * to what it was and a toast says it was not saved; with signal again the same tap saves.
+ * It used to replace the whole page with the error screen.
+ */
+import { expect, test } from "./fixtures";
+
+test("an answer that cannot be sent is undone with a toast, and the page stays", async ({ page, login, createBand, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JavaScript the browser itself reports a failed post");
+  const user = await login();
+  const band = await createBand(user, { name: "Basement Band" });
+  const { db } = await import("~/utils/db.server");
+  const membership = await db.bandMembership.findFirstOrThrow({ where: { bandId: band.id, userId: user.id }, select: { id: true } });
+  const gig = await db.event.create({
+    data: { bandId: band.id, title: "Cellar Club", kind: "gig", startsAt: new Date(Date.now() + 5 * 86_400_000), bookings: { create: [{ membershipId: membership.id }] } },
+    select: { id: true },
+  });
+
+  await page.goto(`/events/${gig.id}`);
+  const answers = page.getByRole("form", { name: "Your answer for Cellar Club" });
+  const going = answers.getByRole("button", { name: "Going" });
+  await expect(going).toHaveAttribute("aria-pressed", "false");
+
+  await page.route(/\/events\/\d+\/rsvp/, (route) => route.abort("internetdisconnected"));
+  await going.click();
+  await expect(page.getByRole("status").filter({ hasText: "Answer not saved" }).first()).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "No connection right now" }).first()).toBeVisible();
+  await expect(going).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("heading", { name: "Cellar Club" })).toBeVisible();
+  expect(await db.rsvp.count({ where: { booking: { eventId: gig.id } } })).toBe(0);
+
+  await page.unrouteAll({ behavior: "wait" });
+  await going.click();
+  await expect(page.getByRole("status").filter({ hasText: "Answer saved" }).first()).toBeVisible();
+  await expect(going).toHaveAttribute("aria-pressed", "true");
+  await page.reload();
+  await expect(page.getByRole("form", { name: "Your answer for Cellar Club" }).getByRole("button", { name: "Going" })).toHaveAttribute("aria-pressed", "true");
+});
