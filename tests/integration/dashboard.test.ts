@@ -28,6 +28,10 @@ let w: World;
 
 async function buildWorld() {
   const now = Date.now();
+  // Events start at 17:00 UTC (noon or 1 PM in New York) so none crosses the band's
+  // midnight: run late in the evening there, a 3-hour gig "now + 2 days" spanned two
+  // local days and clashed with a blackout on the second one.
+  const midday = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate(), 17);
   const lena = await person("Lena", "Leader");
   const adam = await person("Adam", "Admin");
   const ana = await person("Ana", "Guitar");
@@ -61,8 +65,8 @@ async function buildWorld() {
         bandId: band.id,
         title,
         kind: more.kind ?? "gig",
-        startsAt: new Date(now + inDays * DAY),
-        endsAt: new Date(now + inDays * DAY + 3 * 3_600_000),
+        startsAt: new Date(midday + inDays * DAY),
+        endsAt: new Date(midday + inDays * DAY + 3 * 3_600_000),
         setlistId: more.setlistId ?? null,
         cancelledAt: more.cancelled ? new Date(now) : null,
         bookings: {
