@@ -7,6 +7,7 @@ import { createInterface } from "node:readline";
 import fs from "node:fs";
 import { applyPendingMigrations, databaseFile } from "./db.ts";
 import { ensureProductionBuild } from "./lib/build.ts";
+import { redactSecrets } from "./lib/redact-log.ts";
 import { withMigrationLock } from "./lib/migration-lock.ts";
 import { ROOT } from "./lib/schema-engine.ts";
 
@@ -49,7 +50,6 @@ const server = spawn("npx", ["remix-serve", "./build/index.js"], {
   stdio: ["inherit", "pipe", "inherit"],
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production", PORT: port },
 });
-const { redactSecrets } = await import("./lib/redact-log.ts");
 createInterface({ input: server.stdout! }).on("line", (line) => console.log(redactSecrets(line)));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

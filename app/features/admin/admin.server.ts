@@ -6,6 +6,7 @@ import { pageWindow } from "~/utils/pagination";
 import { displayName } from "~/utils/names";
 import { requireUser, resendVerification, type CurrentUser } from "~/features/auth/auth.server";
 import { isMfaEnabled } from "~/features/auth/mfa.server";
+import { endSignIns } from "~/features/auth/session.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { setBandTierManually, type Tier } from "~/features/billing/billing.server";
 import { planName } from "~/features/billing/plans";
@@ -185,8 +186,7 @@ export async function disableUser(admin: Admin, userId: string): Promise<ActionO
     if (user.disabledAt) return { changed: false, label: displayName(user) };
     const disabledAt = new Date();
     await tx.user.update({ where: { id: user.id }, data: { disabledAt } });
-    const { count } = await tx.session.deleteMany({ where: { userId: user.id } });
-    await tx.userToken.deleteMany({ where: { userId: user.id, purpose: "mfa-challenge" } });
+    const count = await endSignIns(tx, user.id);
     await recordAudit(tx, { actor: admin, action: "user.disable", target: userTarget(user), before: { disabledAt: null }, after: { disabledAt: disabledAt.toISOString(), sessionsEnded: count } });
     return { changed: true, label: displayName(user) };
   });

@@ -77,14 +77,17 @@ export type BandRef = { id: number; name: string };
  * leader); those where they are the only member go with the account; from the rest
  * they simply leave.
  */
-export async function accountDeletionImpact(userId: string, client: Pick<typeof db, "bandMembership" | "user"> = db, known?: { isPlatformAdmin: boolean }) {
+export async function accountDeletionImpact(
+  userId: string,
+  { client = db, isPlatformAdmin }: { client?: Pick<typeof db, "bandMembership" | "user">; isPlatformAdmin?: boolean } = {},
+) {
   const [memberships, lastAdmin] = await Promise.all([
     client.bandMembership.findMany({
       where: { userId },
       select: { role: true, band: { select: { id: true, name: true, memberships: { select: { userId: true, role: true } } } } },
     }),
-    // A page that already knows the user is no admin asks nothing more.
-    known && !known.isPlatformAdmin ? false : isLastPlatformAdmin(userId, client),
+    // A caller that already knows the user is no admin asks nothing more.
+    isPlatformAdmin === false ? false : isLastPlatformAdmin(userId, client),
   ]);
   const blocking: BandRef[] = [];
   const deleted: BandRef[] = [];
@@ -120,7 +123,7 @@ export type DeleteAccountResult = { status: "deleted"; deletedBands: BandRef[] }
  */
 export async function deleteAccount(userId: string): Promise<DeleteAccountResult> {
   return db.$transaction(async (tx) => {
-    const impact = await accountDeletionImpact(userId, tx);
+    const impact = await accountDeletionImpact(userId, { client: tx });
     if (impact.blocking.length) return { status: "blocked", bands: impact.blocking } as const;
     if (impact.lastAdmin) return { status: "last-admin" } as const;
     const bandIds = impact.deleted.map((band) => band.id);

@@ -9,6 +9,7 @@ import { sendMail } from "~/utils/mail.server";
 import type { RateLimitRule } from "~/utils/rate-limit.server";
 import { hitShared, resetShared } from "~/utils/shared-rate-limit.server";
 import { isSecureRequest } from "~/utils/request.server";
+import { MFA_CHALLENGE_PURPOSE } from "./session.server";
 import { readTotpSecret, sealTotpSecret } from "./totp-secret.server";
 
 /**
@@ -160,12 +161,11 @@ export async function verifySecondFactor(userId: string, code: string): Promise<
 // ---------------------------------------------------------------------------
 // The step between the password and the code: a signed, 10-minute cookie naming the
 // user whose password was right (and where to go next). It signs nobody in. Its nonce is
-// a row of UserToken ("mfa-challenge"): the challenge works once, and a newer sign-in
+// a row of UserToken (MFA_CHALLENGE_PURPOSE): the challenge works once, and a newer sign-in
 // (or the account's deletion) ends the older one, so a copied cookie cannot be replayed
 // for a second session.
 
 const CHALLENGE_TTL_S = 10 * 60;
-const CHALLENGE_PURPOSE = "mfa-challenge";
 const challengeOptions = { httpOnly: true, sameSite: "lax" as const, path: "/", secrets: env.sessionSecrets, maxAge: CHALLENGE_TTL_S };
 const secureChallenge = createCookie("__Host-bandroom_mfa", { ...challengeOptions, secure: true });
 const plainChallenge = createCookie("bandroom_mfa", { ...challengeOptions, secure: false });
@@ -177,8 +177,8 @@ export async function startMfaChallenge(request: Request, challenge: Omit<MfaCha
   const nonce = randomToken(24);
   const expiresAt = new Date(Date.now() + CHALLENGE_TTL_S * 1000);
   await db.$transaction([
-    db.userToken.deleteMany({ where: { userId: challenge.userId, purpose: CHALLENGE_PURPOSE } }),
-    db.userToken.create({ data: { userId: challenge.userId, purpose: CHALLENGE_PURPOSE, tokenHash: hashToken(nonce), expiresAt } }),
+    db.userToken.deleteMany({ where: { userId: challenge.userId, purpose: MFA_CHALLENGE_PURPOSE } }),
+    db.userToken.create({ data: { userId: challenge.userId, purpose: MFA_CHALLENGE_PURPOSE, tokenHash: hashToken(nonce), expiresAt } }),
   ]);
   return challengeCookie(request).serialize({ u: challenge.userId, r: challenge.redirectTo, e: expiresAt.getTime(), n: nonce });
 }
@@ -188,13 +188,13 @@ export async function readMfaChallenge(request: Request): Promise<MfaChallenge |
   const value = (await challengeCookie(request).parse(request.headers.get("Cookie"))) as { u?: unknown; r?: unknown; e?: unknown; n?: unknown } | null;
   if (!value || typeof value.u !== "string" || typeof value.r !== "string" || typeof value.e !== "number" || typeof value.n !== "string" || value.e <= Date.now()) return null;
   const row = await db.userToken.findUnique({ where: { tokenHash: hashToken(value.n) }, select: { userId: true, purpose: true, usedAt: true, expiresAt: true } });
-  if (!row || row.userId !== value.u || row.purpose !== CHALLENGE_PURPOSE || row.usedAt || row.expiresAt.getTime() <= Date.now()) return null;
+  if (!row || row.userId !== value.u || row.purpose !== MFA_CHALLENGE_PURPOSE || row.usedAt || row.expiresAt.getTime() <= Date.now()) return null;
   return { userId: value.u, redirectTo: value.r, nonce: value.n };
 }
 
 /** Uses the challenge up; false when it was already used (a replay racing the first). */
 export async function consumeMfaChallenge(challenge: MfaChallenge) {
-  const used = await db.userToken.updateMany({ where: { tokenHash: hashToken(challenge.nonce), purpose: CHALLENGE_PURPOSE, usedAt: null }, data: { usedAt: new Date() } });
+  const used = await db.userToken.updateMany({ where: { tokenHash: hashToken(challenge.nonce), purpose: MFA_CHALLENGE_PURPOSE, usedAt: null }, data: { usedAt: new Date() } });
   return used.count === 1;
 }
 

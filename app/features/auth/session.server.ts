@@ -94,11 +94,20 @@ export async function destroySession(request: Request) {
 }
 
 export async function destroyAllSessions(userId: string, exceptId?: string) {
-  // A sign-in waiting for its two-step code (features/auth/mfa.server) ends with them.
-  await db.$transaction([
-    db.session.deleteMany({ where: { userId, ...(exceptId ? { id: { not: exceptId } } : {}) } }),
-    db.userToken.deleteMany({ where: { userId, purpose: "mfa-challenge" } }),
-  ]);
+  await db.$transaction((tx) => endSignIns(tx, userId, exceptId));
+}
+
+/** The UserToken purpose of a sign-in waiting for its two-step code (features/auth/mfa.server). */
+export const MFA_CHALLENGE_PURPOSE = "mfa-challenge";
+
+/**
+ * Ends the user's sessions (all but `exceptId`) and any sign-in waiting for its two-step
+ * code, with `client` (a transaction of the caller's); the number of sessions ended.
+ */
+export async function endSignIns(client: Pick<typeof db, "session" | "userToken">, userId: string, exceptId?: string) {
+  const { count } = await client.session.deleteMany({ where: { userId, ...(exceptId ? { id: { not: exceptId } } : {}) } });
+  await client.userToken.deleteMany({ where: { userId, purpose: MFA_CHALLENGE_PURPOSE } });
+  return count;
 }
 
 export type ActiveSession = { id: string; userAgent: string | null; createdAt: Date; lastSeenAt: Date; current: boolean };

@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getSession(request);
   const [profile, impact, sessions, mfa] = await Promise.all([
     getProfile(user.id),
-    accountDeletionImpact(user.id, undefined, user),
+    accountDeletionImpact(user.id, { isPlatformAdmin: user.isPlatformAdmin }),
     listActiveSessions(user.id, session?.id ?? ""),
     mfaStatus(user),
   ]);
@@ -221,7 +221,7 @@ async function removeAccount(request: Request, user: CurrentUser, formData: Form
   const submission = parseWithZod(formData, { schema: deleteAccountSchema(user.email) });
   if (submission.status !== "success") return reply("delete-account", submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   // A blocked account is said so before the password is tried, so it costs no attempt.
-  const impact = await accountDeletionImpact(user.id);
+  const impact = await accountDeletionImpact(user.id, { isPlatformAdmin: user.isPlatformAdmin });
   if (impact.blocking.length || impact.lastAdmin) {
     const message = impact.blocking.length ? handOverMessage(impact.blocking) : LAST_ADMIN_MESSAGE;
     return reply("delete-account", submission.reply({ formErrors: [message], hideFields: PASSWORD_FIELDS }), { status: 400 });
