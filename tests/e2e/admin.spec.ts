@@ -6,6 +6,8 @@
 import { expect, test, uniqueEmail } from "./fixtures";
 import { E2E_BASE_URL } from "./e2e-env";
 
+test.skip(({ isMobile }) => isMobile, "the same forms on a phone; phone-fit.spec.ts checks the admin pages fit one");
+
 async function enableMfa(userId: string) {
   // The admin area opens only with two-step sign-in on; set it as if done from /profile.
   const { enableMfa: turnOn } = await import("../db-utils");

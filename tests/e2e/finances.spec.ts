@@ -20,6 +20,7 @@ const DOWNLOADS = ["/finances/reports/statement.pdf", "/finances/reports/stateme
 const ENDPOINTS = ["member-balances", "payments", "expenses", "payouts", "splits", "finance-reports"];
 
 test.describe("finances", () => {
+  test.skip(({ isMobile }) => isMobile, "the same forms on a phone; phone-fit.spec.ts checks every finance page fits one");
   // Several people in one browser, one after the other.
   test.setTimeout(120_000);
 

@@ -194,7 +194,8 @@ test.describe("first-party analytics", () => {
     expect(beacons.filter((beacon) => beacon.section === "pricing")).toHaveLength(1);
   });
 
-  test("a page view is recorded once from the server, and not for a visitor sending Do Not Track", async ({ page }) => {
+  test("a page view is recorded once from the server, and not for a visitor sending Do Not Track", async ({ page, isMobile }) => {
+    test.skip(isMobile, "recorded by the server the same way for every screen size");
     const db = await appDb();
     const unique = `/e2e-visit-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
     await page.goto(`${unique}?from=test`);

@@ -1,16 +1,44 @@
 /**
- * On a phone (390 px) every signed-in page of the demo band fits the screen: tables,
- * grids and long labels scroll or wrap inside their own box, never the page sideways.
- * /finances/reports once ran 534 px wide.
+ * On a phone (390 px) every page fits the screen: the public site as a visitor reads it,
+ * every signed-in page of the demo band, and the admin area. Tables, grids and long
+ * labels scroll or wrap inside their own box, never the page sideways.
+ * /finances/reports once ran 534 px wide. Journeys whose forms are the same on every
+ * screen size (finances, admin, two-step sign-in…) run on the desktop projects only;
+ * this is what holds their pages on a phone.
  */
+import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { E2E_BASE_URL } from "./e2e-env";
 
-test("every page of the demo band fits a phone's width", async ({ page, context, isMobile }) => {
-  test.skip(!isMobile, "the phone layout");
-  test.setTimeout(90_000);
-  const { db } = await import("~/utils/db.server");
+const PUBLIC_PAGES = [
+  "/", "/blog", "/blog/booking-gigs-around-everyones-calendar", "/resources", "/resources/setlist-strategy/great-cover-band-setlist",
+  "/privacy-policy", "/terms", "/login", "/login?mode=register",
+];
+
+async function signIn(context: BrowserContext, userId: string) {
   const { sessionCookieFor } = await import("../db-utils");
+  await context.clearCookies();
+  const [name, ...value] = (await sessionCookieFor(userId)).split("=");
+  await context.addCookies([{ name: name!, value: value.join("="), url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+}
+
+/** The pages (of `paths`) that scroll sideways on this screen, with how wide they ran. */
+async function tooWide(page: Page, paths: string[]) {
+  const wide: string[] = [];
+  for (const path of paths) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    if (scroll > client) wide.push(`${path}: ${scroll} px on a ${client} px screen`);
+  }
+  return wide;
+}
+
+test("every page of the public site, the demo band and the admin area fits a phone's width", async ({ page, context, isMobile, createUser }) => {
+  test.skip(!isMobile, "the phone layout");
+  test.setTimeout(120_000);
+  const { db } = await import("~/utils/db.server");
+  const { enableMfa } = await import("../db-utils");
   const { DEMO_EMAIL } = await import("../../prisma/seed");
   const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true, preferredBandId: true } });
   const bandId = demo.preferredBandId!;
@@ -19,20 +47,25 @@ test("every page of the demo band fits a phone's width", async ({ page, context,
     db.setlist.findFirstOrThrow({ where: { bandId }, orderBy: { id: "asc" }, select: { id: true } }),
     db.bandMembership.findFirstOrThrow({ where: { bandId, role: "band_member" }, orderBy: { id: "asc" }, select: { userId: true } }),
   ]);
-  const [name, ...value] = (await sessionCookieFor(demo.id)).split("=");
-  await context.addCookies([{ name: name!, value: value.join("="), url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
 
-  const pages = [
-    "/dashboard", "/calendar", "/calendar/availability", "/calendar/blackouts", `/events/${event.id}`, "/events/new", "/songs", "/songs/new",
-    "/setlists", `/setlists/${setlist.id}`, "/members", "/finances", "/finances/ledger", "/finances/reports", `/finances/reports?member=${member.userId}`,
-    "/finances/payments/new", "/settings", "/profile", "/subscription",
-  ];
-  const tooWide: string[] = [];
-  for (const path of pages) {
-    const response = await page.goto(path);
-    expect(response?.status(), path).toBe(200);
-    const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-    if (scroll > client) tooWide.push(`${path}: ${scroll} px on a ${client} px screen`);
-  }
-  expect(tooWide).toEqual([]);
+  // A visitor, signed out.
+  const wide = await tooWide(page, PUBLIC_PAGES);
+
+  await signIn(context, demo.id);
+  wide.push(
+    ...(await tooWide(page, [
+      "/dashboard", "/calendar", "/calendar/availability", "/calendar/blackouts", `/events/${event.id}`, "/events/new", "/songs", "/songs/new",
+      "/setlists", `/setlists/${setlist.id}`, "/members", "/finances", "/finances/ledger", "/finances/history", "/finances/settle",
+      "/finances/reports", `/finances/reports?member=${member.userId}`, "/finances/payments/new", "/finances/expenses/new", "/finances/payouts/new",
+      "/settings", "/profile", "/subscription",
+    ])),
+  );
+
+  // A platform admin with two-step sign-in on (the admin area asks for it).
+  const admin = await createUser({ firstName: "Ada", lastName: "Admin", isPlatformAdmin: true });
+  await enableMfa(admin.id);
+  await signIn(context, admin.id);
+  wide.push(...(await tooWide(page, ["/admin", "/admin/users", `/admin/users?q=${encodeURIComponent(DEMO_EMAIL)}`])));
+
+  expect(wide).toEqual([]);
 });

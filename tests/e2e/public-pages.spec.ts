@@ -1,6 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
+// The header's phone menu is tested in landing.spec.ts and the pages' width in phone-fit.spec.ts.
+test.skip(({ isMobile }) => isMobile, "the same links and pages on every screen size");
+
 const GUIDES = [
   { path: "/resources/analytics/smart-song-analytics", title: "Smart song analytics" },
   { path: "/resources/setlist-strategy/great-cover-band-setlist", title: "What makes a great cover band setlist" },

@@ -1,5 +1,7 @@
 import { expect, test } from "./fixtures";
 
+test.skip(({ isMobile }) => isMobile, "the same profile form on every screen size");
+
 // Plain forms: the same with JavaScript on and off.
 test("the profile lists where you're signed in; sign out one device, then everywhere", async ({ page, login, createBand }) => {
   test.setTimeout(60_000);

@@ -1,5 +1,7 @@
 import { expect, test } from "./fixtures";
 
+test.skip(({ isMobile }) => isMobile, "the same responses on every screen size");
+
 test("the home page responds and has a heading", async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
