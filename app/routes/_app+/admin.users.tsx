@@ -311,7 +311,7 @@ function UserCard({ user, self, back, manualBilling, failure }: { user: UserRow;
         <ul className="mt-1 divide-y divide-slate-100 text-sm">
           {user.bands.map((band) => (
             <li key={band.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2">
-              <span className="font-medium text-slate-900">{band.name}</span>
+              <span className="min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere]">{band.name}</span>
               <RoleBadge role={band.role} />
               <span className="text-slate-700">{band.plan}</span>
               {manualBilling ? <TierForm key={`${band.id}-${band.tier}`} userId={user.id} band={band} back={back} open={failure?.intent === "set-tier" && failure.bandId === String(band.id)} /> : null}

@@ -15,7 +15,7 @@ type ConfirmDisclosureProps = {
  */
 export function ConfirmDisclosure({ summary, children, open, className = "" }: ConfirmDisclosureProps) {
   return (
-    <details open={open || undefined} className={`group ${className}`}>
+    <details open={open || undefined} className={`group min-w-0 max-w-full [overflow-wrap:anywhere] ${className}`}>
       <summary className={`${buttonClasses("secondary", "cursor-pointer list-none text-red-800 [&::-webkit-details-marker]:hidden")}`}>{summary}</summary>
       <div className="mt-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-950">{children}</div>
     </details>
