@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { describe, expect, test } from "vitest";
 import { safeCell, spreadsheetCsv } from "./spreadsheet.server";
 
@@ -12,5 +13,14 @@ describe("safeCell", () => {
     expect(safeCell("line one\nline two\tend")).toBe("line one\nline two\tend");
     expect(safeCell("\u0000=1+1")).toBe("'=1+1");
     expect(spreadsheetCsv([[safeCell("a\u0000b")]])).not.toContain("\u0000");
+  });
+});
+
+describe("spreadsheetCsv", () => {
+  test("a cell with a line break of any kind stays one cell of one row", () => {
+    const rows = [["Title", "Notes"], ["Song", "Intro twice\nOutro slow"], ["Other", "a\rb"], ["Third", "c\r\nd"], ["Plain", "x, \"y\""]];
+    const csv = spreadsheetCsv(rows);
+    expect(csv).toContain('"Intro twice\nOutro slow"');
+    expect(parse(csv, { bom: true })).toEqual(rows);
   });
 });

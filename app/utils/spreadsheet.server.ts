@@ -33,7 +33,11 @@ export function safeRows<T>(rows: readonly (readonly T[])[]) {
   return rows.map((row) => row.map((cell) => (typeof cell === "string" ? safeCell(cell) : cell)));
 }
 
-/** A spreadsheet-friendly CSV: UTF-8 with a byte order mark, CRLF line ends. */
+/**
+ * A spreadsheet-friendly CSV: UTF-8 with a byte order mark, CRLF line ends. A cell holding
+ * a line break of any kind is quoted: with CRLF records csv-stringify quotes only a CRLF,
+ * and a note typed with a bare LF split its row in two.
+ */
 export function spreadsheetCsv(rows: readonly (readonly unknown[])[]) {
-  return stringify(rows as unknown[][], { bom: true, record_delimiter: "windows" });
+  return stringify(rows as unknown[][], { bom: true, record_delimiter: "windows", quoted_match: /[\r\n]/ });
 }

@@ -179,6 +179,13 @@ describe("revoke and resend", () => {
       expect(await errorsOf(response)).toEqual({ "": [MESSAGES.adminTouchesLeader] });
       expect((await post(world, "band_member", { intent, invitationId: String(invitation.id) })).status).toBe(403);
     }
+    // Nor withdraw it by inviting the same address again, as anything.
+    const again = await post(world, "band_admin", { intent: "invite", email: invitation.email, role: "sub" });
+    expect(again.status).toBe(403);
+    expect(await errorsOf(again)).toEqual({ "": [MESSAGES.adminTouchesLeader] });
+    expect(await db.invitation.findMany({ where: { bandId: world.band.id, email: invitation.email }, select: { role: true, revokedAt: true } })).toEqual([
+      { role: "band_leader", revokedAt: null },
+    ]);
     const other = await otherBand();
     const theirs = await db.invitation.create({
       data: { bandId: other.band.id, email: "x@example.com", role: "sub", tokenHash: hashToken("theirs"), expiresAt: new Date(Date.now() + 86_400_000) },

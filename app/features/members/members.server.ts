@@ -437,7 +437,12 @@ export async function inviteMember(actor: Actor, input: { email: string; role: R
   const token = randomToken(32);
   const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS);
   const invitation = await db.$transaction(async (tx) => {
-    await tx.invitation.updateMany({ where: { bandId: actor.band.id, email: input.email, acceptedAt: null, revokedAt: null }, data: { revokedAt: new Date() } });
+    const pending = { bandId: actor.band.id, email: input.email, acceptedAt: null, revokedAt: null };
+    // A new invitation replaces the address's pending one, which the actor must be allowed
+    // to withdraw: an admin re-inviting a leader-to-be as a sub would cancel the leader's.
+    const live = await tx.invitation.findMany({ where: { ...pending, expiresAt: { gt: new Date() } }, select: { role: true } });
+    if (live.some((other) => !mayManage(actor.membership.role, other.role))) throw new RuleError(403, MESSAGES.adminTouchesLeader);
+    await tx.invitation.updateMany({ where: pending, data: { revokedAt: new Date() } });
     return tx.invitation.create({
       data: { bandId: actor.band.id, email: input.email, role: input.role, tokenHash: hashToken(token), invitedById: actor.user.id, expiresAt },
       select: { id: true, email: true, role: true, expiresAt: true },
