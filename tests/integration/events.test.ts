@@ -105,6 +105,29 @@ describe("times in the band's time zone", () => {
     expect(await db.event.count({ where: { bandId: b.id } })).toBe(1);
   });
 
+  test("a zone given with the times reads only the times: an all-day event and a deadline keep the band's days, and an edit leaves what it does not send where it was", async () => {
+    const b = await band("America/Chicago");
+    const stored = (id: number) => db.event.findUniqueOrThrow({ where: { id }, select: { startsAt: true, endsAt: true, rsvpDeadline: true } });
+    const allDay = await body<{ id: number }>(await createApi(b.id, { title: "Festival day", kind: "other", date: "2027-06-15", allDay: true, timeZone: "Europe/Berlin" }, b.cookies.leader));
+    expect(await stored(allDay.id)).toMatchObject({ startsAt: startOfLocalDay(parseLocalDate("2027-06-15")!, "America/Chicago"), endsAt: startOfLocalDay(parseLocalDate("2027-06-16")!, "America/Chicago") });
+
+    const gig = await body<{ id: number }>(
+      await createApi(b.id, { title: "Berlin gig", kind: "gig", date: "2027-06-05", startTime: "20:00", timeZone: "Europe/Berlin", rsvpDeadline: "2027-06-01" }, b.cookies.leader),
+    );
+    const before = await stored(gig.id);
+    expect(before.startsAt.toISOString()).toBe("2027-06-05T18:00:00.000Z");
+    // Answers close at the end of 1 June in the band's Chicago.
+    expect(before.rsvpDeadline).toEqual(startOfLocalDay(parseLocalDate("2027-06-02")!, "America/Chicago"));
+    expect((await patchApi(gig.id, { version: 1, venueName: "Club" }, b.cookies.leader)).status).toBe(200);
+    expect(await stored(gig.id)).toEqual(before);
+    // Naming a zone alone moves nothing: the stored times are read in it first.
+    expect((await patchApi(gig.id, { version: 2, timeZone: "Asia/Tokyo" }, b.cookies.leader)).status).toBe(200);
+    expect(await stored(gig.id)).toEqual(before);
+    // Times sent with it are read in it.
+    expect((await patchApi(gig.id, { version: 3, timeZone: "Asia/Tokyo", startTime: "04:00" }, b.cookies.leader)).status).toBe(200);
+    expect((await stored(gig.id)).startsAt.toISOString()).toBe("2027-06-05T19:00:00.000Z");
+  });
+
   test("the new-event form shows a field's message and saves nothing (no JavaScript needed)", async () => {
     const b = await band();
     const response = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: b.cookies.leader, form: { title: "Gig", kind: "gig", date: "2026-02-30", startTime: "20:00" } });
@@ -279,6 +302,39 @@ describe("recurring rehearsals", () => {
     expect(row(3)).toMatchObject({ cancelReason: "Easter", startsAt: "2026-04-02T16:00:00.000Z" });
     // Its own lineup stays.
     expect(row(4)).toMatchObject({ title: "Band practice", bookings: [b.membershipOf("member"), b.membershipOf("sub")].sort((x, y) => x - y) });
+  });
+
+  test("a whole-series edit from an occurrence changed on its own sends only what the edit changed: its own title and time stay its own", async () => {
+    const b = await band("Europe/Berlin");
+    const ids = await series(b);
+    const version = async (id: number) => (await db.event.findUniqueOrThrow({ where: { id } })).version;
+    expect((await patchApi(ids[1]!, { version: await version(ids[1]!), scope: "one", title: "Own title", startTime: "20:00", endTime: "22:00" }, b.cookies.leader)).status).toBe(200);
+    const before = await starts(ids);
+    for (const scope of ["all", "following"]) {
+      expect((await patchApi(ids[1]!, { version: await version(ids[1]!), scope, venueName: `Hall ${scope}` }, b.cookies.leader)).status).toBe(200);
+    }
+    const after = await db.event.findMany({ where: { id: { in: ids } }, orderBy: { startsAt: "asc" }, select: { title: true, venueName: true, startsAt: true } });
+    expect(after.map((e) => e.title)).toEqual(["Rehearsal", "Own title", "Rehearsal", "Rehearsal", "Rehearsal", "Rehearsal"]);
+    expect(after.map((e) => e.startsAt.toISOString())).toEqual(before.map((e) => e.startsAt));
+    expect(after.map((e) => e.venueName)).toEqual(["Hall all", "Hall following", "Hall following", "Hall following", "Hall following", "Hall following"]);
+  });
+
+  test("a series made in another zone than the band's keeps its times when edited in the band's", async () => {
+    const b = await band("America/Chicago");
+    // Wednesdays 20:00 in Berlin, across the American (14 March) and European (28 March) clock changes.
+    const created = await body<{ ids: number[] }>(
+      await createApi(b.id, { title: "Proben", kind: "rehearsal", date: "2027-03-03", startTime: "20:00", endTime: "22:00", timeZone: "Europe/Berlin", repeat: "weekly", count: 5 }, b.cookies.leader),
+    );
+    const before = await starts(created.ids);
+    expect(before.map((e) => e.startsAt)).toEqual(["2027-03-03T19:00:00.000Z", "2027-03-10T19:00:00.000Z", "2027-03-17T19:00:00.000Z", "2027-03-24T19:00:00.000Z", "2027-03-31T18:00:00.000Z"]);
+    const third = created.ids[2]!;
+    expect((await patchApi(third, { version: 1, scope: "all", venueName: "Proberaum" }, b.cookies.leader)).status).toBe(200);
+    expect(await starts(created.ids)).toEqual(before);
+    // The edit form (in the band's zone) saves the same times back.
+    const form = await body<{ defaults: Record<string, string> }>(await call(editPage.loader, "GET", `/events/${third}/edit`, { id: String(third) }, { cookie: b.cookies.leader }));
+    expect(form.defaults).toMatchObject({ startTime: "14:00", timeZone: "America/Chicago" });
+    expect((await patchApi(third, { version: 2, scope: "all", notes: "Bring earplugs" }, b.cookies.leader)).status).toBe(200);
+    expect(await starts(created.ids)).toEqual(before);
   });
 
   test("cancel this and the following occurrences; delete the whole series", async () => {

@@ -11,7 +11,7 @@ import { RuleError } from "~/utils/rule-error";
 import { MAX_EVENT_DAYS } from "./limits";
 import { KIND_STYLES } from "./present";
 import { MESSAGES, type EventInput, type Recurrence, type RsvpAnswer, type SeriesScope } from "./schema.server";
-import { addDays, daysBetween, formatLocalDate, formatLocalTime, fromZoned, startOfLocalDay, toZoned, type LocalDate } from "./zoned-time";
+import { addDays, daysBetween, formatLocalDate, formatLocalTime, fromZoned, isTimeZone, startOfLocalDay, toZoned, type LocalDate } from "./zoned-time";
 
 const { RRule } = rrulePackage;
 
@@ -332,16 +332,19 @@ export async function eventFormOptions(access: BandAccess) {
 }
 
 /**
- * The form's fields for an existing event (edit, or duplicate), in `timeZone`: what the
- * person would type to get this event again. The fee only for those who may see it.
+ * The form's fields for an existing event (edit, or duplicate): what the person would type
+ * to get this event again, its times in `timeZone` (the band's unless a caller names
+ * another; an all-day event's days and the deadline's day are always the band's, as
+ * the schema reads them). The fee only for those who may see it.
  */
-export async function eventFields(access: BandAccess, eventId: number) {
+export async function eventFields(access: BandAccess, eventId: number, zone?: string) {
   const details = await getEventDetails(access, eventId);
   if (!details) throw new RuleError(404, MESSAGES.notFound);
   const { event, abilities } = details;
   // The series' rule only here (the form shows its interval): the event page needs no more than seriesId.
   const series = event.seriesId ? await db.eventSeries.findUnique({ where: { id: event.seriesId }, select: { rrule: true } }) : null;
-  const timeZone = event.band.timeZone;
+  const bandZone = event.band.timeZone;
+  const timeZone = zone && !event.allDay && isTimeZone(zone) ? zone : bandZone;
   const start = toZoned(event.startsAt, timeZone);
   const end = event.endsAt ? toZoned(event.allDay ? new Date(event.endsAt.getTime() - 1) : event.endsAt, timeZone) : null;
   const time = (instant: Date | null) => (instant ? formatLocalTime(toZoned(instant, timeZone)) : undefined);
@@ -366,7 +369,7 @@ export async function eventFields(access: BandAccess, eventId: number) {
       notes: event.notes ?? undefined,
       ...(abilities.seeFee ? { fee: event.feeMinor === null ? undefined : formatAmountInput(event.feeMinor, event.band.currency) } : {}),
       setlistId: event.setlist?.id ?? undefined,
-      rsvpDeadline: event.rsvpDeadline ? formatLocalDate(addDays(toZoned(event.rsvpDeadline, timeZone), -1)) : undefined,
+      rsvpDeadline: event.rsvpDeadline ? formatLocalDate(addDays(toZoned(event.rsvpDeadline, bandZone), -1)) : undefined,
       lineup: event.bookings.map((b) => ({ membershipId: b.membership.id, instrument: b.instrument ?? undefined })),
       ...(series ? { interval: String(intervalOf(series.rrule)) } : {}),
     },
@@ -637,14 +640,21 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
     await setLineup(tx, [eventId], input.lineup);
     if (!before.seriesId) return;
 
-    const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: before.seriesId }, select: { rrule: true } });
+    const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: before.seriesId }, select: { rrule: true, timeZone: true } });
     const oldInterval = intervalOf(series.rrule);
     const interval = edit.interval ?? oldInterval;
     // Rolls the transaction back: nothing of the edit is saved.
     if (scope === "one" && interval !== oldInterval) throw new RuleError(400, MESSAGES.intervalScope, "interval");
     if (scope === "one") return;
     const others = await scopeTargets(tx, before, scope);
-    const timeZone = input.timeZone;
+    // The rule lives in the zone the series was made in, whatever zone this edit's times
+    // were typed in (an all-day series' days in the band's).
+    const timeZone = input.allDay ? input.timeZone : series.timeZone;
+    const startClock = toZoned(input.startsAt, timeZone);
+    // An edit that leaves this event's start (and the interval) as they were moves nobody:
+    // a new venue for the series must not put every rehearsal at the time this one was
+    // moved to on its own.
+    const startMoved = before.startsAt.getTime() !== input.startsAt.getTime() || interval !== oldInterval;
     // The new rule: its first occurrence moves by as many days as this one moved, and
     // each occurrence keeps its place in the series (counted in the old interval from the
     // first, in the starts the old rule gave them), now that many new intervals on, at
@@ -653,28 +663,29 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
     const ruleDay = (member: { startsAt: Date; occurrenceAt: Date | null }) => toZoned(member.occurrenceAt ?? member.startsAt, timeZone);
     const members: SeriesMember[] = [before, ...others];
     const firstRuleDay = members.map(ruleDay).reduce((first, day) => (daysBetween(first, day) < 0 ? day : first));
-    const newFirstDay = addDays(firstRuleDay, daysBetween(ruleDay(before), input.localDate));
-    const startClock = toZoned(input.startsAt, timeZone);
-    const keptLineups = new Set<number>();
-    for (const member of members) {
+    const newFirstDay = addDays(firstRuleDay, daysBetween(ruleDay(before), input.allDay ? input.localDate : startClock));
+    const placeInRule = (member: SeriesMember) => {
       const place = Math.round(daysBetween(firstRuleDay, ruleDay(member)) / 7 / oldInterval);
       const day = addDays(newFirstDay, place * interval * 7);
-      const startsAt = input.allDay
+      return input.allDay
         ? startOfLocalDay(day, timeZone)
         : (fromZoned({ ...day, hour: startClock.hour, minute: startClock.minute }, timeZone) ?? fromZoned({ ...day, hour: startClock.hour + 1, minute: startClock.minute }, timeZone)!);
-      const edited = member.id === eventId;
-      const bump = { version: { increment: 1 }, sequence: { increment: 1 } };
-      if (edited) {
-        await tx.event.update({ where: { id: member.id }, data: { ...shiftTimes(data, input.startsAt, startsAt), occurrenceAt: startsAt } });
-      } else if (!member.detached) {
-        await tx.event.update({ where: { id: member.id }, data: { ...data, ...shiftTimes(data, input.startsAt, startsAt), occurrenceAt: startsAt, ...bump } });
-      } else {
-        // Edited on its own: it keeps what it changed, and moves to its new place in the rule (occurrenceAt, its RECURRENCE-ID) only.
-        const own = overridesKept(member, before, data);
-        const times = own.keepTimes ? {} : { allDay: data.allDay, ...shiftTimes(data, input.startsAt, startsAt) };
-        await tx.event.update({ where: { id: member.id }, data: { ...own.fields, ...times, occurrenceAt: startsAt, ...bump } });
-        if (own.keepLineup) keptLineups.add(member.id);
+    };
+    const keptLineups = new Set<number>();
+    for (const member of members) {
+      const startsAt = startMoved ? placeInRule(member) : member.startsAt;
+      const place = startMoved ? { occurrenceAt: startsAt } : {};
+      if (member.id === eventId) {
+        if (startMoved) await tx.event.update({ where: { id: member.id }, data: { ...shiftTimes(data, input.startsAt, startsAt), ...place } });
+        continue;
       }
+      // Each occurrence takes what the edit changed where it still had what the edited
+      // one had before: the fields, lineup and times an occurrence has of its own stay,
+      // and so do those the edited one had of its own (its title is not copied to the rest).
+      const own = overridesKept(member, before, data);
+      const times = own.keepTimes ? {} : { allDay: data.allDay, ...shiftTimes(data, input.startsAt, startsAt) };
+      await tx.event.update({ where: { id: member.id }, data: { ...own.fields, ...times, ...place, version: { increment: 1 }, sequence: { increment: 1 } } });
+      if (own.keepLineup) keptLineups.add(member.id);
     }
     await setLineup(tx, others.filter((o) => !keptLineups.has(o.id)).map((o) => o.id), input.lineup);
     if (scope === "following") await splitSeries(tx, before.seriesId, [eventId, ...others.map((o) => o.id)], { old: oldInterval, new: interval }, timeZone);

@@ -224,7 +224,9 @@ function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rul
   // Every field is checked even after one fails, so the form shows all its messages at once.
   const zoneOk = isTimeZone(raw.timeZone || rules.bandTimeZone);
   if (!zoneOk) ctx.addIssue({ code: "custom", path: ["timeZone"], message: MESSAGES.timeZone });
-  const timeZone = zoneOk ? raw.timeZone || rules.bandTimeZone : rules.bandTimeZone;
+  // The zone the times are typed in. An all-day event's days and the answer deadline's day
+  // are the band's: the calendar shows and edits them there.
+  const timeZone = zoneOk && !raw.allDay ? raw.timeZone || rules.bandTimeZone : rules.bandTimeZone;
   const date = raw.date ? localDateOf(raw.date, "date", ctx) : (ctx.addIssue({ code: "custom", path: ["date"], message: MESSAGES.date }), null);
   const endDate = localDateOf(raw.endDate, "endDate", ctx);
   const feeMinor = parseFee(raw.fee, rules.currency, ctx);
@@ -257,7 +259,7 @@ function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rul
   const callAt = raw.callTime && !raw.allDay ? instantOn(date, raw.callTime, timeZone, "callTime", ctx) : null;
   const soundcheckAt = raw.soundcheckTime && !raw.allDay ? instantOn(date, raw.soundcheckTime, timeZone, "soundcheckTime", ctx) : null;
   // Answers are open until the end of the deadline's day.
-  const rsvpDeadline = deadlineDay ? startOfLocalDay(addDays(deadlineDay, 1), timeZone) : null;
+  const rsvpDeadline = deadlineDay ? startOfLocalDay(addDays(deadlineDay, 1), rules.bandTimeZone) : null;
   if (deadlineDay && formatLocalDate(deadlineDay) > formatLocalDate(date)) ctx.addIssue({ code: "custom", path: ["rsvpDeadline"], message: MESSAGES.deadline });
   else if (rsvpDeadline && rules.now && rsvpDeadline <= rules.now) ctx.addIssue({ code: "custom", path: ["rsvpDeadline"], message: MESSAGES.deadlinePast });
   if (!startsAt || !zoneOk) return null;
