@@ -98,6 +98,14 @@ describe("times in the band's time zone", () => {
     expect((await errorsOf({ endTime: "18:00", endDate: "2026-07-01" })).endTime).toEqual([MESSAGES.endBeforeStart]);
     expect((await errorsOf({ endDate: "2027-08-01", endTime: "10:00" })).endTime).toEqual([MESSAGES.tooLong]);
     expect((await errorsOf({ repeat: "weekly", count: 201 })).count).toEqual([MESSAGES.tooMany]);
+    // Nothing may end past the last year: a later edit could not send it back.
+    expect((await errorsOf({ date: "9998-12-01", repeat: "weekly", count: 200, interval: 52 })).count).toEqual([MESSAGES.pastLastYear]);
+    expect((await errorsOf({ date: "9998-12-31", startTime: "23:00", endTime: "01:00" })).endTime).toEqual(["Choose a date between 1970 and 9998"]);
+    // A number is a number or its text: not a list, not a yes/no.
+    expect((await errorsOf({ repeat: "weekly", count: "abc" })).count).toEqual(["Enter a whole number of times"]);
+    expect((await errorsOf({ repeat: "weekly", count: [3] })).count).toEqual(["Enter a whole number of times"]);
+    expect((await errorsOf({ repeat: "weekly", count: 3, interval: true })).interval).toEqual(["Repeat every 1 to 52 weeks"]);
+    expect(Object.keys(await errorsOf({ lineup: [{ membershipId: [1] }] }))).toEqual(["lineup.0.membershipId"]);
     expect((await errorsOf({ repeat: "weekly", repeatEnds: "until", until: "2031-01-01" })).until).toEqual([MESSAGES.tooMany]);
     expect((await errorsOf({ lineup: [{ membershipId: 999_999 }] })).lineup).toEqual([MESSAGES.lineupMember]);
     expect((await errorsOf({ title: "" })).title).toEqual([MESSAGES.title]);

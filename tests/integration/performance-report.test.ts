@@ -73,8 +73,11 @@ describe("performance report", () => {
       expect(response.status, query).toBe(302);
       const location = response.headers.get("location")!;
       expect(location.startsWith("/setlists/report?")).toBe(true);
+      // Back to the report of the band it was asked for, whichever band is current by then.
+      expect(new URL(location, "http://localhost").searchParams.get("band")).toBe(String(w.band.id));
       const page = await (await callRoute(pageLoader, buildRequest(location, { cookie: w.cookies.member }))).json();
       expect(page.errors, query).toEqual(errors);
+      expect(page.bandId).toBe(w.band.id);
     }
     // The form starts with this year so far.
     const fresh = await (await callRoute(pageLoader, buildRequest("/setlists/report", { cookie: w.cookies.member }))).json();

@@ -78,12 +78,13 @@ describe("updating the profile", () => {
 
   test("the first name is required", async () => {
     const { user, cookie } = await signedIn();
-    for (const firstName of ["", "   "]) {
-      const response = await post(cookie, profile({ firstName }));
+    // A zero-width space alone is no name either; a control character is no letter.
+    for (const [firstName, message] of [["", "First name is required"], ["   ", "First name is required"], ["\u200b", "First name is required"], ["Le\u0001na", "First name can only hold characters you can type"]]) {
+      const response = await post(cookie, profile({ firstName: firstName! }));
       expect(response.status).toBe(400);
       const reply = await body<FormReply>(response);
       expect(reply.intent).toBe("update-profile");
-      expect(reply.result.error?.firstName).toEqual(["First name is required"]);
+      expect(reply.result.error?.firstName).toEqual([message]);
     }
     expect((await userRow(user.id))!.firstName).toBe("Dana");
   });

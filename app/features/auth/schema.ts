@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { PASSWORD_MAX, PASSWORD_MIN } from "./limits";
+import { hasUntypeable, isInvisible, untypeableMessage } from "~/utils/typed-text";
 
 // The limits and the hint live in ./limits so the browser bundle can use them without zod.
 export { NEW_PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from "./limits";
@@ -30,9 +31,20 @@ export const LoginSchema = z.strictObject({
 export const RegisterSchema = z.strictObject({
   email: EmailSchema,
   password: NewPasswordSchema,
-  firstName: z.string({ error: "First name is required" }).trim().min(1, { error: "First name is required" }).max(100, { error: "First name is too long" }),
+  firstName: z
+    .string({ error: "First name is required" })
+    .trim()
+    .min(1, { error: "First name is required" })
+    .max(100, { error: "First name is too long" })
+    .refine((value) => value === "" || !isInvisible(value), { error: "First name is required" })
+    .refine((value) => !hasUntypeable(value), { error: untypeableMessage("First name") }),
   // Optional: left out, empty or null (as JSON clients send a blank field) are all no last name.
-  lastName: z.string({ error: "Last name must be text" }).trim().max(100, { error: "Last name is too long" }).nullish(),
+  lastName: z
+    .string({ error: "Last name must be text" })
+    .trim()
+    .max(100, { error: "Last name is too long" })
+    .refine((value) => !hasUntypeable(value), { error: untypeableMessage("Last name") })
+    .nullish(),
   agreeToTerms: z.literal(true, { error: "You must agree to the Terms of Service and Privacy Policy" }),
 });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { daysBetween, formatDayShort, isDay, parseDay } from "./local-day";
 import { outsideYears, YEARS_MESSAGE } from "~/features/events/zoned-time";
+import { hasUntypeable, untypeableMessage } from "~/utils/typed-text";
 
 /** Server-only (zod stays off the client): the blackout form and POST /api/blackouts. */
 
@@ -50,6 +51,7 @@ export function blackoutSchema(today: string) {
         .string({ error: BLACKOUT_MESSAGES.reason })
         .trim()
         .max(REASON_MAX, { error: BLACKOUT_MESSAGES.reason })
+        .refine((value) => !hasUntypeable(value), { error: untypeableMessage("The reason") })
         .nullish()
         .transform((value) => value || null),
     })

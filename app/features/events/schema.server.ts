@@ -10,11 +10,14 @@ import {
   parseLocalDate,
   parseLocalTime,
   startOfLocalDay,
+  toZoned,
   type LocalDate,
   outsideYears,
+  YEARS,
   YEARS_MESSAGE,
 } from "./zoned-time";
 import { ADDRESS_MAX, INSTRUMENT_MAX, INTERVAL_MAX, MAX_EVENT_DAYS, MAX_OCCURRENCES, NOTES_MAX, TEXT_MAX, TITLE_MAX } from "./limits";
+import { hasUntypeable, isInvisible, untypeableMessage } from "~/utils/typed-text";
 
 /**
  * The zod schemas of events, shared by the event forms (conform, on the server only: zod
@@ -45,6 +48,7 @@ export const MESSAGES = {
   tooLong: "An event can last at most a year",
   timeZone: "Choose a time zone from the list, like Europe/Berlin",
   tooMany: `A series can have at most ${MAX_OCCURRENCES} occurrences`,
+  pastLastYear: `A series must end by ${YEARS.max}: repeat it fewer times`,
   countOrUntil: "Say how many times, or until which date, it repeats",
   untilBeforeStart: "The series must end on or after its first date",
   fee: "Enter the fee as an amount, like 250 or 250.50",
@@ -81,20 +85,31 @@ function noSuchDate(value: string) {
  * A text field. `missing` is the message for a required field left blank: a form posts a
  * blank field as missing (conform drops empty values), which must not read "must be text".
  */
-const text = (max: number, label: string, missing?: string) =>
+const text = (max: number, label: string, missing?: string, { multiline = false } = {}) =>
   z
     .string({ error: (issue) => (issue.input === undefined && missing ? missing : `${label} must be text`) })
     .trim()
-    .max(max, { error: `Keep ${label.toLowerCase()} to ${max} characters or fewer` });
+    .max(max, { error: `Keep ${label.toLowerCase()} to ${max} characters or fewer` })
+    // A NUL or a bell would be written raw into calendar feeds and exports.
+    .refine((value) => !hasUntypeable(value, { multiline }), { error: untypeableMessage(label) });
 
-const optionalText = (max: number, label: string) =>
-  text(max, label)
+/** A required line of text: blank, or invisible characters alone, is `missing`. */
+const requiredText = (max: number, label: string, missing: string) =>
+  text(max, label, missing)
+    .min(1, { error: missing })
+    // (Blank already has its message: not twice.)
+    .refine((value) => value === "" || !isInvisible(value), { error: missing });
+
+const optionalText = (max: number, label: string, options: { multiline?: boolean } = {}) =>
+  text(max, label, undefined, options)
     .nullish()
     .transform((value) => value || null);
 
 const dateText = z.string({ error: MESSAGES.date }).trim().max(10, { error: MESSAGES.date });
 const timeText = z.string({ error: MESSAGES.time }).trim().max(5, { error: MESSAGES.time });
-const positiveId = (message: string) => z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+/** A number as a form (text) or JSON (a number) sends it; a list or a yes/no is no number ([3] would coerce to 3). */
+const numberInput = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === "number" || typeof value === "string" ? value : Number.NaN), schema);
+const positiveId = (message: string) => numberInput(z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }));
 
 /** The lineup: who is booked, on which instrument. Form rows whose box is unticked arrive without a member and are dropped. */
 const LineupSchema = z
@@ -117,7 +132,7 @@ const LineupSchema = z
 
 /** The raw fields of an event, as a form or a JSON body sends them. */
 const eventFields = {
-  title: text(TITLE_MAX, "Title", MESSAGES.title).min(1, { error: MESSAGES.title }),
+  title: requiredText(TITLE_MAX, "Title", MESSAGES.title),
   kind: z.enum(EVENT_KINDS, { error: MESSAGES.kind }),
   status: z.enum(EVENT_STATUSES, { error: "Choose confirmed or tentative" }).default("confirmed"),
   allDay: z.boolean({ error: "All day is yes or no" }).default(false),
@@ -129,9 +144,9 @@ const eventFields = {
   callTime: timeText.optional(),
   soundcheckTime: timeText.optional(),
   venueName: optionalText(TEXT_MAX, "Venue"),
-  venueAddress: optionalText(ADDRESS_MAX, "Address"),
+  venueAddress: optionalText(ADDRESS_MAX, "Address", { multiline: true }),
   dressCode: optionalText(TEXT_MAX, "Dress code"),
-  notes: optionalText(NOTES_MAX, "Notes"),
+  notes: optionalText(NOTES_MAX, "Notes", { multiline: true }),
   fee: z.union([z.number({ error: MESSAGES.fee }), z.string({ error: MESSAGES.fee }).trim().max(20, { error: MESSAGES.fee })]).nullish(),
   setlistId: positiveId(MESSAGES.setlist).nullish(),
   rsvpDeadline: dateText.nullish(),
@@ -140,9 +155,9 @@ const eventFields = {
 
 const recurrenceFields = {
   repeat: z.enum(["none", "weekly"], { error: "Choose whether it repeats" }).default("none"),
-  interval: z.coerce.number({ error: "Repeat every 1 to 52 weeks" }).int({ error: "Repeat every 1 to 52 weeks" }).min(1, { error: "Repeat every 1 to 52 weeks" }).max(INTERVAL_MAX, { error: "Repeat every 1 to 52 weeks" }).default(1),
+  interval: numberInput(z.coerce.number({ error: "Repeat every 1 to 52 weeks" }).int({ error: "Repeat every 1 to 52 weeks" }).min(1, { error: "Repeat every 1 to 52 weeks" }).max(INTERVAL_MAX, { error: "Repeat every 1 to 52 weeks" })).default(1),
   repeatEnds: z.enum(["count", "until"], { error: MESSAGES.countOrUntil }).optional(),
-  count: z.coerce.number({ error: MESSAGES.tooMany }).int({ error: "Enter a whole number of times" }).min(2, { error: "A series repeats at least twice" }).max(100_000, { error: MESSAGES.tooMany }).optional(),
+  count: numberInput(z.coerce.number({ error: "Enter a whole number of times" }).int({ error: "Enter a whole number of times" }).min(2, { error: "A series repeats at least twice" }).max(100_000, { error: MESSAGES.tooMany })).optional(),
   until: dateText.optional(),
 };
 
@@ -255,6 +270,9 @@ function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rul
   }
   if (startsAt && endsAt && endsAt.getTime() - startsAt.getTime() > MAX_EVENT_DAYS * 86_400_000) {
     ctx.addIssue({ code: "custom", path: [raw.allDay ? "endDate" : "endTime"], message: MESSAGES.tooLong });
+  } else if (endsAt && toZoned(new Date(endsAt.getTime() - 1), timeZone).year > YEARS.max) {
+    // An overnight gig on 31 December 9998 would end in a year no later edit could send.
+    ctx.addIssue({ code: "custom", path: [raw.allDay ? "endDate" : "endTime"], message: YEARS_MESSAGE });
   }
   const callAt = raw.callTime && !raw.allDay ? instantOn(date, raw.callTime, timeZone, "callTime", ctx) : null;
   const soundcheckAt = raw.soundcheckTime && !raw.allDay ? instantOn(date, raw.soundcheckTime, timeZone, "soundcheckTime", ctx) : null;
@@ -373,8 +391,12 @@ function resolveRecurrence(raw: RecurrenceRaw, event: EventInput | null, ctx: Ct
       ctx.addIssue({ code: "custom", path: ["count"], message: MESSAGES.tooMany });
     } else if (rule.count || rule.until) {
       const { occurrences, rrule } = expandWeekly(event, rule);
+      const last = occurrences.at(-1);
       if (occurrences.length > MAX_OCCURRENCES) ctx.addIssue({ code: "custom", path: [ends === "until" ? "until" : "count"], message: MESSAGES.tooMany });
-      else recurrence = { ...rule, rrule, occurrences };
+      // Cut short silently, a series past the last year would leave events nobody could edit.
+      else if ((rule.count && occurrences.length < rule.count) || (last && toZoned(last, event.timeZone).year > YEARS.max)) {
+        ctx.addIssue({ code: "custom", path: [ends === "until" ? "until" : "count"], message: MESSAGES.pastLastYear });
+      } else recurrence = { ...rule, rrule, occurrences };
     }
   }
   return recurrence;
@@ -419,7 +441,7 @@ export const PatchEventSchema = z.strictObject({
 });
 
 export const CancelEventSchema = z.object({
-  reason: text(300, "Reason", MESSAGES.reason).min(1, { error: MESSAGES.reason }),
+  reason: requiredText(300, "Reason", MESSAGES.reason),
   scope: z.enum(SERIES_SCOPES, { error: "Choose which events of the series to cancel" }).default("one"),
 });
 

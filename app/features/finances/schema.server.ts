@@ -9,6 +9,7 @@ import { z } from "zod";
 import { isDay } from "~/features/availability/local-day";
 import { parseAmount } from "~/utils/money";
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES, PAYMENT_METHODS, PAYOUT_DIRECTIONS, SPLIT_METHODS, parsePercent } from "./ledger";
+import { hasUntypeable, untypeableMessage } from "~/utils/typed-text";
 
 const keys = <T extends Record<string, string>>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
 
@@ -16,7 +17,16 @@ const keys = <T extends Record<string, string>>(record: T) => Object.keys(record
 const text = z.preprocess((value) => (typeof value === "number" ? String(value) : value === null ? undefined : value), z.string().trim().optional());
 
 const optionalText = (max: number, label: string) =>
-  text.pipe(z.string().max(max, `${label} can be at most ${max} characters`).optional()).transform((value) => value || undefined);
+  text
+    .pipe(
+      z
+        .string()
+        .max(max, `${label} can be at most ${max} characters`)
+        // A NUL would be cut or refused by the spreadsheet the ledger is exported to.
+        .refine((value) => !hasUntypeable(value), { error: untypeableMessage(label) })
+        .optional(),
+    )
+    .transform((value) => value || undefined);
 
 function readAmount(value: string | undefined, currency: string, context: z.RefinementCtx): number {
   const parsed = value ? parseAmount(value, currency) : ({ ok: false, message: "Enter an amount" } as const);

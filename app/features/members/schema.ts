@@ -11,6 +11,7 @@ import { ROLES } from "./permissions";
 // The limits live in ./limits so the browser bundle can use them without zod.
 export { DISPLAY_NAME_MAX, INSTRUMENT_MAX_LENGTH, INSTRUMENT_SUGGESTIONS, INSTRUMENTS_MAX, INVITATION_TTL_DAYS } from "./limits";
 import { DISPLAY_NAME_MAX, INSTRUMENT_MAX_LENGTH, INSTRUMENT_SUGGESTIONS, INSTRUMENTS_MAX } from "./limits";
+import { hasUntypeable, isInvisible, untypeableMessage } from "~/utils/typed-text";
 
 export const RoleSchema = z.enum(ROLES, { error: "Choose a role" });
 
@@ -48,7 +49,9 @@ export const DisplayNameSchema = z
   .string({ error: "Display name must be text" })
   .trim()
   .max(DISPLAY_NAME_MAX, { error: `Display name must be ${DISPLAY_NAME_MAX} characters or fewer` })
-  .transform((value) => value.replace(/\s+/g, " ") || null);
+  .refine((value) => !hasUntypeable(value), { error: untypeableMessage("Display name") })
+  // Invisible characters alone are no name: "use my name", as a blank one.
+  .transform((value) => (isInvisible(value) ? "" : value).replace(/\s+/g, " ") || null);
 
 /** POST /api/bands/{id}/members and the invite form. */
 export const InviteSchema = z.strictObject({ email: EmailSchema, role: RoleSchema });

@@ -3,7 +3,8 @@
  * never reaches the browser; the editor's forms show what the server answers.
  */
 import { z } from "zod";
-import { MAX_ITEMS, MAX_SETS } from "./setlists.server";
+import { MAX_ITEMS, MAX_SETS, SETLIST_MESSAGES } from "./setlists.server";
+import { hasUntypeable, isInvisible, untypeableMessage } from "~/utils/typed-text";
 
 export const SETLIST_FORM_MESSAGES = {
   nameRequired: "Give the setlist a name",
@@ -21,19 +22,34 @@ export const SETLIST_FORM_MESSAGES = {
   intent: "The editor did not say what to change. Reload the setlist and try again.",
   event: "Choose one of the band's events",
   pastGig: "Choose a past gig that has a setlist",
+  songRequired: "Choose a song from the band’s library",
 } as const;
 const M = SETLIST_FORM_MESSAGES;
 
 const id = (message: string) => z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
-const optionalText = (max: number, message: string) =>
+const optionalText = (max: number, message: string, label = "Notes") =>
   z
     .string()
     .trim()
     .max(max, { error: message })
+    .refine((value) => !hasUntypeable(value, { multiline: true }), { error: untypeableMessage(label) })
     .optional()
     .transform((value) => value || null);
 
-const name = z.string({ error: M.nameRequired }).trim().min(1, { error: M.nameRequired }).max(120, { error: M.nameTooLong });
+const name = z
+  .string({ error: M.nameRequired })
+  .trim()
+  .min(1, { error: M.nameRequired })
+  .max(120, { error: M.nameTooLong })
+  .refine((value) => value === "" || !isInvisible(value), { error: M.nameRequired })
+  .refine((value) => !hasUntypeable(value), { error: untypeableMessage("The name") });
+/** A set's name ("Set 1", "Encore"). */
+const setName = z
+  .string({ error: M.setName })
+  .trim()
+  .min(1, { error: M.setName })
+  .max(40, { error: M.setName })
+  .refine((value) => value === "" || (!isInvisible(value) && !hasUntypeable(value)), { error: M.setName });
 const targetMinutes = z.coerce
   .number({ error: M.target })
   .int({ error: M.target })
@@ -48,7 +64,13 @@ export const CreateSetlistSchema = z.object({ name, notes: optionalText(2000, M.
 /** "Build from a previous gig" on /setlists: the gig, and a name (else one after the gig). */
 export const FromGigSchema = z.object({
   eventId: id(M.pastGig),
-  name: z.string().trim().max(120, { error: M.nameTooLong }).optional().transform((value) => value || null),
+  name: z
+    .string()
+    .trim()
+    .max(120, { error: M.nameTooLong })
+    .refine((value) => !hasUntypeable(value), { error: untypeableMessage("The name") })
+    .optional()
+    .transform((value) => (value && !isInvisible(value) ? value : null)),
 });
 
 /** The editor's forms, one per intent. */
@@ -60,14 +82,14 @@ export const EditorSchema = z.discriminatedUnion("intent", [
     version,
     setId: id(M.set).optional(),
     breakMinutes: z.coerce.number({ error: M.breakLength }).int({ error: M.breakLength }).min(1, { error: M.breakLength }).max(120, { error: M.breakLength }),
-    note: optionalText(200, M.noteTooLong),
+    note: optionalText(200, M.noteTooLong, "A note"),
   }),
   z.object({ intent: z.literal("move-up"), version, itemId: id(M.item) }),
   z.object({ intent: z.literal("move-down"), version, itemId: id(M.item) }),
   z.object({ intent: z.literal("move-to-set"), version, itemId: id(M.item), setId: id(M.set) }),
   z.object({ intent: z.literal("remove-item"), version, itemId: id(M.item) }),
-  z.object({ intent: z.literal("item-note"), version, itemId: id(M.item), note: optionalText(200, M.noteTooLong) }),
-  z.object({ intent: z.literal("add-set"), version, setName: z.string().trim().max(40, { error: M.setName }).optional() }),
+  z.object({ intent: z.literal("item-note"), version, itemId: id(M.item), note: optionalText(200, M.noteTooLong, "A note") }),
+  z.object({ intent: z.literal("add-set"), version, setName: z.string().trim().max(40, { error: M.setName }).refine((value) => !hasUntypeable(value), { error: M.setName }).optional() }),
   z.object({ intent: z.literal("remove-set"), version, setId: id(M.set) }),
   z.object({ intent: z.literal("reorder"), version, layout: z.string({ error: M.layout }).max(20_000, { error: M.layout }) }),
   z.object({ intent: z.literal("duplicate") }),
@@ -83,25 +105,57 @@ export const ReorderLayoutSchema = z
   .min(1)
   .max(MAX_SETS);
 
+// The JSON API's fields, each message the form's in the API's units. A new setlist is a
+// strict object (a misspelt field is refused, not dropped); a PUT takes back what GET
+// gave, read-only fields (titles, lengths, dates) and all, and reads only what it changes.
+const apiNotes = z
+  .string({ error: "Notes must be text" })
+  .trim()
+  .max(2000, { error: M.notesTooLong })
+  .refine((value) => !hasUntypeable(value, { multiline: true }), { error: untypeableMessage("Notes") })
+  .nullish();
+const apiItemNote = z
+  .string({ error: "A note must be text" })
+  .trim()
+  .max(200, { error: M.noteTooLong })
+  .refine((value) => !hasUntypeable(value, { multiline: true }), { error: untypeableMessage("A note") })
+  .nullish();
+const API_TARGET = "targetSetSeconds must be a whole number of seconds from 60 to 14400 (1 to 240 minutes)";
+const apiTarget = z.number({ error: API_TARGET }).int({ error: API_TARGET }).min(60, { error: API_TARGET }).max(240 * 60, { error: API_TARGET }).nullish();
+const apiId = (what: string) => z.number({ error: `${what} must be a whole number` }).int({ error: `${what} must be a whole number` }).positive({ error: `${what} must be a whole number` });
+
 /** POST /api/bands/{id}/setlists. */
-export const SetlistCreateApiSchema = z.object({
+export const SetlistCreateApiSchema = z.strictObject({
   name,
-  notes: z.string().trim().max(2000, { error: M.notesTooLong }).nullish(),
-  targetSetSeconds: z.number().int().min(60, { error: M.target }).max(240 * 60, { error: M.target }).nullish(),
-  sets: z.array(z.string().trim().min(1, { error: M.setName }).max(40, { error: M.setName })).max(MAX_SETS).optional(),
+  notes: apiNotes,
+  targetSetSeconds: apiTarget,
+  sets: z.array(setName, { error: "sets must be a list of set names" }).max(MAX_SETS, { error: SETLIST_MESSAGES.tooManySets }).optional(),
   /** A past event of the band with a setlist: the new one copies its sets, songs, breaks and notes. */
   fromEventId: z.number({ error: M.pastGig }).int({ error: M.pastGig }).positive({ error: M.pastGig }).optional(),
 });
 
-const ApiItem = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("song"), id: z.number().int().positive().optional(), songId: z.number().int().positive(), note: z.string().trim().max(200, { error: M.noteTooLong }).nullish() }),
-  z.object({
-    type: z.literal("break"),
-    id: z.number().int().positive().optional(),
-    durationSeconds: z.number().int().min(60, { error: M.breakLength }).max(120 * 60, { error: M.breakLength }),
-    note: z.string().trim().max(200, { error: M.noteTooLong }).nullish(),
-  }),
-]);
+const BREAK_SECONDS = "durationSeconds must be a whole number of seconds from 60 to 7200 (1 to 120 minutes)";
+const ApiItem = z.discriminatedUnion(
+  "type",
+  [
+    z
+      .object({
+        type: z.literal("song"),
+        id: apiId("An item's id").optional(),
+        // GET gives null for a song since deleted from the library: sent back, the item keeps it.
+        songId: apiId("songId").nullish(),
+        note: apiItemNote,
+      })
+      .refine((item) => item.id !== undefined || typeof item.songId === "number", { error: M.songRequired, path: ["songId"] }),
+    z.object({
+      type: z.literal("break"),
+      id: apiId("An item's id").optional(),
+      durationSeconds: z.number({ error: BREAK_SECONDS }).int({ error: BREAK_SECONDS }).min(60, { error: BREAK_SECONDS }).max(120 * 60, { error: BREAK_SECONDS }),
+      note: apiItemNote,
+    }),
+  ],
+  { error: "Each item is a song (type \"song\") or a break (type \"break\")" },
+);
 
 /**
  * PUT /api/setlists/{id}: the whole setlist with the version it was read at. Items and
@@ -111,10 +165,12 @@ const ApiItem = z.discriminatedUnion("type", [
 export const SetlistPutApiSchema = z.object({
   version: z.number({ error: "version is required: send the version you read" }).int().positive(),
   name: name.optional(),
-  notes: z.string().trim().max(2000, { error: M.notesTooLong }).nullish(),
-  targetSetSeconds: z.number().int().min(60, { error: M.target }).max(240 * 60, { error: M.target }).nullish(),
+  notes: apiNotes,
+  targetSetSeconds: apiTarget,
   sets: z
-    .array(z.object({ id: z.number().int().positive().optional(), name: z.string().trim().min(1, { error: M.setName }).max(40, { error: M.setName }), items: z.array(ApiItem).max(MAX_ITEMS) }))
-    .min(1)
-    .max(MAX_SETS),
+    .array(z.object({ id: apiId("A set's id").optional(), name: setName, items: z.array(ApiItem, { error: "items must be a list" }).max(MAX_ITEMS, { error: SETLIST_MESSAGES.tooManyItems }) }), {
+      error: "sets must be a list of sets",
+    })
+    .min(1, { error: SETLIST_MESSAGES.noSets })
+    .max(MAX_SETS, { error: SETLIST_MESSAGES.tooManySets }),
 });

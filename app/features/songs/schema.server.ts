@@ -7,6 +7,7 @@ import { z } from "zod";
 import { parseDuration } from "./format";
 import { parseKey } from "./keys";
 import { SONG_SORTS, type SongFacts } from "./song-types";
+import { hasUntypeable, isInvisible, untypeableMessage } from "~/utils/typed-text";
 
 export const SONG_MESSAGES = {
   titleRequired: "Title is required",
@@ -19,6 +20,7 @@ export const SONG_MESSAGES = {
   tagTooLong: "Each tag must be at most 30 characters",
   tooManyTags: "A song can have at most 10 tags",
   notesTooLong: "Notes are too long (at most 2,000 characters)",
+  tagSeparator: "A tag can't hold a comma or a semicolon: they separate tags",
   chartUrl: "Chart link must be a web address starting with https:// or http://",
   isrc: "ISRC must be 12 letters and digits, like GBUM71029604",
   musicbrainzId: "MusicBrainz id must be a recording id, like 5b11f4ce-a62d-471e-81fc-a69a8278c7da",
@@ -47,13 +49,16 @@ export const rules = {
   title: (value: string | undefined, ctx: Ctx) => {
     const title = value?.trim() ?? "";
     // Invisible characters alone (a zero-width space) are no title.
-    if (!title.replace(/[\p{Cc}\p{Cf}\s]/gu, "")) return fail(ctx, SONG_MESSAGES.titleRequired);
+    if (isInvisible(title)) return fail(ctx, SONG_MESSAGES.titleRequired);
     if (title.length > 200) return fail(ctx, SONG_MESSAGES.titleTooLong);
+    // A NUL or a line break would land raw in the setlist's text, CSV and PDF.
+    if (hasUntypeable(title)) return fail(ctx, untypeableMessage("Title"));
     return title;
   },
   artist: (value: string | null | undefined, ctx: Ctx) => {
     if (blank(value)) return null;
     const artist = value!.trim();
+    if (hasUntypeable(artist)) return fail(ctx, untypeableMessage("Artist"));
     return artist.length > 200 ? fail(ctx, SONG_MESSAGES.artistTooLong) : artist;
   },
   key: (value: string | null | undefined, ctx: Ctx) => {
@@ -82,7 +87,11 @@ export const rules = {
     return `${Number(match[1])}/${match[2]}`;
   },
   tags: (value: string | string[] | null | undefined, ctx: Ctx) => {
+    // The form and the CSV separate tags with commas or semicolons: a listed tag holding
+    // one would come back from the form as two.
+    if (Array.isArray(value) && value.some((tag) => /[,;]/.test(tag))) return fail(ctx, SONG_MESSAGES.tagSeparator);
     const list = (Array.isArray(value) ? value : (value ?? "").split(/[,;]/)).map((tag) => tag.trim().replace(/\s+/g, " ")).filter(Boolean);
+    if (list.some((tag) => hasUntypeable(tag))) return fail(ctx, untypeableMessage("A tag"));
     const unique = [...new Map(list.map((tag) => [tag.toLowerCase(), tag])).values()];
     if (unique.some((tag) => tag.length > 30)) return fail(ctx, SONG_MESSAGES.tagTooLong);
     if (unique.length > 10) return fail(ctx, SONG_MESSAGES.tooManyTags);
@@ -91,6 +100,7 @@ export const rules = {
   notes: (value: string | null | undefined, ctx: Ctx) => {
     if (blank(value)) return null;
     const notes = value!.trim().replace(/\r\n/g, "\n");
+    if (hasUntypeable(notes, { multiline: true })) return fail(ctx, untypeableMessage("Notes"));
     return notes.length > 2000 ? fail(ctx, SONG_MESSAGES.notesTooLong) : notes;
   },
   chartUrl: (value: string | null | undefined, ctx: Ctx) => {

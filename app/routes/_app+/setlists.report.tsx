@@ -14,8 +14,9 @@ import { pageTitle } from "~/utils/meta";
  * the errors show under the dates.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const access = await requireBandAccess(request, { band: "current", permission: "setlists:report" });
   const url = new URL(request.url);
+  // ?band= when the download sends a refused range back (the band it was asked for).
+  const access = await requireBandAccess(request, { band: url.searchParams.get("band") || "current", permission: "setlists:report" });
   const asked = url.searchParams.has("from") || url.searchParams.has("to");
   const check = asked ? checkReportRange({ from: url.searchParams.get("from"), to: url.searchParams.get("to") }) : null;
   const values = check ? (check.ok ? check.range : check.values) : await defaultReportRange(access);

@@ -14,7 +14,8 @@ async function load({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: url.searchParams.get("band") || "current", permission: "setlists:report" });
   const check = checkReportRange({ from: url.searchParams.get("from"), to: url.searchParams.get("to") });
   if (!check.ok) {
-    const back = new URLSearchParams({ from: check.values.from ?? "", to: check.values.to ?? "" });
+    // Back to the report of the same band, whichever band is current by now.
+    const back = new URLSearchParams({ band: String(access.band.id), from: check.values.from ?? "", to: check.values.to ?? "" });
     return redirect(`/setlists/report?${back}`);
   }
   const { csv, fileName } = await performanceReportCsv(access, check.range);

@@ -1,0 +1,25 @@
+/**
+ * Text a person typed, told apart from what nobody types: control characters (a NUL, a
+ * bell; a line break too where the field is one line) and lone surrogates, which arrive
+ * only through /api or a crafted form and then break CSV cells, .ics lines and PDFs; and
+ * text of invisible characters alone (a zero-width space), which reads as empty. Zod-free:
+ * the server's schemas use it, and nothing here reaches the browser by itself.
+ */
+
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
+const CONTROL_ONE_LINE = /[\u0000-\u001F\u007F-\u009F]|\p{Cs}/u;
+// eslint-disable-next-line no-control-regex -- the same, with tab and line ends allowed
+const CONTROL_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\p{Cs}/u;
+
+/** True when `value` holds a character nobody types into this kind of field. */
+export function hasUntypeable(value: string, { multiline = false } = {}) {
+  return (multiline ? CONTROL_MULTILINE : CONTROL_ONE_LINE).test(value);
+}
+
+/** True when `value` has nothing visible: only spaces, control and format characters. */
+export function isInvisible(value: string) {
+  return !/[^\p{Cc}\p{Cf}\s]/u.test(value);
+}
+
+/** The message for a field holding what nobody types. */
+export const untypeableMessage = (label: string) => `${label} can only hold characters you can type`;
