@@ -357,6 +357,12 @@ describe("setlists", () => {
     expect(one[0]).not.toContain("Ebm");
     expect(one[0]).not.toContain("Drums count in");
     expect((await callRoute(pdfLoader, buildRequest(`/setlists/${setlist.id}/pdf`, { cookie: world.cookies.sub }), { id: String(setlist.id) })).status).toBe(404);
+
+    // Any Latin, Greek or Cyrillic title reads back as typed (Helvetica's Latin-1 garbled them).
+    const title = "Žlutá ponorka · Łódź · Калинка · Ελλάδα";
+    await db.song.update({ where: { id: world.songs[0]!.id }, data: { title } });
+    const page = (await render("?layout=one"))[0]!;
+    for (const word of title.split(" · ")) expect(page).toContain(word);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,21 +1,24 @@
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
 import type { BandAccess } from "~/features/bands/access.server";
 import { statementForPdf, type Download, type ReportsQuery } from "./reports.server";
+import { pdfFonts } from "~/utils/pdf-fonts.server";
 
 /**
  * A member's yearly statement as a PDF (server only: @react-pdf/renderer never reaches
  * the browser), for their tax return: what they earned from the band, the expenses owed
- * back to them kept apart, and what they were paid. Built-in Helvetica, so no font file ships.
+ * back to them kept apart, and what they were paid. In DejaVu Sans (any Latin, Greek or Cyrillic name).
  */
 type Statement = Awaited<ReturnType<typeof statementForPdf>>;
 
+const fonts = pdfFonts();
+
 const styles = StyleSheet.create({
-  page: { padding: 40, fontFamily: "Helvetica", fontSize: 10, color: "#000" },
-  title: { fontSize: 18, fontFamily: "Helvetica-Bold", marginBottom: 4 },
+  page: { padding: 40, ...fonts.regular, fontSize: 10, color: "#000" },
+  title: { fontSize: 18, ...fonts.bold, marginBottom: 4 },
   subtitle: { fontSize: 11, marginBottom: 16 },
-  heading: { fontSize: 12, fontFamily: "Helvetica-Bold", marginTop: 14, marginBottom: 6, borderBottomWidth: 1, borderBottomColor: "#000", paddingBottom: 3 },
+  heading: { fontSize: 12, ...fonts.bold, marginTop: 14, marginBottom: 6, borderBottomWidth: 1, borderBottomColor: "#000", paddingBottom: 3 },
   row: { flexDirection: "row", paddingVertical: 2 },
-  strong: { fontFamily: "Helvetica-Bold" },
+  strong: { ...fonts.bold },
   date: { width: 70 },
   section: { width: 120 },
   description: { flex: 1, paddingRight: 8 },

@@ -4,25 +4,28 @@ import type { BandAccess } from "~/features/bands/access.server";
 import { formatDuration, formatTotal } from "~/features/songs/format";
 import { fileSlug } from "~/utils/spreadsheet.server";
 import { getSetlist, type SetlistView } from "./setlists.server";
+import { pdfFonts } from "~/utils/pdf-fonts.server";
 
 /**
  * The setlist as a PDF for the stage (server only: @react-pdf/renderer never reaches the
  * browser). Large type readable from two metres: one page per set, or the whole show on
  * one page in smaller type; keys (as musicians write them: Eb, F#m) and notes optional.
- * The built-in Helvetica is used, so nothing is downloaded and no font file ships.
+ * In DejaVu Sans, which ships with the app (any Latin, Greek or Cyrillic title).
  */
 export type PdfOptions = { layout: "sets" | "one"; keys: boolean; notes: boolean };
 
+const fonts = pdfFonts();
+
 const styles = StyleSheet.create({
-  page: { padding: 36, fontFamily: "Helvetica", color: "#000" },
+  page: { padding: 36, ...fonts.regular, color: "#000" },
   header: { flexDirection: "row", justifyContent: "space-between", alignItems: "baseline", borderBottomWidth: 2, borderBottomColor: "#000", paddingBottom: 6, marginBottom: 12 },
   meta: { fontSize: 12 },
   row: { flexDirection: "row", alignItems: "baseline", marginBottom: 4 },
   number: { width: 40, textAlign: "right", marginRight: 10 },
-  title: { flex: 1, fontFamily: "Helvetica-Bold" },
+  title: { flex: 1, ...fonts.bold },
   key: { width: 70, textAlign: "right" },
-  note: { marginLeft: 50, fontFamily: "Helvetica-Oblique", marginBottom: 4 },
-  breakRow: { marginVertical: 6, fontFamily: "Helvetica-Oblique" },
+  note: { marginLeft: 50, ...fonts.italic, marginBottom: 4 },
+  breakRow: { marginVertical: 6, ...fonts.italic },
 });
 
 /** A PDF's file name from the setlist's name: letters and digits, dashes between. */
@@ -35,7 +38,7 @@ function SetBlock({ set, options, size }: { set: SetlistView["sets"][number]; op
   return (
     <View>
       <View style={styles.header}>
-        <Text style={{ fontSize: size * 1.1, fontFamily: "Helvetica-Bold" }}>{set.name}</Text>
+        <Text style={{ fontSize: size * 1.1, ...fonts.bold }}>{set.name}</Text>
         <Text style={styles.meta}>
           {set.songCount === 1 ? "1 song" : `${set.songCount} songs`} · {formatTotal(set.seconds) || "0:00"}
         </Text>
