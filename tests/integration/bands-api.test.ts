@@ -70,10 +70,13 @@ describe("POST /api/bands", () => {
     expect(cookiePair(response, "bandroom_band")).toBeTruthy();
   });
 
-  test("accepts a name of exactly 50 characters", async () => {
+  test("accepts a name of exactly 50 characters, counted as they read (an accent sent as its own mark is no extra character)", async () => {
     const { cookie } = await signedIn();
     const response = await callRoute(bandsRoute.action, post({ name: "x".repeat(50) }, { cookie }));
     expect(response.status).toBe(201);
+    const decomposed = await callRoute(bandsRoute.action, post({ name: "e\u0301".repeat(30) }, { cookie }));
+    expect(decomposed.status).toBe(201);
+    expect((await body<{ name: string }>(decomposed)).name).toBe("\u00e9".repeat(30));
   });
 
   test.each([

@@ -101,6 +101,7 @@ describe("times in the band's time zone", () => {
     // Nothing may end past the last year: a later edit could not send it back.
     expect((await errorsOf({ date: "9998-12-01", repeat: "weekly", count: 200, interval: 52 })).count).toEqual([MESSAGES.pastLastYear]);
     expect((await errorsOf({ date: "9998-12-31", startTime: "23:00", endTime: "01:00" })).endTime).toEqual(["Choose a date between 1970 and 9998"]);
+    expect(await errorsOf({ callTime: "20:00", soundcheckTime: "19:30" })).toEqual({ callTime: [MESSAGES.callAfterStart], soundcheckTime: [MESSAGES.soundcheckAfterStart] });
     // A number is a number or its text: not a list, not a yes/no.
     expect((await errorsOf({ repeat: "weekly", count: "abc" })).count).toEqual(["Enter a whole number of times"]);
     expect((await errorsOf({ repeat: "weekly", count: [3] })).count).toEqual(["Enter a whole number of times"]);

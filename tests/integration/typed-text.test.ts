@@ -41,7 +41,7 @@ describe("typed text", () => {
     expect(isInvisible("a\u200b")).toBe(false);
   });
 
-  test("events, blackouts, songs, setlists and payments refuse them under the field and save nothing", async () => {
+  test("events, blackouts, songs, setlists and payments refuse them under the field and save nothing; the money API refuses fields it does not know", async () => {
     const w = await world();
     const id = String(w.band.id);
     const event = (title: string, extra: Record<string, unknown> = {}) =>
@@ -73,8 +73,13 @@ describe("typed text", () => {
     });
     expect(await db.setlist.count({ where: { bandId: w.band.id } })).toBe(0);
 
-    const payment = await post(payments.action, `/api/bands/${id}/payments`, { id }, { category: "other", amount: "1", method: "cash", date: "2026-11-20", description: "a\u0000b" }, w.cookie);
-    expect(payment.status).toBe(400);
+    const pay = (json: Record<string, unknown>) => post(payments.action, `/api/bands/${id}/payments`, { id }, { category: "other", amount: "1", method: "cash", date: "2026-11-20", ...json }, w.cookie);
+    expect((await pay({ description: "a\u0000b" })).body.errors).toEqual({ description: ["The description can only hold characters you can type"] });
+    // A misspelt field is refused, not dropped (the money would be recorded as received by the band).
+    expect((await pay({ recievedBy: w.leader.id })).status).toBe(400);
+    // Messages a person can act on, not zod's.
+    expect((await pay({ eventId: "abc" })).body.errors).toEqual({ eventId: ["Choose one of the band’s events"] });
+    expect((await pay({ amount: true })).body.errors).toEqual({ amount: ['Must be text, like "12.50"'] });
     expect(await db.ledgerEntry.count({ where: { bandId: w.band.id } })).toBe(0);
   });
 

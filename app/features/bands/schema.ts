@@ -6,6 +6,8 @@ export const BAND_NAME_MAX = 50;
 export const BandNameSchema = z
   .string({ error: "Band name is required" })
   .trim()
+  // Counted as it reads: an "é" sent as "e" and an accent mark is one character, not two.
+  .normalize("NFC")
   .min(1, { error: "Band name is required", abort: true })
   .max(BAND_NAME_MAX, { error: "Band name is too long", abort: true })
   // A NUL or other control character could not be typed again to confirm deleting the band.

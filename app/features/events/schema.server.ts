@@ -48,6 +48,8 @@ export const MESSAGES = {
   tooLong: "An event can last at most a year",
   timeZone: "Choose a time zone from the list, like Europe/Berlin",
   tooMany: `A series can have at most ${MAX_OCCURRENCES} occurrences`,
+  callAfterStart: "Call / load-in must be at or before the start time, on the same day",
+  soundcheckAfterStart: "Soundcheck must be at or before the start time, on the same day",
   pastLastYear: `A series must end by ${YEARS.max}: repeat it fewer times`,
   countOrUntil: "Say how many times, or until which date, it repeats",
   untilBeforeStart: "The series must end on or after its first date",
@@ -276,6 +278,9 @@ function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rul
   }
   const callAt = raw.callTime && !raw.allDay ? instantOn(date, raw.callTime, timeZone, "callTime", ctx) : null;
   const soundcheckAt = raw.soundcheckTime && !raw.allDay ? instantOn(date, raw.soundcheckTime, timeZone, "soundcheckTime", ctx) : null;
+  // Both are read on the event's day: after the start they are a mistyped time (or a day off).
+  if (startsAt && callAt && callAt > startsAt) ctx.addIssue({ code: "custom", path: ["callTime"], message: MESSAGES.callAfterStart });
+  if (startsAt && soundcheckAt && soundcheckAt > startsAt) ctx.addIssue({ code: "custom", path: ["soundcheckTime"], message: MESSAGES.soundcheckAfterStart });
   // Answers are open until the end of the deadline's day.
   const rsvpDeadline = deadlineDay ? startOfLocalDay(addDays(deadlineDay, 1), rules.bandTimeZone) : null;
   if (deadlineDay && formatLocalDate(deadlineDay) > formatLocalDate(date)) ctx.addIssue({ code: "custom", path: ["rsvpDeadline"], message: MESSAGES.deadline });

@@ -14,7 +14,7 @@ import { hasUntypeable, untypeableMessage } from "~/utils/typed-text";
 const keys = <T extends Record<string, string>>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
 
 /** A form field's or JSON value's text; numbers are accepted in JSON (12.5 is "12.5"). */
-const text = z.preprocess((value) => (typeof value === "number" ? String(value) : value === null ? undefined : value), z.string().trim().optional());
+const text = z.preprocess((value) => (typeof value === "number" ? String(value) : value === null ? undefined : value), z.string({ error: "Must be text, like \"12.50\"" }).trim().optional());
 
 const optionalText = (max: number, label: string) =>
   text
@@ -45,12 +45,26 @@ const choice = <T extends Record<string, string>>(record: T, message: string) =>
 /** "band" (the band account or fund) or a member's user id. */
 const whoField = text.transform((value) => (!value || value === "band" ? null : value));
 
-const id = z.preprocess((value) => (typeof value === "string" && value.trim() ? Number(value) : value === "" ? undefined : value), z.number({ error: "Choose one" }).int().positive());
-const optionalId = z.preprocess((value) => (value === "" || value === null ? undefined : typeof value === "string" ? Number(value) : value), z.number().int().positive().optional());
+/**
+ * A form's fields, or a JSON body's: the API refuses a field it does not know (a misspelt
+ * "recievedBy" would otherwise record the money as the band's), where a form may post
+ * more (its buttons, a second picker). The output type is the same either way.
+ */
+function fieldsOf<Shape extends z.ZodRawShape>(shape: Shape, api: boolean) {
+  return (api ? z.strictObject(shape) : z.object(shape)) as z.ZodObject<Shape>;
+}
+type Mode = { api?: boolean };
 
-export function paymentSchema(currency: string) {
-  return z
-    .object({
+const id = z.preprocess((value) => (typeof value === "string" && value.trim() ? Number(value) : value === "" ? undefined : value), z.number({ error: "Choose one" }).int().positive());
+const EVENT_CHOICE = "Choose one of the band’s events";
+const optionalId = z.preprocess(
+  (value) => (value === "" || value === null ? undefined : typeof value === "string" ? Number(value) : value),
+  z.number({ error: EVENT_CHOICE }).int({ error: EVENT_CHOICE }).positive({ error: EVENT_CHOICE }).optional(),
+);
+
+export function paymentSchema(currency: string, { api = false }: Mode = {}) {
+  return fieldsOf(
+    {
       category: choice(INCOME_CATEGORIES, "Choose what the money is for"),
       eventId: optionalId,
       amount: amount(currency),
@@ -59,15 +73,16 @@ export function paymentSchema(currency: string) {
       method: choice(PAYMENT_METHODS, "Choose how it was paid"),
       receivedBy: whoField,
       description: optionalText(200, "The description"),
-    })
-    .superRefine((value, context) => {
+    },
+    api,
+  ).superRefine((value, context) => {
       if (value.category === "gig" && !value.eventId) context.addIssue({ code: "custom", path: ["eventId"], message: "Choose the gig this payment is for" });
     });
 }
 export type PaymentInput = z.output<ReturnType<typeof paymentSchema>>;
 
-export function expenseSchema(currency: string) {
-  return z.object({
+export function expenseSchema(currency: string, { api = false }: Mode = {}) {
+  return fieldsOf({
     amount: amount(currency),
     date: day,
     category: choice(EXPENSE_CATEGORIES, "Choose a category"),
@@ -80,19 +95,19 @@ export function expenseSchema(currency: string) {
         .optional(),
     ),
     paidBy: whoField,
-  });
+  }, api);
 }
 export type ExpenseInput = z.output<ReturnType<typeof expenseSchema>>;
 
-export function payoutSchema(currency: string) {
-  return z.object({
+export function payoutSchema(currency: string, { api = false }: Mode = {}) {
+  return fieldsOf({
     userId: text.pipe(z.string({ error: "Choose a member" }).min(1, "Choose a member")),
     direction: choice(PAYOUT_DIRECTIONS, "Choose who pays whom"),
     amount: amount(currency),
     date: day,
     method: choice(PAYMENT_METHODS, "Choose how it was paid"),
     note: optionalText(200, "The note"),
-  });
+  }, api);
 }
 export type PayoutInput = z.output<ReturnType<typeof payoutSchema>>;
 
@@ -119,7 +134,7 @@ function cut(currency: string) {
   });
 }
 
-export function splitSchema(currency: string) {
+export function splitSchema(currency: string, { api = false }: Mode = {}) {
   const share = z.object({
     // A form posts the user id only for the people whose box is ticked.
     userId: text,
@@ -142,7 +157,7 @@ export function splitSchema(currency: string) {
       return parsed.minor;
     }),
   });
-  return z.object({
+  return fieldsOf({
     paymentId: id,
     method: choice(SPLIT_METHODS, "Choose how to split it"),
     commission: cut(currency),
@@ -152,7 +167,7 @@ export function splitSchema(currency: string) {
       .max(100)
       .default([])
       .transform((list) => list.filter((entry): entry is typeof entry & { userId: string } => Boolean(entry.userId))),
-  });
+  }, api);
 }
 export type SplitFormInput = z.output<ReturnType<typeof splitSchema>>;
 

@@ -13,7 +13,7 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const access = await requireFinanceApiWriter(request, params.id);
   const { currency } = await financeSettings(access);
-  const input = await parseJsonBody(request, payoutSchema(currency));
+  const input = await parseJsonBody(request, payoutSchema(currency, { api: true }));
   const saved = await recordPayout(access, input);
   return data({ ...saved, id: saved.entryId }, { status: 201 });
 });
