@@ -108,18 +108,15 @@ export const ReorderLayoutSchema = z
 // The JSON API's fields, each message the form's in the API's units. A new setlist is a
 // strict object (a misspelt field is refused, not dropped); a PUT takes back what GET
 // gave, read-only fields (titles, lengths, dates) and all, and reads only what it changes.
-const apiNotes = z
-  .string({ error: "Notes must be text" })
-  .trim()
-  .max(2000, { error: M.notesTooLong })
-  .refine((value) => !hasUntypeable(value, { multiline: true }), { error: untypeableMessage("Notes") })
-  .nullish();
-const apiItemNote = z
-  .string({ error: "A note must be text" })
-  .trim()
-  .max(200, { error: M.noteTooLong })
-  .refine((value) => !hasUntypeable(value, { multiline: true }), { error: untypeableMessage("A note") })
-  .nullish();
+const apiText = (max: number, tooLong: string, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: tooLong })
+    .refine((value) => !hasUntypeable(value, { multiline: true }), { error: untypeableMessage(label) })
+    .nullish();
+const apiNotes = apiText(2000, M.notesTooLong, "Notes");
+const apiItemNote = apiText(200, M.noteTooLong, "A note");
 const API_TARGET = "targetSetSeconds must be a whole number of seconds from 60 to 14400 (1 to 240 minutes)";
 const apiTarget = z.number({ error: API_TARGET }).int({ error: API_TARGET }).min(60, { error: API_TARGET }).max(240 * 60, { error: API_TARGET }).nullish();
 const apiId = (what: string) => z.number({ error: `${what} must be a whole number` }).int({ error: `${what} must be a whole number` }).positive({ error: `${what} must be a whole number` });
