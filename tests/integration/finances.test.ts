@@ -222,6 +222,32 @@ describe("recording the band's money", () => {
 });
 
 describe("the forms, without JavaScript", () => {
+  test("a money form sent twice (a double tap, a resend) records once and the repeat goes where the first went; a refused one can be sent again corrected", async () => {
+    const world = await setup();
+    const { cookies, gig } = world;
+    const page = await body<{ submissionKey: string }>(await callRoute(paymentPage.loader, buildRequest(`/finances/payments/new?eventId=${gig.id}`, { cookie: cookies.leader })));
+    expect(page.submissionKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const form = { submissionKey: page.submissionKey, category: "gig", eventId: String(gig.id), amount: "1000", date: "2024-05-01", method: "cash", receivedBy: "band" };
+    const send = (fields: Record<string, string>) => callRoute(paymentPage.action, buildRequest("/finances/payments/new", { cookie: cookies.leader, form: fields }));
+
+    // Refused (a gig of another band's calendar): nothing is kept, and the corrected form goes through with the same key.
+    const refused = await send({ ...form, eventId: "999999" });
+    expect(refused.status).toBe(400);
+    const [first, second] = [await send(form), await send(form)];
+    const entries = await db.ledgerEntry.findMany({ where: { bandId: world.band.id, kind: "payment" }, select: { id: true } });
+    expect(entries).toHaveLength(1);
+    expectRedirect(first, `/finances/entries/${entries[0]!.id}/split`);
+    expectRedirect(second, `/finances/entries/${entries[0]!.id}/split`);
+    expect(await toastOf(second)).toMatchObject({ title: "Already recorded" });
+    // A fresh form (a new key) is a new payment; so is a post without a key (an older page).
+    const { submissionKey: _, ...withoutKey } = form;
+    await send(withoutKey);
+    const again = await body<{ submissionKey: string }>(await callRoute(paymentPage.loader, buildRequest("/finances/payments/new", { cookie: cookies.leader })));
+    expect(again.submissionKey).not.toBe(page.submissionKey);
+    await send({ ...form, submissionKey: again.submissionKey });
+    expect(await db.ledgerEntry.count({ where: { bandId: world.band.id, kind: "payment" } })).toBe(3);
+  });
+
   test("a gig payment form prefills the agreed fee, records, and leads to the split with its preview", async () => {
     const world = await setup();
     const { cookies, gig, people } = world;

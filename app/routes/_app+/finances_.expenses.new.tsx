@@ -14,8 +14,8 @@ import { Button } from "~/components/ui/button";
 import { formatMoney } from "~/utils/money";
 import { pageTitle } from "~/utils/meta";
 import { replyWithRuleError } from "~/utils/rule-error";
-import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
+import { newSubmissionKey, saveOnce } from "~/utils/form-submission.server";
 
 /** /finances/expenses/new: an expense, paid from the band fund or out of a member's pocket (then owed back to them). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -27,6 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     currency: options.currency,
     members: options.members,
+    submissionKey: newSubmissionKey(),
     gigs: options.gigs.map((g) => ({ id: g.id, label: `${g.day} · ${g.title}` })),
     defaults: { date: options.today, category: "travel", paidBy: "band" },
   };
@@ -36,11 +37,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
   requireFinanceWriter(access);
   const { currency } = await financeSettings(access);
-  const submission = parseWithZod(await request.formData(), { schema: expenseSchema(currency) });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: expenseSchema(currency) });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  const { value } = submission;
   try {
-    const saved = await recordExpense(access, submission.value);
-    return await redirectWithToast("/finances", { title: "Expense recorded", description: `${saved.description}: ${formatMoney(submission.value.amount, currency)}.` });
+    return await saveOnce(formData, access.user.id, "/finances", async () => {
+      const saved = await recordExpense(access, value);
+      return { location: "/finances", toast: { title: "Expense recorded", description: `${saved.description}: ${formatMoney(value.amount, currency)}.` } };
+    });
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
     return data({ result }, { status });
@@ -56,11 +61,13 @@ export default function NewExpense() {
   const [form, fields] = useForm<Fields>({ id: "expense", lastResult: actionData?.result, defaultValue: "upgrade" in loaderData ? {} : loaderData.defaults, shouldValidate: "onSubmit" });
   if ("upgrade" in loaderData) return <UpgradePage title="Record an expense" bandName={loaderData.bandName} />;
 
-  const { currency, members, gigs } = loaderData;
+  const { currency, members, gigs, submissionKey } = loaderData;
   return (
     <div className="space-y-6">
       <PageHeader title="Record an expense" back={{ to: "/finances", label: "Finances" }} description="Paid out of pocket? Choose who paid: the band then owes it back to them." />
       <Form method="post" {...getFormProps(form)} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
+        {/* Claimed when saved: the same form posted twice records once (app/utils/form-submission.server.ts). */}
+        <input type="hidden" name="submissionKey" value={submissionKey} />
         <Field label={`Amount (${currency})`} inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", autoComplete: "off" }} errors={fields.amount.errors} />
         <Field label="Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
         <SelectField label="Category" selectProps={getSelectProps(fields.category)} errors={fields.category.errors}>

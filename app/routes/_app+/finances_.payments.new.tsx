@@ -15,8 +15,8 @@ import { formatAmountInput, formatMoney } from "~/utils/money";
 import { parseId } from "~/utils/ids";
 import { pageTitle } from "~/utils/meta";
 import { replyWithRuleError } from "~/utils/rule-error";
-import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
+import { newSubmissionKey, saveOnce } from "~/utils/form-submission.server";
 
 /** /finances/payments/new: a gig payment (?eventId= picks the gig and prefills its agreed fee), or ?type=other for other income. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -34,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currency: options.currency,
     members: options.members,
     gigs: options.gigs.map((g) => ({ id: g.id, label: `${g.day} · ${g.title}${g.cancelled ? " (cancelled)" : ""}${g.feeMinor ? ` · agreed ${formatMoney(g.feeMinor, options.currency)}` : ""}` })),
+    submissionKey: newSubmissionKey(),
     defaults: { category: other ? "merch" : "gig", eventId: gig ? String(gig.id) : "", amount: fee, feeAgreed: fee, date: options.today, method: "bank_transfer", receivedBy: "band" },
   };
 }
@@ -42,12 +43,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
   requireFinanceWriter(access);
   const { currency } = await financeSettings(access);
-  const submission = parseWithZod(await request.formData(), { schema: paymentSchema(currency) });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: paymentSchema(currency) });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  const { value } = submission;
   try {
-    const saved = await recordPayment(access, submission.value);
-    const toast = { title: "Payment recorded", description: `${saved.description}: ${formatMoney(submission.value.amount, currency)}.` };
-    return await redirectWithToast(saved.splittable ? `/finances/entries/${saved.entryId}/split` : "/finances/ledger", toast);
+    return await saveOnce(formData, access.user.id, "/finances/ledger", async () => {
+      const saved = await recordPayment(access, value);
+      const toast = { title: "Payment recorded", description: `${saved.description}: ${formatMoney(value.amount, currency)}.` };
+      return { location: saved.splittable ? `/finances/entries/${saved.entryId}/split` : "/finances/ledger", toast };
+    });
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
     return data({ result }, { status });
@@ -65,7 +70,7 @@ export default function NewPaymentPage() {
 
 type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { upgrade: true }>;
 
-function NewPayment({ other, gigs, members, currency, defaults }: Loaded) {
+function NewPayment({ other, gigs, members, currency, defaults, submissionKey }: Loaded) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const [form, fields] = useForm<Fields>({ id: "payment", lastResult: actionData?.result, defaultValue: defaults, shouldValidate: "onSubmit" });
@@ -94,6 +99,8 @@ function NewPayment({ other, gigs, members, currency, defaults }: Loaded) {
         </Form>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
+        {/* Claimed when saved: the same form posted twice records once (app/utils/form-submission.server.ts). */}
+        <input type="hidden" name="submissionKey" value={submissionKey} />
         {other ? (
           <SelectField label="Kind of income" selectProps={getSelectProps(fields.category)} errors={fields.category.errors}>
             {Object.entries(INCOME_CATEGORIES)

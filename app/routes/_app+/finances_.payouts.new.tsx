@@ -14,8 +14,8 @@ import { Button } from "~/components/ui/button";
 import { formatAmountInput, formatMoney, parseAmount } from "~/utils/money";
 import { pageTitle } from "~/utils/meta";
 import { replyWithRuleError } from "~/utils/rule-error";
-import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
+import { newSubmissionKey, saveOnce } from "~/utils/form-submission.server";
 
 /** /finances/payouts/new: the band pays a member, or a member hands over cash; ?userId=&direction=&amount= prefill it (settle up). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     currency: options.currency,
     members: options.members,
+    submissionKey: newSubmissionKey(),
     defaults: {
       date: options.today,
       userId: url.searchParams.get("userId") ?? "",
@@ -43,11 +44,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
   requireFinanceWriter(access);
   const { currency } = await financeSettings(access);
-  const submission = parseWithZod(await request.formData(), { schema: payoutSchema(currency) });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: payoutSchema(currency) });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  const { value } = submission;
   try {
-    const saved = await recordPayout(access, submission.value);
-    return await redirectWithToast("/finances", { title: "Payout recorded", description: `${saved.description}: ${formatMoney(submission.value.amount, currency)}.` });
+    return await saveOnce(formData, access.user.id, "/finances", async () => {
+      const saved = await recordPayout(access, value);
+      return { location: "/finances", toast: { title: "Payout recorded", description: `${saved.description}: ${formatMoney(value.amount, currency)}.` } };
+    });
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
     return data({ result }, { status });
@@ -63,11 +68,13 @@ export default function NewPayout() {
   const [form, fields] = useForm<Fields>({ id: "payout", lastResult: actionData?.result, defaultValue: "upgrade" in loaderData ? {} : loaderData.defaults, shouldValidate: "onSubmit" });
   if ("upgrade" in loaderData) return <UpgradePage title="Record a payout" bandName={loaderData.bandName} />;
 
-  const { currency, members } = loaderData;
+  const { currency, members, submissionKey } = loaderData;
   return (
     <div className="space-y-6">
       <PageHeader title="Record a payout" back={{ to: "/finances", label: "Finances" }} description="Money paid to a member, or cash a member collected and hands over to the band." />
       <Form method="post" {...getFormProps(form)} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
+        {/* Claimed when saved: the same form posted twice records once (app/utils/form-submission.server.ts). */}
+        <input type="hidden" name="submissionKey" value={submissionKey} />
         <SelectField label="Member" selectProps={getSelectProps(fields.userId)} errors={fields.userId.errors}>
           <option value="">Choose a member…</option>
           {members.map((member) => (

@@ -1,0 +1,71 @@
+import { randomToken } from "./crypto.server";
+import { db } from "./db.server";
+import { redirectWithToast, type ToastInput } from "./toast.server";
+
+/**
+ * Posting a form once, whatever the network does: the page renders a fresh key into the
+ * form (`submissionKey`), and the action claims it in the database before it saves. A
+ * second post of the same form (a double tap without JavaScript, a resend after the
+ * connection dropped) finds the claim and goes where the first one went. The claim is a
+ * unique row, so two processes cannot both take it; it is let go when the save is refused,
+ * so the corrected form can be sent again. Claims are kept a day.
+ */
+export const SUBMISSION_FIELD = "submissionKey";
+const KEY_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
+const KEEP_MS = 24 * 60 * 60 * 1000;
+
+export function newSubmissionKey() {
+  return randomToken(16);
+}
+
+const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+
+export type Claim = { key: string | null; duplicate: false } | { key: string; duplicate: true; location: string | null };
+
+/** Claims the form's key for `userId`. A form without a (well-formed) key is not tracked. */
+export async function claimSubmission(formData: FormData, userId: string): Promise<Claim> {
+  const key = formData.get(SUBMISSION_FIELD);
+  if (typeof key !== "string" || !KEY_SHAPE.test(key)) return { key: null, duplicate: false };
+  await db.formSubmission.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - KEEP_MS) } } });
+  try {
+    await db.formSubmission.create({ data: { key, userId } });
+    return { key, duplicate: false };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const first = await db.formSubmission.findUnique({ where: { key }, select: { userId: true, location: true } });
+    // Someone else's key is no claim of this user's: not tracked.
+    if (!first || first.userId !== userId) return { key: null, duplicate: false };
+    return { key, duplicate: true, location: first.location };
+  }
+}
+
+/** Records where the first post went, for a second one to follow. */
+export async function completeSubmission(claim: Claim, location: string) {
+  if (claim.key) await db.formSubmission.updateMany({ where: { key: claim.key }, data: { location } });
+}
+
+/** Lets the key go: the save was refused, and the corrected form will be sent again with it. */
+export async function releaseSubmission(claim: Claim) {
+  if (claim.key && !claim.duplicate) await db.formSubmission.deleteMany({ where: { key: claim.key } });
+}
+
+const SENT_TWICE = { title: "Already recorded", description: "That form was sent twice: it is recorded once." };
+
+/**
+ * Runs `save` once per rendered form and redirects where it says, with its toast. A
+ * repeat post of the same form redirects where the first went (or to `fallback` while the
+ * first is still saving) and records nothing. A refused save lets the key go and throws.
+ */
+export async function saveOnce(formData: FormData, userId: string, fallback: string, save: () => Promise<{ location: string; toast: ToastInput }>) {
+  const claim = await claimSubmission(formData, userId);
+  if (claim.duplicate) return redirectWithToast(claim.location ?? fallback, SENT_TWICE);
+  let saved: { location: string; toast: ToastInput };
+  try {
+    saved = await save();
+  } catch (error) {
+    await releaseSubmission(claim);
+    throw error;
+  }
+  await completeSubmission(claim, saved.location);
+  return redirectWithToast(saved.location, saved.toast);
+}
