@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasUntypeable, isInvisible, untypeableMessage } from "~/utils/typed-text";
 
 export const BAND_NAME_MAX = 50;
 
@@ -11,8 +12,8 @@ export const BandNameSchema = z
   .min(1, { error: "Band name is required", abort: true })
   .max(BAND_NAME_MAX, { error: "Band name is too long", abort: true })
   // A NUL or other control character could not be typed again to confirm deleting the band.
-  .refine((name) => !/\p{Cc}/u.test(name), { error: "Band name can only hold characters you can type", abort: true })
-  .refine((name) => /[^\p{Cf}\s]/u.test(name), { error: "Band name is required" });
+  .refine((name) => !hasUntypeable(name), { error: untypeableMessage("Band name"), abort: true })
+  .refine((name) => !isInvisible(name), { error: "Band name is required" });
 
 export const CreateBandSchema = z.strictObject({ name: BandNameSchema });
 
