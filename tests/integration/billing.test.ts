@@ -2,6 +2,7 @@
  * Pro through Stripe (issue 9): msw stands in for Stripe's API (tests/mocks/stripe.ts)
  * and webhook deliveries are signed with the test secret, as Stripe signs them.
  */
+import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
 import { server } from "#tests/mocks/server";
@@ -163,6 +164,55 @@ describe("Stripe mode", () => {
     expect(view.periodEndLabel).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   });
 
+  test("a second upgrade goes to the checkout still open instead of opening another; a paid or expired one is not reused", async () => {
+    const { band, leader, admin, cookie } = await bandWith();
+    const first = (await pageAction(await cookie(leader.id), "checkout", band.id)).headers.get("location")!;
+    // A double click, or a second tab.
+    expect((await pageAction(await cookie(leader.id), "checkout", band.id)).headers.get("location")).toBe(first);
+    const created = fake.calls.filter((call) => call.method === "POST" && call.path === "/v1/checkout/sessions");
+    expect(created).toHaveLength(1);
+    // Open for Stripe's shortest time, so a forgotten session soon stops standing in the way.
+    expect(Number(created[0]!.params.expires_at) - Date.now() / 1000).toBeGreaterThan(29 * 60);
+    expect(Number(created[0]!.params.expires_at) - Date.now() / 1000).toBeLessThanOrEqual(30 * 60);
+
+    // Stripe says it expired (before our own clock does): the next upgrade opens a new one.
+    fake.sessions.get(first.split("/").pop()!)!.expires_at = Math.floor(Date.now() / 1000) - 1;
+    const second = (await pageAction(await cookie(leader.id), "checkout", band.id)).headers.get("location")!;
+    expect(second).not.toBe(first);
+    // The API answers with the same open session.
+    const viaApi = await callRoute(api.action, buildRequest(`/api/bands/${band.id}/subscription`, { cookie: await cookie(leader.id), json: { action: "checkout" } }), { id: String(band.id) });
+    expect(await viaApi.json()).toEqual({ url: second });
+    // An admin without billing rights cannot reach it either way.
+    expect((await pageAction(await cookie(admin.id), "checkout", band.id)).status).toBe(403);
+
+    // Paid: the band is Pro, and the session is forgotten.
+    for (const event of fake.completeCheckout(second.split("/").pop()!)!.events) await deliver(event);
+    expect(await tierOf(band.id)).toBe("pro");
+    expect(await db.bandSubscription.findUniqueOrThrow({ where: { bandId: band.id } })).toMatchObject({ checkoutSessionId: null, checkoutUrl: null, checkoutExpiresAt: null });
+    expect(fake.calls.filter((call) => call.method === "POST" && call.path === "/v1/checkout/sessions")).toHaveLength(2);
+  });
+
+  test("a second live subscription (two checkouts both paid) is cancelled at Stripe and never replaces the first", async () => {
+    const { band, subscription: first } = await proThroughStripe();
+    const purchases = (await analytics("purchase", band.id)).length;
+    // Another checkout for the band, paid on another Stripe customer.
+    const second = fake.addSubscription({ metadata: { bandId: String(band.id) } });
+    const created = await deliver(fake.event("customer.subscription.created", fake.render(second, false)));
+    expect(await created.json()).toEqual({ received: true, outcome: "ignored" });
+    expect(fake.subscriptions.get(second.id)!.status).toBe("canceled");
+    expect(fake.calls.filter((call) => call.method === "DELETE")).toEqual([expect.objectContaining({ path: `/v1/subscriptions/${second.id}` })]);
+    // Its payment and its cancellation change nothing and count no second purchase.
+    await deliver(fake.event("invoice.paid", fake.invoice(second)));
+    await deliver(fake.event("customer.subscription.deleted", fake.render(fake.subscriptions.get(second.id)!, false), Math.floor(Date.now() / 1000) + 60));
+    expect(await tierOf(band.id)).toBe("pro");
+    expect(await db.bandSubscription.findUniqueOrThrow({ where: { bandId: band.id } })).toMatchObject({ stripeSubscriptionId: first.id, stripeCustomerId: first.customer, status: "active" });
+    expect((await analytics("purchase", band.id)).length).toBe(purchases);
+    // The platform admins see that its payment is due back.
+    const { entries } = await listAuditEntries({ bandId: band.id });
+    expect(entries[0]).toMatchObject({ actorLabel: "Stripe", action: "band.duplicate-subscription", after: { cancelled: second.id, kept: first.id } });
+    expect(fake.calls.filter((call) => call.method === "DELETE")).toHaveLength(1);
+  });
+
   test("a replayed event changes nothing and is not counted twice", async () => {
     const { band, events } = await proThroughStripe();
     const before = { audit: (await listAuditEntries({ bandId: band.id })).total, purchases: (await analytics("purchase", band.id)).length, processed: await db.stripeEvent.count() };
@@ -233,6 +283,22 @@ describe("Stripe mode", () => {
     // The same event, properly signed, is then applied.
     expect((await deliver(event)).status).toBe(200);
     expect(await tierOf(band.id)).toBe("pro");
+  });
+
+  test("a correctly signed body that is not an event gets 400 with what is wrong, never a 500; a signature from the future is refused", async () => {
+    const post = (payload: string, header = Stripe.webhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET })) =>
+      callRoute(webhook.action, new Request("http://localhost:3000/api/stripe/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header, "sec-fetch-site": "none", "x-bandroom-peer": "203.0.113.9" }, body: payload }));
+    for (const payload of ["[1,2]", '{"id":"evt_x2"}', "{not json", "null", '{"id":"evt_x3","type":"customer.subscription.updated","created":1,"data":null}']) {
+      const response = await post(payload);
+      expect(response.status, payload).toBe(400);
+      expect(await response.json()).toEqual({ message: "The body is not a Stripe event" });
+    }
+    const before = await db.stripeEvent.count();
+    const event = JSON.stringify(fake.event("customer.subscription.updated", { id: "sub_x" }));
+    const future = Stripe.webhooks.generateTestHeaderString({ payload: event, secret: TEST_WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) + 3600 });
+    expect(await (await post(event, future)).json()).toEqual({ message: "Invalid Stripe signature" });
+    expect(await db.stripeEvent.count()).toBe(before);
+    expect(await db.stripeEvent.count({ where: { id: { in: ["evt_x2", "evt_x3"] } } })).toBe(0);
   });
 
   test("cancel keeps Pro until the period ends; resume carries on; the deletion at period end falls back to Free and keeps the band's data", async () => {

@@ -2,7 +2,7 @@
  * Stripe's API as a small in-memory fake, shaped like its documented objects (API
  * version 2026-10-28: the period end lives on the subscription item, an invoice names
  * its subscription under parent.subscription_details): Checkout sessions, billing
- * portal sessions, subscriptions (retrieve, update), and signed webhook events.
+ * portal sessions, subscriptions (retrieve, update, cancel), and signed webhook events.
  *
  * The same fake answers msw in vitest (`stripeHandlers`) and the e2e stand-in's HTTP
  * server (tests/mocks/stripe-stand-in.ts), so both speak one dialect.
@@ -35,8 +35,9 @@ export type FakeCheckoutSession = {
   id: string;
   object: "checkout.session";
   mode: string;
-  status: "open" | "complete";
+  status: "open" | "complete" | "expired";
   payment_status: "unpaid" | "paid";
+  expires_at: number;
   url: string;
   client_reference_id: string | null;
   customer: string | null;
@@ -89,10 +90,22 @@ export class FakeStripe {
       if (!customer) return stripeError(400, "Missing required param: customer.", "parameter_missing");
       return { status: 200, body: { id: this.nextId("bps"), object: "billing_portal.session", customer, return_url: params.return_url ?? null, url: `${this.pagesBase}/portal/${customer}?return=${encodeURIComponent(params.return_url ?? "")}` } };
     }
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (sessionMatch && method === "GET") {
+      const session = this.sessions.get(decodeURIComponent(sessionMatch[1]!));
+      if (!session) return stripeError(404, `No such checkout.session: '${sessionMatch[1]}'`);
+      if (session.status === "open" && session.expires_at <= now()) session.status = "expired";
+      return { status: 200, body: { ...session, url: session.status === "open" ? session.url : null } };
+    }
     const match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (match) {
       const subscription = this.subscriptions.get(decodeURIComponent(match[1]!));
       if (!subscription) return stripeError(404, `No such subscription: '${match[1]}'`);
+      if (method === "DELETE") {
+        if (subscription.status === "canceled") return stripeError(400, `This subscription is already canceled: '${subscription.id}'`, "resource_missing");
+        Object.assign(subscription, { status: "canceled", canceled_at: now() });
+        return { status: 200, body: this.render(subscription, false) };
+      }
       if (method === "POST") {
         if (params.cancel_at_period_end !== undefined) {
           subscription.cancel_at_period_end = params.cancel_at_period_end === "true";
@@ -116,6 +129,7 @@ export class FakeStripe {
       mode: params.mode ?? "payment",
       status: "open",
       payment_status: "unpaid",
+      expires_at: params.expires_at ? Number(params.expires_at) : now() + DAY,
       url: `${this.pagesBase}/pay/${id}`,
       client_reference_id: params.client_reference_id ?? null,
       customer: params.customer ?? null,
@@ -215,5 +229,5 @@ export function stripeHandlers(fake: FakeStripe, base = STRIPE_API) {
     const { status, body: json } = fake.handle(request.method, url.pathname, body);
     return HttpResponse.json(json as Record<string, unknown>, { status });
   };
-  return [http.get(`${base}/v1/*`, answer), http.post(`${base}/v1/*`, answer)];
+  return [http.get(`${base}/v1/*`, answer), http.post(`${base}/v1/*`, answer), http.delete(`${base}/v1/*`, answer)];
 }

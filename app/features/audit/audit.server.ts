@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = {
   "user.resend-verification": "Resent the verification email",
   // Billing (issue 9)
   "band.tier": "Changed the band's plan",
+  "band.duplicate-subscription": "Cancelled a second Pro subscription (its payment is due back)",
   // Members (issue 3, audited from issue 10 on)
   "member.role": "Changed a member's role",
   "member.remove": "Removed a member",

@@ -93,8 +93,23 @@ async function billingRecord(access: BandAccess) {
   if (billingMode() !== "stripe") throw new RuleError(409, MANUAL_BILLING_REFUSAL);
   return db.bandSubscription.findUnique({
     where: { bandId: access.band.id },
-    select: { stripeCustomerId: true, stripeSubscriptionId: true, status: true, cancelAtPeriodEnd: true },
+    select: { stripeCustomerId: true, stripeSubscriptionId: true, status: true, cancelAtPeriodEnd: true, checkoutSessionId: true, checkoutUrl: true, checkoutExpiresAt: true },
   });
+}
+
+/** How long a Checkout session stays open: Stripe's shortest (30 minutes), so a forgotten one soon stops blocking a new one. */
+const CHECKOUT_OPEN_MINUTES = 30;
+
+/**
+ * The band's Checkout session that is still open, if any: a second upgrade (a double
+ * click, two leaders, a second tab) goes to the same page rather than to a second
+ * session, which would let the band pay for Pro twice. Stripe says whether it is still
+ * open (the leader may have paid, or abandoned it).
+ */
+async function openCheckout(record: { checkoutSessionId: string | null; checkoutUrl: string | null; checkoutExpiresAt: Date | null } | null) {
+  if (!record?.checkoutSessionId || !record.checkoutUrl || !record.checkoutExpiresAt || record.checkoutExpiresAt <= new Date()) return null;
+  const session = await callStripe("retrieve checkout session", (stripe) => stripe.checkout.sessions.retrieve(record.checkoutSessionId!));
+  return session.status === "open" ? (session.url ?? record.checkoutUrl) : null;
 }
 
 const subscriptionPage = (query = "") => `${env.appOrigin}/subscription${query}`;
@@ -107,11 +122,15 @@ const subscriptionPage = (query = "") => `${env.appOrigin}/subscription${query}`
 export async function startCheckout(access: BandAccess) {
   const record = await billingRecord(access);
   if (access.band.isPro || (record?.stripeSubscriptionId && tierForStatus(record.status) === PRO_TIER)) throw new RuleError(409, BILLING_MESSAGES.alreadyPro);
+  const reused = await openCheckout(record);
+  if (reused) return { url: reused };
   const { priceId } = stripeConfig();
   const metadata = { bandId: String(access.band.id), userId: access.user.id };
+  const expiresAt = new Date(Date.now() + CHECKOUT_OPEN_MINUTES * 60_000);
   const session = await callStripe("create checkout session", (stripe) =>
     stripe.checkout.sessions.create({
       mode: "subscription",
+      expires_at: Math.floor(expiresAt.getTime() / 1000),
       line_items: [
         priceId
           ? { price: priceId, quantity: 1 }
@@ -126,6 +145,8 @@ export async function startCheckout(access: BandAccess) {
     }),
   );
   if (!session.url) throw new RuleError(503, "Stripe did not return a checkout page. Please try again in a moment.");
+  const open = { checkoutSessionId: session.id, checkoutUrl: session.url, checkoutExpiresAt: expiresAt };
+  await db.bandSubscription.upsert({ where: { bandId: access.band.id }, create: { bandId: access.band.id, ...open }, update: open });
   await track("checkout", { userId: access.user.id, bandId: access.band.id, props: purchaseProps() });
   return { url: session.url };
 }

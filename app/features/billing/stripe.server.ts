@@ -78,15 +78,48 @@ export async function callStripe<T>(what: string, call: (stripe: Stripe) => Prom
   }
 }
 
-/** Verifies the Stripe-Signature header over the raw body; null when it does not match. */
-export function verifyStripeEvent(rawBody: string, signature: string | null): Stripe.Event | null {
+/** How far a signature's time may be from ours, either way (Stripe's own tolerance only limits the past). */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * Verifies the Stripe-Signature header over the raw body, then reads the event:
+ * "signature" when the header does not match (or is from more than five minutes before
+ * or after now), "payload" when a correctly signed body is not an event.
+ */
+export function verifyStripeEvent(rawBody: string, signature: string | null): { event: Stripe.Event } | { error: "signature" | "payload" } {
   const { webhookSecret } = stripeConfig();
-  if (!signature || !webhookSecret) return null;
+  if (!signature || !webhookSecret) return { error: "signature" };
+  const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+  if (!Number.isFinite(signedAt) || Math.abs(Date.now() / 1000 - signedAt) > SIGNATURE_TOLERANCE_SECONDS) return { error: "signature" };
   try {
-    return stripeClient().webhooks.constructEvent(rawBody, signature, webhookSecret);
+    stripeClient().webhooks.signature!.verifyHeader(rawBody, signature, webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
   } catch {
-    return null;
+    return { error: "signature" };
   }
+  let event: unknown;
+  try {
+    event = JSON.parse(rawBody);
+  } catch {
+    return { error: "payload" };
+  }
+  const shaped = event as Partial<Stripe.Event> | null;
+  const isEvent =
+    typeof shaped === "object" &&
+    shaped !== null &&
+    !Array.isArray(shaped) &&
+    typeof shaped.id === "string" &&
+    shaped.id.length > 0 &&
+    shaped.id.length <= 255 &&
+    typeof shaped.type === "string" &&
+    shaped.type.length > 0 &&
+    shaped.type.length <= 255 &&
+    typeof shaped.created === "number" &&
+    Number.isFinite(shaped.created) &&
+    typeof shaped.data === "object" &&
+    shaped.data !== null &&
+    typeof shaped.data.object === "object" &&
+    shaped.data.object !== null;
+  return isEvent ? { event: shaped as Stripe.Event } : { error: "payload" };
 }
 
 export type { Stripe };

@@ -17,6 +17,7 @@ import { PRO_TIER, purchaseProps } from "./plans";
 import { callStripe, verifyStripeEvent, type Stripe } from "./stripe.server";
 
 export const BAD_SIGNATURE = "Invalid Stripe signature";
+export const BAD_EVENT = "The body is not a Stripe event";
 
 /** Stripe's events are a few KB; room for a large invoice, and no more. */
 export const MAX_WEBHOOK_BYTES = 512 * 1024;
@@ -71,8 +72,9 @@ export type WebhookResult = { received: true; outcome: "applied" | "duplicate" |
  * (503) leaves nothing written, so Stripe's retry starts again from scratch.
  */
 export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<WebhookResult> {
-  const event = verifyStripeEvent(rawBody, signature);
-  if (!event) throw new RuleError(400, BAD_SIGNATURE);
+  const verified = verifyStripeEvent(rawBody, signature);
+  if ("error" in verified) throw new RuleError(400, verified.error === "signature" ? BAD_SIGNATURE : BAD_EVENT);
+  const { event } = verified;
   if (await db.stripeEvent.findUnique({ where: { id: event.id }, select: { id: true } })) return { received: true, outcome: "duplicate" };
 
   const target = eventTarget(event);
@@ -83,6 +85,16 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   );
   const bandId = bandIdFrom(subscription.metadata) ?? target.bandId ?? (await bandForStripeIds(subscription.id, target.customerId ?? idOf(subscription.customer)));
   if (!bandId) return remember(event, null, "ignored");
+
+  // A band has one subscription. A second live one (two checkouts both paid) is cancelled
+  // at Stripe and never replaces the first; events about any other subscription of a band
+  // that has a live one (the second's cancellation among them) change nothing.
+  const current = await db.bandSubscription.findUnique({ where: { bandId }, select: { stripeSubscriptionId: true, status: true } });
+  if (current?.stripeSubscriptionId && current.stripeSubscriptionId !== subscription.id && tierForStatus(current.status) === PRO_TIER) {
+    if (tierForStatus(subscription.status) !== PRO_TIER) return remember(event, bandId, "ignored");
+    await callStripe("cancel a second subscription", (stripe) => stripe.subscriptions.cancel(subscription.id));
+    return rememberDuplicate(event, bandId, subscription, current.stripeSubscriptionId);
+  }
 
   const result = await applySubscription(event, bandId, subscription);
   if (result.outcome !== "duplicate" && event.type === "invoice.paid" && target.invoice && target.invoice.amount_paid > 0) {
@@ -115,6 +127,29 @@ async function remember(event: Stripe.Event, bandId: number | null, outcome: Web
     return { received: true, outcome: "duplicate" };
   }
   return { received: true, outcome };
+}
+
+/** Records the event and, for the platform admins, that a second subscription was cancelled and its payment is due back. */
+async function rememberDuplicate(event: Stripe.Event, bandId: number, subscription: Stripe.Subscription, kept: string): Promise<WebhookResult> {
+  try {
+    await db.$transaction(async (tx) => {
+      await tx.stripeEvent.create({ data: { id: event.id, type: event.type, bandId } });
+      const band = await tx.band.findUnique({ where: { id: bandId }, select: { name: true } });
+      if (!band) return;
+      await recordAudit(tx, {
+        actor: { system: "Stripe" },
+        action: "band.duplicate-subscription",
+        bandId,
+        target: { type: "band", id: bandId, label: band.name },
+        before: { subscription: subscription.id, customer: idOf(subscription.customer) },
+        after: { cancelled: subscription.id, kept, stripeEvent: event.id },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { received: true, outcome: "duplicate" };
+    throw error;
+  }
+  return { received: true, outcome: "ignored" };
 }
 
 function isUniqueViolation(error: unknown) {
@@ -151,7 +186,7 @@ async function applySubscription(event: Stripe.Event, bandId: number, subscripti
       const lastEventAt = band.subscription?.lastEventAt;
       if (lastEventAt && eventAt < lastEventAt) return { received: true, outcome: "stale" } as const;
 
-      const state = snapshot(subscription);
+      const state = { ...snapshot(subscription), ...(tierForStatus(subscription.status) === PRO_TIER ? { checkoutSessionId: null, checkoutUrl: null, checkoutExpiresAt: null } : {}) };
       await tx.bandSubscription.upsert({
         where: { bandId },
         create: { bandId, ...state, lastEventAt: eventAt },
