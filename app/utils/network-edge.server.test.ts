@@ -32,3 +32,14 @@ test("Stripe's webhook is let through without a browser's same-site signals, but
   // Any other /api write from another site is still refused.
   expect(post("/api/bands", crossSite)?.status).toBe(403);
 });
+
+test("one-click unsubscribe is let through from a mail provider's servers, urlencoded or multipart, but not with a huge body", async () => {
+  const { refusalFor } = await import("./network-edge.server");
+  const post = (url: string, headers: Record<string, string>) => refusalFor({ method: "POST", url, headers: { host: "localhost:3000", ...headers } });
+  const fromMail = { origin: "https://mail.google.com", "sec-fetch-site": "cross-site", "content-length": "40" };
+  expect(post("/reminders/unsubscribe?token=abc", { ...fromMail, "content-type": "application/x-www-form-urlencoded" })).toBeNull();
+  expect(post("/reminders/unsubscribe?token=abc", { ...fromMail, "content-type": "multipart/form-data; boundary=x" })).toBeNull();
+  expect(post("/reminders/unsubscribe?token=abc", { ...fromMail, "content-length": String(200 * 1024) })?.status).toBe(413);
+  // Every other page still takes forms from our own pages only.
+  expect(post("/profile", { ...fromMail, "content-type": "application/x-www-form-urlencoded" })?.status).toBe(403);
+});

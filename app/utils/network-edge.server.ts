@@ -66,6 +66,14 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
  */
 export const WEBHOOK_PATHS = new Map([["/api/stripe/webhook", 512 * 1024]]);
 
+/**
+ * RFC 8058 one-click unsubscribe: a mail provider POSTs "List-Unsubscribe=One-Click" here
+ * from its own servers, from any origin and as a form of either encoding (the RFC's own
+ * example is multipart). The signed token in the URL is the authority and nothing reads a
+ * cookie, so neither the same-site check nor the form type applies; the size limit does.
+ */
+export const ONE_CLICK_PATHS = new Set(["/reminders/unsubscribe"]);
+
 const PAGE_METHODS = ["GET", "HEAD", "POST"];
 const API_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 /**
@@ -140,6 +148,10 @@ export function refusalFor(req: Pick<http.IncomingMessage, "method" | "url" | "h
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return null;
   const webhookLimit = WEBHOOK_PATHS.get(path);
   if (webhookLimit !== undefined) return Number(req.headers["content-length"]) > webhookLimit ? refusals.webhookTooLarge : null;
+  if (ONE_CLICK_PATHS.has(path)) {
+    if (req.headers["content-length"] === undefined && req.headers["transfer-encoding"]) return refusals.lengthRequired;
+    return Number(req.headers["content-length"]) > MAX_FORM_BYTES ? refusals.tooLarge : null;
+  }
   // Cookie-authenticated writes come from our own pages (the API's requireSameSite agrees).
   if (!isSameSite(req)) return isApi ? refusals.crossSiteApi : refusals.crossSite;
   if (isApi) return null;

@@ -320,6 +320,14 @@ describe("Pro", () => {
     expect(await body(apiPost)).toEqual({ message: READ_ONLY_MESSAGE });
     expect(await countLedger(world.band.id)).toEqual(before);
 
+    // The API reads what the pages read: the entries and the balances, unchanged.
+    const entries = await api(paymentsRoute.loader, world, "payments", world.cookies.leader);
+    expect(entries.status).toBe(200);
+    expect((await body<{ total: number }>(entries)).total).toBeGreaterThan(0);
+    const lapsedBalances = await api(balancesRoute.loader, world, "member-balances", world.cookies.leader);
+    expect(lapsedBalances.status).toBe(200);
+    expect(balanceOf(await body<Balances>(lapsedBalances), world.people.bob.id)).toBe(34_550);
+
     // Pro again: everything is where it was.
     await db.band.update({ where: { id: world.band.id }, data: { subscriptionTier: "pro" } });
     const balances = await body<Balances>(await api(balancesRoute.loader, world, "member-balances", world.cookies.leader));

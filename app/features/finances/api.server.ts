@@ -1,6 +1,7 @@
 /**
  * The /api adapter of Finances: the gate every finance endpoint passes (a member of the
- * band, then Pro: 402 for a free band, whatever the role) and the JSON shapes. Amounts
+ * band, then Pro: 402 for a free band, whatever the role, except that a band that fell back
+ * to free still reads what it recorded) and the JSON shapes. Amounts
  * are integer minor units of `currency`; ids are ledger entry ids.
  */
 import { requireBandAccess } from "~/features/bands/access.server";
@@ -9,7 +10,7 @@ import { getFinanceOverview, listLedger, requireFinanceApi, requireFinanceWriter
 
 export async function requireFinanceApiAccess(request: Request, bandId: string | undefined) {
   const access = await requireBandAccess(request, { band: bandId, permission: "finances:view" });
-  requireFinanceApi(access);
+  await requireFinanceApi(access);
   return access;
 }
 
@@ -47,7 +48,7 @@ export async function ledgerListJson(request: Request, bandId: string | undefine
 export async function memberBalancesJson(request: Request, bandId: string | undefined) {
   const access = await requireFinanceApiAccess(request, bandId);
   const overview = await getFinanceOverview(access);
-  if (overview.view === "upgrade") return null; // not reached: requireFinanceApiAccess refuses free bands
+  if (overview.view === "upgrade") return null; // not reached: requireFinanceApiAccess refuses free bands without money recorded
   const line = (l: (typeof overview.members)[number]) => ({
     userId: l.userId,
     name: l.name,

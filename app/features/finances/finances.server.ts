@@ -8,9 +8,9 @@
  * entry, and record money ("finances:edit"); members ("totals") see the band's totals and
  * their own line with its history; subs ("own-balance") only their own line.
  *
- * Pro: a free band is refused every write and every /api call (402). Its pages show the
- * upgrade prompt; a band that was Pro and fell back to free still sees what it recorded
- * then, read-only, behind that prompt. Nothing is ever deleted by a downgrade.
+ * Pro: a free band is refused every write (402). Its pages show the upgrade prompt; a
+ * band that was Pro and fell back to free still sees what it recorded then, read-only,
+ * behind that prompt, and reads it through /api too. Nothing is ever deleted by a downgrade.
  */
 import { data } from "@remix-run/node";
 import { db } from "~/utils/db.server";
@@ -63,7 +63,7 @@ function rights(access: BandAccess) {
   };
 }
 
-/** /api and every write: Pro only (402 otherwise), whoever asks. */
+/** Every write (and a form page): Pro only (402 otherwise), whoever asks. */
 function requirePro(access: BandAccess, write: boolean) {
   if (!access.band.isPro) throw new RuleError(402, write ? READ_ONLY_MESSAGE : PRO_REQUIRED_MESSAGE);
 }
@@ -92,8 +92,8 @@ export type FinancesPlan = "pro" | "lapsed";
 /**
  * The Pro rule of every finances read a band that fell back to free may keep (pages,
  * reports, downloads): "pro", or "lapsed" for a free band with money recorded (it reads,
- * read-only); a free band with nothing recorded gets a 402 RuleError. /api reads are Pro
- * only (requireFinanceApi) and writes too (requireFinanceWriter). One query, for a free band.
+ * read-only); a free band with nothing recorded gets a 402 RuleError. /api reads follow it
+ * too (requireFinanceApi); writes are Pro only (requireFinanceWriter). One query, for a free band.
  */
 export async function financesPlan(access: Pick<BandAccess, "band">): Promise<FinancesPlan> {
   if (access.band.isPro) return "pro";
@@ -118,9 +118,9 @@ export async function financePageGate(access: BandAccess, { form = false }: { fo
   }
 }
 
-/** The API's gate for a read: Pro, and the view grant. */
-export function requireFinanceApi(access: BandAccess) {
-  requirePro(access, false);
+/** The API's gate for a read: Pro, or a band that fell back to free with money recorded (read-only, as on the pages). */
+export async function requireFinanceApi(access: BandAccess) {
+  await financesPlan(access);
   return rights(access);
 }
 

@@ -8,8 +8,8 @@ import { apiRoute, methodNotAllowed } from "~/utils/api.server";
  * GET /api/bands/{id}/finance-reports?year=YYYY&member={userId}: the year's per-gig
  * profit and loss (leaders, admins), totals by month and category (not subs) and a
  * member's statement (one's own unless one may see everyone's), in minor units. 402 for
- * a free band, like every finance endpoint (a band that fell back to free reads its
- * reports on the pages).
+ * a free band that never recorded money, like every finance endpoint (a band that fell
+ * back to free reads its reports, as on the pages).
  */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
   const access = await requireFinanceApiAccess(request, params.id);
