@@ -121,8 +121,8 @@ export const MATRIX: Record<string, Row> = {
   root: { GET: everyone("allow", { outsider: "own", platformAdmin: "own" }) },
   _index: { GET: everyone("allow", memberOutcomes({ redirect: "/dashboard" }, { redirect: "/getting-started" })) },
   $: { params: { "*": () => "no-such-page" }, GET: everyone("notFound"), POST: everyone("notFound") },
-  "smart-song-analytics": { GET: everyone({ redirect: "/resources/analytics/smart-song-analytics" }) },
-  "what-makes-great-cover-band-setlist": { GET: everyone({ redirect: "/resources/setlist-strategy/great-cover-band-setlist" }) },
+  "smart-song-analytics": { GET: everyone({ redirect: "/resources/analytics/smart-song-analytics" }), POST: notAllowed },
+  "what-makes-great-cover-band-setlist": { GET: everyone({ redirect: "/resources/setlist-strategy/great-cover-band-setlist" }), POST: notAllowed },
 
   // Sign-in and account pages
   "_auth+/login": { GET: everyone({ redirect: "/" }, { anonymous: "allow" }), POST: everyone("bodyError") },
@@ -146,9 +146,9 @@ export const MATRIX: Record<string, Row> = {
   },
   "_public+/privacy-policy": { GET: publicPage() },
   "_public+/terms": { GET: publicPage() },
-  "blog.rss[.]xml": { GET: publicPage() },
-  "sitemap[.]xml": { GET: publicPage() },
-  "robots[.]txt": { GET: publicPage() },
+  "blog.rss[.]xml": { GET: publicPage(), POST: notAllowed },
+  "sitemap[.]xml": { GET: publicPage(), POST: notAllowed },
+  "robots[.]txt": { GET: publicPage(), POST: notAllowed },
 
   // The signed-in app
   "_app+/_layout": { GET: signedIn() },
@@ -171,7 +171,7 @@ export const MATRIX: Record<string, Row> = {
   "_app+/events.$id_.edit": { params: { id: "event" }, GET: perm("events:edit"), POST: permWrite("events:edit") },
   // An empty answer is refused with a toast on the way back to the event.
   "_app+/events.$id_.rsvp": { params: { id: "event" }, GET: notAllowed, POST: perm("availability:own", { leader: { redirect: /^\/events\/\d+$/ }, admin: { redirect: /^\/events\/\d+$/ }, member: { redirect: /^\/events\/\d+$/ }, sub: { redirect: /^\/events\/\d+$/ } }) },
-  "_app+/events.$id_.event[.]ics": { params: { id: "event" }, GET: perm("events:view", { sub: "notFound" }) },
+  "_app+/events.$id_.event[.]ics": { params: { id: "event" }, GET: perm("events:view", { sub: "notFound" }), POST: notAllowed },
   "_app+/setlists._index": { GET: current("content:view"), POST: currentWrite("content:edit") },
   "_app+/setlists.$id": {
     params: { id: fresh.setlist() },
@@ -180,18 +180,18 @@ export const MATRIX: Record<string, Row> = {
     // A band member may delete only the setlists they created; this one the leader created.
     cases: [{ label: "delete", method: "POST", body: { form: { intent: "delete" } }, expect: perm("content:delete", { member: "forbidden" }) }],
   },
-  "_app+/setlists.$id_.pdf": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }) },
-  "_app+/setlists.$id_.text": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }) },
+  "_app+/setlists.$id_.pdf": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }), POST: notAllowed },
+  "_app+/setlists.$id_.text": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }), POST: notAllowed },
   // Stage mode lives outside the app shell (full screen), with the setlist's own gate.
   "setlists.$id_.stage": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }) },
   "_app+/setlists.report": { GET: current("setlists:report") },
   // A whole year: the CSV for those allowed (an outsider's is of their own band).
-  "_app+/setlists.report[.]csv": { query: { from: async () => "2025-01-01", to: async () => "2025-12-31" }, GET: current("setlists:report") },
+  "_app+/setlists.report[.]csv": { query: { from: async () => "2025-01-01", to: async () => "2025-12-31" }, GET: current("setlists:report"), POST: notAllowed },
   "_app+/songs._index": { GET: current("content:view") },
   "_app+/bands.$bandId.songs": { params: { bandId: "band" }, GET: perm("content:view") },
   "_app+/songs.new": { GET: current("content:edit"), POST: currentWrite("content:edit") },
   "_app+/songs.import": { GET: current("content:edit"), POST: currentWrite("content:edit") },
-  "_app+/songs.export[.]csv": { GET: current("content:view") },
+  "_app+/songs.export[.]csv": { GET: current("content:view"), POST: notAllowed },
   "_app+/songs.$id.edit": {
     params: { id: fresh.song() },
     GET: perm("content:edit"),
@@ -344,10 +344,11 @@ export const MATRIX: Record<string, Row> = {
   "api+/bands.$id.availability": { params: { id: "band" }, GET: perm("availability:view"), POST: notAllowed },
   "_app+/profile_.calendar": { GET: signedIn(), POST: signedIn("bodyError") },
   "reminders+/unsubscribe": { GET: everyone("notFound"), POST: everyone("notFound") },
-  "_app+/events.$id_.chase": { params: { id: "event" }, GET: everyone("notFound"), POST: perm("reminders:chase") },
+  // A member without the grant is sent back with the reason (the button is not theirs to see).
+  "_app+/events.$id_.chase": { params: { id: "event" }, GET: notAllowed, POST: perm("reminders:chase", { member: { redirect: /^\/events\/\d+$/ }, sub: { redirect: /^\/events\/\d+$/ } }) },
   "api+/events.$id.chase": { params: { id: "event" }, GET: notAllowed, POST: perm("reminders:chase") },
-  "_app+/calendar_.download[.]ics": { GET: current("calendar:download") },
-  "feeds+/$token": { params: { token: () => "no-such-feed-token.ics" }, GET: everyone("notFound") },
+  "_app+/calendar_.download[.]ics": { GET: current("calendar:download"), POST: notAllowed },
+  "feeds+/$token": { params: { token: () => "no-such-feed-token.ics" }, GET: everyone("notFound"), POST: notAllowed },
   "api+/blackouts.$id": { params: { id: leadersBlackout }, GET: notAllowed, DELETE: signedIn("notFound", { leader: "allow" }) },
 
 };
@@ -392,11 +393,12 @@ function financeRows(): Record<string, Row> {
     // Finance reports: everyone with "finances:view" gets the page and their own statement;
     // the ledger exports are for leaders and admins.
     "_app+/finances_.reports": readPage("finances:view"),
-    "_app+/finances_.reports_.statement[.]pdf": readPage("finances:view"),
-    "_app+/finances_.reports_.statement[.]csv": readPage("finances:view"),
+    "_app+/finances_.reports_.statement[.]pdf": { ...readPage("finances:view"), POST: notAllowed },
+    "_app+/finances_.reports_.statement[.]csv": { ...readPage("finances:view"), POST: notAllowed },
     "_app+/finances_.export[.]csv": {
       query: { ledger: () => "payments" },
       GET: current("finances:view", { ...freeOwn, member: "forbidden", sub: "forbidden" }),
+      POST: notAllowed,
       cases: [freePage("GET")],
     },
     "api+/bands.$id.finance-reports": { params: { id: "band" }, GET: perm("finances:view"), POST: notAllowed, cases: [freeApi("GET")] },

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { bandCalendarIcs } from "~/features/calendar-feeds/feeds.server";
-import { resourceRoute } from "~/utils/api.server";
+import { resourceRoute, methodNotAllowed } from "~/utils/api.server";
 
 /** GET /calendar/download.ics: "Download calendar", the current band's events as an .ics file. */
 async function load({ request }: LoaderFunctionArgs) {
@@ -13,3 +13,6 @@ async function load({ request }: LoaderFunctionArgs) {
 }
 
 export const loader = resourceRoute(load);
+
+/** A download or feed: GET only (a POST gets 405 with the methods it takes, not Remix's "Unexpected Server Error"). */
+export const action = resourceRoute(() => methodNotAllowed(["GET", "HEAD"]));

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { bandIdOfEvent } from "~/features/events/events.server";
 import { chaseNow } from "~/features/reminders/reminders.server";
@@ -7,13 +6,9 @@ import { parseId } from "~/utils/ids";
 import { appOrigin, safeRedirect } from "~/utils/request.server";
 import { RuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";
-import { resourceRoute } from "~/utils/api.server";
+import { methodNotAllowed, resourceRoute } from "~/utils/api.server";
 
 const NOT_FOUND = "Event not found";
-
-async function load() {
-  throw data({ message: NOT_FOUND }, { status: 404 });
-}
 
 /**
  * POST /events/{id}/chase (the "Chase now" button on the event page and the dashboard):
@@ -22,8 +17,17 @@ async function load() {
 async function act({ request, params }: ActionFunctionArgs) {
   const eventId = parseId(params.id);
   const bandId = eventId ? await bandIdOfEvent(eventId) : null;
-  const access = await requireBandAccess(request, { band: bandId, permission: "reminders:chase", notFound: NOT_FOUND });
   const back = safeRedirect((await request.formData().catch(() => null))?.get("returnTo"), `/events/${eventId}`);
+  let access;
+  try {
+    access = await requireBandAccess(request, { band: bandId, permission: "reminders:chase", notFound: NOT_FOUND });
+  } catch (thrown) {
+    // A member of the band without the grant (the button is not shown to them): the reason, back where they were.
+    // Anyone else keeps the 404 (or the sign-in redirect), which tells nothing of the event.
+    const status = thrown instanceof Response ? thrown.status : (thrown as { init?: { status?: number } | null })?.init?.status;
+    if (status !== 403) throw thrown;
+    return redirectWithToast(back, { title: "Nobody chased", description: "Only band leaders and admins can chase answers", type: "destructive" });
+  }
   try {
     const result = await chaseNow(access, eventId!, appOrigin(request));
     const parts = [
@@ -38,5 +42,6 @@ async function act({ request, params }: ActionFunctionArgs) {
   }
 }
 
-export const loader = resourceRoute(load);
+/** The button's address opened: it only takes the button's POST. */
+export const loader = resourceRoute(() => methodNotAllowed(["POST"]));
 export const action = resourceRoute(act);

@@ -5,7 +5,7 @@ import { bandIdOfEvent } from "~/features/events/events.server";
 import { eventIcs } from "~/features/events/ics.server";
 import { MESSAGES } from "~/features/events/schema.server";
 import { parseId } from "~/utils/ids";
-import { resourceRoute } from "~/utils/api.server";
+import { resourceRoute, methodNotAllowed } from "~/utils/api.server";
 
 /** GET /events/{id}/event.ics: this one event for the viewer's own calendar app. */
 async function load({ request, params }: LoaderFunctionArgs) {
@@ -23,3 +23,6 @@ async function load({ request, params }: LoaderFunctionArgs) {
 }
 
 export const loader = resourceRoute(load);
+
+/** A download or feed: GET only (a POST gets 405 with the methods it takes, not Remix's "Unexpected Server Error"). */
+export const action = resourceRoute(() => methodNotAllowed(["GET", "HEAD"]));

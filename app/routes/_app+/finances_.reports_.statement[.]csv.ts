@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { downloadResponse, statementCsv } from "~/features/finances/reports.server";
-import { resourceRoute } from "~/utils/api.server";
+import { resourceRoute, methodNotAllowed } from "~/utils/api.server";
 
 /** /finances/reports/statement.csv?year=&member=: a member's yearly statement as CSV (UTF-8 with BOM, CRLF). */
 async function load({ request }: LoaderFunctionArgs) {
@@ -11,3 +11,6 @@ async function load({ request }: LoaderFunctionArgs) {
 }
 
 export const loader = resourceRoute(load);
+
+/** A download or feed: GET only (a POST gets 405 with the methods it takes, not Remix's "Unexpected Server Error"). */
+export const action = resourceRoute(() => methodNotAllowed(["GET", "HEAD"]));

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { downloadResponse } from "~/features/finances/reports.server";
 import { statementPdf } from "~/features/finances/statement-pdf.server";
-import { resourceRoute } from "~/utils/api.server";
+import { resourceRoute, methodNotAllowed } from "~/utils/api.server";
 
 /** /finances/reports/statement.pdf?year=&member=: a member's yearly statement as a PDF (their own unless the reader may see everyone's). */
 async function load({ request }: LoaderFunctionArgs) {
@@ -12,3 +12,6 @@ async function load({ request }: LoaderFunctionArgs) {
 }
 
 export const loader = resourceRoute(load);
+
+/** A download or feed: GET only (a POST gets 405 with the methods it takes, not Remix's "Unexpected Server Error"). */
+export const action = resourceRoute(() => methodNotAllowed(["GET", "HEAD"]));

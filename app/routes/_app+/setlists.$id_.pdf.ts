@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { setlistAccess } from "~/features/setlists/editor.server";
 import { setlistPdf } from "~/features/setlists/pdf.server";
 import { SETLIST_NOT_FOUND } from "~/features/setlists/setlists.server";
-import { resourceRoute } from "~/utils/api.server";
+import { resourceRoute, methodNotAllowed } from "~/utils/api.server";
 
 /**
  * /setlists/{id}/pdf: the setlist as a PDF for the stage, downloaded with a file name
@@ -25,3 +25,6 @@ async function load({ request, params }: LoaderFunctionArgs) {
 }
 
 export const loader = resourceRoute(load);
+
+/** A download or feed: GET only (a POST gets 405 with the methods it takes, not Remix's "Unexpected Server Error"). */
+export const action = resourceRoute(() => methodNotAllowed(["GET", "HEAD"]));

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { setlistAccess } from "~/features/setlists/editor.server";
 import { SETLIST_NOT_FOUND, setlistText } from "~/features/setlists/setlists.server";
-import { resourceRoute } from "~/utils/api.server";
+import { resourceRoute, methodNotAllowed } from "~/utils/api.server";
 
 /** /setlists/{id}/text: the setlist as plain text to paste into a group chat (?keys=0, ?notes=0 leave those out). */
 async function load({ request, params }: LoaderFunctionArgs) {
@@ -14,3 +14,6 @@ async function load({ request, params }: LoaderFunctionArgs) {
 }
 
 export const loader = resourceRoute(load);
+
+/** A download or feed: GET only (a POST gets 405 with the methods it takes, not Remix's "Unexpected Server Error"). */
+export const action = resourceRoute(() => methodNotAllowed(["GET", "HEAD"]));

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { checkReportRange, performanceReportCsv } from "~/features/setlists/report.server";
-import { resourceRoute } from "~/utils/api.server";
+import { resourceRoute, methodNotAllowed } from "~/utils/api.server";
 
 /**
  * /setlists/report.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the performance report for rights
@@ -25,3 +25,6 @@ async function load({ request }: LoaderFunctionArgs) {
 }
 
 export const loader = resourceRoute(load);
+
+/** A download or feed: GET only (a POST gets 405 with the methods it takes, not Remix's "Unexpected Server Error"). */
+export const action = resourceRoute(() => methodNotAllowed(["GET", "HEAD"]));

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { exportFileName, exportSongsCsv } from "~/features/songs/csv.server";
-import { resourceRoute } from "~/utils/api.server";
+import { resourceRoute, methodNotAllowed } from "~/utils/api.server";
 
 /** /songs/export.csv?band={id}: the band's library as a CSV a spreadsheet opens (UTF-8 with BOM, CRLF). */
 async function load({ request }: LoaderFunctionArgs) {
@@ -17,3 +17,6 @@ async function load({ request }: LoaderFunctionArgs) {
 }
 
 export const loader = resourceRoute(load);
+
+/** A download or feed: GET only (a POST gets 405 with the methods it takes, not Remix's "Unexpected Server Error"). */
+export const action = resourceRoute(() => methodNotAllowed(["GET", "HEAD"]));

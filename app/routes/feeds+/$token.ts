@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { feedIcs } from "~/features/calendar-feeds/feeds.server";
+import { methodNotAllowed, resourceRoute } from "~/utils/api.server";
 
 /**
  * GET /feeds/{token}.ics: a person's private calendar subscription. A route segment is
@@ -12,3 +13,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!body) return new Response("Calendar feed not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(body, { headers: { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "private, max-age=300", "X-Robots-Tag": "noindex" } });
 }
+
+/** A download or feed: GET only (a POST gets 405 with the methods it takes, not Remix's "Unexpected Server Error"). */
+export const action = resourceRoute(() => methodNotAllowed(["GET", "HEAD"]));
