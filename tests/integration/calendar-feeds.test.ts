@@ -135,7 +135,7 @@ describe("private subscription feed", () => {
     expect((await fetchFeed("not-a-real-token")).status).toBe(404);
   });
 
-  test("from the profile page without JavaScript: make an address (shown once), then turn it off", async () => {
+  test("from the profile page without JavaScript: make an address (shown once), put blackouts in and out of it, make a new one, then turn it off", async () => {
     const w = await world();
     const made = await callRoute(profileCalendar.action, buildRequest("/profile/calendar", { cookie: w.leader.cookie, form: { intent: "feed-create" } }));
     expect(made.status).toBe(200);
@@ -144,9 +144,28 @@ describe("private subscription feed", () => {
     expect((await fetchFeed(token)).status).toBe(200);
     expect(await db.calendarFeedToken.count({ where: { tokenHash: token } })).toBe(0);
 
+    // Blackouts in and out of the same address: calendars already subscribed keep working.
+    const post = (form: Record<string, string>) => callRoute(profileCalendar.action, buildRequest("/profile/calendar", { cookie: w.leader.cookie, form }));
+    await db.blackout.create({ data: { userId: w.leader.id, startDate: "2030-01-10", endDate: "2030-01-11", reason: "Tour" } });
+    const hasBlackouts = async () => parse(await (await fetchFeed(token)).text()).some((e) => e.uid.startsWith("blackout-"));
+    expect(await hasBlackouts()).toBe(false);
+    expect((await post({ intent: "feed-options", includeBlackouts: "on" })).status).toBe(302);
+    expect(await hasBlackouts()).toBe(true);
+    expect((await post({ intent: "feed-options" })).status).toBe(302);
+    expect(await hasBlackouts()).toBe(false);
+    // A new address keeps the choice.
+    await post({ intent: "feed-options", includeBlackouts: "on" });
+    const remade = (await (await post({ intent: "feed-create", includeBlackouts: "on" })).json()) as { feedUrl: string };
+    expect((await fetchFeed(token)).status).toBe(404);
+    const newToken = /\/feeds\/(.+)\.ics$/.exec(remade.feedUrl)![1]!;
+    expect(parse(await (await fetchFeed(newToken)).text()).some((e) => e.uid.startsWith("blackout-"))).toBe(true);
+
     const off = await callRoute(profileCalendar.action, buildRequest("/profile/calendar", { cookie: w.leader.cookie, form: { intent: "feed-revoke" } }));
     expect(off.status).toBe(302);
-    expect((await fetchFeed(token)).status).toBe(404);
+    expect((await fetchFeed(newToken)).status).toBe(404);
+    // Options without a feed: nothing to change.
+    expect((await post({ intent: "feed-options", includeBlackouts: "on" })).status).toBe(302);
+    expect(await db.calendarFeedToken.count({ where: { userId: w.leader.id, revokedAt: null } })).toBe(0);
   });
 });
 

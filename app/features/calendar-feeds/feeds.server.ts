@@ -307,6 +307,12 @@ export async function regenerateFeedToken(userId: string, includeBlackouts: bool
   return token;
 }
 
+/** Whether the person's feed holds their blackouts; the address stays the same. False when they have no feed. */
+export async function setFeedBlackouts(userId: string, includeBlackouts: boolean) {
+  const { count } = await db.calendarFeedToken.updateMany({ where: { userId, revokedAt: null }, data: { includeBlackouts } });
+  return count > 0;
+}
+
 export async function revokeFeedTokens(userId: string) {
   const { count } = await db.calendarFeedToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
   return count;

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/features/auth/auth.server";
-import { feedUrl, getFeedStatus, regenerateFeedToken, revokeFeedTokens } from "~/features/calendar-feeds/feeds.server";
+import { feedUrl, getFeedStatus, regenerateFeedToken, revokeFeedTokens, setFeedBlackouts } from "~/features/calendar-feeds/feeds.server";
 import { formatDate } from "~/utils/dates";
 import { appOrigin } from "~/utils/request.server";
 import { getReminderPreferences, PREFERENCE_KINDS, REMINDER_PREFERENCES, setReminderPreference } from "~/features/reminders/reminders.server";
@@ -37,6 +37,17 @@ export async function action({ request }: ActionFunctionArgs) {
       const token = await regenerateFeedToken(user.id, formData.get("includeBlackouts") === "on");
       return data({ feedUrl: feedUrl(appOrigin(request), token) });
     }
+    case "feed-options": {
+      // The same address: calendars already subscribed pick the change up at their next read.
+      const include = formData.get("includeBlackouts") === "on";
+      if (!(await setFeedBlackouts(user.id, include))) {
+        return redirectWithToast("/profile/calendar", { title: "No calendar feed", description: "Make your subscription address first.", type: "destructive" });
+      }
+      return redirectWithToast("/profile/calendar", {
+        title: "Calendar feed saved",
+        description: `${include ? "Your blackout dates are now in it" : "Your blackout dates are no longer in it"}. The address stays the same.`,
+      });
+    }
     case "feed-revoke":
       await revokeFeedTokens(user.id);
       return redirectWithToast("/profile/calendar", { title: "Calendar feed turned off", description: "The old address no longer works." });
@@ -49,6 +60,7 @@ export default function ProfileCalendar() {
   const { reminders, feed } = useLoaderData<typeof loader>();
   const created = useActionData<typeof action>();
   const saving = useIsPending({ intent: "reminders" });
+  const savingOptions = useIsPending({ intent: "feed-options" });
   return (
     <div className="space-y-8">
       <PageHeader title="Reminders and calendar feed" back={{ to: "/profile", label: "Profile" }} description="Which reminder emails you get, and your private calendar subscription." />
@@ -105,25 +117,50 @@ export default function ProfileCalendar() {
         ) : (
           <p className="mt-4 text-sm text-slate-700">You have no subscription address yet.</p>
         )}
-        <Form method="post" className="mt-4 space-y-3">
-          <input type="hidden" name="intent" value="feed-create" />
-          <div className="flex items-start gap-3">
-            <input id="feed-blackouts" type="checkbox" name="includeBlackouts" defaultChecked={feed?.includeBlackouts ?? false} className="mt-1 h-5 w-5 rounded border-slate-400 text-brand-700 focus:ring-brand-600" />
-            <label htmlFor="feed-blackouts" className="text-sm text-slate-800">
-              Include my blackout dates
-            </label>
-          </div>
-          <Button type="submit">{feed ? "Make a new address (the old one stops working)" : "Make my subscription address"}</Button>
-        </Form>
         {feed ? (
-          <Form method="post" className="mt-3">
-            <input type="hidden" name="intent" value="feed-revoke" />
-            <Button type="submit" variant="secondary">
-              Turn the feed off
-            </Button>
+          <>
+            {/* What the feed holds, changed without a new address (every subscribed calendar keeps working). */}
+            <Form method="post" className="mt-4 space-y-3">
+              <input type="hidden" name="intent" value="feed-options" />
+              <BlackoutsCheckbox checked={feed.includeBlackouts} />
+              <Button type="submit" variant="secondary" pending={savingOptions} pendingText="Saving…">
+                Save
+              </Button>
+            </Form>
+            <div className="mt-4 flex flex-wrap gap-3 border-t border-slate-200 pt-4">
+              <Form method="post">
+                <input type="hidden" name="intent" value="feed-create" />
+                {feed.includeBlackouts ? <input type="hidden" name="includeBlackouts" value="on" /> : null}
+                <Button type="submit">Make a new address (the old one stops working)</Button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="intent" value="feed-revoke" />
+                <Button type="submit" variant="secondary">
+                  Turn the feed off
+                </Button>
+              </Form>
+            </div>
+          </>
+        ) : (
+          <Form method="post" className="mt-4 space-y-3">
+            <input type="hidden" name="intent" value="feed-create" />
+            <BlackoutsCheckbox checked={false} />
+            <Button type="submit">Make my subscription address</Button>
           </Form>
-        ) : null}
+        )}
       </section>
+    </div>
+  );
+}
+
+function BlackoutsCheckbox({ checked }: { checked: boolean }) {
+  return (
+    <div className="flex items-start gap-3">
+      {/* Keyed by the saved value, so the box shows what was saved after each save. */}
+      <input key={String(checked)} id="feed-blackouts" type="checkbox" name="includeBlackouts" defaultChecked={checked} className="mt-1 h-5 w-5 rounded border-slate-400 text-brand-700 focus:ring-brand-600" />
+      <label htmlFor="feed-blackouts" className="text-sm text-slate-800">
+        Include my blackout dates
+      </label>
     </div>
   );
 }
