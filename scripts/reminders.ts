@@ -9,6 +9,9 @@ import fs from "node:fs";
 import { databaseFile, deploy } from "./db.ts";
 
 if (!fs.existsSync(databaseFile())) await deploy();
+if (!process.env.APP_URL && !process.env.PORT) {
+  console.warn("APP_URL (or PORT) is not set: the links in these mails point to http://localhost:3000. Set APP_URL to the address people open Bandroom at.");
+}
 const { runReminderPass } = await import("~/features/reminders/reminders.server");
 const { sent, due } = await runReminderPass();
 console.log(`Reminders: ${sent} sent (${due} due, the rest already sent).`);

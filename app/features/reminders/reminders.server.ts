@@ -109,7 +109,7 @@ type Candidate = {
   userId: string;
   email: string;
   name: string;
-  event: { id: number; title: string; startsAt: Date; rsvpDeadline: Date | null; allDay: boolean; venueName: string | null; bandName: string; timeZone: string };
+  event: { id: number; title: string; startsAt: Date; rsvpDeadline: Date | null; allDay: boolean; venueName: string | null; bandName: string; timeZone: string; tentative: boolean };
 };
 
 export type DueReminder = { kind: DeliveryKind; dueOn: string; candidate: Candidate };
@@ -154,7 +154,7 @@ async function candidates(now: Date, where: { eventId?: number; onlyUnanswered?:
       createdAt: true,
       rsvp: { select: { answer: true } },
       membership: { select: { userId: true, displayName: true, user: { select: { email: true, firstName: true, lastName: true } } } },
-      event: { select: { id: true, title: true, startsAt: true, rsvpDeadline: true, allDay: true, venueName: true, band: { select: { name: true, timeZone: true } } } },
+      event: { select: { id: true, title: true, startsAt: true, rsvpDeadline: true, allDay: true, venueName: true, status: true, band: { select: { name: true, timeZone: true } } } },
     },
   });
   return rows.map((row) => ({
@@ -164,7 +164,7 @@ async function candidates(now: Date, where: { eventId?: number; onlyUnanswered?:
     userId: row.membership.userId,
     email: row.membership.user.email,
     name: displayName({ ...row.membership.user, displayName: row.membership.displayName }),
-    event: { ...row.event, bandName: row.event.band.name, timeZone: row.event.band.timeZone },
+    event: { ...row.event, bandName: row.event.band.name, timeZone: row.event.band.timeZone, tentative: row.event.status === "tentative" },
   }));
 }
 
@@ -202,9 +202,12 @@ function reminderMail(reminder: DueReminder, origin: string, leaderName?: string
   const unsubscribe = unsubscribeUrl(origin, c.userId, preference);
   const where = event.venueName ? ` at ${event.venueName}` : "";
   const deadline = event.rsvpDeadline ? ` Please answer by the end of ${formatDayLong(dayOf(new Date(event.rsvpDeadline.getTime() - 1), event.timeZone))}.` : "";
+  const hold = event.tentative ? " It's a hold, not confirmed yet." : "";
+  // The day before, someone who has not answered gets this one mail, asking (the chases stop; see oneMailPerBooking).
+  const ask = kind !== "day-before" || c.answer === null;
   const subject =
     kind === "day-before"
-      ? `Tomorrow: ${event.title}, ${time}`
+      ? `Tomorrow${event.tentative ? " (not confirmed yet)" : ""}: ${event.title}, ${time}`
       : kind === "chase-now"
       ? `${leaderName ?? "Your band leader"} asks: can you make ${event.title}?`
       : kind === "rsvp-deadline"
@@ -212,14 +215,14 @@ function reminderMail(reminder: DueReminder, origin: string, leaderName?: string
       : `Can you make it? ${event.title} on ${day}`;
   const intro =
     kind === "day-before"
-      ? `${event.title} (${event.bandName}) is tomorrow, ${day}, ${time}${where}.`
-      : `You're booked on ${event.title} (${event.bandName}) on ${day}, ${time}${where}, and haven't said yet whether you can make it.${deadline}`;
+      ? `${event.title} (${event.bandName}) is tomorrow, ${day}, ${time}${where}.${hold}${ask ? " You haven't said yet whether you can make it." : ""}`
+      : `You're booked on ${event.title} (${event.bandName}) on ${day}, ${time}${where}, and haven't said yet whether you can make it.${hold}${deadline}`;
   const text = [
     `Hi ${c.name},`,
     "",
     intro,
     "",
-    kind === "day-before" ? `Details: ${link}` : `Answer going, maybe or can't make it: ${link}`,
+    ask ? `Answer going, maybe or can't make it: ${link}` : `Details: ${link}`,
     "",
     `Don't want these? Turn them off in one click: ${unsubscribe}`,
   ].join("\n");
@@ -246,13 +249,23 @@ async function deliver(reminder: DueReminder, origin: string, leaderName?: strin
 }
 
 /**
+ * From the day before on, someone booked who has not answered gets the day-before mail,
+ * which asks for the answer, and no chase beside it (two mails about one event at once).
+ * Only when the day-before mail goes to them: who turned it off is still chased.
+ */
+function oneMailPerBooking(due: DueReminder[]) {
+  const dayBefore = new Set(due.filter((r) => r.kind === "day-before").map((r) => r.candidate.bookingId));
+  return due.filter((r) => r.kind === "day-before" || !dayBefore.has(r.candidate.bookingId));
+}
+
+/**
  * One pass of the scheduler: claims and sends every reminder due at `now`. Safe to run
  * in several processes at once and again after a restart. Returns how many it sent.
  */
 export async function runReminderPass(now = new Date(), origin = mailOrigin()) {
   const all = await candidates(now);
   const off = await disabledFor(all.map((c) => c.userId));
-  const due = all.flatMap((c) => dueReminders(c, now)).filter((r) => !off.has(`${r.candidate.userId}:${DELIVERY_KINDS[r.kind]}`));
+  const due = oneMailPerBooking(all.flatMap((c) => dueReminders(c, now)).filter((r) => !off.has(`${r.candidate.userId}:${DELIVERY_KINDS[r.kind]}`)));
   if (!due.length) return { sent: 0, due: 0 };
   // Skip what is claimed already without a failed insert for each (the insert still decides).
   const claimed = await db.reminderDelivery.findMany({
