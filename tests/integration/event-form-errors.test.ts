@@ -69,3 +69,13 @@ describe("the event form shows all its errors together", () => {
     expect((await body<{ errors: Record<string, string[]> }>(api)).errors).toMatchObject({ title: [MESSAGES.title], date: ["There is no February 30 in 2030"] });
   });
 });
+
+describe("a day chosen in the link (?date=, from the availability view or the month grid)", () => {
+  test("a real day fills the date; a day that does not exist, or out of range, leaves it empty", async () => {
+    const b = await leaderOfBand();
+    const defaults = async (date: string) =>
+      (await body<{ defaults: { date?: string } }>(await callRoute(newEventPage.loader, buildRequest(`/events/new?date=${date}`, { cookie: b.cookie })))).defaults.date;
+    expect(await defaults("2026-12-24")).toBe("2026-12-24");
+    for (const date of ["2026-02-30", "2026-13-01", "0000-01-01", "2026-4-1", "junk"]) expect(await defaults(date), date).toBeUndefined();
+  });
+});

@@ -4,6 +4,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { createEvent, eventFields, eventFormOptions, eventRules } from "~/features/events/events.server";
+import { parseLocalDate } from "~/features/events/zoned-time";
 import { createEventSchema } from "~/features/events/schema.server";
 import { EventForm } from "~/features/events/components/event-form";
 import { conflictMessages } from "~/features/availability/conflicts.server";
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const copied = duplicateId ? await eventFields(access, duplicateId).catch(() => null) : null;
   const defaults = copied
     ? { ...copied.fields, title: `${copied.fields.title} (copy)` }
-    : { kind: "gig", status: "confirmed", timeZone: options.timeZone, interval: "1", repeat: "none", repeatEnds: "count", ...(date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? { date } : {}) };
+    : { kind: "gig", status: "confirmed", timeZone: options.timeZone, interval: "1", repeat: "none", repeatEnds: "count", ...(date && parseLocalDate(date) ? { date } : {}) };
   return { options, defaults, duplicating: copied ? copied.event.title : null };
 }
 
