@@ -296,6 +296,9 @@ export function installNetworkEdge() {
         refuse(req, res, refusal);
         return true;
       }
+      // A mail provider's one-click post carries its own Origin, which Remix's CSRF check
+      // would answer with a 500; the action reads only the signed token.
+      if (ONE_CLICK_PATHS.has((req.url ?? "").split("?")[0]!)) delete req.headers.origin;
       // The root, layout and page loaders of this request share one memo (request-memo.server.ts).
       return runWithRequestMemo(() => Reflect.apply(emit, this, [event, ...args]) as boolean);
     }

@@ -66,6 +66,27 @@ test("page actions refuse the wrong method, content type or origin with a plain 
   expect(crossSite.body).toContain("Forms can only be sent from Bandroom&#39;s own pages.");
 });
 
+test("one-click unsubscribe takes a mail provider's POST from its own origin, urlencoded or multipart: the token decides (here a bad one: 404), never a 403, 415 or Remix's CSRF 500", async () => {
+  const fromMail = { origin: "https://mail.google.com", "sec-fetch-site": "cross-site" };
+  const multipart = "--x\r\nContent-Disposition: form-data; name=\"List-Unsubscribe\"\r\n\r\nOne-Click\r\n--x--\r\n";
+  for (const [name, headers, body] of [
+    ["urlencoded", { ...fromMail, ...FORM }, "List-Unsubscribe=One-Click"],
+    ["multipart", { ...fromMail, "content-type": "multipart/form-data; boundary=x" }, multipart],
+  ] as const) {
+    const response = await send({ port: server.port, path: "/reminders/unsubscribe?token=not-a-token", method: "POST", headers, body });
+    expect(response.status, name).toBe(404);
+    expect(response.body, name).toContain("not valid");
+  }
+});
+
+test("a download or feed answers a POST with 405 and the methods it takes", async () => {
+  for (const path of ["/robots.txt", "/sitemap.xml", "/blog/rss.xml", "/feeds/not-a-token.ics"]) {
+    const response = await send({ port: server.port, path, method: "POST", headers: FORM, body: "a=1" });
+    expect(response.status, path).toBe(405);
+    expect(response.headers.allow, path).toBe("GET, HEAD");
+  }
+});
+
 test("a malformed Host, an absolute-form or asterisk target is a 400", async () => {
   expect(await raw("GET /login HTTP/1.1\r\nHost: a b")).toBe(400);
   expect(await raw("GET /login HTTP/1.1\r\nHost: [::")).toBe(400);
