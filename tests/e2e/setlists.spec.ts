@@ -128,6 +128,23 @@ test.describe("setlist editor", () => {
     await page.getByRole("button", { name: "Remove Bravo Song" }).click();
     await expect.poll(() => titles(setList(page, "Set 1"))).toEqual(["Alpha Song"]);
     await expect(page.getByRole("region", { name: "Set 1" })).toContainText("1 song · 3:00");
+
+    // Set 2 becomes the encore, songs and all.
+    await page.getByText("Rename Set 2…").click();
+    await page.getByLabel("New name for Set 2").fill("Encore");
+    await page.getByRole("button", { name: "Rename", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Encore", level: 2 })).toBeVisible();
+    await expect.poll(() => titles(setList(page, "Encore"))).toEqual(["Delta Song", "Charlie Song"]);
+
+    // Removing a set with songs, and deleting the setlist, each take a second step.
+    await page.getByText("Remove Encore and its songs…").click();
+    await page.getByRole("button", { name: "Yes, remove Encore" }).click();
+    await expect(page.getByRole("heading", { name: "Encore", level: 2 })).toHaveCount(0);
+    await expect.poll(() => titles(setList(page, "Set 1"))).toEqual(["Alpha Song"]);
+    await page.getByText("Delete setlist…").click();
+    await page.getByRole("button", { name: "Yes, delete Saturday at the Crown" }).click();
+    await expect(page).toHaveURL(/\/setlists$/);
+    await expect(page.getByRole("link", { name: /Saturday at the Crown/ })).toHaveCount(0);
   });
 
   test("use a setlist for a gig: the event shows it and the setlist says where it is planned", async ({ page, login, createBand }) => {

@@ -92,6 +92,28 @@ describe("setlists", () => {
     expect(await db.analyticsEvent.count({ where: { name: "add_song_to_setlist", bandId: world.band.id } })).toBe(1);
   });
 
+  test("a set is renamed in place (its songs stay); a blank, too long or stale name changes nothing", async () => {
+    const world = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    const set2 = setlist.sets[1]!;
+    const rename = (setName: string, version = setlist.version) => editorPost(world.cookies.member, setlist.id, { intent: "rename-set", version: String(version), setId: String(set2.id), setName });
+    for (const bad of ["", "   ", "x".repeat(41)]) {
+      const refused = await rename(bad);
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect((await refused.json()).fieldErrors.setName).toEqual(["A set name must be 1 to 40 characters"]);
+    }
+    const done = await rename("  Acoustic set ");
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toMatch(new RegExp(`#set-${set2.id}$`));
+    const after = await apiSetlist(world.cookies.member, setlist.id);
+    expect(after.sets.map((set) => set.name)).toEqual(["Set 1", "Acoustic set"]);
+    expect(after.sets[1]!.items.map((item) => item.title)).toEqual(set2.items.map((item) => item.title));
+    // From the version before the rename: someone else changed it first.
+    expect((await rename("Encore")).status).toBe(409);
+    // A sub may not.
+    expect((await editorPost(world.cookies.sub, setlist.id, { intent: "rename-set", version: String(after.version), setId: String(set2.id), setName: "Encore" })).status).toBeGreaterThanOrEqual(403);
+  });
+
   test("moving with the buttons and reordering across sets keeps positions dense and unique in every set", async () => {
     const world = await bandWithRoles();
     let setlist = await twoSetSetlist(world);

@@ -25,6 +25,7 @@ import {
   moveItemToSet,
   removeItem,
   removeSet,
+  renameSet,
   saveLayout,
   setlistFromPastGig,
   updateItem,
@@ -99,6 +100,9 @@ export async function submitEditorForm(access: BandAccess, setlistId: number, fo
       case "remove-set":
         await removeSet(access, setlistId, input.version, input.setId);
         return back();
+      case "rename-set":
+        await renameSet(access, setlistId, input.version, input.setId, input.setName);
+        return back(`set-${input.setId}`);
       case "reorder": {
         const layout = parseLayout(input.layout);
         await saveLayout(

@@ -91,6 +91,7 @@ export const EditorSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("item-note"), version, itemId: id(M.item), note: optionalText(200, M.noteTooLong, "A note") }),
   z.object({ intent: z.literal("add-set"), version, setName: z.string().trim().max(40, { error: M.setName }).refine((value) => !hasUntypeable(value), { error: M.setName }).optional() }),
   z.object({ intent: z.literal("remove-set"), version, setId: id(M.set) }),
+  z.object({ intent: z.literal("rename-set"), version, setId: id(M.set), setName }),
   z.object({ intent: z.literal("reorder"), version, layout: z.string({ error: M.layout }).max(20_000, { error: M.layout }) }),
   z.object({ intent: z.literal("duplicate") }),
   z.object({ intent: z.literal("use-for-event"), eventId: id(M.event) }),

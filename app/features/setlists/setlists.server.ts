@@ -505,6 +505,16 @@ export function addSet(access: BandAccess, setlistId: number, version: number, n
   return changeLayout(access, setlistId, version, (layout) => [...layout, { name: name || `Set ${layout.length + 1}`, items: [] }], { strict: false });
 }
 
+/** Renames a set ("Set 2" → "Acoustic set"). */
+export function renameSet(access: BandAccess, setlistId: number, version: number, setId: number, name: string) {
+  return changeLayout(access, setlistId, version, (layout) => {
+    const target = layout.find((set) => set.id === setId);
+    if (!target) throw new RuleError(400, SETLIST_MESSAGES.foreignSet);
+    target.name = name;
+    return layout;
+  });
+}
+
 /** Removes a set and everything in it; the last set stays. */
 export function removeSet(access: BandAccess, setlistId: number, version: number, setId: number) {
   return changeLayout(

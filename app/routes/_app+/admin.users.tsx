@@ -15,7 +15,6 @@ import {
 } from "~/features/admin/admin.server";
 import { AdminActionSchema, parseUserListQuery } from "~/features/admin/schema";
 import { ADMIN_INTENTS, SEARCH_MAX, USER_SORTS, type AdminIntent, type UserSort } from "~/features/admin/list-options";
-import { ConfirmDisclosure } from "~/features/members/components/confirm-disclosure";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { RoleBadge } from "~/components/role-badge";
@@ -27,6 +26,7 @@ import { RuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
 import { errorBoundaryWith } from "~/components/error-screens";
+import { ConfirmDisclosure } from "~/components/kit";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requirePlatformAdmin(request);

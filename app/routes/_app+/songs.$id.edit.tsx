@@ -5,7 +5,6 @@ import { requireBandAccess } from "~/features/bands/access.server";
 import { SongForm } from "~/features/songs/components/song-form";
 import { lookupForForm } from "~/features/songs/partners/lookup.server";
 import { formValuesFromQuery, songFormValues, submitSongForm } from "~/features/songs/song-form.server";
-import { ConfirmDisclosure } from "~/features/members/components/confirm-disclosure";
 import { SONG_NOT_FOUND, bandIdOfSong, deleteSong, getSong, leadSingerOptions, mayDeleteSong } from "~/features/songs/songs.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { PageHeader } from "~/components/page-header";
@@ -18,6 +17,7 @@ import { RuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import type { Permission } from "~/features/members/permissions";
+import { ConfirmDisclosure } from "~/components/kit";
 
 /** The song's band through the one gate: unknown ids and other bands' songs are the same 404. */
 async function songAccess(request: Request, idParam: string | undefined, permission: Permission) {

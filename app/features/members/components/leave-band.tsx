@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Button, ErrorList, useIsPending } from "~/components/kit";
-import { ConfirmDisclosure } from "./confirm-disclosure";
+import { Button, ErrorList, useIsPending, ConfirmDisclosure } from "~/components/kit";
 
 /** Your own way out of the band, behind a confirmation. */
 export function LeaveBand({ bandId, bandName, soleLeader, lastResult }: { bandId: number; bandName: string; soleLeader: boolean; lastResult?: SubmissionResult<string[]> }) {

@@ -1,9 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { Avatar, Button, buttonClasses, ErrorList, Field, formErrorsOf, RoleBadge, shownValue, useFocusFirstError, useIsPending } from "~/components/kit";
+import { Avatar, Button, buttonClasses, ErrorList, Field, formErrorsOf, RoleBadge, shownValue, useFocusFirstError, useIsPending, ConfirmDisclosure } from "~/components/kit";
 import { DISPLAY_NAME_MAX } from "~/features/members/limits";
 import { displayName } from "~/utils/names";
-import { ConfirmDisclosure } from "./confirm-disclosure";
 import { InstrumentFields } from "./instrument-fields";
 import { RoleSelect } from "./role-select";
 

@@ -3,6 +3,7 @@ import { Suspense, lazy, useSyncExternalStore, type ReactNode } from "react";
 import { ErrorList, Field } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { ConfirmDisclosure } from "~/components/kit";
 import type { EditorData, EditorReply } from "../editor.server";
 
 type Setlist = EditorData["setlist"];
@@ -297,12 +298,15 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
             </Button>
           </Form>
           {setlist.mayDelete ? (
-            <Form method="post" action={`/setlists/${setlist.id}`}>
-              <input type="hidden" name="intent" value="delete" />
-              <Button type="submit" variant="danger">
-                Delete setlist
-              </Button>
-            </Form>
+            <ConfirmDisclosure summary="Delete setlist…">
+              <p>Delete “{setlist.name}”? Gigs it is linked to keep their details without it. This can’t be undone.</p>
+              <Form method="post" action={`/setlists/${setlist.id}`} className="mt-3">
+                <input type="hidden" name="intent" value="delete" />
+                <Button type="submit" variant="danger">
+                  Yes, delete {setlist.name}
+                </Button>
+              </Form>
+            </ConfirmDisclosure>
           ) : null}
         </div>
       </section>
@@ -364,16 +368,40 @@ function SetSection({ set, setlist, single, list }: { set: SetView; setlist: Set
         </p>
       ) : null}
       {list}
-      {!single && setlist.mayEdit ? (
-        <Form method="post" action={`/setlists/${setlist.id}`} data-print="hide" className="border-t border-slate-100 px-4 py-2 text-right">
-          <input type="hidden" name="intent" value="remove-set" />
-          <input type="hidden" name="version" value={setlist.version} />
-          <input type="hidden" name="setId" value={set.id} />
-          <button type="submit" className="text-sm font-medium text-red-700 underline">
-            Remove {set.name}
-            {set.items.length ? " and its songs" : ""}
-          </button>
-        </Form>
+      {setlist.mayEdit ? (
+        <div data-print="hide" className="flex flex-wrap items-start justify-between gap-3 border-t border-slate-100 px-4 py-2">
+          <details className="text-left">
+            <summary className="cursor-pointer list-none py-1 text-sm font-medium text-brand-700 underline [&::-webkit-details-marker]:hidden">Rename {set.name}…</summary>
+            <Form method="post" action={`/setlists/${setlist.id}`} className="mt-2 flex flex-wrap items-end gap-2">
+              <input type="hidden" name="intent" value="rename-set" />
+              <input type="hidden" name="version" value={setlist.version} />
+              <input type="hidden" name="setId" value={set.id} />
+              <div>
+                <label htmlFor={`set-${set.id}-name`} className="block text-sm font-medium text-slate-800">
+                  New name for {set.name}
+                </label>
+                <input id={`set-${set.id}-name`} name="setName" required maxLength={40} defaultValue={set.name} className={`mt-1 ${INPUT}`} />
+              </div>
+              <Button type="submit" variant="secondary">
+                Rename
+              </Button>
+            </Form>
+          </details>
+          {single ? null : set.items.length ? (
+            // A set with songs goes in two steps (a <details>, so without JavaScript too); an empty one at once.
+            <details className="inline-block text-left">
+              <summary className="cursor-pointer list-none text-sm font-medium text-red-700 underline [&::-webkit-details-marker]:hidden">Remove {set.name} and its songs…</summary>
+              <div className="mt-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-950">
+                <p>
+                  Remove {set.name} and its {set.songCount === 1 ? "song" : `${set.songCount} songs`} from this setlist? The songs stay in the library.
+                </p>
+                <RemoveSetForm setlistId={setlist.id} version={setlist.version} setId={set.id} label={`Yes, remove ${set.name}`} />
+              </div>
+            </details>
+          ) : (
+            <RemoveSetForm setlistId={setlist.id} version={setlist.version} setId={set.id} label={`Remove ${set.name}`} />
+          )}
+        </div>
       ) : null}
     </section>
   );
@@ -464,5 +492,18 @@ function NoteEditor({ item, label }: { item: Item; label: string }) {
         </button>
       </span>
     </details>
+  );
+}
+
+function RemoveSetForm({ setlistId, version, setId, label }: { setlistId: number; version: number; setId: number; label: string }) {
+  return (
+    <Form method="post" action={`/setlists/${setlistId}`} className="mt-2 inline-block">
+      <input type="hidden" name="intent" value="remove-set" />
+      <input type="hidden" name="version" value={version} />
+      <input type="hidden" name="setId" value={setId} />
+      <button type="submit" className="text-sm font-medium text-red-700 underline">
+        {label}
+      </button>
+    </Form>
   );
 }
