@@ -254,6 +254,21 @@ describe("recurring rehearsals", () => {
     expect(rule.rrule).toMatch(/^FREQ=WEEKLY;(INTERVAL=1;)?COUNT=6$/);
   });
 
+  test("the form says how many it created; deleting the following ones goes back to the month they were in", async () => {
+    const b = await band("Europe/Berlin");
+    const form = { title: "Rehearsal", kind: "rehearsal", date: "2026-03-12", startTime: "19:00", endTime: "21:00", repeat: "weekly", repeatEnds: "count", count: "6", interval: "1", timeZone: "Europe/Berlin", status: "confirmed" };
+    const created = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: b.cookies.leader, form });
+    expect(created.status).toBe(302);
+    expect(await toastOf(created)).toMatchObject({ title: "Event created", description: "Rehearsal and 5 more in the series are on the calendar." });
+    const ids = (await db.event.findMany({ where: { bandId: b.id }, orderBy: { startsAt: "asc" }, select: { id: true } })).map((e) => e.id);
+    // From the fourth (2 April) on: back to April, not to today's month.
+    const deleted = await call(eventPage.action, "POST", `/events/${ids[3]}`, { id: String(ids[3]) }, { cookie: b.cookies.leader, form: { intent: "delete", scope: "following" } });
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("location")).toBe("/calendar?month=2026-04");
+    expect(await toastOf(deleted)).toMatchObject({ title: "Event deleted", description: "3 events of the series are gone." });
+    expect(await db.event.count({ where: { bandId: b.id } })).toBe(3);
+  });
+
   test("edit one occurrence, this and the following ones, or the whole series", async () => {
     const b = await band("Europe/Berlin");
     const ids = await series(b);

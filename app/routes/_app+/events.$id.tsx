@@ -15,9 +15,10 @@ import { DetailList, DetailRow } from "~/components/detail-list";
 import { ErrorList } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/error-screens";
+import { ConfirmDisclosure } from "~/components/kit";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { formatDate, formatTime } from "~/utils/dates";
-import { formatDayRange } from "~/features/availability/local-day";
+import { dayOf, formatDayRange } from "~/features/availability/local-day";
 import { parseId } from "~/utils/ids";
 import { formatMoney } from "~/utils/money";
 import { pageTitle } from "~/utils/meta";
@@ -108,7 +109,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return await redirectWithToast(`/events/${eventId}`, { title: "Event cancelled", description: count > 1 ? `${count} events of the series are cancelled.` : `${event.title} is cancelled.` });
     }
     const { event, count } = await deleteEvent(access, eventId, DeleteEventSchema.parse(submission.value));
-    return await redirectWithToast("/calendar", { title: "Event deleted", description: count > 1 ? `${count} events of the series are gone.` : `${event.title} is gone.` });
+    // Back to the month it was in (where the leader was working), not to today's.
+    const month = dayOf(event.startsAt, access.band.timeZone).slice(0, 7);
+    return await redirectWithToast(`/calendar?month=${month}`, { title: "Event deleted", description: count > 1 ? `${count} events of the series are gone.` : `${event.title} is gone.` });
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
     return data({ intent, result }, { status });
@@ -308,7 +311,13 @@ export default function EventDetails() {
             </Form>
           ) : null}
           {abilities.delete ? (
-            <SeriesActionForm intent="delete" verb="Delete" inSeries={event.inSeries} errors={errorsFor("delete")} variant="danger" submitLabel="Delete event" />
+            // Two steps (a <details>, so without JavaScript too): deleting can't be undone, cancelling can.
+            <ConfirmDisclosure summary="Delete event…" open={Boolean(errorsFor("delete"))}>
+              <p className="mb-3">
+                Delete “{event.title}” and everyone’s answers? This can’t be undone. To keep it on the calendar, struck through, cancel it instead.
+              </p>
+              <SeriesActionForm intent="delete" verb="Delete" inSeries={event.inSeries} errors={errorsFor("delete")} variant="danger" submitLabel={event.inSeries ? "Yes, delete" : `Yes, delete ${event.title}`} />
+            </ConfirmDisclosure>
           ) : null}
         </section>
       ) : null}

@@ -37,8 +37,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null }, { status: 400 });
   try {
     const created = await createEvent(access, submission.value);
-    const many = created.ids.length > 1 ? ` and ${created.ids.length - 1} more in the series` : "";
-    return await redirectWithToast(`/events/${created.id}`, { title: "Event created", description: `${submission.value.event.title}${many} is on the calendar.` });
+    const more = created.ids.length - 1;
+    const description = more > 0 ? `${submission.value.event.title} and ${more} more in the series are on the calendar.` : `${submission.value.event.title} is on the calendar.`;
+    return await redirectWithToast(`/events/${created.id}`, { title: "Event created", description });
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
     return data({ result, conflicts: conflictMessages(error) }, { status });
