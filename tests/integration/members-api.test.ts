@@ -58,7 +58,7 @@ describe("GET /api/bands/{id}/members", () => {
     const list = await body<unknown[]>(await listMembers(world.band.id, world.cookies.sub));
     const sub = world.users.sub;
     expect(list[3]).toEqual({
-      membership: { id: world.memberships.sub, userId: sub.id, displayName: null, role: "sub", instruments: ["Bass"] },
+      membership: { id: world.memberships.sub, userId: sub.id, displayName: null, role: "sub", instruments: ["Bass"], version: 1 },
       user: { id: sub.id, firstName: "Cy", lastName: "Sub", email: sub.email },
     });
   });
@@ -136,7 +136,7 @@ describe("PATCH /api/band-memberships/{id}", () => {
     const response = await patch(world.memberships.sub, { displayName: " Cy ", instruments: ["drums", "Percussion", ""] }, world.cookies.sub);
     expect(response.status).toBe(200);
     expect(await body(response)).toEqual({
-      membership: { id: world.memberships.sub, userId: world.users.sub.id, displayName: "Cy", role: "sub", instruments: ["Drums", "Percussion"] },
+      membership: { id: world.memberships.sub, userId: world.users.sub.id, displayName: "Cy", role: "sub", instruments: ["Drums", "Percussion"], version: 2 },
       user: { id: world.users.sub.id, firstName: "Cy", lastName: "Sub", email: world.users.sub.email },
     });
     // Only what is sent changes; null clears the display name.
@@ -163,6 +163,20 @@ describe("PATCH /api/band-memberships/{id}", () => {
     const response = await patch(world.memberships.band_leader, { role: "band_member" }, world.cookies.band_leader);
     expect(response.status).toBe(409);
     expect(await body(response)).toEqual({ message: MESSAGES.lastLeader });
+  });
+
+  test("409 for a change made from an older version: the member as someone else saved them stays", async () => {
+    const world = await bandWithEveryRole();
+    const read = await body<{ membership: { version: number } }>(await patch(world.memberships.band_member, { instruments: ["Bass"] }, world.cookies.band_leader));
+    // The leader makes them a sub; the admin, still on the version before, changes their instruments.
+    expect((await patch(world.memberships.band_member, { role: "sub", version: read.membership.version }, world.cookies.band_leader)).status).toBe(200);
+    const stale = await patch(world.memberships.band_member, { role: "band_member", instruments: ["Bass guitar"], version: read.membership.version }, world.cookies.band_admin);
+    expect(stale.status).toBe(409);
+    expect(await body(stale)).toEqual({ message: MESSAGES.stale });
+    const now = await db.bandMembership.findUniqueOrThrow({ where: { id: world.memberships.band_member }, include: { instruments: true } });
+    expect(now).toMatchObject({ role: "sub", version: read.membership.version + 1 });
+    expect(now.instruments.map((row) => row.instrument)).toEqual(["Bass"]);
+    expect((await patch(world.memberships.band_member, { version: "x" }, world.cookies.band_admin)).status).toBe(400);
   });
 
   test("400 for an empty or unknown body, with field errors", async () => {

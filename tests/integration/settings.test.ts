@@ -163,6 +163,25 @@ describe("saving band settings", () => {
     expectRedirect(await post(cookies.leader, validSettings(band.id, { name: "x".repeat(50) })), "/settings");
   });
 
+  test("two people save the settings from the same page: the later save, made from the older version, is refused and undoes nothing", async () => {
+    const { band, cookies } = await bandWithEveryRole();
+    const opened = ((await page(cookies.leader)) as unknown as { version: number }).version;
+    expect(((await page(cookies.admin)) as unknown as { version: number }).version).toBe(opened);
+    // The admin renames the band first.
+    expectRedirect(await post(cookies.admin, validSettings(band.id, { name: "The Late Shift Band", timeZone: "UTC", currency: "USD", settingsVersion: String(opened) })), "/settings");
+    // The leader, on the page opened before, changes the zone only: sent as it stands, the old name would come back.
+    const stale = await post(cookies.leader, validSettings(band.id, { name: "The Late Shift", timeZone: "America/New_York", currency: "USD", settingsVersion: String(opened) }));
+    expect(stale.status).toBe(409);
+    const reply = await body<FormReply>(stale);
+    expect(reply.result.error?.[""]).toEqual(["Someone else changed the band's settings while you were editing. Here they are as saved now; make your change again."]);
+    expect(await bandRow(band.id)).toEqual({ name: "The Late Shift Band", timeZone: "UTC", currency: "USD" });
+    // The page now holds the saved values and the new version: saving from it works.
+    const fresh = (await page(cookies.leader)) as unknown as { version: number; band: { name: string } };
+    expect(fresh).toMatchObject({ version: opened + 1, band: { name: "The Late Shift Band" } });
+    expectRedirect(await post(cookies.leader, validSettings(band.id, { name: "The Late Shift Band", timeZone: "America/New_York", currency: "USD", settingsVersion: String(fresh.version) })), "/settings");
+    expect(await bandRow(band.id)).toEqual({ name: "The Late Shift Band", timeZone: "America/New_York", currency: "USD" });
+  });
+
   test("a time zone or currency outside the lists is refused", async () => {
     const { band, cookies } = await bandWithEveryRole();
     const response = await post(cookies.leader, validSettings(band.id, { timeZone: "Mars/Olympus_Mons", currency: "XYZ" }));

@@ -76,6 +76,36 @@ describe("the song form", () => {
     expect(await db.song.count({ where: { bandId: band.id } })).toBe(2);
   });
 
+  test("two people edit one song: the later save, made from the older version, is refused and changes nothing (form and API)", async () => {
+    const { band, cookies } = await bandWithRoles();
+    const song = await db.song.create({ data: { bandId: band.id, title: "Superstition", titleKey: "superstition", tempo: 93 } });
+    const { loader: editLoader } = await import("~/routes/_app+/songs.$id.edit");
+    const opened = await json(await callRoute(editLoader, buildRequest(`/songs/${song.id}/edit`, { cookie: cookies.leader }), { id: String(song.id) }));
+    expect(opened.version).toBe(1);
+    const save = (cookie: string, fields: Record<string, string>) =>
+      callRoute(editSongAction, buildRequest(`/songs/${song.id}/edit`, { cookie, form: songForm(band.id, { title: "Superstition", version: String(opened.version), ...fields }) }), { id: String(song.id) });
+    // Both opened the form at version 1; the member saves first.
+    expect((await save(cookies.member, { tempo: "100" })).status).toBe(302);
+    const stale = await save(cookies.leader, { tempo: "93", notes: "Clav intro" });
+    expect(stale.status).toBe(409);
+    const reply = await json(stale);
+    expect(reply.result.error[""]).toEqual(["Someone else changed this song while you were editing. Reload to see their changes, then make yours again."]);
+    expect(reply.result.initialValue.notes).toBe("Clav intro"); // what was typed comes back
+    expect(await db.song.findUniqueOrThrow({ where: { id: song.id } })).toMatchObject({ tempo: 100, notes: null, version: 2 });
+
+    // The API: the version it read, sent back.
+    const patch = (body: unknown) => callRoute(songApiAction, buildRequest(`/api/songs/${song.id}`, { method: "PATCH", cookie: cookies.leader, json: body }), { id: String(song.id) });
+    const read = await json(await callRoute(songApiLoader, buildRequest(`/api/songs/${song.id}`, { cookie: cookies.leader }), { id: String(song.id) }));
+    expect(read.version).toBe(2);
+    expect((await patch({ tempo: 96, version: 1 })).status).toBe(409);
+    const saved = await patch({ tempo: 96, version: 2 });
+    expect(saved.status).toBe(200);
+    expect((await json(saved)).version).toBe(3);
+    // Without a version the change applies (last write wins), as before.
+    expect((await patch({ tempo: 97 })).status).toBe(200);
+    expect((await patch({ version: "2" })).status).toBe(400);
+  });
+
   test("a band member deletes only the songs they added", async () => {
     const { band, cookies, users } = await bandWithRoles();
     const theirs = await db.song.create({ data: { bandId: band.id, title: "Theirs", createdById: users.leader.id } });

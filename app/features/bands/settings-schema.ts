@@ -35,6 +35,8 @@ export function bandSettingsSchema({ timeZones, currencies, currentCurrency, mon
       // Amounts are stored in minor units of the band's currency: switching it would
       // silently turn $12.50 into ¥1,250. Once money is recorded the currency stays.
       .refine((value) => !moneyRecorded || value === currentCurrency, { error: CURRENCY_LOCKED }),
+    /** The settings' version the form was made from: a save after someone else's is refused. */
+    settingsVersion: z.coerce.number().int().positive().optional().catch(undefined),
   });
 }
 

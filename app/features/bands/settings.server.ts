@@ -40,7 +40,7 @@ export async function hasRecordedMoney(bandId: number) {
 export async function getBandSettings(bandId: number) {
   const band = await db.band.findUnique({
     where: { id: bandId },
-    select: { id: true, name: true, timeZone: true, currency: true, subscriptionTier: true, updatedAt: true },
+    select: { id: true, name: true, timeZone: true, currency: true, subscriptionTier: true, settingsVersion: true },
   });
   if (!band) return null;
   const moneyRecorded = await hasRecordedMoney(bandId);
@@ -55,22 +55,25 @@ export async function getBandSettings(bandId: number) {
   return { band, rules };
 }
 
-export type UpdateBandResult = { status: "saved"; name: string } | { status: "currency-locked" } | { status: "not-found" };
+export type UpdateBandResult = { status: "saved"; name: string } | { status: "currency-locked" } | { status: "not-found" } | { status: "stale" };
 
 /**
  * Saves name, time zone and currency. The money check runs again inside the write
- * transaction, so a payment recorded while the form was open still locks the currency.
+ * transaction, so a payment recorded while the form was open still locks the currency;
+ * a form made from an older version (`settingsVersion`) is "stale" and saves nothing.
  */
 export async function updateBandSettings(bandId: number, input: BandSettingsInput): Promise<UpdateBandResult> {
   return db.$transaction(async (tx) => {
-    const band = await tx.band.findUnique({ where: { id: bandId }, select: { currency: true } });
+    const band = await tx.band.findUnique({ where: { id: bandId }, select: { currency: true, settingsVersion: true } });
     if (!band) return { status: "not-found" } as const;
+    // Made from an older version: someone else saved since, and this would undo their change.
+    if (input.settingsVersion !== undefined && input.settingsVersion !== band.settingsVersion) return { status: "stale" } as const;
     if (input.currency !== band.currency) {
       if ((await tx.ledgerEntry.count({ where: { bandId } })) > 0) return { status: "currency-locked" } as const;
     }
     const saved = await tx.band.update({
       where: { id: bandId },
-      data: { name: input.name, timeZone: input.timeZone, currency: input.currency },
+      data: { name: input.name, timeZone: input.timeZone, currency: input.currency, settingsVersion: { increment: 1 } },
       select: { name: true },
     });
     return { status: "saved", name: saved.name } as const;

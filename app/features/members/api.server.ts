@@ -33,7 +33,7 @@ export function memberJson(member: Pick<MemberListItem, "membership" | "user">, 
   // A sub sees bandmates' names, not their email addresses (members:contact); always their own.
   const showEmail = !viewer || seesContact(viewer, user.id);
   return {
-    membership: { id: membership.id, userId: membership.userId, displayName: membership.displayName, role: membership.role, instruments: membership.instruments },
+    membership: { id: membership.id, userId: membership.userId, displayName: membership.displayName, role: membership.role, instruments: membership.instruments, version: membership.version },
     user: { id: user.id, firstName: user.firstName, lastName: user.lastName, ...(showEmail ? { email: user.email } : {}) },
   };
 }

@@ -41,6 +41,7 @@ export const MESSAGES = {
   adminTouchesLeader: "Band admins cannot change or remove a Band Leader",
   onlyLeadersMakeLeaders: "Only a Band Leader can make someone a Band Leader",
   lastLeader: "A band always keeps at least one Band Leader. Make someone else Band Leader first.",
+  stale: "Someone else changed this member while you were editing. Here they are as saved now; make your change again.",
   soleLeaderLeaves: "You're the only Band Leader. Transfer leadership or delete the band in Settings first.",
   transferToSelf: "Choose another member to lead the band",
   transferToLeader: "They already lead the band. Choose a member who is not a Band Leader",
@@ -52,7 +53,7 @@ export const MESSAGES = {
 export type MemberListItem = {
   /** Place in the band in joining order; it picks the avatar colour. */
   position: number;
-  membership: { id: number; userId: string; displayName: string | null; role: string; instruments: string[] };
+  membership: { id: number; userId: string; displayName: string | null; role: string; instruments: string[]; version: number };
   user: { id: string; firstName: string; lastName: string | null; email: string; profileImageUrl: string | null };
 };
 
@@ -61,6 +62,7 @@ const MEMBER_SELECT = {
   userId: true,
   displayName: true,
   role: true,
+  version: true,
   instruments: { select: { instrument: true }, orderBy: { id: "asc" } },
   user: { select: { id: true, firstName: true, lastName: true, email: true, profileImageUrl: true } },
 } as const;
@@ -148,7 +150,7 @@ export async function listLeaderNames(bandId: number) {
 // per-target rules it cannot express: admins never touch leaders, self-service).
 
 type Actor = Pick<BandAccess, "user" | "membership" | "band">;
-type Target = { id: number; userId: string; role: string; bandId: number };
+type Target = { id: number; userId: string; role: string; bandId: number; version: number };
 
 /** Rights over another member (role, removal, their details): members:manage, and admins keep off leaders. */
 export function mayManage(actorRole: string, targetRole: string) {
@@ -222,7 +224,7 @@ export async function bandIdOfMembership(membershipId: number) {
 }
 
 async function findTarget(bandId: number, membershipId: number): Promise<Target> {
-  const target = await db.bandMembership.findUnique({ where: { id: membershipId }, select: { id: true, userId: true, role: true, bandId: true } });
+  const target = await db.bandMembership.findUnique({ where: { id: membershipId }, select: { id: true, userId: true, role: true, bandId: true, version: true } });
   // Another band's membership is "not found", exactly like one that does not exist.
   if (!target || target.bandId !== bandId) throw new RuleError(404, MESSAGES.memberNotFound);
   return target;
@@ -250,7 +252,7 @@ function membershipTarget(membershipId: number, member: { displayName: string | 
 // ---------------------------------------------------------------------------
 // Changing members
 
-export type MembershipChanges = { role?: Role; displayName?: string | null; instruments?: string[] };
+export type MembershipChanges = { role?: Role; displayName?: string | null; instruments?: string[]; /** The version the form or client read: 409 when it is not the stored one. */ version?: number };
 
 /**
  * Changes a member's role, display name and/or instruments. Your own display name and
@@ -266,18 +268,23 @@ export async function updateMembership(actor: Actor, membershipId: number, chang
   }
   if ((changes.displayName !== undefined || changes.instruments !== undefined) && !self) requireManage(actor, target);
 
+  // Made from an older version (the form's, else the one just read, so that a change landing
+  // between this read and the write, such as a transfer of leadership, is not overwritten).
+  if (changes.version !== undefined && changes.version !== target.version) throw new RuleError(409, MESSAGES.stale);
   await db.$transaction(async (tx) => {
     if (changes.role !== undefined && changes.role !== target.role && target.role === "band_leader") {
       await refuseLosingLastLeader(tx, target.bandId);
     }
-    const updated = await tx.bandMembership.update({
-      where: { id: target.id },
+    const { count } = await tx.bandMembership.updateMany({
+      where: { id: target.id, version: target.version },
       data: {
         ...(changes.role !== undefined ? { role: changes.role } : {}),
         ...(changes.displayName !== undefined ? { displayName: changes.displayName } : {}),
+        version: { increment: 1 },
       },
-      select: MEMBER_NAME_SELECT,
     });
+    if (!count) throw new RuleError(409, MESSAGES.stale);
+    const updated = await tx.bandMembership.findUniqueOrThrow({ where: { id: target.id }, select: MEMBER_NAME_SELECT });
     // Role and display name place them in the list and make their initials.
     if (changes.role !== undefined || changes.displayName !== undefined) await refreshMemberOrder(tx, target.bandId);
     if (changes.role !== undefined && changes.role !== target.role) {
@@ -339,8 +346,13 @@ export async function transferLeadership(actor: Actor, membershipId: number) {
   const refusal = transferRefusal(actor, target);
   if (refusal) throw refusal;
   await db.$transaction(async (tx) => {
-    const leader = await tx.bandMembership.update({ where: { id: target.id }, data: { role: "band_leader" }, select: MEMBER_NAME_SELECT });
-    const former = await tx.bandMembership.update({ where: { id: actor.membership.id }, data: { role: "band_admin" }, select: MEMBER_NAME_SELECT });
+    // Both as they were read: a role change landing in between (the leader demoted, the
+    // target changed) refuses the transfer rather than leave the band without a leader.
+    const moved = await tx.bandMembership.updateMany({ where: { id: target.id, version: target.version }, data: { role: "band_leader", version: { increment: 1 } } });
+    const stepped = await tx.bandMembership.updateMany({ where: { id: actor.membership.id, role: actor.membership.role }, data: { role: "band_admin", version: { increment: 1 } } });
+    if (!moved.count || !stepped.count) throw new RuleError(409, MESSAGES.stale);
+    const leader = await tx.bandMembership.findUniqueOrThrow({ where: { id: target.id }, select: MEMBER_NAME_SELECT });
+    const former = await tx.bandMembership.findUniqueOrThrow({ where: { id: actor.membership.id }, select: MEMBER_NAME_SELECT });
     await refreshMemberOrder(tx, actor.band.id);
     const formerName = membershipTarget(actor.membership.id, former).label;
     await recordAudit(tx, {

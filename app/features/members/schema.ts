@@ -62,6 +62,8 @@ export const UpdateMembershipSchema = z
     role: RoleSchema.optional(),
     displayName: DisplayNameSchema.nullable().optional(),
     instruments: InstrumentsSchema.optional(),
+    /** The membership's version as read: 409 when someone else changed it since. Optional. */
+    version: z.number({ error: "Must be the member's version, a whole number" }).int({ error: "Must be the member's version, a whole number" }).positive({ error: "Must be the member's version, a whole number" }).optional(),
   })
   .refine((body) => body.role !== undefined || body.displayName !== undefined || body.instruments !== undefined, {
     error: "Send at least one of role, displayName or instruments",
@@ -78,6 +80,8 @@ export const MemberDetailsFormSchema = z.strictObject({
   displayName: DisplayNameSchema.optional().transform((value) => value ?? null),
   instruments: InstrumentsSchema.optional().transform((value) => value ?? []),
   role: RoleSchema.optional(),
+  /** The version the panel was made from (a hidden field). */
+  version: z.coerce.number().int().positive().optional().catch(undefined),
 });
 
 /** POST /api/bands/{id}/transfer-leadership. */

@@ -149,10 +149,12 @@ export const SongFormSchema = z.object({
   isrc: text.transform(rules.isrc),
   /** Set by the "Add it anyway" step after a duplicate was flagged. */
   confirmDuplicate: text.transform((value) => value === "yes"),
+  /** The edit form's song version (none on the new-song form). */
+  version: text.transform((value) => (value && /^\d{1,9}$/.test(value) ? Number(value) : undefined)),
 });
 
 export function formInput(value: z.infer<typeof SongFormSchema>): SongInput {
-  const { duration, confirmDuplicate: _confirm, ...rest } = value;
+  const { duration, confirmDuplicate: _confirm, version: _version, ...rest } = value;
   return { ...rest, durationSeconds: duration };
 }
 
@@ -183,6 +185,8 @@ export const SongPatchApiSchema = z.strictObject({
   ...apiFields,
   title: apiFields.title.optional(),
   allowDuplicate: z.boolean({ error: "Must be true or false" }).optional(),
+  /** The song's version as read: a PATCH made from an older one gets 409. Optional (without it the change applies). */
+  version: z.number({ error: "Must be the song's version, a whole number" }).int({ error: "Must be the song's version, a whole number" }).positive({ error: "Must be the song's version, a whole number" }).optional(),
 });
 
 export type SongPatch = Partial<SongInput>;

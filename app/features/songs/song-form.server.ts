@@ -51,7 +51,7 @@ export type SongFormReply = { result: SubmissionResult<string[]>; duplicate: { i
 export async function submitSongForm(access: BandAccess, formData: FormData, songId?: number): Promise<{ song: Song } | { reply: SongFormReply; status: number }> {
   const submission = parseWithZod(formData, { schema: SongFormSchema });
   if (submission.status !== "success") return { reply: { result: submission.reply(), duplicate: null }, status: 400 };
-  const options = { allowDuplicate: submission.value.confirmDuplicate };
+  const options = { allowDuplicate: submission.value.confirmDuplicate, version: submission.value.version };
   try {
     const input = formInput(submission.value);
     const song = songId ? await updateSong(access, songId, input, options) : await createSong(access, input, options);

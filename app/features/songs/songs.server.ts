@@ -30,6 +30,7 @@ export function visibleSongsWhere(access: BandAccess): Prisma.SongWhereInput {
 }
 
 export const SONG_NOT_FOUND = "Song not found";
+export const SONG_STALE = "Someone else changed this song while you were editing. Reload to see their changes, then make yours again.";
 
 /** A title or artist folded for search, sort and duplicate checks: lower case, accents and punctuation aside. */
 export function fold(text: string | null | undefined) {
@@ -69,6 +70,7 @@ export const songSelect = {
   createdById: true,
   createdAt: true,
   updatedAt: true,
+  version: true,
   tags: { select: { name: true }, orderBy: { nameKey: "asc" } },
   leadSinger: { select: { id: true, displayName: true, user: { select: { firstName: true, lastName: true, email: true } } } },
 } satisfies Prisma.SongSelect;
@@ -249,7 +251,11 @@ export async function createSong(access: BandAccess, input: SongInput, { allowDu
 }
 
 /** Changes the fields given; a change that makes it a duplicate of another song is refused unless `allowDuplicate`. */
-export async function updateSong(access: BandAccess, songId: number, input: SongPatch, { allowDuplicate = false } = {}): Promise<Song> {
+/**
+ * Changes the fields given. `version` (the one the form or client read) makes it refuse
+ * with 409 when someone else saved the song since, rather than overwrite their change.
+ */
+export async function updateSong(access: BandAccess, songId: number, input: SongPatch, { allowDuplicate = false, version }: { allowDuplicate?: boolean; version?: number } = {}): Promise<Song> {
   requireGrant(access, "content:edit");
   const bandId = access.band.id;
   const current = await db.song.findFirst({ where: { id: songId, bandId }, select: { title: true, artist: true } });
@@ -260,6 +266,9 @@ export async function updateSong(access: BandAccess, songId: number, input: Song
     if (existing) throw new DuplicateSongError(existing);
   }
   const record = await db.$transaction(async (tx) => {
+    // The version first: a stale edit changes nothing, tags included.
+    const { count } = await tx.song.updateMany({ where: { id: songId, bandId, ...(version === undefined ? {} : { version }) }, data: { version: { increment: 1 } } });
+    if (!count) throw new RuleError(409, SONG_STALE);
     if (input.tags) {
       await tx.songTag.deleteMany({ where: { songId } });
       await tx.songTag.createMany({ data: tagRows(bandId, input.tags).map((row) => ({ ...row, songId })) });
@@ -306,6 +315,8 @@ export function songJson(song: Song) {
     isrc: song.isrc,
     createdAt: song.createdAt.toISOString(),
     updatedAt: song.updatedAt.toISOString(),
+    /** Send it back with a PATCH to be told (409) when someone else changed the song since. */
+    version: song.version,
   };
 }
 

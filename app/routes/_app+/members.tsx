@@ -92,6 +92,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     name: memberName({ membership, user: person }),
     initials,
     instruments: membership.instruments,
+    version: membership.version,
     // A sub sees bandmates' names, not their email addresses.
     person: { ...person, email: seesContact(access, person.id) ? person.email : null, displayName: membership.displayName },
     can: memberAbilities(access, membership),
@@ -140,7 +141,8 @@ function failure(intent: MembersIntent, result: SubmissionResult<string[]>, stat
 /** A domain refusal (RuleError) as the form's own error: under its field when it has one. */
 function refusal(intent: MembersIntent, submission: Parameters<typeof replyWithRuleError>[0], error: unknown, targetId?: number) {
   const { result, status } = replyWithRuleError(submission, error);
-  return failure(intent, result, status, targetId);
+  // Someone else saved first: the panel shows what is saved now (with the reason), not what was sent.
+  return failure(intent, status === 409 ? { ...result, initialValue: null } : result, status, targetId);
 }
 
 function backHere(request: Request) {

@@ -8,7 +8,7 @@ import { requireUser } from "~/features/auth/auth.server";
 import { useSubmitting } from "~/features/auth/components/auth-form";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
-import { CURRENCY_LOCKED } from "~/features/bands/limits";
+import { CURRENCY_LOCKED, SETTINGS_STALE } from "~/features/bands/limits";
 import { bandSettingsSchema, deleteBandSchema } from "~/features/bands/settings-schema";
 import { SETTINGS_ROLES, currencyOptions, deleteBand, getBandSettings, listSettingsEditors, settingsAbilities, updateBandSettings } from "~/features/bands/settings.server";
 import { planName } from "~/features/billing/plans";
@@ -53,8 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       plan: planName(settings.band.subscriptionTier),
     },
     currencyLabel: currencies.find((option) => option.code === settings.band.currency)?.label ?? settings.band.currency,
-    /** Changes whenever the band is saved, so the form starts again from the saved values. */
-    version: settings.band.updatedAt.toISOString(),
+    /** Changes whenever the settings are saved: the form starts again from the saved values, and sends it back. */
+    version: settings.band.settingsVersion,
     role: membership.role,
     canEdit,
     canDelete: abilities.delete,
@@ -102,6 +102,10 @@ async function updateBand(formData: FormData, access: BandAccess) {
   if (result.status === "not-found") throw data({ message: "Band not found" }, { status: 404 });
   if (result.status === "currency-locked") {
     return reply("update-band", submission.reply({ fieldErrors: { currency: [CURRENCY_LOCKED] } }), 400);
+  }
+  if (result.status === "stale") {
+    // The form starts again from what is saved now (its key is the version), with the reason.
+    return reply("update-band", { ...submission.reply({ formErrors: [SETTINGS_STALE] }), initialValue: null }, 409);
   }
   return redirectWithToast("/settings", { title: "Settings saved", description: `${result.name} is up to date.` });
 }
@@ -290,6 +294,12 @@ function BandDetailsForm({ data: loaderData, lastResult }: { data: EditData; las
     <Form method="post" ref={form} id="band-settings" noValidate className="mt-4 max-w-xl space-y-5">
       <input type="hidden" name="intent" value="update-band" />
       <input type="hidden" name="bandId" value={bandId} />
+      <input type="hidden" name="settingsVersion" value={loaderData.version} />
+      {errors?.[""]?.length ? (
+        <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <ErrorList errors={errors[""]} />
+        </div>
+      ) : null}
       <Field
         label="Band name"
         hint="Up to 50 characters."

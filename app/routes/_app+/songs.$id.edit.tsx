@@ -44,6 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     band: { id: access.band.id, name: access.band.name },
     song: { id: song.id, title: song.title },
+    version: song.version,
     values,
     lookup,
     canDelete: mayDeleteSong(access, song),

@@ -13,7 +13,7 @@ export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) =
   return data(songJson(await getSong(access, id)));
 });
 
-/** PATCH /api/songs/{id}: changes the fields sent. DELETE: removes it (204). */
+/** PATCH /api/songs/{id}: changes the fields sent (with `version`, 409 when someone else changed it since). DELETE: removes it (204). */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method === "DELETE") {
     const { id, access } = await requireSongAccess(request, params.id, "content:delete");
@@ -27,5 +27,5 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
   const parsed = SongPatchApiSchema.safeParse(raw);
   if (!parsed.success) return apiError(400, "Invalid request", fieldErrors(parsed.error));
   const changes = patchInput(raw, parsed.data);
-  return data(songJson(await updateSong(access, id, changes, { allowDuplicate: parsed.data.allowDuplicate })));
+  return data(songJson(await updateSong(access, id, changes, { allowDuplicate: parsed.data.allowDuplicate, version: parsed.data.version })));
 });

@@ -14,6 +14,8 @@ export type MemberRowData = {
   name: string;
   initials: string;
   instruments: string[];
+  /** The membership's version: the edit form sends it back, so a save after someone else's is refused. */
+  version: number;
   person: { id: string; firstName: string; lastName: string | null; email: string | null; profileImageUrl: string | null; displayName: string | null };
   can: { edit: boolean; changeRole: boolean; remove: boolean; transfer: boolean };
 };
@@ -41,7 +43,7 @@ type MemberRowProps = {
 export function MemberRow({ member, bandId, bandName, roles, actionData, open, manageHref, closeHref }: MemberRowProps) {
   const manageable = member.can.edit || member.can.remove || member.can.transfer;
   // Saved details change the key, so the panel starts again from them.
-  const version = [member.role, member.person.displayName ?? "", ...member.instruments].join("\u0000");
+  const version = String(member.version);
   const label = member.isYou ? "Edit your details" : "Manage";
   return (
     <li id={`member-${member.id}`} className="relative scroll-mt-4 px-4 py-4">
@@ -105,7 +107,8 @@ export function MemberRow({ member, bandId, bandName, roles, actionData, open, m
 
 function EditMemberForm({ member, bandId, roles, lastResult }: { member: MemberRowData; bandId: number; roles: readonly string[]; lastResult?: SubmissionResult<string[]> }) {
   const pending = useIsPending({ intent: "update", fields: { membershipId: String(member.id) } });
-  const formId = `member-${member.id}`;
+  // Not member-<id>: that is the row's own id (the page's #member-<id> links jump to it).
+  const formId = `member-form-${member.id}`;
   const form = useFocusFirstError(lastResult);
   const errors = lastResult?.error;
   const formErrors = formErrorsOf(lastResult);
@@ -122,6 +125,7 @@ function EditMemberForm({ member, bandId, roles, lastResult }: { member: MemberR
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="bandId" value={bandId} />
       <input type="hidden" name="membershipId" value={member.id} />
+      <input type="hidden" name="version" value={member.version} />
       <Field
         label="Display name"
         hint={`Shown to the band instead of ${member.isYou ? "your" : "their"} name. Leave it empty to use ${ownName}. Up to ${DISPLAY_NAME_MAX} characters.`}

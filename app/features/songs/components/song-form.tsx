@@ -12,7 +12,7 @@ export type SongFormProps = {
   /** The page the form posts to and looks up on (/songs/new, /songs/12/edit). */
   action: string;
   /** What the page's loader gives the form: the band, the values to show, the look-up, who may sing lead. */
-  data: { band: { id: number }; values: Values; lookup?: LookupView | null; leadSingers: { id: number; name: string }[] };
+  data: { band: { id: number }; values: Values; lookup?: LookupView | null; leadSingers: { id: number; name: string }[]; version?: number };
   /** The action's answer to the last save (SongFormReply), if any. */
   reply?: { result: SubmissionResult<string[]>; duplicate: { id: number; title: string; artist: string | null } | null } | null;
   submitLabel: string;
@@ -52,6 +52,8 @@ export function SongForm({ action, data, reply, submitLabel }: SongFormProps) {
           "Add it anyway" and "Look up" come before the save button on the page. */}
       <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
       <input type="hidden" name="bandId" value={bandId} />
+      {/* The version the form was made from: a save after someone else's is refused, not saved over it. */}
+      {data.version ? <input type="hidden" name="version" value={data.version} /> : null}
       {duplicate ? (
         <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
           <p className="font-semibold">Already in the library</p>
