@@ -46,7 +46,8 @@ test.describe("song library", () => {
     await expect(page.getByLabel("Tempo (BPM)")).toHaveValue("98");
 
     await page.getByRole("button", { name: "Add song" }).click();
-    await expect(page).toHaveURL(/\/bands\/\d+\/songs$/);
+    // To the library, at the new song's row.
+    await expect(page).toHaveURL(/\/bands\/\d+\/songs#song-\d+$/);
     const row = page.getByRole("row").filter({ hasText: "Superstition" });
     await expect(row).toContainText("Stevie Wonder");
     await expect(row).toContainText("4:26");
@@ -56,7 +57,7 @@ test.describe("song library", () => {
     await page.goto("/songs/new");
     await page.getByLabel("Title").fill("Valerie");
     await page.getByLabel("Title").press("Enter");
-    await expect(page).toHaveURL(/\/bands\/\d+\/songs$/);
+    await expect(page).toHaveURL(/\/bands\/\d+\/songs#song-\d+$/);
     await expect(page.getByRole("row").filter({ hasText: "Valerie" })).toBeVisible();
 
     // Deleting asks first (it sat one click from Save).

@@ -227,14 +227,14 @@ describe("changing members", () => {
   test("a manage panel saved after someone else's change to that member is refused; the panel shows what is saved now", async () => {
     const world = await bandWithEveryRole();
     const id = String(world.memberships.band_member);
-    const opened = (await page(world.cookies.band_leader, `?manage=${id}`)).members.find((m) => m.id === world.memberships.band_member)! as { version: number };
+    const opened = (await page(world.cookies.band_leader, `?manage=${id}`)).members.find((m) => m.id === world.memberships.band_member)! as unknown as { version: number };
     // The leader makes them a sub; the admin, on the panel opened before, changes only the instrument.
     expectRedirect(await post(world, "band_leader", { intent: "update", membershipId: id, role: "sub", version: String(opened.version) }), "/members");
     const stale = await post(world, "band_admin", { intent: "update", membershipId: id, role: "band_member", "instruments[0]": "Bass guitar", version: String(opened.version) });
     expect(stale.status).toBe(409);
     const reply = await body<ActionBody>(stale);
     expect(reply.result.error?.[""]).toEqual([MESSAGES.stale]);
-    expect(reply.result.initialValue).toBeNull();
+    expect((reply.result as { initialValue?: unknown }).initialValue).toBeNull();
     expect(await roleOf(world.memberships.band_member)).toBe("sub");
   });
 

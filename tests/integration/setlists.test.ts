@@ -114,6 +114,20 @@ describe("setlists", () => {
     expect((await editorPost(world.cookies.sub, setlist.id, { intent: "rename-set", version: String(after.version), setId: String(set2.id), setName: "Encore" })).status).toBeGreaterThanOrEqual(403);
   });
 
+  test("moving the first song up or the last one down changes nothing, not even the version", async () => {
+    const world = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    const firstItem = setlist.sets[0]!.items[0]!;
+    const lastSet = setlist.sets[setlist.sets.length - 1]!;
+    const lastItem = lastSet.items[lastSet.items.length - 1]!;
+    for (const [intent, item] of [["move-up", firstItem], ["move-down", lastItem]] as const) {
+      expect((await editorPost(world.cookies.member, setlist.id, { intent, version: String(setlist.version), itemId: String(item.id) })).status).toBe(302);
+    }
+    const after = await apiSetlist(world.cookies.member, setlist.id);
+    expect(after.version).toBe(setlist.version);
+    expect(after.sets).toEqual(setlist.sets);
+  });
+
   test("moving with the buttons and reordering across sets keeps positions dense and unique in every set", async () => {
     const world = await bandWithRoles();
     let setlist = await twoSetSetlist(world);

@@ -106,6 +106,18 @@ describe("the song form", () => {
     expect((await patch({ version: "2" })).status).toBe(400);
   });
 
+  test("a song added lands on the library page that holds it, at its row", async () => {
+    const { band, cookies } = await bandWithRoles();
+    // 60 songs before "Zulu" by title: it is on page 2 (50 a page).
+    await db.song.createMany({ data: Array.from({ length: 60 }, (_, i) => ({ bandId: band.id, title: `Song ${String(i).padStart(2, "0")}`, titleKey: `song ${String(i).padStart(2, "0")}` })) });
+    const late = await callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: songForm(band.id, { title: "Zulu" }) }));
+    const zulu = await db.song.findFirstOrThrow({ where: { bandId: band.id, title: "Zulu" } });
+    expect(late.headers.get("location")).toBe(`/bands/${band.id}/songs?page=2#song-${zulu.id}`);
+    const early = await callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: songForm(band.id, { title: "Alpha" }) }));
+    const alpha = await db.song.findFirstOrThrow({ where: { bandId: band.id, title: "Alpha" } });
+    expect(early.headers.get("location")).toBe(`/bands/${band.id}/songs#song-${alpha.id}`);
+  });
+
   test("a band member deletes only the songs they added", async () => {
     const { band, cookies, users } = await bandWithRoles();
     const theirs = await db.song.create({ data: { bandId: band.id, title: "Theirs", createdById: users.leader.id } });

@@ -415,7 +415,13 @@ async function changeLayout(
 ) {
   requireGrant(access, "content:edit");
   await requireSetlist(access, setlistId);
-  return saveLayout(access, setlistId, version, change(await currentLayout(setlistId)), options);
+  const current = await currentLayout(setlistId);
+  const before = JSON.stringify(current);
+  const next = change(current);
+  // Nothing moved (the first song up, the last one down): no write and no new version, so
+  // another tab's next change is not refused for a change that never happened.
+  if (JSON.stringify(next) === before) return null;
+  return saveLayout(access, setlistId, version, next, options);
 }
 
 type Layout = (Omit<LayoutSet, "items"> & { items: LayoutItem[] })[];

@@ -5,7 +5,7 @@ import { requireBandAccess } from "~/features/bands/access.server";
 import { SongForm } from "~/features/songs/components/song-form";
 import { lookupForForm } from "~/features/songs/partners/lookup.server";
 import { formValuesFromQuery, submitSongForm } from "~/features/songs/song-form.server";
-import { leadSingerOptions } from "~/features/songs/songs.server";
+import { leadSingerOptions, libraryPlace } from "~/features/songs/songs.server";
 import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -25,7 +25,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = await submitSongForm(access, formData);
   if ("reply" in outcome) return data(outcome.reply, { status: outcome.status });
   const { song } = outcome;
-  return redirectWithToast(`/bands/${access.band.id}/songs`, { title: "Song added", description: `${song.title} is in the library of ${access.band.name}.` });
+  // To the page that holds it, the row marked (the library opens sorted by title, 50 a page).
+  return redirectWithToast(await libraryPlace(access.band.id, song), { title: "Song added", description: `${song.title} is in the library of ${access.band.name}.` });
 }
 
 export default function NewSong() {

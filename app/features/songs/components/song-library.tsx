@@ -191,7 +191,8 @@ export function SongLibrary({ data, basePath }: { data: SongLibraryData; basePat
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {songs.map((song) => (
-                    <tr key={song.id}>
+                    // The row a link may point at (#song-12: "Song added" lands here), marked while it is the target.
+                    <tr key={song.id} id={`song-${song.id}`} className="scroll-mt-24 target:bg-amber-50">
                       <th scope="row" className="px-3 py-2 text-left font-semibold text-slate-900">
                         {data.abilities.edit ? (
                           <Link to={`/songs/${song.id}/edit`} className="hover:underline">
