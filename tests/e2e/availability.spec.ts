@@ -39,6 +39,9 @@ test("a blackout warns the leader by name; a free day starts a new event; the ca
   // With JavaScript the toast is also announced in a live region: the first is the visible one.
   await expect(page.getByText("Blackout saved").first()).toBeVisible();
   await expect(page.getByRole("button", { name: /Remove blackout/ })).toHaveCount(1);
+  // The form starts empty again (with JavaScript too), so a second tap cannot save it twice.
+  await expect(page.getByLabel("First day")).toHaveValue("");
+  await expect(page.getByLabel("Reason (optional)")).toHaveValue("");
 
   // The leader tries to book a rehearsal on that day with the member in the lineup.
   await context.clearCookies();

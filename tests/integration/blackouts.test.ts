@@ -4,7 +4,7 @@ import { db } from "~/utils/db.server";
 import * as blackoutsApi from "~/routes/api+/blackouts";
 import * as blackoutApi from "~/routes/api+/blackouts.$id";
 import * as blackoutsPage from "~/routes/_app+/calendar_.blackouts";
-import { body } from "./auth-helpers";
+import { body, toastOf } from "./auth-helpers";
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -76,6 +76,25 @@ describe("/api/blackouts", () => {
 
   test("signed out: 401", async () => {
     expect((await callRoute(blackoutsApi.loader, buildRequest("/api/blackouts"))).status).toBe(401);
+  });
+});
+
+describe("the same days marked twice", () => {
+  test("are one blackout (a second tap, a form sent twice): the form says so, the API answers 200 with it, a new reason replaces the old", async () => {
+    const { user, cookie } = await person();
+    const form = { intent: "create", startDate: inDays(10), endDate: inDays(11), reason: "Dentist" };
+    const first = await callRoute(blackoutsPage.action, buildRequest("/calendar/blackouts", { cookie, form }));
+    const again = await callRoute(blackoutsPage.action, buildRequest("/calendar/blackouts", { cookie, form }));
+    expect(await toastOf(first)).toMatchObject({ title: "Blackout saved" });
+    expect(await toastOf(again)).toMatchObject({ title: "Already marked" });
+    expect(await db.blackout.count({ where: { userId: user.id } })).toBe(1);
+    const viaApi = await post({ startDate: inDays(10), endDate: inDays(11), reason: "Root canal" }, cookie);
+    expect(viaApi.status).toBe(200);
+    expect(await body(viaApi)).toMatchObject({ startDate: inDays(10), endDate: inDays(11), reason: "Root canal" });
+    expect(await db.blackout.count({ where: { userId: user.id } })).toBe(1);
+    // Other days are a blackout of their own.
+    expect((await post({ startDate: inDays(10) }, cookie)).status).toBe(201);
+    expect(await db.blackout.count({ where: { userId: user.id } })).toBe(2);
   });
 });
 

@@ -28,12 +28,22 @@ export function listOwnBlackouts(userId: string, from = earliestBlackoutDay()) {
   return db.blackout.findMany({ where: { userId, endDate: { gte: from } }, orderBy: [{ startDate: "asc" }, { id: "asc" }], select: SELECT, take: MAX_BLACKOUTS_PER_PERSON });
 }
 
+/**
+ * Marks the days. The same days marked again (a second tap, a form sent twice) are the
+ * blackout already there (`created: false`), with the new reason if one was given, not
+ * a second row listed twice.
+ */
 export async function createBlackout(userId: string, input: BlackoutInput) {
+  const same = await db.blackout.findFirst({ where: { userId, startDate: input.startDate, endDate: input.endDate }, select: SELECT });
+  if (same) {
+    if (!input.reason || input.reason === same.reason) return { ...same, created: false };
+    return { ...(await db.blackout.update({ where: { id: same.id }, data: { reason: input.reason }, select: SELECT })), created: false };
+  }
   const count = await db.blackout.count({ where: { userId, endDate: { gte: earliestBlackoutDay() } } });
   if (count >= MAX_BLACKOUTS_PER_PERSON) throw new RuleError(400, BLACKOUT_MESSAGES.tooMany, "startDate");
   const blackout = await db.blackout.create({ data: { userId, ...input }, select: SELECT });
   await track("mark_blackout_date", { userId, props: { days: daysBetween(input.startDate, input.endDate) + 1, withReason: Boolean(input.reason) } });
-  return blackout;
+  return { ...blackout, created: true };
 }
 
 /** Deletes one of the person's own blackouts; anyone else's (or none) is "not found". */

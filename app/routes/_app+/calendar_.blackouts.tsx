@@ -40,7 +40,11 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
     try {
       const blackout = await createBlackout(user.id, submission.value);
-      return await redirectWithToast("/calendar/blackouts", { title: "Blackout saved", description: `${formatDayRange(blackout.startDate, blackout.endDate)} is marked in every band you're in.` });
+      const when = formatDayRange(blackout.startDate, blackout.endDate);
+      return await redirectWithToast(
+        "/calendar/blackouts",
+        blackout.created ? { title: "Blackout saved", description: `${when} is marked in every band you're in.` } : { title: "Already marked", description: `${when} was marked already.` },
+      );
     } catch (error) {
       const { result, status } = replyWithRuleError(submission, error);
       return data<ActionData>({ intent, result }, { status });
@@ -86,7 +90,8 @@ export default function Blackouts() {
         <h2 id="new-blackout" className="text-lg font-semibold text-slate-900">
           Mark days you can't play
         </h2>
-        <Form method="post" ref={form} id="blackout" noValidate aria-describedby={formErrors ? "blackout-form-error" : undefined} className="mt-4 grid gap-4 sm:grid-cols-2">
+        {/* Keyed by the list: once a blackout is saved the form starts empty again (with JavaScript too, where the page is not reloaded). */}
+        <Form key={blackouts.map((b) => b.id).join(",")} method="post" ref={form} id="blackout" noValidate aria-describedby={formErrors ? "blackout-form-error" : undefined} className="mt-4 grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="create" />
           <Field label="First day" inputProps={{ name: "startDate", type: "date", defaultValue: shownValue(lastResult, "startDate"), min: earliest, required: true }} errors={errors?.startDate} />
           <Field label="Last day (optional)" hint="Leave empty for a single day." inputProps={{ name: "endDate", type: "date", defaultValue: shownValue(lastResult, "endDate"), min: earliest }} errors={errors?.endDate} />

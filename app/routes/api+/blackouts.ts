@@ -11,10 +11,11 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   return data({ blackouts: (await listOwnBlackouts(user.id)).map(blackoutJson) });
 });
 
-/** POST /api/blackouts {startDate, endDate?, reason?}: 201 with the blackout. */
+/** POST /api/blackouts {startDate, endDate?, reason?}: 201 with the blackout; 200 with it when those days were marked already. */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const user = await requireUser(request);
   const input = await parseJsonBody(request, blackoutJsonSchema(earliestBlackoutDay()));
-  return data(blackoutJson(await createBlackout(user.id, input)), { status: 201 });
+  const blackout = await createBlackout(user.id, input);
+  return data(blackoutJson(blackout), { status: blackout.created ? 201 : 200 });
 });
