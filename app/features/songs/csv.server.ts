@@ -90,7 +90,8 @@ export type PreviewRow = {
   messages: string[];
 };
 
-export type ImportPreview = { rows: PreviewRow[]; ready: number; errors: number; duplicates: number };
+/** `duplicates`: rows already in the library; `repeats`: rows repeating an earlier row of the file. Both are skipped. */
+export type ImportPreview = { rows: PreviewRow[]; ready: number; errors: number; duplicates: number; repeats: number };
 
 type Parsed = { preview: ImportPreview; songs: SongInput[] };
 
@@ -161,9 +162,12 @@ export async function parseSongsCsv(access: BandAccess, text: string): Promise<P
   const songs: SongInput[] = [];
   body.forEach((record, index) => {
     const line = index + 2;
+    // Our export puts a ' before text a spreadsheet would run as a formula (= + - @): taken
+    // off every cell again, so an export imports as it was. An apostrophe before anything
+    // else ('Round Midnight) is the song's own.
     const cell = (field: Field) => {
       const at = fields.indexOf(field);
-      return at >= 0 ? (record[at] ?? "").trim() : "";
+      return at >= 0 ? (record[at] ?? "").trim().replace(/^'(?=[=+\-@\t\r])/, "") : "";
     };
     const { ctx, issues } = ruleCtx();
     const song: SongInput = {
@@ -175,7 +179,7 @@ export async function parseSongsCsv(access: BandAccess, text: string): Promise<P
       timeSignature: rules.timeSignature(cell("timeSignature"), ctx) as string | null,
       tags: rules.tags(cell("tags"), ctx) as string[],
       notes: rules.notes(cell("notes"), ctx) as string | null,
-      chartUrl: rules.chartUrl(cell("chartUrl").replace(/^'/, ""), ctx) as string | null,
+      chartUrl: rules.chartUrl(cell("chartUrl"), ctx) as string | null,
       leadSingerId: null,
       musicbrainzId: rules.musicbrainzId(cell("musicbrainzId"), ctx) as string | null,
       isrc: rules.isrc(cell("isrc"), ctx) as string | null,
@@ -188,7 +192,7 @@ export async function parseSongsCsv(access: BandAccess, text: string): Promise<P
     }
     const row: PreviewRow = {
       line,
-      title: cell("title").replace(/^'/, ""),
+      title: cell("title"),
       artist: cell("artist"),
       key: song.key && !issues.length ? keyLabel(song.key) : cell("key"),
       tempo: cell("tempo"),
@@ -199,7 +203,6 @@ export async function parseSongsCsv(access: BandAccess, text: string): Promise<P
     if (issues.length) {
       row.status = "error";
     } else {
-      song.title = song.title.replace(/^'(?=[=+\-@])/, "");
       const identity = `${fold(song.title)}|${fold(song.artist)}`;
       if (inLibrary.has(identity)) {
         row.status = "duplicate";
@@ -215,7 +218,8 @@ export async function parseSongsCsv(access: BandAccess, text: string): Promise<P
     rows.push(row);
   });
   const count = (status: PreviewRow["status"]) => rows.filter((row) => row.status === status).length;
-  return { preview: { rows, ready: songs.length, errors: count("error"), duplicates: count("duplicate") }, songs };
+  const inFile = rows.filter((row) => row.status === "duplicate" && row.messages[0] !== CSV_MESSAGES.inLibrary).length;
+  return { preview: { rows, ready: songs.length, errors: count("error"), duplicates: count("duplicate") - inFile, repeats: inFile }, songs };
 }
 
 /**

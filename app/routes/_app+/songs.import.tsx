@@ -89,7 +89,8 @@ export default function ImportSongs() {
           <p role="status" className="text-slate-700">
             {preview.ready === 1 ? "1 song is" : `${preview.ready.toLocaleString("en")} songs are`} ready to import.
             {preview.errors ? ` ${preview.errors === 1 ? "1 row has" : `${preview.errors} rows have`} errors and will be skipped.` : ""}
-            {preview.duplicates ? ` ${preview.duplicates === 1 ? "1 row is" : `${preview.duplicates} rows are`} already in the library and will be skipped.` : ""} Nothing is saved until you import.
+            {preview.duplicates ? ` ${preview.duplicates === 1 ? "1 row is" : `${preview.duplicates} rows are`} already in the library and will be skipped.` : ""}
+            {preview.repeats ? ` ${preview.repeats === 1 ? "1 row repeats" : `${preview.repeats} rows repeat`} an earlier row of the file and will be skipped.` : ""} Nothing is saved until you import.
           </p>
           <div className="flex flex-wrap gap-3">
             {preview.ready ? (
