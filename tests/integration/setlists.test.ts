@@ -114,6 +114,26 @@ describe("setlists", () => {
     expect((await editorPost(world.cookies.sub, setlist.id, { intent: "rename-set", version: String(after.version), setId: String(set2.id), setName: "Encore" })).status).toBeGreaterThanOrEqual(403);
   });
 
+  test("a song's note is one line: a line break is refused (form and API); one saved before prints on one line in the text export", async () => {
+    const world = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    const item = setlist.sets[0]!.items[0]!;
+    const refused = await editorPost(world.cookies.member, setlist.id, { intent: "item-note", version: String(setlist.version), itemId: String(item.id), note: "line one\n3. Fake item" });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).fieldErrors.note).toEqual(["A note can only hold characters you can type"]);
+    // The API's read, sent back with the note changed.
+    const read = (await apiSetlist(world.cookies.member, setlist.id)) as unknown as { version: number; sets: { id: number; name: string; items: Record<string, unknown>[] }[] };
+    const sets = read.sets.map((set) => ({ id: set.id, name: set.name, items: set.items.map((entry) => ({ ...entry, ...(entry.id === item.id ? { note: "a\nb" } : {}) })) }));
+    const viaApi = await callRoute(setlistApiAction, buildRequest(`/api/setlists/${setlist.id}`, { method: "PUT", cookie: world.cookies.member, json: { version: read.version, sets } }), { id: String(setlist.id) });
+    expect(viaApi.status).toBe(400);
+    expect(Object.values((await viaApi.json()).errors).flat()).toEqual(["A note can only hold characters you can type"]);
+    // Written before the rule: the export still gives one line per song.
+    await db.setlistItem.update({ where: { id: item.id }, data: { note: "line one\n\n3. Fake item" } });
+    const text = await (await callRoute(textLoader, buildRequest(`/setlists/${setlist.id}/text`, { cookie: world.cookies.member }), { id: String(setlist.id) })).text();
+    expect(text).toContain(" — line one 3. Fake item\n");
+    expect(text).not.toMatch(/^3\. Fake item/m);
+  });
+
   test("moving the first song up or the last one down changes nothing, not even the version", async () => {
     const world = await bandWithRoles();
     const setlist = await twoSetSetlist(world);

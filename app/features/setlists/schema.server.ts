@@ -27,12 +27,13 @@ export const SETLIST_FORM_MESSAGES = {
 const M = SETLIST_FORM_MESSAGES;
 
 const id = (message: string) => z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
-const optionalText = (max: number, message: string, label = "Notes") =>
+/** `multiline`: the setlist's notes; an item's or a break's note is one line (the text export prints it after the song). */
+const optionalText = (max: number, message: string, label = "Notes", multiline = false) =>
   z
     .string()
     .trim()
     .max(max, { error: message })
-    .refine((value) => !hasUntypeable(value, { multiline: true }), { error: untypeableMessage(label) })
+    .refine((value) => !hasUntypeable(value, { multiline }), { error: untypeableMessage(label) })
     .optional()
     .transform((value) => value || null);
 
@@ -59,7 +60,7 @@ const targetMinutes = z.coerce
 const version = id(M.version);
 
 /** The new-setlist form on /setlists. */
-export const CreateSetlistSchema = z.object({ name, notes: optionalText(2000, M.notesTooLong), targetMinutes });
+export const CreateSetlistSchema = z.object({ name, notes: optionalText(2000, M.notesTooLong, "Notes", true), targetMinutes });
 
 /** "Build from a previous gig" on /setlists: the gig, and a name (else one after the gig). */
 export const FromGigSchema = z.object({
@@ -75,7 +76,7 @@ export const FromGigSchema = z.object({
 
 /** The editor's forms, one per intent. */
 export const EditorSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("details"), version, name, notes: optionalText(2000, M.notesTooLong), targetMinutes }),
+  z.object({ intent: z.literal("details"), version, name, notes: optionalText(2000, M.notesTooLong, "Notes", true), targetMinutes }),
   z.object({ intent: z.literal("add-songs"), version, setId: id(M.set).optional(), songId: z.array(id(M.pickSong)).min(1, { error: M.pickSong }).max(MAX_ITEMS) }),
   z.object({
     intent: z.literal("add-break"),
@@ -109,14 +110,14 @@ export const ReorderLayoutSchema = z
 // The JSON API's fields, each message the form's in the API's units. A new setlist is a
 // strict object (a misspelt field is refused, not dropped); a PUT takes back what GET
 // gave, read-only fields (titles, lengths, dates) and all, and reads only what it changes.
-const apiText = (max: number, tooLong: string, label: string) =>
+const apiText = (max: number, tooLong: string, label: string, multiline = false) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, { error: tooLong })
-    .refine((value) => !hasUntypeable(value, { multiline: true }), { error: untypeableMessage(label) })
+    .refine((value) => !hasUntypeable(value, { multiline }), { error: untypeableMessage(label) })
     .nullish();
-const apiNotes = apiText(2000, M.notesTooLong, "Notes");
+const apiNotes = apiText(2000, M.notesTooLong, "Notes", true);
 const apiItemNote = apiText(200, M.noteTooLong, "A note");
 const API_TARGET = "targetSetSeconds must be a whole number of seconds from 60 to 14400 (1 to 240 minutes)";
 const apiTarget = z.number({ error: API_TARGET }).int({ error: API_TARGET }).min(60, { error: API_TARGET }).max(240 * 60, { error: API_TARGET }).nullish();

@@ -597,7 +597,8 @@ export async function setlistText(access: BandAccess, setlistId: number, { keys 
     lines.push(`${set.name} (${set.songCount === 1 ? "1 song" : `${set.songCount} songs`}, ${formatTotal(set.seconds) || "0:00"})`);
     let number = 0;
     for (const item of set.items) {
-      const note = notes && item.note ? ` — ${item.note}` : "";
+      // One line each, whatever a note holds (notes saved before they were one-line could hold line breaks).
+      const note = notes && item.note ? ` — ${item.note.replace(/\s+/g, " ")}` : "";
       if (item.isBreak) {
         lines.push(`   Break${item.breakSeconds ? ` ${formatDuration(item.breakSeconds)}` : ""}${note}`);
         continue;
