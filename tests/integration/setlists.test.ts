@@ -419,6 +419,20 @@ describe("setlists", () => {
     await db.song.update({ where: { id: world.songs[0]!.id }, data: { title } });
     const page = (await render("?layout=one"))[0]!;
     for (const word of title.split(" · ")) expect(page).toContain(word);
+
+    // What the font has no glyph for (Japanese, emoji) prints as boxes, not as marks on top of each other; a title too long for a line wraps.
+    await db.song.update({ where: { id: world.songs[0]!.id }, data: { title: "東京ブギウギ 🎸 Tokyo" } });
+    await db.song.update({ where: { id: world.songs[1]!.id }, data: { title: "W".repeat(150) } });
+    const boxes = (await render("?layout=one"))[0]!;
+    expect(boxes).toContain("□□□□□□ □ Tokyo");
+    expect(boxes.split("\n").filter((line) => line.includes("WWWWWWWWWWWW")).length).toBeGreaterThan(1);
+    // Numbers of two digits stay on their line.
+    await db.song.update({ where: { id: world.songs[1]!.id }, data: { title: "Valerie" } });
+    const many = await db.song.findMany({ where: { bandId: world.band.id }, select: { id: true } });
+    await editorPost(world.cookies.member, setlist.id, { intent: "add-songs", version: String((await apiSetlist(world.cookies.member, setlist.id)).version), setId: String(setlist.sets[0]!.id), songId: [...many, ...many].map((song) => String(song.id)) });
+    const numbered = (await render("")).join("\n");
+    expect(numbered).toMatch(/^\s*10\.\s+\S/m);
+    expect(numbered).not.toMatch(/^\s*1-\s*$|^\s*10-/m);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

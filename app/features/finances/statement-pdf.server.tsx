@@ -1,7 +1,7 @@
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
 import type { BandAccess } from "~/features/bands/access.server";
 import { statementForPdf, type Download, type ReportsQuery } from "./reports.server";
-import { pdfFonts } from "~/utils/pdf-fonts.server";
+import { pdfFonts, printable } from "~/utils/pdf-fonts.server";
 
 /**
  * A member's yearly statement as a PDF (server only: @react-pdf/renderer never reaches
@@ -28,13 +28,13 @@ const styles = StyleSheet.create({
 });
 
 function StatementDocument({ statement }: { statement: Statement }) {
-  const title = `Statement ${statement.year}: ${statement.name}`;
+  const title = printable(`Statement ${statement.year}: ${statement.name}`);
   return (
-    <Document title={`${title} — ${statement.bandName}`} author="Bandroom">
+    <Document title={`${title} — ${printable(statement.bandName)}`} author="Bandroom">
       <Page size="A4" style={styles.page}>
         <Text style={styles.title}>{title}</Text>
         <Text style={styles.subtitle}>
-          {statement.bandName} · 1 January to 31 December {statement.year} · amounts in {statement.currency}
+          {printable(statement.bandName)} · 1 January to 31 December {statement.year} · amounts in {statement.currency}
         </Text>
 
         <Text style={styles.heading}>Summary</Text>
@@ -47,7 +47,7 @@ function StatementDocument({ statement }: { statement: Statement }) {
 
         <Text style={styles.heading}>Entries</Text>
         {statement.rows.length === 0 ? (
-          <Text>Nothing recorded for {statement.name} in {statement.year}.</Text>
+          <Text>Nothing recorded for {printable(statement.name)} in {statement.year}.</Text>
         ) : (
           <>
             <View style={[styles.row, styles.strong]} fixed>
@@ -60,7 +60,7 @@ function StatementDocument({ statement }: { statement: Statement }) {
               <View key={index} style={styles.row} wrap={false}>
                 <Text style={styles.date}>{row.day}</Text>
                 <Text style={styles.section}>{row.section}</Text>
-                <Text style={styles.description}>{row.gig ? `${row.description} (${row.gig})` : row.description}</Text>
+                <Text style={styles.description}>{printable(row.gig ? `${row.description} (${row.gig})` : row.description)}</Text>
                 <Text style={styles.amount}>{row.amount}</Text>
               </View>
             ))}

@@ -4,7 +4,7 @@ import type { BandAccess } from "~/features/bands/access.server";
 import { formatDuration, formatTotal } from "~/features/songs/format";
 import { fileSlug } from "~/utils/spreadsheet.server";
 import { getSetlist, type SetlistView } from "./setlists.server";
-import { pdfFonts } from "~/utils/pdf-fonts.server";
+import { pdfFonts, printable as p } from "~/utils/pdf-fonts.server";
 
 /**
  * The setlist as a PDF for the stage (server only: @react-pdf/renderer never reaches the
@@ -20,11 +20,12 @@ const styles = StyleSheet.create({
   page: { padding: 36, ...fonts.regular, color: "#000" },
   header: { flexDirection: "row", justifyContent: "space-between", alignItems: "baseline", borderBottomWidth: 2, borderBottomColor: "#000", paddingBottom: 6, marginBottom: 12 },
   meta: { fontSize: 12 },
-  row: { flexDirection: "row", alignItems: "baseline", marginBottom: 4 },
-  number: { width: 40, textAlign: "right", marginRight: 10 },
+  // A long title wraps under itself, its number beside the first line.
+  row: { flexDirection: "row", alignItems: "flex-start", marginBottom: 4 },
+  number: { textAlign: "right" },
   title: { flex: 1, ...fonts.bold },
-  key: { width: 70, textAlign: "right" },
-  note: { marginLeft: 50, ...fonts.italic, marginBottom: 4 },
+  key: { width: 70, textAlign: "right", marginLeft: 8 },
+  note: { ...fonts.italic, marginBottom: 4 },
   breakRow: { marginVertical: 6, ...fonts.italic },
 });
 
@@ -35,16 +36,19 @@ export function pdfFileName(name: string) {
 
 function SetBlock({ set, options, size }: { set: SetlistView["sets"][number]; options: PdfOptions; size: number }) {
   let number = 0;
+  // Room for "99." at this size (about 0.65 of the size a figure), so two-digit numbers never wrap.
+  const numberWidth = size * 2;
+  const gap = size * 0.4;
   return (
     <View>
       <View style={styles.header}>
-        <Text style={{ fontSize: size * 1.1, ...fonts.bold }}>{set.name}</Text>
+        <Text style={{ fontSize: size * 1.1, ...fonts.bold, flexShrink: 1 }}>{p(set.name)}</Text>
         <Text style={styles.meta}>
           {set.songCount === 1 ? "1 song" : `${set.songCount} songs`} · {formatTotal(set.seconds) || "0:00"}
         </Text>
       </View>
       {set.items.map((item) => {
-        const note = options.notes && item.note ? <Text style={[styles.note, { fontSize: size * 0.6 }]}>{item.note}</Text> : null;
+        const note = options.notes && item.note ? <Text style={[styles.note, { fontSize: size * 0.6, marginLeft: numberWidth + gap }]}>{p(item.note)}</Text> : null;
         if (item.isBreak) {
           return (
             <View key={item.id} wrap={false}>
@@ -56,8 +60,8 @@ function SetBlock({ set, options, size }: { set: SetlistView["sets"][number]; op
         return (
           <View key={item.id} wrap={false}>
             <View style={[styles.row, { fontSize: size }]}>
-              <Text style={styles.number}>{++number}.</Text>
-              <Text style={styles.title}>{item.song?.title ?? "(song removed)"}</Text>
+              <Text style={[styles.number, { width: numberWidth, marginRight: gap }]}>{++number}.</Text>
+              <Text style={styles.title}>{p(item.song?.title ?? "(song removed)")}</Text>
               {options.keys && item.song?.key ? <Text style={styles.key}>{item.song.key}</Text> : null}
             </View>
             {note}
@@ -69,7 +73,7 @@ function SetBlock({ set, options, size }: { set: SetlistView["sets"][number]; op
 }
 
 function SetlistDocument({ setlist, options }: { setlist: SetlistView; options: PdfOptions }) {
-  const title = `${setlist.name} — ${setlist.band.name}`;
+  const title = p(`${setlist.name} — ${setlist.band.name}`);
   if (options.layout === "one") {
     // Each line takes about 1.5 times its type size; the page holds about 740 points of them.
     const lines = setlist.sets.reduce((sum, set) => sum + set.items.length + (options.notes ? set.items.filter((item) => item.note).length * 0.7 : 0) + 3, 1);
