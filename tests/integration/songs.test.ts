@@ -240,6 +240,15 @@ describe("CSV import and export", () => {
     expect(await shape(other.id)).toEqual(await shape(band.id));
   });
 
+  test("a file Excel saved with semicolons between columns reads as one with commas; a comma file's title may hold a semicolon", async () => {
+    const { band, cookies } = await bandWithRoles();
+    const semicolons = "Title;Artist;Tempo\r\nSeptember;Earth, Wind & Fire;126\r\n";
+    const { preview } = await json(await callRoute(importAction, upload(band.id, cookies.member, semicolons)));
+    expect(preview).toMatchObject({ ready: 1, errors: 0, rows: [{ title: "September", artist: "Earth, Wind & Fire", tempo: "126" }] });
+    const commas = "Title,Artist\r\nAct One; Scene Two,The Band\r\n";
+    expect((await json(await callRoute(importAction, upload(band.id, cookies.member, commas)))).preview.rows[0]).toMatchObject({ title: "Act One; Scene Two", artist: "The Band" });
+  });
+
   test("per-row errors in the preview; good rows only are written, in one go, after confirming", async () => {
     const { band, cookies } = await bandWithRoles();
     const csv = "Title,Artist,Key,Tempo,Duration,Lead singer\r\nSeptember,Earth Wind & Fire,A,126,3:35,\r\n,Nobody,C,100,3:00,\r\nUptown Funk,Bruno Mars,Dm,500,4:30,\r\nShallow,Lady Gaga,G,96,3.36,\r\nHey Ya,OutKast,G,159,3:55,Zed Nobody\r\nseptember,earth wind and fire,A,126,3:35,\r\n";

@@ -37,7 +37,7 @@ export async function stageView(access: BandAccess, setlistId: number, atParam: 
         set: set.name,
         setStart: index === 0,
         isBreak: item.isBreak,
-        title: item.isBreak ? "Break" : (item.song?.title ?? "Untitled"),
+        title: item.isBreak ? "Break" : (item.song?.title ?? "(song removed from the library)"),
         artist: item.isBreak ? null : (item.song?.artist ?? null),
         key: item.isBreak ? "" : keyLabel(item.song?.key),
         tempo: item.isBreak ? null : (item.song?.tempo ?? null),

@@ -124,8 +124,13 @@ export async function parseSongsCsv(access: BandAccess, text: string): Promise<P
   requireGrant(access, "content:edit");
   if (Buffer.byteLength(text) > MAX_IMPORT_BYTES) throw new RuleError(400, CSV_MESSAGES.tooLarge, "file");
   let records: string[][];
+  const content = text.replace(/^\uFEFF/, "");
+  // Excel in much of Europe saves "CSV" with semicolons between columns: a header line with
+  // semicolons and no comma is read that way.
+  const firstLine = content.slice(0, content.search(/\r?\n|$/));
+  const delimiter = !firstLine.includes(",") && firstLine.includes(";") ? ";" : ",";
   try {
-    records = parse(text.replace(/^\uFEFF/, ""), { bom: true, skip_empty_lines: true, relax_column_count: true, trim: false });
+    records = parse(content, { bom: true, delimiter, skip_empty_lines: true, relax_column_count: true, trim: false });
   } catch (error) {
     const reason = error instanceof Error ? error.message.replace(/^Invalid .*?: /, "") : "unknown error";
     throw new RuleError(400, CSV_MESSAGES.unreadable(reason.slice(0, 200)), "file");

@@ -205,7 +205,8 @@ export const SongListQuerySchema = z.object({
   key: z.string().max(10).optional().catch(undefined).transform((value) => (value ? (parseKey(value) ?? undefined) : undefined)),
   sort: z.enum(SONG_SORTS).catch("title").default("title"),
   dir: z.enum(["asc", "desc"]).catch("asc").default("asc"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  // Past the last page is the last page (as every list does), however far past.
+  page: z.coerce.number().int().min(1).catch(1).transform((page) => Math.min(page, 100_000)).default(1),
 });
 
 export type SongListQuery = z.infer<typeof SongListQuerySchema>;
