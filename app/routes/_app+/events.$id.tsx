@@ -312,7 +312,7 @@ export default function EventDetails() {
           ) : null}
           {abilities.delete ? (
             // Two steps (a <details>, so without JavaScript too): deleting can't be undone, cancelling can.
-            <ConfirmDisclosure summary="Delete event…" open={Boolean(errorsFor("delete"))}>
+            <ConfirmDisclosure summary="Delete event…" open={errorsFor("delete").length > 0}>
               <p className="mb-3">
                 Delete “{event.title}” and everyone’s answers? This can’t be undone. To keep it on the calendar, struck through, cancel it instead.
               </p>
