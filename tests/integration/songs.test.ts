@@ -93,6 +93,11 @@ describe("the song form", () => {
     expect(reply.result.initialValue.notes).toBe("Clav intro"); // what was typed comes back
     expect(await db.song.findUniqueOrThrow({ where: { id: song.id } })).toMatchObject({ tempo: 100, notes: null, version: 2 });
 
+    // A look-up from the form opened at version 1 keeps version 1, so its next save is still refused.
+    server.use(...partnerHandlers("ok", "ok"));
+    const lookedUp = await json(await callRoute(editLoader, buildRequest(`/songs/${song.id}/edit?lookup=1&version=1&title=Superstition`, { cookie: cookies.leader }), { id: String(song.id) }));
+    expect(lookedUp.version).toBe(1);
+
     // The API: the version it read, sent back.
     const patch = (body: unknown) => callRoute(songApiAction, buildRequest(`/api/songs/${song.id}`, { method: "PATCH", cookie: cookies.leader, json: body }), { id: String(song.id) });
     const read = await json(await callRoute(songApiLoader, buildRequest(`/api/songs/${song.id}`, { cookie: cookies.leader }), { id: String(song.id) }));

@@ -294,7 +294,8 @@ function BandDetailsForm({ data: loaderData, lastResult }: { data: EditData; las
     <Form method="post" ref={form} id="band-settings" noValidate className="mt-4 max-w-xl space-y-5">
       <input type="hidden" name="intent" value="update-band" />
       <input type="hidden" name="bandId" value={bandId} />
-      <input type="hidden" name="settingsVersion" value={loaderData.version} />
+      {/* After a refused save (400), the version the user started from, not the one saved since. */}
+      <input type="hidden" name="settingsVersion" value={shown("settingsVersion") ?? loaderData.version} />
       {errors?.[""]?.length ? (
         <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <ErrorList errors={errors[""]} />

@@ -44,7 +44,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     band: { id: access.band.id, name: access.band.name },
     song: { id: song.id, title: song.title },
-    version: song.version,
+    // A look-up (a GET of the form) carries the version the form was opened at; else the one saved now.
+    version: url.searchParams.has("lookup") && /^\d{1,9}$/.test(url.searchParams.get("version") ?? "") ? Number(url.searchParams.get("version")) : song.version,
     values,
     lookup,
     canDelete: mayDeleteSong(access, song),

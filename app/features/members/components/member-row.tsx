@@ -125,7 +125,8 @@ function EditMemberForm({ member, bandId, roles, lastResult }: { member: MemberR
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="bandId" value={bandId} />
       <input type="hidden" name="membershipId" value={member.id} />
-      <input type="hidden" name="version" value={member.version} />
+      {/* After a refused save (400), the version the panel was opened at, not the one saved since. */}
+      <input type="hidden" name="version" value={shownValue(lastResult, "version", { version: member.version })} />
       <Field
         label="Display name"
         hint={`Shown to the band instead of ${member.isYou ? "your" : "their"} name. Leave it empty to use ${ownName}. Up to ${DISPLAY_NAME_MAX} characters.`}

@@ -53,7 +53,8 @@ export function SongForm({ action, data, reply, submitLabel }: SongFormProps) {
       <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
       <input type="hidden" name="bandId" value={bandId} />
       {/* The version the form was made from: a save after someone else's is refused, not saved over it. */}
-      {data.version ? <input type="hidden" name="version" value={data.version} /> : null}
+      {/* The one the user started from: a reply or a look-up keeps theirs, so a later save is still checked against it. */}
+      {data.version ? <input type="hidden" name="version" value={(submitted?.version as string | undefined) ?? data.version} /> : null}
       {duplicate ? (
         <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
           <p className="font-semibold">Already in the library</p>
