@@ -8,6 +8,7 @@ import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCoo
 import { server } from "#tests/mocks/server";
 import { FakeStripe, signedDelivery, stripeHandlers, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from "#tests/mocks/stripe";
 import { recordTestMoney } from "#tests/helpers/finances";
+import { toastOf } from "./auth-helpers";
 import { db } from "~/utils/db.server";
 import { listAuditEntries } from "~/features/audit/audit.server";
 import * as page from "~/routes/_app+/subscription";
@@ -171,9 +172,9 @@ describe("Stripe mode", () => {
     expect((await pageAction(await cookie(leader.id), "checkout", band.id)).headers.get("location")).toBe(first);
     const created = fake.calls.filter((call) => call.method === "POST" && call.path === "/v1/checkout/sessions");
     expect(created).toHaveLength(1);
-    // Open for Stripe's shortest time, so a forgotten session soon stops standing in the way.
-    expect(Number(created[0]!.params.expires_at) - Date.now() / 1000).toBeGreaterThan(29 * 60);
-    expect(Number(created[0]!.params.expires_at) - Date.now() / 1000).toBeLessThanOrEqual(30 * 60);
+    // Open for just over Stripe's shortest time (30 minutes when Stripe gets it), so a forgotten session soon stops standing in the way.
+    expect(Number(created[0]!.params.expires_at) - Date.now() / 1000).toBeGreaterThan(31 * 60);
+    expect(Number(created[0]!.params.expires_at) - Date.now() / 1000).toBeLessThanOrEqual(35 * 60);
 
     // Stripe says it expired (before our own clock does): the next upgrade opens a new one.
     fake.sessions.get(first.split("/").pop()!)!.expires_at = Math.floor(Date.now() / 1000) - 1;
@@ -190,6 +191,35 @@ describe("Stripe mode", () => {
     expect(await tierOf(band.id)).toBe("pro");
     expect(await db.bandSubscription.findUniqueOrThrow({ where: { bandId: band.id } })).toMatchObject({ checkoutSessionId: null, checkoutUrl: null, checkoutExpiresAt: null });
     expect(fake.calls.filter((call) => call.method === "POST" && call.path === "/v1/checkout/sessions")).toHaveLength(2);
+  });
+
+  test("a checkout paid but not yet confirmed, or two opened at once, never opens a second session", async () => {
+    const { band, leader, cookie } = await bandWith();
+    // Two clicks at the same moment: one session; the other is told to wait.
+    const [a, b] = await Promise.all([pageAction(await cookie(leader.id), "checkout", band.id), pageAction(await cookie(leader.id), "checkout", band.id)]);
+    const [opened, waiting] = a.status === 303 ? [a, b] : [b, a];
+    expect(opened.status).toBe(303);
+    expect(waiting.status).toBe(302);
+    expect(waiting.headers.get("location")).toBe("/subscription");
+    expect(await toastOf(waiting)).toMatchObject({ description: "A checkout for this band is being opened right now. Try again in a moment." });
+    expect(fake.calls.filter((call) => call.method === "POST" && call.path === "/v1/checkout/sessions")).toHaveLength(1);
+    // Paid at Stripe, the webhook not here yet: the page still offers Upgrade, and a click must not open another.
+    const session = opened.headers.get("location")!.split("/").pop()!;
+    fake.completeCheckout(session);
+    const again = await callRoute(api.action, buildRequest(`/api/bands/${band.id}/subscription`, { cookie: await cookie(leader.id), json: { action: "checkout" } }), { id: String(band.id) });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ message: "Your payment went through and Stripe is confirming it: Pro starts in a moment. Reload this page shortly." });
+    expect(fake.calls.filter((call) => call.method === "POST" && call.path === "/v1/checkout/sessions")).toHaveLength(1);
+  });
+
+  test("a new subscription after the band's one ended at Stripe (its cancellation not delivered yet) is taken, not cancelled as a second", async () => {
+    const { band, subscription: first } = await proThroughStripe();
+    fake.subscriptions.get(first.id)!.status = "canceled";
+    const next = fake.addSubscription({ metadata: { bandId: String(band.id) } });
+    expect(await (await deliver(fake.event("customer.subscription.created", fake.render(next, false)))).json()).toEqual({ received: true, outcome: "applied" });
+    expect(fake.subscriptions.get(next.id)!.status).toBe("active");
+    expect(await db.bandSubscription.findUniqueOrThrow({ where: { bandId: band.id } })).toMatchObject({ stripeSubscriptionId: next.id, status: "active" });
+    expect(await tierOf(band.id)).toBe("pro");
   });
 
   test("a second live subscription (two checkouts both paid) is cancelled at Stripe and never replaces the first", async () => {

@@ -81,6 +81,8 @@ export async function setBandTierManually(admin: AuditActor & { id: string }, ba
 export const STRIPE_OWNS_TIER = "This Bandroom bills through Stripe: a band's plan follows its Stripe subscription.";
 export const BILLING_MESSAGES = {
   alreadyPro: "This band is already on Pro.",
+  paymentConfirming: "Your payment went through and Stripe is confirming it: Pro starts in a moment. Reload this page shortly.",
+  checkoutOpening: "A checkout for this band is being opened right now. Try again in a moment.",
   noAccount: "This band has no billing account yet: upgrade to Pro first.",
   nothingToCancel: "This band has no Pro subscription to cancel.",
   alreadyCancelling: "Pro is already set to end at the close of this billing period.",
@@ -97,8 +99,11 @@ async function billingRecord(access: BandAccess) {
   });
 }
 
-/** How long a Checkout session stays open: Stripe's shortest (30 minutes), so a forgotten one soon stops blocking a new one. */
-const CHECKOUT_OPEN_MINUTES = 30;
+/** How long a Checkout session stays open: just over Stripe's shortest (30 minutes from when Stripe gets the request), so a forgotten one soon stops blocking a new one. */
+const CHECKOUT_OPEN_MINUTES = 35;
+/** How long a checkout being opened holds the band's slot (the call to Stripe), before another may try. */
+const OPENING_SECONDS = 30;
+const OPENING = "opening";
 
 /**
  * The band's Checkout session that is still open, if any: a second upgrade (a double
@@ -107,8 +112,12 @@ const CHECKOUT_OPEN_MINUTES = 30;
  * open (the leader may have paid, or abandoned it).
  */
 async function openCheckout(record: { checkoutSessionId: string | null; checkoutUrl: string | null; checkoutExpiresAt: Date | null } | null) {
-  if (!record?.checkoutSessionId || !record.checkoutUrl || !record.checkoutExpiresAt || record.checkoutExpiresAt <= new Date()) return null;
+  if (!record?.checkoutSessionId || !record.checkoutExpiresAt || record.checkoutExpiresAt <= new Date()) return null;
+  // Another request is opening one this moment (a double click): not a second session.
+  if (record.checkoutSessionId === OPENING) throw new RuleError(409, BILLING_MESSAGES.checkoutOpening);
   const session = await callStripe("retrieve checkout session", (stripe) => stripe.checkout.sessions.retrieve(record.checkoutSessionId!));
+  // Paid, and Stripe's confirmation not here yet: a new session now would take a second payment.
+  if (session.status === "complete") throw new RuleError(409, BILLING_MESSAGES.paymentConfirming);
   return session.status === "open" ? (session.url ?? record.checkoutUrl) : null;
 }
 
@@ -124,6 +133,16 @@ export async function startCheckout(access: BandAccess) {
   if (access.band.isPro || (record?.stripeSubscriptionId && tierForStatus(record.status) === PRO_TIER)) throw new RuleError(409, BILLING_MESSAGES.alreadyPro);
   const reused = await openCheckout(record);
   if (reused) return { url: reused };
+  // Claim the band's slot before asking Stripe, compare-and-swap on what was read: of two
+  // requests at once, one opens the session and the other is told to wait.
+  const bandId = access.band.id;
+  await db.bandSubscription.upsert({ where: { bandId }, create: { bandId }, update: {} });
+  const claimed = await db.bandSubscription.updateMany({
+    where: { bandId, checkoutSessionId: record?.checkoutSessionId ?? null },
+    data: { checkoutSessionId: OPENING, checkoutUrl: null, checkoutExpiresAt: new Date(Date.now() + OPENING_SECONDS * 1000) },
+  });
+  if (!claimed.count) throw new RuleError(409, BILLING_MESSAGES.checkoutOpening);
+  const release = () => db.bandSubscription.updateMany({ where: { bandId, checkoutSessionId: OPENING }, data: { checkoutSessionId: null, checkoutUrl: null, checkoutExpiresAt: null } });
   const { priceId } = stripeConfig();
   const metadata = { bandId: String(access.band.id), userId: access.user.id };
   const expiresAt = new Date(Date.now() + CHECKOUT_OPEN_MINUTES * 60_000);
@@ -143,10 +162,15 @@ export async function startCheckout(access: BandAccess) {
       success_url: subscriptionPage("?checkout=success"),
       cancel_url: subscriptionPage("?checkout=cancelled"),
     }),
-  );
-  if (!session.url) throw new RuleError(503, "Stripe did not return a checkout page. Please try again in a moment.");
-  const open = { checkoutSessionId: session.id, checkoutUrl: session.url, checkoutExpiresAt: expiresAt };
-  await db.bandSubscription.upsert({ where: { bandId: access.band.id }, create: { bandId: access.band.id, ...open }, update: open });
+  ).catch(async (error: unknown) => {
+    await release();
+    throw error;
+  });
+  if (!session.url) {
+    await release();
+    throw new RuleError(503, "Stripe did not return a checkout page. Please try again in a moment.");
+  }
+  await db.bandSubscription.updateMany({ where: { bandId, checkoutSessionId: OPENING }, data: { checkoutSessionId: session.id, checkoutUrl: session.url, checkoutExpiresAt: expiresAt } });
   await track("checkout", { userId: access.user.id, bandId: access.band.id, props: purchaseProps() });
   return { url: session.url };
 }

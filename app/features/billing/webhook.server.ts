@@ -92,8 +92,13 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   const current = await db.bandSubscription.findUnique({ where: { bandId }, select: { stripeSubscriptionId: true, status: true } });
   if (current?.stripeSubscriptionId && current.stripeSubscriptionId !== subscription.id && tierForStatus(current.status) === PRO_TIER) {
     if (tierForStatus(subscription.status) !== PRO_TIER) return remember(event, bandId, "ignored");
-    await callStripe("cancel a second subscription", (stripe) => stripe.subscriptions.cancel(subscription.id));
-    return rememberDuplicate(event, bandId, subscription, current.stripeSubscriptionId);
+    // Ours may be behind Stripe (the kept one's cancellation still on its way): ask. Only
+    // while the kept one is live at Stripe is the new one a second subscription.
+    const kept = await callStripe("retrieve the band's subscription", (stripe) => stripe.subscriptions.retrieve(current.stripeSubscriptionId!));
+    if (tierForStatus(kept.status) === PRO_TIER) {
+      await callStripe("cancel a second subscription", (stripe) => stripe.subscriptions.cancel(subscription.id));
+      return rememberDuplicate(event, bandId, subscription, current.stripeSubscriptionId);
+    }
   }
 
   const result = await applySubscription(event, bandId, subscription);
