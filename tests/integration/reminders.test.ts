@@ -110,6 +110,43 @@ describe("the scheduler", () => {
   });
 });
 
+describe("one mail per booking the day before, and nobody left unasked", () => {
+  async function unansweredTomorrow(title: string) {
+    const w = await world();
+    const event = await eventWith(w.band.id, { title, startsAt: tomorrowAt(19), booked: [w.band.membershipOf(w.nick.id)] });
+    return { w, event, booking: event.bookings[0]! };
+  }
+  const subjects = (title: string, to: string) => readOutbox().filter((m) => m.subject.includes(title) && m.to === to).map((m) => m.subject);
+
+  test("a day-before mail that could not be sent leaves the chase to ask", async () => {
+    const { w, event, booking } = await unansweredTomorrow("Failed Gig");
+    // Claimed earlier, but the mail server refused it.
+    await db.reminderDelivery.create({ data: { kind: "day-before", eventId: event.id, bookingId: booking.id, userId: w.nick.id, dueOn: (await import("~/features/availability/local-day")).dayOf(event.startsAt, "Europe/Berlin"), error: "SMTP down" } });
+    await runReminderPass();
+    expect(subjects("Failed Gig", w.nick.email)).toEqual([expect.stringMatching(/^Can you make it\?/)]);
+  });
+
+  test("booked again after the day-before mail went: the new booking is chased", async () => {
+    const { w, event, booking } = await unansweredTomorrow("Rebooked Gig");
+    await runReminderPass();
+    expect(subjects("Rebooked Gig", w.nick.email)).toEqual([expect.stringMatching(/^Tomorrow: Rebooked Gig/)]);
+    // Taken off the lineup and booked again: a new booking, never asked.
+    await db.eventBooking.delete({ where: { id: booking.id } });
+    await db.eventBooking.create({ data: { eventId: event.id, membershipId: w.band.membershipOf(w.nick.id) } });
+    await runReminderPass();
+    expect(subjects("Rebooked Gig", w.nick.email)).toEqual([expect.stringMatching(/^Tomorrow: Rebooked Gig/), expect.stringMatching(/^Can you make it\?/)]);
+  });
+
+  test("after the answer deadline the day-before mail does not ask", async () => {
+    const w = await world();
+    await eventWith(w.band.id, { title: "Closed Gig", startsAt: tomorrowAt(19), booked: [w.band.membershipOf(w.nick.id)], rsvpDeadline: new Date(Date.now() - 3_600_000) });
+    await runReminderPass();
+    const [mail] = readOutbox().filter((m) => m.subject.includes("Closed Gig"));
+    expect(mail!.text).not.toContain("haven't said");
+    expect(mail!.text).toMatch(/Details: http/);
+  });
+});
+
 describe("what a reminder says", () => {
   test("a hold says it is not confirmed yet, in the subject and the text", async () => {
     const w = await world();

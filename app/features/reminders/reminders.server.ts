@@ -192,7 +192,7 @@ async function claim(reminder: DueReminder) {
   }
 }
 
-function reminderMail(reminder: DueReminder, origin: string, leaderName?: string) {
+function reminderMail(reminder: DueReminder, origin: string, leaderName?: string, now = new Date()) {
   const { candidate: c, kind } = reminder;
   const { event } = c;
   const day = formatDayLong(dayOf(event.startsAt, event.timeZone));
@@ -203,8 +203,8 @@ function reminderMail(reminder: DueReminder, origin: string, leaderName?: string
   const where = event.venueName ? ` at ${event.venueName}` : "";
   const deadline = event.rsvpDeadline ? ` Please answer by the end of ${formatDayLong(dayOf(new Date(event.rsvpDeadline.getTime() - 1), event.timeZone))}.` : "";
   const hold = event.tentative ? " It's a hold, not confirmed yet." : "";
-  // The day before, someone who has not answered gets this one mail, asking (the chases stop; see oneMailPerBooking).
-  const ask = kind !== "day-before" || c.answer === null;
+  // The day before, someone who has not answered gets this one mail, asking while answers are open (see oneMailPerBooking).
+  const ask = kind !== "day-before" || (c.answer === null && !(event.rsvpDeadline && now >= event.rsvpDeadline));
   const subject =
     kind === "day-before"
       ? `Tomorrow${event.tentative ? " (not confirmed yet)" : ""}: ${event.title}, ${time}`
@@ -215,7 +215,7 @@ function reminderMail(reminder: DueReminder, origin: string, leaderName?: string
       : `Can you make it? ${event.title} on ${day}`;
   const intro =
     kind === "day-before"
-      ? `${event.title} (${event.bandName}) is tomorrow, ${day}, ${time}${where}.${hold}${ask ? " You haven't said yet whether you can make it." : ""}`
+      ? `${event.title} (${event.bandName}) is tomorrow, ${day}, ${time}${where}.${hold}${ask ? ` You haven't said yet whether you can make it.${deadline}` : ""}`
       : `You're booked on ${event.title} (${event.bandName}) on ${day}, ${time}${where}, and haven't said yet whether you can make it.${hold}${deadline}`;
   const text = [
     `Hi ${c.name},`,
@@ -235,11 +235,11 @@ function reminderMail(reminder: DueReminder, origin: string, leaderName?: string
   };
 }
 
-async function deliver(reminder: DueReminder, origin: string, leaderName?: string) {
+async function deliver(reminder: DueReminder, origin: string, leaderName?: string, now = new Date()) {
   const claimed = await claim(reminder);
   if (!claimed) return false;
   try {
-    await sendMail(reminderMail(reminder, origin, leaderName));
+    await sendMail(reminderMail(reminder, origin, leaderName, now));
     await db.reminderDelivery.update({ where: { id: claimed }, data: { sentAt: new Date() } });
   } catch (error) {
     console.error(`Reminder ${reminder.kind} for event ${reminder.candidate.event.id} could not be sent`, error);
@@ -249,13 +249,15 @@ async function deliver(reminder: DueReminder, origin: string, leaderName?: strin
 }
 
 /**
- * From the day before on, someone booked who has not answered gets the day-before mail,
- * which asks for the answer, and no chase beside it (two mails about one event at once).
- * Only when the day-before mail goes to them: who turned it off is still chased.
+ * The day before, someone booked who has not answered gets one mail that asks (the
+ * day-before mail), not the day-before mail and a chase side by side: a chase of a
+ * booking goes only when no day-before mail goes to it in this pass and none went to
+ * that same booking before. So whoever turned the day-before mail off, whose day-before
+ * mail could not be sent, or who was booked again after it went, is still chased.
  */
-function oneMailPerBooking(due: DueReminder[]) {
+function oneMailPerBooking(due: DueReminder[], askedBefore: Set<number>) {
   const dayBefore = new Set(due.filter((r) => r.kind === "day-before").map((r) => r.candidate.bookingId));
-  return due.filter((r) => r.kind === "day-before" || !dayBefore.has(r.candidate.bookingId));
+  return due.filter((r) => r.kind === "day-before" || (!dayBefore.has(r.candidate.bookingId) && !askedBefore.has(r.candidate.bookingId)));
 }
 
 /**
@@ -265,21 +267,22 @@ function oneMailPerBooking(due: DueReminder[]) {
 export async function runReminderPass(now = new Date(), origin = mailOrigin()) {
   const all = await candidates(now);
   const off = await disabledFor(all.map((c) => c.userId));
-  const due = oneMailPerBooking(all.flatMap((c) => dueReminders(c, now)).filter((r) => !off.has(`${r.candidate.userId}:${DELIVERY_KINDS[r.kind]}`)));
-  if (!due.length) return { sent: 0, due: 0 };
+  const wanted = all.flatMap((c) => dueReminders(c, now)).filter((r) => !off.has(`${r.candidate.userId}:${DELIVERY_KINDS[r.kind]}`));
+  if (!wanted.length) return { sent: 0, due: 0 };
   // Skip what is claimed already without a failed insert for each (the insert still decides).
   const claimed = await db.reminderDelivery.findMany({
-    where: { eventId: { in: [...new Set(due.map((r) => r.candidate.event.id))] }, kind: { in: [...new Set(due.map((r) => r.kind))] } },
-    select: { kind: true, eventId: true, userId: true, dueOn: true },
+    where: { eventId: { in: [...new Set(wanted.map((r) => r.candidate.event.id))] }, kind: { in: [...new Set([...wanted.map((r) => r.kind), "day-before" as const])] } },
+    select: { kind: true, eventId: true, userId: true, dueOn: true, bookingId: true, sentAt: true },
   });
   const key = (k: { kind: string; eventId: number; userId: string; dueOn: string }) => `${k.kind}|${k.eventId}|${k.userId}|${k.dueOn}`;
   const taken = new Set(claimed.map(key));
+  const unclaimed = wanted.filter((r) => !taken.has(key({ kind: r.kind, eventId: r.candidate.event.id, userId: r.candidate.userId, dueOn: r.dueOn })));
+  // Bookings a day-before mail already went to (and asked, if they had not answered).
+  const askedBefore = new Set(claimed.filter((row) => row.kind === "day-before" && row.sentAt && row.bookingId !== null).map((row) => row.bookingId!));
+  const due = oneMailPerBooking(unclaimed, askedBefore);
   let sent = 0;
-  for (const reminder of due) {
-    if (taken.has(key({ kind: reminder.kind, eventId: reminder.candidate.event.id, userId: reminder.candidate.userId, dueOn: reminder.dueOn }))) continue;
-    if (await deliver(reminder, origin)) sent++;
-  }
-  return { sent, due: due.length };
+  for (const reminder of due) if (await deliver(reminder, origin, undefined, now)) sent++;
+  return { sent, due: wanted.length };
 }
 
 /**
