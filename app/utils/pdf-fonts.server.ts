@@ -15,7 +15,7 @@ const FAMILY = "DejaVu Sans";
 const FONT_DIR = path.resolve(process.env.PDF_FONT_DIR || "app/assets/fonts");
 
 let registered = false;
-let regular: FontFile | null = null;
+let faces: FontFile[] | null = null;
 
 /** A box for a character the font has no glyph for. */
 const MISSING = "\u25a1";
@@ -27,12 +27,13 @@ const JOINERS = /\u200d|\ufe0e|\ufe0f/gu;
  * becomes a box (□) instead of an overprinted wrong glyph; emoji joiners go.
  */
 export function printable(text: string) {
-  regular ??= openSync(path.join(FONT_DIR, "DejaVuSans.ttf"));
-  const font = regular;
+  // Titles print bold, notes italic: a character counts only when every face has it.
+  faces ??= ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf"].map((file) => openSync(path.join(FONT_DIR, file)));
+  const all = faces;
   let out = "";
   for (const char of text.replace(JOINERS, "")) {
     const codePoint = char.codePointAt(0)!;
-    out += codePoint < 0x80 || /\s/u.test(char) || font.hasGlyphForCodePoint(codePoint) ? char : MISSING;
+    out += codePoint < 0x80 || /\s/u.test(char) || all.every((face) => face.hasGlyphForCodePoint(codePoint)) ? char : MISSING;
   }
   return out;
 }

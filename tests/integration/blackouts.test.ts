@@ -88,6 +88,8 @@ describe("the same days marked twice", () => {
     expect(await toastOf(first)).toMatchObject({ title: "Blackout saved" });
     expect(await toastOf(again)).toMatchObject({ title: "Already marked" });
     expect(await db.blackout.count({ where: { userId: user.id } })).toBe(1);
+    const newReason = await callRoute(blackoutsPage.action, buildRequest("/calendar/blackouts", { cookie, form: { ...form, reason: "Dentist, then rest" } }));
+    expect(await toastOf(newReason)).toMatchObject({ title: "Blackout updated" });
     const viaApi = await post({ startDate: inDays(10), endDate: inDays(11), reason: "Root canal" }, cookie);
     expect(viaApi.status).toBe(200);
     expect(await body(viaApi)).toMatchObject({ startDate: inDays(10), endDate: inDays(11), reason: "Root canal" });

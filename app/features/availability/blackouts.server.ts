@@ -36,14 +36,14 @@ export function listOwnBlackouts(userId: string, from = earliestBlackoutDay()) {
 export async function createBlackout(userId: string, input: BlackoutInput) {
   const same = await db.blackout.findFirst({ where: { userId, startDate: input.startDate, endDate: input.endDate }, select: SELECT });
   if (same) {
-    if (!input.reason || input.reason === same.reason) return { ...same, created: false };
-    return { ...(await db.blackout.update({ where: { id: same.id }, data: { reason: input.reason }, select: SELECT })), created: false };
+    if (!input.reason || input.reason === same.reason) return { ...same, created: false, reasonChanged: false };
+    return { ...(await db.blackout.update({ where: { id: same.id }, data: { reason: input.reason }, select: SELECT })), created: false, reasonChanged: true };
   }
   const count = await db.blackout.count({ where: { userId, endDate: { gte: earliestBlackoutDay() } } });
   if (count >= MAX_BLACKOUTS_PER_PERSON) throw new RuleError(400, BLACKOUT_MESSAGES.tooMany, "startDate");
   const blackout = await db.blackout.create({ data: { userId, ...input }, select: SELECT });
   await track("mark_blackout_date", { userId, props: { days: daysBetween(input.startDate, input.endDate) + 1, withReason: Boolean(input.reason) } });
-  return { ...blackout, created: true };
+  return { ...blackout, created: true, reasonChanged: false };
 }
 
 /** Deletes one of the person's own blackouts; anyone else's (or none) is "not found". */

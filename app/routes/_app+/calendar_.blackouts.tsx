@@ -43,7 +43,11 @@ export async function action({ request }: ActionFunctionArgs) {
       const when = formatDayRange(blackout.startDate, blackout.endDate);
       return await redirectWithToast(
         "/calendar/blackouts",
-        blackout.created ? { title: "Blackout saved", description: `${when} is marked in every band you're in.` } : { title: "Already marked", description: `${when} was marked already.` },
+        blackout.created
+          ? { title: "Blackout saved", description: `${when} is marked in every band you're in.` }
+          : blackout.reasonChanged
+            ? { title: "Blackout updated", description: `${when} was marked already; its reason is now “${blackout.reason}”.` }
+            : { title: "Already marked", description: `${when} was marked already.` },
       );
     } catch (error) {
       const { result, status } = replyWithRuleError(submission, error);
