@@ -42,6 +42,12 @@ test("a blackout warns the leader by name; a free day starts a new event; the ca
   // The form starts empty again (with JavaScript too), so a second tap cannot save it twice.
   await expect(page.getByLabel("First day")).toHaveValue("");
   await expect(page.getByLabel("Reason (optional)")).toHaveValue("");
+  // The same day again is the blackout already there, and the form empties again.
+  await page.getByLabel("First day").fill(blackoutDay);
+  await page.getByRole("button", { name: "Save blackout" }).click();
+  await expect(page.getByText("Already marked").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /Remove blackout/ })).toHaveCount(1);
+  await expect(page.getByLabel("First day")).toHaveValue("");
 
   // The leader tries to book a rehearsal on that day with the member in the lineup.
   await context.clearCookies();

@@ -94,9 +94,13 @@ describe("the same days marked twice", () => {
     expect(viaApi.status).toBe(200);
     expect(await body(viaApi)).toMatchObject({ startDate: inDays(10), endDate: inDays(11), reason: "Root canal" });
     expect(await db.blackout.count({ where: { userId: user.id } })).toBe(1);
+    // Two posts of the same form at the same moment: one row, both answered.
+    const twice = await Promise.all([post({ startDate: inDays(20) }, cookie), post({ startDate: inDays(20) }, cookie)]);
+    expect(twice.map((response) => response.status).sort()).toEqual([200, 201]);
+    expect(await db.blackout.count({ where: { userId: user.id, startDate: inDays(20) } })).toBe(1);
     // Other days are a blackout of their own.
     expect((await post({ startDate: inDays(10) }, cookie)).status).toBe(201);
-    expect(await db.blackout.count({ where: { userId: user.id } })).toBe(2);
+    expect(await db.blackout.count({ where: { userId: user.id } })).toBe(3);
   });
 });
 

@@ -41,7 +41,15 @@ export async function createBlackout(userId: string, input: BlackoutInput) {
   }
   const count = await db.blackout.count({ where: { userId, endDate: { gte: earliestBlackoutDay() } } });
   if (count >= MAX_BLACKOUTS_PER_PERSON) throw new RuleError(400, BLACKOUT_MESSAGES.tooMany, "startDate");
-  const blackout = await db.blackout.create({ data: { userId, ...input }, select: SELECT });
+  let blackout;
+  try {
+    blackout = await db.blackout.create({ data: { userId, ...input }, select: SELECT });
+  } catch (error) {
+    // The same form posted twice at the same moment: the other post saved these days (the unique key).
+    if ((error as { code?: unknown }).code !== "P2002") throw error;
+    const saved = await db.blackout.findFirstOrThrow({ where: { userId, startDate: input.startDate, endDate: input.endDate }, select: SELECT });
+    return { ...saved, created: false, reasonChanged: false };
+  }
   await track("mark_blackout_date", { userId, props: { days: daysBetween(input.startDate, input.endDate) + 1, withReason: Boolean(input.reason) } });
   return { ...blackout, created: true, reasonChanged: false };
 }

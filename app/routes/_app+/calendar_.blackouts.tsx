@@ -2,7 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "~/utils/submission";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { requireUser } from "~/features/auth/auth.server";
 import { getCurrentBand, userBands } from "~/features/bands/access.server";
 import { blackoutSchema } from "~/features/availability/blackout-schema.server";
@@ -76,6 +77,17 @@ export default function Blackouts() {
   const form = useFocusFirstError(lastResult);
   const errors = lastResult?.error;
   const formErrors = formErrorsOf(lastResult);
+  // With JavaScript the page is not reloaded after a save: empty the form once a save went
+  // through (saved, updated or already marked), so a second tap cannot send it again.
+  const navigation = useNavigation();
+  const saving = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting" && navigation.formData?.get("intent") === "create") saving.current = true;
+    else if (navigation.state === "idle" && saving.current) {
+      saving.current = false;
+      if (!lastResult) form.current?.reset();
+    }
+  }, [navigation.state, navigation.formData, lastResult, form]);
 
   return (
     <div className="space-y-8">
@@ -94,8 +106,7 @@ export default function Blackouts() {
         <h2 id="new-blackout" className="text-lg font-semibold text-slate-900">
           Mark days you can't play
         </h2>
-        {/* Keyed by the list: once a blackout is saved the form starts empty again (with JavaScript too, where the page is not reloaded). */}
-        <Form key={blackouts.map((b) => b.id).join(",")} method="post" ref={form} id="blackout" noValidate aria-describedby={formErrors ? "blackout-form-error" : undefined} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <Form method="post" ref={form} id="blackout" noValidate aria-describedby={formErrors ? "blackout-form-error" : undefined} className="mt-4 grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="create" />
           <Field label="First day" inputProps={{ name: "startDate", type: "date", defaultValue: shownValue(lastResult, "startDate"), min: earliest, required: true }} errors={errors?.startDate} />
           <Field label="Last day (optional)" hint="Leave empty for a single day." inputProps={{ name: "endDate", type: "date", defaultValue: shownValue(lastResult, "endDate"), min: earliest }} errors={errors?.endDate} />
