@@ -29,6 +29,27 @@ test.describe("band settings and profile", () => {
     await expect(page.locator("aside details").first().locator("summary")).toContainText("The Early Birds");
   });
 
+  test("a save after someone else's is refused, and the page then shows their change and lets you make yours", async ({ page, login, createBand }) => {
+    const user = await login();
+    const band = await createBand(user, { name: "The Night Owls" });
+    await page.goto("/settings");
+    await expect(page.getByLabel("Band name")).toHaveValue("The Night Owls");
+    // Another admin saves while this page is open.
+    const { db } = await import("~/utils/db.server");
+    await db.band.update({ where: { id: band.id }, data: { name: "The Owls", settingsVersion: { increment: 1 } } });
+
+    await page.getByLabel("Time zone").selectOption("Europe/Berlin");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Someone else changed the band's settings" })).toBeVisible();
+    await expect(page.getByLabel("Band name")).toHaveValue("The Owls");
+    await expect(page.getByLabel("Time zone")).toHaveValue("UTC");
+    // From what is saved now, the change goes through.
+    await page.getByLabel("Time zone").selectOption("Europe/Berlin");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Settings saved").first()).toBeVisible();
+    expect(await db.band.findUniqueOrThrow({ where: { id: band.id }, select: { name: true, timeZone: true } })).toEqual({ name: "The Owls", timeZone: "Europe/Berlin" });
+  });
+
   test("a band member sees the settings but cannot change them", async ({ page, login, createUser, createBand }) => {
     const leader = await createUser({ firstName: "Zoe", lastName: "Leader" });
     const user = await login();

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { z } from "zod";
 import { Avatar, PageHeader, Pager, pageTitle, RoleBadge, RouteErrorBoundary } from "~/components/kit";
@@ -161,6 +162,13 @@ const INTENT_PERMISSIONS: Partial<Record<string, Permission>> = {
   remove: "members:manage",
   transfer: "band:delete",
 };
+
+/**
+ * After a save refused because someone else saved first (409), the page's data is read
+ * again (Remix skips that after a 4xx), so the form starts from what is saved now and its
+ * version, as the page without JavaScript does.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "~/utils/submission";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
@@ -78,6 +79,13 @@ function requireFormBand(request: Request, formData: FormData, permission: Permi
   const bandId = formData.get("bandId");
   return requireBandAccess(request, { band: bandId || "current", permission });
 }
+
+/**
+ * After a save refused because someone else saved first (409), the page's data is read
+ * again (Remix skips that after a 4xx), so the form starts from what is saved now and its
+ * version, as the page without JavaScript does.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
