@@ -46,8 +46,9 @@ test.describe("song library", () => {
     await expect(page.getByLabel("Tempo (BPM)")).toHaveValue("98");
 
     await page.getByRole("button", { name: "Add song" }).click();
-    // To the library, at the new song's row.
-    await expect(page).toHaveURL(/\/bands\/\d+\/songs#song-\d+$/);
+    // To the library, at the new song's row, marked (with JavaScript too).
+    await expect(page).toHaveURL(/\/bands\/\d+\/songs\?added=\d+#song-\d+$/);
+    await expect(page.getByRole("row").filter({ hasText: "Superstition" })).toHaveAttribute("aria-current", "true");
     const row = page.getByRole("row").filter({ hasText: "Superstition" });
     await expect(row).toContainText("Stevie Wonder");
     await expect(row).toContainText("4:26");
@@ -57,7 +58,7 @@ test.describe("song library", () => {
     await page.goto("/songs/new");
     await page.getByLabel("Title").fill("Valerie");
     await page.getByLabel("Title").press("Enter");
-    await expect(page).toHaveURL(/\/bands\/\d+\/songs#song-\d+$/);
+    await expect(page).toHaveURL(/\/bands\/\d+\/songs\?added=\d+#song-\d+$/);
     await expect(page.getByRole("row").filter({ hasText: "Valerie" })).toBeVisible();
 
     // Deleting asks first (it sat one click from Save).

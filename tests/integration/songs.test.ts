@@ -117,10 +117,10 @@ describe("the song form", () => {
     await db.song.createMany({ data: Array.from({ length: 60 }, (_, i) => ({ bandId: band.id, title: `Song ${String(i).padStart(2, "0")}`, titleKey: `song ${String(i).padStart(2, "0")}` })) });
     const late = await callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: songForm(band.id, { title: "Zulu" }) }));
     const zulu = await db.song.findFirstOrThrow({ where: { bandId: band.id, title: "Zulu" } });
-    expect(late.headers.get("location")).toBe(`/bands/${band.id}/songs?page=2#song-${zulu.id}`);
+    expect(late.headers.get("location")).toBe(`/bands/${band.id}/songs?page=2&added=${zulu.id}#song-${zulu.id}`);
     const early = await callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: songForm(band.id, { title: "Alpha" }) }));
     const alpha = await db.song.findFirstOrThrow({ where: { bandId: band.id, title: "Alpha" } });
-    expect(early.headers.get("location")).toBe(`/bands/${band.id}/songs#song-${alpha.id}`);
+    expect(early.headers.get("location")).toBe(`/bands/${band.id}/songs?added=${alpha.id}#song-${alpha.id}`);
   });
 
   test("a band member deletes only the songs they added", async () => {

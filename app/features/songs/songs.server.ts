@@ -280,14 +280,15 @@ export async function updateSong(access: BandAccess, songId: number, input: Song
 }
 
 /**
- * Where a song is in the library as it first opens (by title, 50 a page): the page and
- * the row's anchor, so "Song added" lands where the new song is, not on page 1.
+ * Where a song is in the library as it first opens (by title, 50 a page): the page, the
+ * row's anchor and ?added= (the row is marked), so "Song added" lands where the new song
+ * is, not on page 1.
  */
 export async function libraryPlace(bandId: number, song: { id: number; title: string }) {
   const titleKey = fold(song.title);
   const before = await db.song.count({ where: { bandId, OR: [{ titleKey: { lt: titleKey } }, { titleKey, id: { lt: song.id } }] } });
   const page = Math.floor(before / SONGS_PER_PAGE) + 1;
-  return `/bands/${bandId}/songs${page > 1 ? `?page=${page}` : ""}#song-${song.id}`;
+  return `/bands/${bandId}/songs?${page > 1 ? `page=${page}&` : ""}added=${song.id}#song-${song.id}`;
 }
 
 /** Deletes a song: anyone with "content:delete", a band member only songs they added. */

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
@@ -81,6 +81,7 @@ function FilterSelect({ name, label, value, options }: { name: string; label: st
 /** A band's song library, for /songs (the current band) and /bands/{id}/songs. */
 export function SongLibrary({ data, basePath }: { data: SongLibraryData; basePath: string }) {
   const { band, query, songs, total, page, pageCount } = data;
+  const added = Number(useSearchParams()[0].get("added")) || null;
   const href = (changes: Record<string, string | number>) => {
     const params = new URLSearchParams();
     const merged: Record<string, string | number> = { q: query.q, tag: query.tag, key: query.key, sort: query.sort, dir: query.dir, page, ...changes };
@@ -191,8 +192,9 @@ export function SongLibrary({ data, basePath }: { data: SongLibraryData; basePat
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {songs.map((song) => (
-                    // The row a link may point at (#song-12: "Song added" lands here), marked while it is the target.
-                    <tr key={song.id} id={`song-${song.id}`} className="scroll-mt-24 target:bg-amber-50">
+                    // The row a link may point at (#song-12), marked: "Song added" lands here with ?added=12
+                    // (with JavaScript the browser does not update :target on a client navigation).
+                    <tr key={song.id} id={`song-${song.id}`} aria-current={song.id === added ? "true" : undefined} className="scroll-mt-24 target:bg-amber-50 aria-[current]:bg-amber-50">
                       <th scope="row" className="px-3 py-2 text-left font-semibold text-slate-900">
                         {data.abilities.edit ? (
                           <Link to={`/songs/${song.id}/edit`} className="hover:underline">
