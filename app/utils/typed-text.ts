@@ -6,8 +6,9 @@
  * the server's schemas use it, and nothing here reaches the browser by itself.
  */
 
+// One line: Unicode's own line and paragraph separators (U+2028, U+2029) break it too.
 // eslint-disable-next-line no-control-regex -- control characters are what this finds
-const CONTROL_ONE_LINE = /[\u0000-\u001F\u007F-\u009F]|\p{Cs}/u;
+const CONTROL_ONE_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]|\p{Cs}/u;
 // eslint-disable-next-line no-control-regex -- the same, with tab and line ends allowed
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\p{Cs}/u;
 

@@ -35,6 +35,9 @@ describe("typed text", () => {
     expect(hasUntypeable("\u0007")).toBe(true);
     expect(hasUntypeable("two\nlines")).toBe(true);
     expect(hasUntypeable("two\nlines\tand a tab", { multiline: true })).toBe(false);
+    // Unicode's line and paragraph separators break a one-line field as \n does.
+    expect(hasUntypeable("line1\u2028line2")).toBe(true);
+    expect(hasUntypeable("para\u2029graph")).toBe(true);
     expect(hasUntypeable("\ud800")).toBe(true);
     expect(hasUntypeable("Калинка 日本語 🎸 Motörhead")).toBe(false);
     expect(isInvisible("\u200b\u200d ")).toBe(true);
