@@ -405,8 +405,9 @@ function financeRows(): Record<string, Row> {
   };
 }
 
-/** A blackout of the band's leader, made anew per request: only the leader may delete it. */
+/** A blackout of the band's leader, made anew per request (a day of its own: one blackout per range): only the leader may delete it. */
+let blackoutsMade = 0;
 async function leadersBlackout(world: World) {
-  const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const day = new Date(Date.now() + (30 + blackoutsMade++) * 86_400_000).toISOString().slice(0, 10);
   return String((await db.blackout.create({ data: { userId: world.users.leader.id, startDate: day, endDate: day, reason: "Authz secret reason" } })).id);
 }
