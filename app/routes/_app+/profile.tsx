@@ -5,31 +5,44 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import {
   accountDeletionImpact,
+  cancelMfaSetup,
   changePassword,
   checkCurrentPassword,
+  confirmMfaSetup,
+  currentBandCookieHeader,
   deleteAccount,
+  destroyAllSessions,
+  destroySession,
+  destroyUserSession,
+  disableMfa,
   getProfile,
+  getSession,
   handOverMessage,
   LAST_ADMIN_MESSAGE,
+  listActiveSessions,
+  MFA_MESSAGES,
+  mfaStatus,
+  RateLimitedError,
+  rateLimitHeaders,
+  refuseCommonPasswords,
+  requireUser,
+  startMfaSetup,
+  toastHeader,
   updateProfile,
   type BandRef,
+  type CurrentUser,
   type PasswordCheck,
-} from "~/features/auth/account.server";
+} from "~/features/auth/profile-page.server";
 import {
   CURRENT_PASSWORD_INCORRECT,
   ChangePasswordSchema,
   ProfileSchema,
   deleteAccountSchema,
 } from "~/features/auth/account-schema";
-import { RateLimitedError, requireUser, type CurrentUser } from "~/features/auth/auth.server";
-import { refuseCommonPasswords } from "~/features/auth/common-passwords.server";
-import { cancelMfaSetup, confirmMfaSetup, disableMfa, MFA_MESSAGES, mfaStatus, startMfaSetup } from "~/features/auth/mfa.server";
 import { TwoStepSection, type TwoStepReply } from "~/features/auth/components/two-step-section";
 import { useSubmitting } from "~/features/auth/components/auth-form";
-import { destroyAllSessions, destroySession, destroyUserSession, getSession, listActiveSessions } from "~/features/auth/session.server";
 import { describeDevice } from "~/features/auth/device";
 import { CONFIRM_DELETE_WORD, NEW_PASSWORD_HINT } from "~/features/auth/limits";
-import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import type { RootLoaderData } from "~/root";
 import type { loader as layoutLoader } from "~/routes/_app+/_layout";
 import { Avatar } from "~/components/avatar";
@@ -38,8 +51,6 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { formatDate, formatTime } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
-import { rateLimitHeaders } from "~/utils/rate-limit.server";
-import { toastHeader } from "~/utils/toast.server";
 import { RouteErrorBoundary } from "~/components/error-screens";
 
 type Intent = "update-profile" | "change-password" | "delete-account" | "sign-out-session" | "sign-out-everywhere";

@@ -1,0 +1,25 @@
+/**
+ * Everything the profile page's loader and action use from the server, through one
+ * module: the browser build turns each `.server` path a route shares with other routes
+ * into an empty script of its own (112 bytes gzip each), and /profile imported eight of
+ * them, which took it over the 100 KB first-load budget (issue 11, decision 0010).
+ */
+export {
+  accountDeletionImpact,
+  changePassword,
+  checkCurrentPassword,
+  deleteAccount,
+  getProfile,
+  handOverMessage,
+  LAST_ADMIN_MESSAGE,
+  updateProfile,
+  type BandRef,
+  type PasswordCheck,
+} from "./account.server";
+export { RateLimitedError, requireUser, type CurrentUser } from "./auth.server";
+export { refuseCommonPasswords } from "./common-passwords.server";
+export { cancelMfaSetup, confirmMfaSetup, disableMfa, MFA_MESSAGES, mfaStatus, startMfaSetup } from "./mfa.server";
+export { destroyAllSessions, destroySession, destroyUserSession, getSession, listActiveSessions } from "./session.server";
+export { currentBandCookieHeader } from "~/features/bands/bands.server";
+export { rateLimitHeaders } from "~/utils/rate-limit.server";
+export { toastHeader } from "~/utils/toast.server";
