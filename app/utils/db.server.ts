@@ -14,3 +14,8 @@ type Db = ReturnType<typeof createClient>;
 const globalForDb = globalThis as unknown as { __bandroomDb?: Db };
 
 export const db: Db = (globalForDb.__bandroomDb ??= createClient());
+
+/** Whether a write failed on a unique key (Prisma's P2002): another request made that row first. */
+export function isUniqueViolation(error: unknown) {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}

@@ -1,5 +1,5 @@
 import { randomToken } from "./crypto.server";
-import { db } from "./db.server";
+import { db, isUniqueViolation } from "./db.server";
 import { redirectWithToast, type ToastInput } from "./toast.server";
 
 /**
@@ -18,7 +18,6 @@ export function newSubmissionKey() {
   return randomToken(16);
 }
 
-const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 
 export type Claim = { key: string | null; duplicate: false } | { key: string; duplicate: true; location: string | null };
 

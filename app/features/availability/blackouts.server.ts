@@ -1,5 +1,5 @@
 import { track } from "~/features/analytics/analytics.server";
-import { db } from "~/utils/db.server";
+import { db, isUniqueViolation } from "~/utils/db.server";
 import { RuleError } from "~/utils/rule-error";
 import { BLACKOUT_MESSAGES, type BlackoutInput } from "./blackout-schema.server";
 import { addDays, daysBetween } from "./local-day";
@@ -46,7 +46,7 @@ export async function createBlackout(userId: string, input: BlackoutInput) {
     blackout = await db.blackout.create({ data: { userId, ...input }, select: SELECT });
   } catch (error) {
     // The same form posted twice at the same moment: the other post saved these days (the unique key).
-    if ((error as { code?: unknown }).code !== "P2002") throw error;
+    if (!isUniqueViolation(error)) throw error;
     const saved = await db.blackout.findFirstOrThrow({ where: { userId, startDate: input.startDate, endDate: input.endDate }, select: SELECT });
     return { ...saved, created: false, reasonChanged: false };
   }

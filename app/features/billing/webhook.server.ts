@@ -9,7 +9,7 @@
  *   An event older (`created`) than the newest one already applied is recorded and
  *   otherwise ignored, so a late, stale snapshot cannot overwrite a newer one.
  */
-import { db } from "~/utils/db.server";
+import { db, isUniqueViolation } from "~/utils/db.server";
 import { RuleError } from "~/utils/rule-error";
 import { recordAudit } from "~/features/audit/audit.server";
 import { track } from "~/features/analytics/analytics.server";
@@ -157,9 +157,6 @@ async function rememberDuplicate(event: Stripe.Event, bandId: number, subscripti
   return { received: true, outcome: "ignored" };
 }
 
-function isUniqueViolation(error: unknown) {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
-}
 
 function snapshot(subscription: Stripe.Subscription) {
   const periodEnd = subscription.items?.data?.[0]?.current_period_end;

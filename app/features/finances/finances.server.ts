@@ -13,7 +13,7 @@
  * behind that prompt, and reads it through /api too. Nothing is ever deleted by a downgrade.
  */
 import { data } from "@remix-run/node";
-import { db } from "~/utils/db.server";
+import { db, isUniqueViolation } from "~/utils/db.server";
 import { RuleError } from "~/utils/rule-error";
 import { displayName } from "~/utils/names";
 import { formatMoney } from "~/utils/money";
@@ -642,7 +642,7 @@ async function afterWrite<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002") {
+    if (isUniqueViolation(error)) {
       throw new RuleError(409, "Someone else changed this entry just now. Reload and try again.");
     }
     throw error;

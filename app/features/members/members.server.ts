@@ -1,5 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
-import { db } from "~/utils/db.server";
+import { db, isUniqueViolation } from "~/utils/db.server";
 import { hashToken, randomToken } from "~/utils/crypto.server";
 import { escapeHtml } from "~/utils/html";
 import { sendMail } from "~/utils/mail.server";
@@ -655,6 +655,3 @@ export async function registerWithInvitation(
   return result;
 }
 
-function isUniqueViolation(error: unknown) {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
-}

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { addDays, dayOf, formatDayLong, startOfDay } from "~/features/availability/local-day";
-import { db } from "~/utils/db.server";
+import { db, isUniqueViolation } from "~/utils/db.server";
 import { formatTime } from "~/utils/dates";
 import { env } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
@@ -174,9 +174,6 @@ async function disabledFor(userIds: string[]) {
   return new Set(rows.map((r) => `${r.userId}:${r.kind}`));
 }
 
-function isUniqueViolation(error: unknown) {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
-}
 
 /** Inserts the delivery row; false when another pass holds it already. */
 async function claim(reminder: DueReminder) {

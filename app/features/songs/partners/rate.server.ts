@@ -1,5 +1,4 @@
-import { Prisma } from "~/generated/prisma/client";
-import { db } from "~/utils/db.server";
+import { db, isUniqueViolation } from "~/utils/db.server";
 
 /**
  * The partners' rate limits, shared by every process through the database: each
@@ -31,7 +30,7 @@ export async function claimSlot(provider: Provider, now: () => number = Date.now
         await db.partnerRateLimit.create({ data: { provider, nextAt: new Date(at + intervalMs) } });
         return 0;
       } catch (error) {
-        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") continue;
+        if (isUniqueViolation(error)) continue;
         throw error;
       }
     }
