@@ -49,6 +49,9 @@ export async function parseJsonBody<T extends z.ZodType>(request: Request, schem
   return result.data;
 }
 
+/** How much of an over-long body is read (and dropped) so that the client gets its 413. */
+const DRAIN_BYTES = 8 * 1024 * 1024;
+
 /** The body as text, refused with a 413 beyond `maxBytes` (read in chunks: a missing or false Content-Length proves nothing). */
 export async function readLimited(request: Request, maxBytes = MAX_BODY_BYTES) {
   if (!request.body) return "";
@@ -60,7 +63,18 @@ export async function readLimited(request: Request, maxBytes = MAX_BODY_BYTES) {
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      // Read the rest and drop it before answering: a client still sending when the server
+      // stops reading gets its connection reset, and never sees the 413. Beyond a few
+      // megabytes it is not worth the bandwidth: the connection is cut.
+      for (let drained = size; ; ) {
+        const next = await reader.read();
+        if (next.done) break;
+        drained += next.value.byteLength;
+        if (drained > DRAIN_BYTES) {
+          await reader.cancel();
+          break;
+        }
+      }
       throw apiError(413, "Request body is too large");
     }
     chunks.push(value);
