@@ -97,10 +97,14 @@ test("a malformed Host, an absolute-form or asterisk target is a 400", async () 
   expect(await raw("GET /login HTTP/1.1\r\nHost: localhost")).toBe(200);
 });
 
-test("a form over 100 KB gets 413 with a clear page, and the connection stays usable", async () => {
+/**
+ * Requests over one kept-alive connection (`sockets` shows whether it was reused). A body
+ * given as a string goes with its Content-Length; as a list, chunk by chunk (chunked).
+ */
+function oneConnection() {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const sockets: net.Socket[] = [];
-  const request = (options: http.RequestOptions, body?: string) =>
+  const request = (options: http.RequestOptions, body?: string | string[]) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request({ host: "127.0.0.1", port: server.port, agent, ...options }, (res) => {
         let text = "";
@@ -110,8 +114,14 @@ test("a form over 100 KB gets 413 with a clear page, and the connection stays us
       });
       req.on("socket", (socket) => sockets.push(socket));
       req.on("error", reject);
-      req.end(body);
+      if (Array.isArray(body)) for (const chunk of body) req.write(chunk);
+      req.end(Array.isArray(body) ? undefined : body);
     });
+  return { request, sockets, agent };
+}
+
+test("a form over 100 KB gets 413 with a clear page, and the connection stays usable", async () => {
+  const { request, sockets, agent } = oneConnection();
   const big = `intent=login&email=${"a".repeat(200 * 1024)}`;
   const refused = await request({ path: "/login", method: "POST", headers: FORM }, big);
   expect(refused.status).toBe(413);
@@ -127,23 +137,9 @@ test("a form over 100 KB gets 413 with a clear page, and the connection stays us
 });
 
 test("a JSON body over 100 KB sent without a Content-Length gets its 413, and the connection stays usable", async () => {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const sockets: net.Socket[] = [];
-  const request = (options: http.RequestOptions, chunks: string[] = []) =>
-    new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port: server.port, agent, ...options }, (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode!, body: text }));
-      });
-      req.on("socket", (socket) => sockets.push(socket));
-      req.on("error", reject);
-      // Chunked, the way a client streams a body it has not measured: the server only
-      // finds out it is too large part-way, while the client is still sending.
-      for (const chunk of chunks) req.write(chunk);
-      req.end();
-    });
+  const { request, sockets, agent } = oneConnection();
+  // Chunked, the way a client streams a body it has not measured: the server only finds
+  // out it is too large part-way, while the client is still sending.
   const chunks = Array.from({ length: 50 }, (_, i) => (i === 0 ? `{"email":"${"a".repeat(4096)}` : "a".repeat(4096)));
   const refused = await request({ path: "/api/auth/login", method: "POST", headers: { ...JSON_TYPE, "transfer-encoding": "chunked" } }, chunks);
   expect(refused.status).toBe(413);
