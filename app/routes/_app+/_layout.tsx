@@ -145,8 +145,10 @@ function MobileTopBar({ root, state }: { root: SignedIn; state: ShellState }) {
       </details>
       <Brand />
       <span className="ml-auto min-w-0 truncate text-sm font-medium text-slate-700">{root.currentBand?.band.name}</span>
-      <Link to="/profile" className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full" aria-label="Your profile">
+      {/* Named by hidden text, not aria-label: an aria-label must contain the visible text (the initials, WCAG 2.5.3). */}
+      <Link to="/profile" className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full">
         <Avatar person={{ ...root.user, displayName: root.currentBand?.membership.displayName }} position={root.avatarPosition} size="sm" decorative />
+        <span className="sr-only">Your profile</span>
       </Link>
     </header>
   );

@@ -104,7 +104,7 @@ export default function Availability() {
             This month
           </Link>
         ) : null}
-        <Link to={monthHref(month, { only: onlyFull ? null : "full" })} className={buttonClasses("ghost", "ml-auto")} aria-pressed={onlyFull}>
+        <Link to={monthHref(month, { only: onlyFull ? null : "full" })} className={buttonClasses("ghost", "ml-auto")}>
           {onlyFull ? "Show every day" : "Only days with a full lineup"}
         </Link>
       </nav>
@@ -180,7 +180,8 @@ function StatusBadge({ day }: { day: Pick<AvailabilityDay, "canField" | "nobody"
 }
 
 function DayCard({ day, month, only, canCreate }: { day: Data["days"][number]; month: string; only: string | null; canCreate: boolean }) {
-  const tone = day.isPast ? "border-slate-200 bg-slate-50 opacity-70" : day.canField === false ? "border-amber-200 bg-white" : day.canField ? "border-emerald-200 bg-white" : "border-slate-200 bg-white";
+  // A past day is told apart by its dashed grey frame, not faded: faded text fails contrast.
+  const tone = day.isPast ? "border-dashed border-slate-300 bg-slate-100" : day.canField === false ? "border-amber-200 bg-white" : day.canField ? "border-emerald-200 bg-white" : "border-slate-200 bg-white";
   return (
     <article aria-labelledby={`day-${day.date}`} className={`flex h-full flex-col gap-1 rounded-lg border p-2 text-sm ${tone} ${day.isToday ? "ring-2 ring-brand-600" : ""}`}>
       <h3 id={`day-${day.date}`} className="font-semibold text-slate-900">

@@ -106,7 +106,7 @@ export default function Finances() {
 
       {data.seesAll ? (
         <Card title="Everyone’s balance" id="members-heading">
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" role="region" aria-label="Everyone’s balance" tabIndex={0}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">What the band owes each member (negative: money they hold for the band)</caption>
               <thead className="text-slate-600">

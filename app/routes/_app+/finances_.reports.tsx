@@ -180,7 +180,7 @@ function YearSection({ data, totals }: { data: Reports; totals: NonNullable<Repo
       </dl>
       <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
         <MonthChart chart={totals.chart} title={`Income and expenses by month, ${data.year} (${data.currency})`} description={totals.description} tickLabels={totals.tickLabels} />
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" role="region" aria-label={`Income and expenses by month, ${data.year}`} tabIndex={0}>
           <table className={TABLE}>
             <caption className="sr-only">Income and expenses by month, {data.year}</caption>
             <thead>
@@ -267,7 +267,7 @@ function GigsSection({ data, pnl }: { data: Reports; pnl: NonNullable<Reports["p
       {pnl.rows.length === 0 ? (
         <p className="text-slate-700">No money linked to a gig in {data.year}.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" role="region" aria-label={`Profit and loss per gig, ${data.year}`} tabIndex={0}>
           <table className={TABLE}>
             <caption className="sr-only">Profit and loss per gig, {data.year}</caption>
             <thead>
@@ -355,7 +355,7 @@ function StatementSection({ data }: { data: Reports }) {
           Nothing recorded for {statement.name} in {data.year}.
         </p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" role="region" aria-label="Entries of the statement" tabIndex={0}>
           <table className={TABLE}>
             <caption className="sr-only">Entries of the statement</caption>
             <thead>

@@ -185,7 +185,7 @@ export default function Settings() {
         <p className="mt-1 text-sm text-slate-600">Each member’s role in the band decides what they may see and change.</p>
 
         {/* A wide table from small tablets up; on phones each permission becomes its own short list. */}
-        <div className="mt-4 hidden overflow-x-auto sm:block">
+        <div className="mt-4 hidden overflow-x-auto sm:block" role="region" aria-label="Permissions by role" tabIndex={0}>
           <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
             <caption className="sr-only">Permissions by role</caption>
             <thead>

@@ -9,7 +9,7 @@ export type AuditRow = { id: number; at: string; when: string; actorLabel: strin
 export function AuditLogTable({ entries, caption }: { entries: AuditRow[]; caption: string }) {
   if (entries.length === 0) return <p className="text-sm text-slate-600">Nothing recorded yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50">

@@ -159,7 +159,7 @@ export function SongLibrary({ data, basePath }: { data: SongLibraryData; basePat
               No songs match. <Link to={basePath} className={LINK}>Show all songs</Link>
             </p>
           ) : (
-            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm" role="region" aria-label="Songs" tabIndex={0}>
               <table className="min-w-full divide-y divide-slate-100 text-sm">
                 <caption className="sr-only">
                   Songs of {band.name}, sorted by {COLUMNS.find((column) => column.sort === query.sort)?.label.toLowerCase() ?? "title"}

@@ -1,0 +1,79 @@
+/**
+ * Every page a visitor, the demo band's leader and a platform admin open passes axe-core's
+ * WCAG 2.1 A and AA rules (contrast, labels, names, ARIA, focusable scroll boxes…), on a
+ * desktop and on a phone, including the states a page opens into (a chosen day, a member's
+ * panel). Found when it came in: a link with aria-pressed and past days faded below 4.5:1
+ * in the availability view, and wide tables whose scroll box a keyboard could not reach.
+ */
+import { createRequire } from "node:module";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { E2E_BASE_URL } from "./e2e-env";
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+// axe runs as a script in the page, which the app's Content-Security-Policy (nonces) refuses.
+test.use({ bypassCSP: true });
+
+type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] };
+
+/** What axe finds on each of `paths`, as one line per rule broken. */
+async function violations(page: Page, paths: string[]) {
+  const found: string[] = [];
+  for (const path of paths) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await page.addScriptTag({ path: AXE });
+    const result = await page.evaluate(async (tags) => {
+      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResult> } }).axe;
+      return axe.run(document, { runOnly: { type: "tag", values: tags } });
+    }, TAGS);
+    for (const v of result.violations) found.push(`${path}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.length} element(s), first ${v.nodes[0]?.target.join(" ")}`);
+  }
+  return found;
+}
+
+async function signIn(context: BrowserContext, userId: string) {
+  const { sessionCookieFor } = await import("../db-utils");
+  await context.clearCookies();
+  const [name, ...value] = (await sessionCookieFor(userId)).split("=");
+  await context.addCookies([{ name: name!, value: value.join("="), url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+}
+
+test("the public site, the demo band's pages and the admin area pass axe's WCAG 2.1 AA rules", async ({ page, context, javaScriptEnabled, createUser }) => {
+  test.skip(!javaScriptEnabled, "axe runs as a script in the page");
+  test.setTimeout(180_000);
+  const { db } = await import("~/utils/db.server");
+  const { enableMfa } = await import("../db-utils");
+  const { DEMO_EMAIL } = await import("../../prisma/seed");
+  const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true, preferredBandId: true } });
+  const bandId = demo.preferredBandId!;
+  const [event, setlist, member, song] = await Promise.all([
+    db.event.findFirstOrThrow({ where: { bandId }, orderBy: { id: "asc" }, select: { id: true, startsAt: true } }),
+    db.setlist.findFirstOrThrow({ where: { bandId }, orderBy: { id: "asc" }, select: { id: true } }),
+    db.bandMembership.findFirstOrThrow({ where: { bandId, role: "band_member" }, orderBy: { id: "asc" }, select: { id: true, userId: true } }),
+    db.song.findFirstOrThrow({ where: { bandId }, orderBy: { id: "asc" }, select: { id: true } }),
+  ]);
+
+  const found = await violations(page, ["/", "/blog", "/blog/booking-gigs-around-everyones-calendar", "/resources", "/resources/setlist-strategy/great-cover-band-setlist", "/privacy-policy", "/login", "/login?mode=register"]);
+
+  await signIn(context, demo.id);
+  const today = new Date().toISOString().slice(0, 10);
+  found.push(
+    ...(await violations(page, [
+      "/dashboard", "/getting-started", "/calendar", "/calendar/availability", `/calendar/availability?day=${today}`, "/calendar/blackouts",
+      `/events/${event.id}`, `/events/${event.id}/edit`, "/events/new", "/songs", "/songs/new", "/songs/import", `/songs/${song.id}/edit`,
+      "/setlists", `/setlists/${setlist.id}`, "/members", `/members?manage=${member.id}`, "/finances", "/finances/ledger", "/finances/history",
+      "/finances/settle", "/finances/reports", `/finances/reports?member=${member.userId}`, "/finances/payments/new", "/finances/expenses/new",
+      "/settings", "/subscription", "/profile", "/profile/calendar", "/bands/new",
+    ])),
+  );
+
+  const admin = await createUser({ firstName: "Ada", lastName: "Admin", isPlatformAdmin: true });
+  await enableMfa(admin.id);
+  await signIn(context, admin.id);
+  found.push(...(await violations(page, ["/admin", "/admin/users"])));
+
+  expect(found).toEqual([]);
+});
