@@ -317,6 +317,15 @@ describe("downloads", () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toBe(REPORT_MESSAGES.unknownLedger);
   });
+
+  test("a year that is not one is refused, not dropped for every year's entries", async () => {
+    for (const year of ["abc", "1800", "99999999999999999999", "2024.5"]) {
+      const response = await download(exportLoader as Loader, `/finances/export.csv?ledger=payments&year=${year}`, world.cookies.leader);
+      expect(response.status, year).toBe(400);
+      expect(await response.text()).toBe(REPORT_MESSAGES.badYear);
+    }
+    expect((await download(exportLoader as Loader, "/finances/export.csv?ledger=payments&year=2024", world.cookies.leader)).status).toBe(200);
+  });
 });
 
 describe("queries", () => {

@@ -172,6 +172,8 @@ describe("recording the band's money", () => {
     expect((await refused(paymentsRoute.action, "payments", { ...payment("10"), category: "gig", eventId: rehearsal.id })).eventId).toEqual(["Choose a gig from this band's calendar"]);
     expect((await refused(expensesRoute.action, "expenses", { amount: "0.001", date: "2024-05-01", category: "travel" })).amount).toEqual(["USD amounts have at most 2 decimal places"]);
     expect((await refused(expensesRoute.action, "expenses", { amount: "5", date: "2024-02-30", category: "travel" })).date).toEqual(["Enter a real date, like 2024-03-01"]);
+    // A typo'd year: further ahead than a year from today.
+    expect((await refused(paymentsRoute.action, "payments", { ...payment("10"), date: "2100-01-01" })).date).toEqual(["Enter a date no more than a year from today"]);
     expect((await refused(expensesRoute.action, "expenses", { amount: "5", date: "2024-05-01", category: "travel", paidBy: people.outsider.id })).paidBy).toEqual(["That person is not a member of this band"]);
 
     const split = (extra: object) => ({ paymentId, method: "shares", ...extra });
@@ -194,6 +196,9 @@ describe("recording the band's money", () => {
       "Enter an amount above zero",
     ]);
     expect(await countLedger(world.band.id)).toEqual(before);
+    // Within a year from today is fine (a deposit for a gig next season).
+    const inElevenMonths = new Date(Date.now() + 330 * 86_400_000).toISOString().slice(0, 10);
+    expect((await api(expensesRoute.action, world, "expenses", cookies.leader, { amount: "5", date: inElevenMonths, category: "travel" })).status).toBe(201);
   });
 
   test("a reversal is a new entry: reversing a split payment reverses its split and commission, and only once", async () => {

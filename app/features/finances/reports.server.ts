@@ -7,7 +7,7 @@ import { fileSlug, safeCell, spreadsheetCsv as csv } from "~/utils/spreadsheet.s
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { ENTRY_FIELDS, financesPlan, type FinancesPlan } from "./finances.server";
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES, LINE_KINDS, PAYMENT_METHODS, PAYOUT_DIRECTIONS, SPLIT_METHODS } from "./ledger";
-import { gigProfitAndLoss, localDay, memberStatement, parseYear, yearOptions, yearTotals, type Gig, type MemberStatement, type ProfitAndLoss, type ReportEntry, type YearTotals } from "./reports";
+import { FIRST_YEAR, LAST_YEAR, gigProfitAndLoss, localDay, memberStatement, parseYear, yearOptions, yearTotals, type Gig, type MemberStatement, type ProfitAndLoss, type ReportEntry, type YearTotals } from "./reports";
 
 /**
  * Finance reports read from the ledger: per-gig profit and loss, the year by month and
@@ -26,6 +26,7 @@ export const REPORT_MESSAGES = {
   memberNotFound: "Member not found",
   exportsForManagers: "Only band leaders and admins can export the ledgers",
   unknownLedger: "Choose a ledger to export: payments, expenses, payouts, splits or ledger",
+  badYear: `Choose a year from ${FIRST_YEAR} to ${LAST_YEAR}, like 2026, or leave it out for every year`,
 };
 
 // ---------------------------------------------------------------------------------
@@ -169,7 +170,8 @@ export async function getFinanceReports(access: BandAccess, query: ReportsQuery 
   const plan = await financesPlan(access);
   const subject = statementSubject(access, scope, query.member);
   const band = access.band;
-  const first = await db.ledgerEntry.findFirst({ where: { bandId: access.band.id }, orderBy: { occurredOn: "asc" }, select: { occurredOn: true } });
+  // The first and the last day with money: the years offered run between them (and this year).
+  const { _min: first, _max: last } = await db.ledgerEntry.aggregate({ where: { bandId: access.band.id }, _min: { occurredOn: true }, _max: { occurredOn: true } });
   const thisYear = Number(localDay(new Date(), band.timeZone).slice(0, 4));
   const year = parseYear(query.year, thisYear);
   const rows = await readEntries(access.band.id, yearRange(year));
@@ -184,7 +186,7 @@ export async function getFinanceReports(access: BandAccess, query: ReportsQuery 
   return {
     plan,
     year,
-    years: yearOptions(first?.occurredOn ?? null, thisYear, year),
+    years: yearOptions(first.occurredOn, last.occurredOn, thisYear, year),
     currency: band.currency,
     profitAndLoss: scope === "all" ? gigProfitAndLoss(entries, gigs) : null,
     totals: scope === "own" ? null : yearTotals(entries, year),
@@ -327,7 +329,8 @@ export async function ledgerCsv(access: BandAccess, ledger: string | null | unde
   const name = ledger as LedgerName;
   const band = access.band;
   const year = yearParam ? parseYear(yearParam, Number.NaN) : null;
-  const rows = (await readEntries(access.band.id, year && Number.isFinite(year) ? yearRange(year) : null, { payouts: name === "payouts" || name === "ledger" })) as EntryRow[];
+  if (year !== null && !Number.isFinite(year)) throw new RuleError(400, REPORT_MESSAGES.badYear);
+  const rows = (await readEntries(access.band.id, year ? yearRange(year) : null, { payouts: name === "payouts" || name === "ledger" })) as EntryRow[];
   const gigs = await readGigs(access.band.id, rows.flatMap((row) => [row.payment?.eventId, row.expense?.eventId, row.split?.payment.eventId].filter((id): id is number => typeof id === "number")), band.timeZone);
   const currency = band.currency;
   const amount = (minor: number | null | undefined) => (minor === null || minor === undefined ? "" : formatAmountInput(minor, currency));

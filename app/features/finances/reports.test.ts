@@ -215,9 +215,11 @@ describe("days and years", () => {
     for (const bad of [null, "", "23", "2023.5", "abcd", "0001", "-2023"]) expect(parseYear(bad, 2024)).toBe(2024);
   });
 
-  test("yearOptions runs from the first year with money to this year, newest first", () => {
-    expect(yearOptions("2022-05-01", 2024, 2024)).toEqual([2024, 2023, 2022]);
-    expect(yearOptions(null, 2024, 2024)).toEqual([2024]);
-    expect(yearOptions(null, 2024, 2021)).toEqual([2024, 2023, 2022, 2021]);
+  test("yearOptions runs from the first year with money to the last (or this year), newest first", () => {
+    expect(yearOptions("2022-05-01", "2024-01-01", 2024, 2024)).toEqual([2024, 2023, 2022]);
+    expect(yearOptions(null, null, 2024, 2024)).toEqual([2024]);
+    expect(yearOptions(null, null, 2024, 2021)).toEqual([2024, 2023, 2022, 2021]);
+    // Money dated next year (a deposit for a gig in January) is in a year the picker offers.
+    expect(yearOptions("2023-03-01", "2025-01-10", 2024, 2024)).toEqual([2025, 2024, 2023]);
   });
 });

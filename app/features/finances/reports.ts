@@ -340,6 +340,12 @@ export function localDay(date: Date, timeZone: string) {
 }
 
 export const FIRST_YEAR = 1970;
+
+/** What a payment's, expense's or payout's date is refused with. */
+export const ENTRY_DATE_MESSAGES = {
+  notADay: "Enter a real date, like 2024-03-01",
+  tooLate: "Enter a date no more than a year from today",
+};
 export const LAST_YEAR = 9999;
 
 /** The year a `?year=` asks for, or `fallback` when it is missing or not a plain year. */
@@ -349,10 +355,13 @@ export function parseYear(value: string | null | undefined, fallback: number) {
   return year >= FIRST_YEAR && year <= LAST_YEAR ? year : fallback;
 }
 
-/** The years to offer: from the first with money (or this year) to this year, newest first, with `selected` among them. */
-export function yearOptions(firstDay: string | null, thisYear: number, selected: number) {
+/**
+ * The years to offer, newest first: from the first with money (or this year) to the last
+ * with money (or this year), with `selected` among them.
+ */
+export function yearOptions(firstDay: string | null, lastDay: string | null, thisYear: number, selected: number) {
   const first = Math.min(firstDay ? Number(firstDay.slice(0, 4)) : thisYear, thisYear, selected);
-  const last = Math.max(thisYear, selected);
+  const last = Math.max(lastDay ? Number(lastDay.slice(0, 4)) : thisYear, thisYear, selected);
   const years: number[] = [];
   for (let year = last; year >= first; year--) years.push(year);
   return years;

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { isDay } from "~/features/availability/local-day";
+import { ENTRY_DATE_MESSAGES } from "./reports";
 import { parseAmount } from "~/utils/money";
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES, PAYMENT_METHODS, PAYOUT_DIRECTIONS, SPLIT_METHODS, parsePercent } from "./ledger";
 import { hasUntypeable, untypeableMessage } from "~/utils/typed-text";
@@ -38,7 +39,22 @@ function readAmount(value: string | undefined, currency: string, context: z.Refi
 const amount = (currency: string) => text.transform((value, context) => readAmount(value, currency, context));
 const optionalAmount = (currency: string) => text.transform((value, context) => (value ? readAmount(value, currency, context) : undefined));
 
-const day = text.pipe(z.string({ error: "Enter a date" }).refine((value) => isDay(value), "Enter a real date, like 2024-03-01"));
+/**
+ * A day money moved: a real date (from 1970 on, isDay's years) no later than a year from
+ * today. A typo such as 2062 for 2026 would otherwise sit in the balances for decades.
+ */
+const day = text.pipe(
+  z
+    .string({ error: "Enter a date" })
+    .refine((value) => isDay(value), { error: ENTRY_DATE_MESSAGES.notADay, abort: true })
+    .refine((value) => value <= latestEntryDay(), ENTRY_DATE_MESSAGES.tooLate),
+);
+
+/** A year from today (UTC: a day either way of the band's zone does not matter here). */
+function latestEntryDay() {
+  const today = new Date();
+  return new Date(Date.UTC(today.getUTCFullYear() + 1, today.getUTCMonth(), today.getUTCDate())).toISOString().slice(0, 10);
+}
 
 const choice = <T extends Record<string, string>>(record: T, message: string) => text.pipe(z.enum(keys(record), { error: message }));
 
