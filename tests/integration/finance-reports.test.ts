@@ -15,6 +15,7 @@ import { loader as pageLoader } from "~/routes/_app+/finances_.reports";
 import { loader as pdfLoader } from "~/routes/_app+/finances_.reports_.statement[.]pdf";
 import { loader as statementCsvLoader } from "~/routes/_app+/finances_.reports_.statement[.]csv";
 import { loader as exportLoader } from "~/routes/_app+/finances_.export[.]csv";
+import { loader as subscriptionLoader } from "~/routes/_app+/subscription";
 
 type Loader = Parameters<typeof callRoute>[0];
 
@@ -230,6 +231,14 @@ describe("Pro", () => {
     expect(csv.status).toBe(200);
     const exported = await download(exportLoader as Loader, "/finances/export.csv?ledger=ledger", lapsed.cookies.leader);
     expect(exported.status).toBe(200);
+    // The menu has no Finances entry for a free band: the subscription page links to them.
+    const subscription = async (cookie: string) => json(await download(subscriptionLoader as Loader, "/subscription", cookie));
+    expect(await subscription(lapsed.cookies.leader)).toMatchObject({ isPro: false, keptFinances: true });
+    expect(await subscription(lapsed.cookies.member)).toMatchObject({ keptFinances: true });
+    expect(await subscription(world.cookies.leader)).toMatchObject({ isPro: true, keptFinances: false });
+    const empty = await createUser({ firstName: "Nia", lastName: "New" });
+    const fresh = await createBand({ name: "Nothing Recorded", subscriptionTier: "free", members: [{ userId: empty.id, role: "band_leader" }] });
+    expect(await subscription(`${await sessionCookieFor(empty.id)}; ${await bandCookie(fresh.id)}`)).toMatchObject({ isPro: false, keptFinances: false });
   });
 });
 

@@ -3,6 +3,7 @@ import { RuleError } from "~/utils/rule-error";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { listLeaderNames } from "~/features/members/members.server";
+import { hasFinanceRecords } from "~/features/finances/finances.server";
 import { track } from "~/features/analytics/analytics.server";
 import { env } from "~/utils/env.server";
 import { formatDate } from "~/utils/dates";
@@ -18,7 +19,10 @@ import { tierForStatus } from "./webhook.server";
  */
 export async function getSubscription(access: BandAccess) {
   const mayChangePlan = grantIn(access, "band:billing") !== null;
-  const [band, leaders] = await Promise.all([
+  // A band back on Free keeps what it recorded on Pro, read-only; the menu has no Finances
+  // entry for a free band, so the subscription page is where its way back to them is.
+  const mayReadFinances = !access.band.isPro && grantIn(access, "finances:view") !== null;
+  const [band, leaders, keptFinances] = await Promise.all([
     db.band.findUnique({
       where: { id: access.band.id },
       select: {
@@ -27,6 +31,7 @@ export async function getSubscription(access: BandAccess) {
       },
     }),
     listLeaderNames(access.band.id),
+    mayReadFinances ? hasFinanceRecords(access.band.id) : false,
   ]);
   const mode = billingMode();
   const sub = band?.subscription ?? null;
@@ -40,6 +45,8 @@ export async function getSubscription(access: BandAccess) {
     mayChangePlan,
     leaders,
     timeZone,
+    /** A free band with money recorded on Pro, for someone who may read it. */
+    keptFinances,
     status: sub?.status ?? null,
     /** When Pro renews, or (cancelAtPeriodEnd) when it ends. */
     currentPeriodEnd: sub?.currentPeriodEnd?.toISOString() ?? null,

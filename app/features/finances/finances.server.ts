@@ -97,8 +97,13 @@ export type FinancesPlan = "pro" | "lapsed";
  */
 export async function financesPlan(access: Pick<BandAccess, "band">): Promise<FinancesPlan> {
   if (access.band.isPro) return "pro";
-  if (await db.ledgerEntry.findFirst({ where: { bandId: access.band.id }, select: { id: true } })) return "lapsed";
+  if (await hasFinanceRecords(access.band.id)) return "lapsed";
   throw new RuleError(402, PRO_REQUIRED_MESSAGE);
+}
+
+/** Whether the band has recorded any money (what a band back on Free still reads). */
+export async function hasFinanceRecords(bandId: number) {
+  return (await db.ledgerEntry.findFirst({ where: { bandId }, select: { id: true } })) !== null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { getSubscription, runBillingAction } from "~/features/billing/billing.server";
 import { FREE_FEATURES, PRO_FEATURES } from "~/features/billing/plans";
@@ -73,6 +73,14 @@ export default function Subscription() {
           <span className="text-slate-600">{isPro ? `$${proPrice} a month` : "No charge"}</span>
         </p>
         <SubscriptionState view={view} />
+        {view.keptFinances ? (
+          <p className="mt-3 text-slate-700">
+            {bandName} keeps the money it recorded on Pro.{" "}
+            <Link to="/finances" className="font-medium text-brand-700 underline underline-offset-4">
+              See the finances (read-only)
+            </Link>
+          </p>
+        ) : null}
         {mode === "manual" ? (
           <p className="mt-3 text-slate-700">Billing is manual on this Bandroom: a platform admin grants or removes Pro.</p>
         ) : null}
