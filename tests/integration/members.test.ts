@@ -236,6 +236,9 @@ describe("changing members", () => {
     expect(reply.result.error?.[""]).toEqual([MESSAGES.stale]);
     expect((reply.result as { initialValue?: unknown }).initialValue).toBeNull();
     expect(await roleOf(world.memberships.band_member)).toBe("sub");
+    // A version that is not one (a tampered form) is refused as stale, not a pass.
+    expect((await post(world, "band_leader", { intent: "update", membershipId: id, role: "band_member", version: "abc" })).status).toBe(409);
+    expect(await roleOf(world.memberships.band_member)).toBe("sub");
   });
 
   test("members cannot edit anyone else", async () => {

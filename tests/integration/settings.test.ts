@@ -180,6 +180,12 @@ describe("saving band settings", () => {
     expect(fresh).toMatchObject({ version: opened + 1, band: { name: "The Late Shift Band" } });
     expectRedirect(await post(cookies.leader, validSettings(band.id, { name: "The Late Shift Band", timeZone: "America/New_York", currency: "USD", settingsVersion: String(fresh.version) })), "/settings");
     expect(await bandRow(band.id)).toEqual({ name: "The Late Shift Band", timeZone: "America/New_York", currency: "USD" });
+    // A version that is not one (a tampered form) is refused as stale, not a pass.
+    for (const settingsVersion of ["abc", "-1", "0", "1.5"]) {
+      const tampered = await post(cookies.leader, validSettings(band.id, { name: "Renamed By Hand", timeZone: "UTC", currency: "USD", settingsVersion }));
+      expect(tampered.status, settingsVersion).toBe(409);
+    }
+    expect(await bandRow(band.id)).toEqual({ name: "The Late Shift Band", timeZone: "America/New_York", currency: "USD" });
   });
 
   test("a time zone or currency outside the lists is refused", async () => {

@@ -92,6 +92,9 @@ describe("the song form", () => {
     expect(reply.result.error[""]).toEqual(["Someone else changed this song while you were editing. Reload to see their changes, then make yours again."]);
     expect(reply.result.initialValue.notes).toBe("Clav intro"); // what was typed comes back
     expect(await db.song.findUniqueOrThrow({ where: { id: song.id } })).toMatchObject({ tempo: 100, notes: null, version: 2 });
+    // A version that is not one (a tampered form) is refused as stale, not a pass.
+    expect((await save(cookies.leader, { tempo: "93", version: "abc" })).status).toBe(409);
+    expect(await db.song.findUniqueOrThrow({ where: { id: song.id } })).toMatchObject({ tempo: 100, version: 2 });
 
     // A look-up from the form opened at version 1 keeps version 1, so its next save is still refused.
     server.use(...partnerHandlers("ok", "ok"));

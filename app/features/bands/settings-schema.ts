@@ -35,8 +35,15 @@ export function bandSettingsSchema({ timeZones, currencies, currentCurrency, mon
       // Amounts are stored in minor units of the band's currency: switching it would
       // silently turn $12.50 into ¥1,250. Once money is recorded the currency stays.
       .refine((value) => !moneyRecorded || value === currentCurrency, { error: CURRENCY_LOCKED }),
-    /** The settings' version the form was made from: a save after someone else's is refused. */
-    settingsVersion: z.coerce.number().int().positive().optional().catch(undefined),
+    /**
+     * The settings' version the form was made from: a save after someone else's is refused.
+     * Absent (a form made by hand) skips the check; anything but a whole number is 0, a
+     * version nothing has, so a tampered form is refused as stale rather than let through.
+     */
+    settingsVersion: z
+      .string()
+      .transform((value) => (value.trim() === "" ? undefined : /^\d{1,9}$/.test(value.trim()) ? Number(value) : 0))
+      .optional(),
   });
 }
 

@@ -80,8 +80,11 @@ export const MemberDetailsFormSchema = z.strictObject({
   displayName: DisplayNameSchema.optional().transform((value) => value ?? null),
   instruments: InstrumentsSchema.optional().transform((value) => value ?? []),
   role: RoleSchema.optional(),
-  /** The version the panel was made from (a hidden field). */
-  version: z.coerce.number().int().positive().optional().catch(undefined),
+  /** The version the panel was made from (a hidden field); not a whole number: 0, which nothing has (refused as stale). */
+  version: z
+    .string()
+    .transform((value) => (value.trim() === "" ? undefined : /^\d{1,9}$/.test(value.trim()) ? Number(value) : 0))
+    .optional(),
 });
 
 /** POST /api/bands/{id}/transfer-leadership. */

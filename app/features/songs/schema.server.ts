@@ -149,8 +149,8 @@ export const SongFormSchema = z.object({
   isrc: text.transform(rules.isrc),
   /** Set by the "Add it anyway" step after a duplicate was flagged. */
   confirmDuplicate: text.transform((value) => value === "yes"),
-  /** The edit form's song version (none on the new-song form). */
-  version: text.transform((value) => (value && /^\d{1,9}$/.test(value) ? Number(value) : undefined)),
+  /** The edit form's song version (none on the new-song form); not a whole number: 0, which nothing has (refused as stale). */
+  version: text.transform((value) => (!value ? undefined : /^\d{1,9}$/.test(value) ? Number(value) : 0)),
 });
 
 export function formInput(value: z.infer<typeof SongFormSchema>): SongInput {
