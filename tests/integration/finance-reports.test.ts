@@ -253,8 +253,8 @@ describe("downloads", () => {
     expect(rows).toContainEqual(["2024-03-10", "Share of a gig fee", "Split of the gig fee", "Blue Note", "225.00", "USD"]);
     expect(rows).toContainEqual(["2024-03-09", "Expense paid out of pocket (owed back)", "Fuel to the Blue Note", "Blue Note", "45.00", "USD"]);
     expect(rows).toContainEqual(["", "Summary", "Total earned from the band", "", "625.00", "USD"]);
-    expect(rows).toContainEqual(["", "Summary", "Owed to you on 1 January 2024", "", "50.00", "USD"]);
-    expect(rows.at(-1)).toEqual(["", "Summary", "Owed to you on 31 December 2024", "", "720.00", "USD"]);
+    expect(rows).toContainEqual(["", "Summary", "Owed to you on Jan 1, 2024", "", "50.00", "USD"]);
+    expect(rows.at(-1)).toEqual(["", "Summary", "Owed to you on Dec 31, 2024", "", "720.00", "USD"]);
   });
 
   test("the statement PDF reads back with the member, the year and the totals", async () => {

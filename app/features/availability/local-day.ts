@@ -129,7 +129,8 @@ export function shiftMonth(month: string, by: number) {
   return shifted.toISOString().slice(0, 7);
 }
 
-const longDay = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+// The product's date ("Jan 5, 2024") with its weekday, which a day of a calendar needs.
+const longDay = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
@@ -137,7 +138,7 @@ const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numer
 const dayTexts = new Map<string, string>();
 const dayText = (formatter: Intl.DateTimeFormat, kind: string, day: Day) => remember(dayTexts, `${kind}${day}`, () => formatter.format(new Date(`${day}T00:00:00Z`)), 10_000);
 
-/** "Friday, November 20, 2026". */
+/** "Fri, Nov 20, 2026". */
 export function formatDayLong(day: Day) {
   return dayText(longDay, "L", day);
 }

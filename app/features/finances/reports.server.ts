@@ -250,7 +250,7 @@ export const STATEMENT_SECTIONS = {
 export function statementSummary(statement: MemberStatement) {
   const t = statement.totals;
   return [
-    { key: "opening", label: `Owed to you on 1 January ${statement.year}`, minor: t.openingMinor },
+    { key: "opening", label: `Owed to you on Jan 1, ${statement.year}`, minor: t.openingMinor },
     { key: "shares", label: "Shares of gig fees", minor: t.sharesMinor },
     { key: "fixed", label: "Fixed fees", minor: t.fixedFeesMinor },
     { key: "earned", label: "Total earned from the band", minor: t.earnedMinor },
@@ -258,7 +258,7 @@ export function statementSummary(statement: MemberStatement) {
     { key: "payouts", label: "Payouts received", minor: t.payoutsMinor },
     { key: "collected", label: "Cash collected for the band", minor: t.collectedMinor },
     { key: "handedOver", label: "Cash handed to the band", minor: t.handedOverMinor },
-    { key: "closing", label: `Owed to you on 31 December ${statement.year}`, minor: t.closingMinor },
+    { key: "closing", label: `Owed to you on Dec 31, ${statement.year}`, minor: t.closingMinor },
   ] as const;
 }
 

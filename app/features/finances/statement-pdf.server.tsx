@@ -34,7 +34,7 @@ function StatementDocument({ statement }: { statement: Statement }) {
       <Page size="A4" style={styles.page}>
         <Text style={styles.title}>{title}</Text>
         <Text style={styles.subtitle}>
-          {printable(statement.bandName)} · 1 January to 31 December {statement.year} · amounts in {statement.currency}
+          {printable(statement.bandName)} · Jan 1 to Dec 31, {statement.year} · amounts in {statement.currency}
         </Text>
 
         <Text style={styles.heading}>Summary</Text>
