@@ -81,8 +81,8 @@ describe("a band's audit log in /settings", () => {
     const leader = await body<Settings>(await callRoute(settingsLoader as Handler, buildRequest("/settings", { cookie: cookies.band_leader })));
     expect(leader.audit?.total).toBe(2);
     expect(leader.audit?.entries.map((entry) => [entry.description, entry.targetLabel, entry.changes])).toEqual([
-      ["Changed a member's role", "Cy Sub", ["role: band_member → band_admin"]],
-      ["Changed a member's role", "Cy Sub", ["role: sub → band_member"]],
+      ["Changed a member's role", "Cy Sub", ["Role: Band Member → Band Admin"]],
+      ["Changed a member's role", "Cy Sub", ["Role: Sub → Band Member"]],
     ]);
     expect(leader.audit?.entries[0]?.actorLabel).toContain("Lena Leader");
 

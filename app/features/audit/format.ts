@@ -1,33 +1,78 @@
 /**
  * Audit entries made ready for the table on the server (loaders call this), so the
- * browser bundle carries no formatting code: when in UTC, and one line per changed value.
+ * browser bundle carries no formatting code: when in UTC, and one line per changed value,
+ * in words a band reads ("Amount: $230.00", "Role: Band Member → Band Admin"), not the
+ * stored field names and minor units.
  */
 import type { AuditRow } from "./components/audit-log";
+import { formatMoney } from "~/utils/money";
+import { isRole, roleLabel } from "~/utils/roles";
 
 const when = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", hour12: false });
+const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
-function show(value: unknown) {
+/** The words for the fields entries record; any other is its name in words ("sentTo" → "Sent to"). */
+const LABELS: Record<string, string> = {
+  amountMinor: "Amount",
+  feeAgreedMinor: "Fee agreed",
+  commissionMinor: "Commission",
+  fundCutMinor: "Band fund's cut",
+  eventId: "Gig",
+  paidBy: "Paid by",
+  receivedBy: "Received by",
+  reversalId: "Reversal entry",
+  isPlatformAdmin: "Platform admin",
+  disabledAt: "Disabled",
+  tier: "Plan",
+  stripeStatus: "Stripe status",
+  stripeEvent: "Stripe event",
+  formerLeaderRole: "Former leader's new role",
+};
+
+function label(key: string) {
+  if (LABELS[key]) return LABELS[key];
+  const words = key.replace(/Minor$/, "").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function show(value: unknown, key: string, currency: string | null): string {
   if (value === null || value === undefined) return "none";
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return String(value);
-  return JSON.stringify(value);
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "number") return key.endsWith("Minor") && currency ? formatMoney(value, currency) : String(value);
+  if (typeof value === "string") {
+    if (isRole(value)) return roleLabel(value);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return day.format(new Date(`${value}T00:00:00Z`));
+    if (/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(value)) return `${when.format(new Date(value))} UTC`;
+    return value;
+  }
+  // A list (a split's shares): each item on one line with its name first.
+  if (Array.isArray(value)) return value.map((item) => show(item, key, currency)).join("; ");
+  const record = value as Record<string, unknown>;
+  const { name, ...rest } = record;
+  const parts = Object.entries(rest).map(([k, v]) => (k.endsWith("Minor") ? show(v, k, currency) : `${label(k).toLowerCase()} ${show(v, k, currency)}`));
+  return [typeof name === "string" ? name : null, ...parts].filter(Boolean).join(" ");
 }
 
 const asRecord = (value: unknown) => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
 
-/** "role: band_member → band_admin" for each value the entry records. */
-export function changeLines(before: unknown, after: unknown) {
+/** "Role: Band Member → Band Admin" for each value the entry records (amounts in `currency`, the band's). */
+export function changeLines(before: unknown, after: unknown, currency: string | null = null) {
   const b = asRecord(before);
   const a = asRecord(after);
-  if (!b && !a) return before === null && after === null ? [] : [`${show(before)} → ${show(after)}`];
+  if (!b && !a) return before === null && after === null ? [] : [`${show(before, "", currency)} → ${show(after, "", currency)}`];
   const keys = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
   return keys.map((key) => {
-    if (!b) return `${key}: ${show(a?.[key])}`;
-    if (!a) return `${key}: ${show(b[key])} → none`;
-    return `${key}: ${show(b[key])} → ${show(a[key])}`;
+    const name = label(key);
+    if (!b) return `${name}: ${show(a?.[key], key, currency)}`;
+    if (!a) return `${name}: ${show(b[key], key, currency)} → none`;
+    return `${name}: ${show(b[key], key, currency)} → ${show(a[key], key, currency)}`;
   });
 }
 
-export function auditRows(entries: { id: number; createdAt: Date; actorLabel: string; description: string; targetLabel: string; before: unknown; after: unknown }[]): AuditRow[] {
+export function auditRows(
+  entries: { id: number; createdAt: Date; actorLabel: string; description: string; targetLabel: string; before: unknown; after: unknown }[],
+  { currency = null }: { currency?: string | null } = {},
+): AuditRow[] {
   return entries.map((entry) => ({
     id: entry.id,
     at: entry.createdAt.toISOString(),
@@ -35,6 +80,6 @@ export function auditRows(entries: { id: number; createdAt: Date; actorLabel: st
     actorLabel: entry.actorLabel,
     description: entry.description,
     targetLabel: entry.targetLabel,
-    changes: changeLines(entry.before, entry.after),
+    changes: changeLines(entry.before, entry.after, currency),
   }));
 }

@@ -62,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     editorsNote: `Only a ${editorRoles} can change these${editors.length ? ` (${editors.join(", ")})` : ""}.`,
     options: canEdit ? { timeZones: rules.timeZones, currencies, moneyRecorded: rules.moneyRecorded } : null,
     permissions: permissionTable(membership.role),
-    audit: audit && { ...audit, entries: auditRows(audit.entries) },
+    audit: audit && { ...audit, entries: auditRows(audit.entries, { currency: settings.band.currency }) },
   };
 }
 

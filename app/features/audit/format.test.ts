@@ -1,0 +1,30 @@
+import { describe, expect, test } from "vitest";
+import { changeLines } from "./format";
+
+describe("an audit entry's changes, in words a band reads", () => {
+  test("amounts in the band's currency, fields by name, dates as the product shows them, nothing as none", () => {
+    const payment = { amountMinor: 23_000, feeAgreedMinor: null, date: "2026-10-15", category: "gig", eventId: 12, method: "cash", receivedBy: "band account" };
+    expect(changeLines(null, payment, "USD")).toEqual([
+      "Amount: $230.00",
+      "Fee agreed: none",
+      "Date: Oct 15, 2026",
+      "Category: gig",
+      "Gig: 12",
+      "Method: cash",
+      "Received by: band account",
+    ]);
+    expect(changeLines(null, { amountMinor: 1_500 }, "JPY")).toEqual(["Amount: ¥1,500"]);
+  });
+
+  test("a split's shares: each person with their amount, on one line", () => {
+    const split = { method: "shares", commissionMinor: 18_000, fundCutMinor: 0, shares: [{ name: "Dana Reyes", amountMinor: 38_000 }, { name: "Sam Ortiz", amountMinor: 38_000 }] };
+    expect(changeLines(null, split, "USD")).toEqual(["Method: shares", "Commission: $180.00", "Band fund's cut: $0.00", "Shares: Dana Reyes $380.00; Sam Ortiz $380.00"]);
+  });
+
+  test("roles by their names, yes and no, instants in UTC; before → after", () => {
+    expect(changeLines({ role: "band_member" }, { role: "band_admin" })).toEqual(["Role: Band Member → Band Admin"]);
+    expect(changeLines({ isPlatformAdmin: false }, { isPlatformAdmin: true })).toEqual(["Platform admin: no → yes"]);
+    expect(changeLines({ disabledAt: null }, { disabledAt: "2026-11-26T09:05:00.000Z", sessionsEnded: 2 })).toEqual(["Disabled: none → Nov 26, 2026, 09:05 UTC", "Sessions ended: none → 2"]);
+    expect(changeLines({ timeZone: "UTC" }, null)).toEqual(["Time zone: UTC → none"]);
+  });
+});
