@@ -142,19 +142,23 @@ describe("POST /bands/switch", () => {
     }
   });
 
-  test("404 for a band the user is not in, and nothing changes", async () => {
+  test("a band the user is not in: back where the form was with \"Band not found\", and nothing changes", async () => {
     const { user, cookie, theirs } = await twoBands();
-    const response = await switchTo({ bandId: String(theirs.id) }, cookie);
-    expect(response.status).toBe(404);
+    const response = await switchTo({ bandId: String(theirs.id), redirectTo: "/setlists" }, cookie);
+    expectRedirect(response, "/setlists");
+    expect(await toastOf(response)).toMatchObject({ title: "Band not switched", description: "Band not found", type: "destructive" });
     expect(cookiePair(response, "bandroom_band")).toBeNull();
     expect(await preferredOf(user.id)).toBeNull();
   });
 
-  test("400 without a usable band id", async () => {
-    const { cookie } = await twoBands();
+  test("without a usable band id: back with \"Choose a band\"", async () => {
+    const { user, cookie } = await twoBands();
     for (const form of [{}, { bandId: "" }, { bandId: "abc" }, { bandId: "-2" }] as Record<string, string>[]) {
-      expect((await switchTo(form, cookie)).status).toBe(400);
+      const response = await switchTo(form, cookie);
+      expectRedirect(response, "/dashboard");
+      expect(await toastOf(response)).toMatchObject({ description: "Choose a band" });
     }
+    expect(await preferredOf(user.id)).toBeNull();
   });
 
   test("signed out goes to sign in; cross-site is refused", async () => {
