@@ -428,6 +428,8 @@ describe("/api/login and /api/logout", () => {
     expectRedirect(response, "/");
     expect(clearsCookie(response, SESSION_COOKIE)).toBe(true);
     expect(clearsCookie(response, "bandroom_band")).toBe(true);
+    // Without the shell's script, the browser clears local storage and caches itself.
+    expect(response.headers.get("clear-site-data")).toBe('"storage"');
     expect(await isSignedIn(cookie)).toBe(false);
   });
 

@@ -12,6 +12,10 @@ async function logout(request: Request) {
   headers.append("Set-Cookie", await destroySession(request));
   // The spec clears the browser's stored state on sign-out, the current band with it.
   headers.append("Set-Cookie", await currentBandCookieHeader(null));
+  // This address is reached without the shell's script (the phone menu's plain link, a
+  // page without JavaScript): the browser clears this site's local storage and caches
+  // itself, as signOut() does with JavaScript, so a shared phone keeps nothing of the user.
+  headers.set("Clear-Site-Data", '"storage"');
   return redirect("/", { headers });
 }
 
