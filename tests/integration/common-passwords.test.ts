@@ -44,6 +44,19 @@ describe("sign-up", () => {
     expect((await register(PASSPHRASE)).status).toBe(201);
   });
 
+  test("it shows with the other fields' errors, not only once they are fixed", async () => {
+    const response = await callRoute(apiRegister, buildRequest("/api/auth/register", { method: "POST", json: { email: "common-all@example.com", password: "Password1", firstName: 123, agreeToTerms: false } }));
+    expect(response.status).toBe(400);
+    const { errors } = await body<{ errors: Record<string, string[]> }>(response);
+    expect(errors.password).toEqual([COMMON_PASSWORD_MESSAGE]);
+    expect(errors.agreeToTerms).toEqual(["You must agree to the Terms of Service and Privacy Policy"]);
+    expect(Object.keys(errors)).toContain("firstName");
+    const form = await callRoute(loginPageAction, buildRequest("/login?mode=register", { form: { intent: "register", email: "not-an-email", password: "Qwerty123", firstName: "Sam" } }));
+    const reply = (await body<FormReply>(form)).result.error;
+    expect(reply?.password).toEqual([COMMON_PASSWORD_MESSAGE]);
+    expect(reply?.email).toEqual(["Invalid email address"]);
+  });
+
   test("the form shows the message under the password field", async () => {
     const response = await callRoute(
       loginPageAction,

@@ -19,12 +19,21 @@ export function isCommonPassword(password: string) {
   return common.has(password.toLowerCase());
 }
 
-/** `schema` plus: the new password in `field`, once it meets the spec's rules, is not a common one. */
+/**
+ * `schema` plus: the new password in `field`, once it meets the spec's rules, is not a
+ * common one. Checked even when other fields have errors (`when`), so a form shows every
+ * problem at once instead of this one only after the rest are fixed.
+ */
 export function refuseCommonPasswords<T extends z.ZodType<Record<string, unknown>>>(schema: T, field: string) {
-  return schema.superRefine((value, context) => {
-    const password = value[field];
-    if (typeof password === "string" && NewPasswordSchema.safeParse(password).success && isCommonPassword(password)) {
-      context.addIssue({ code: "custom", path: [field], message: COMMON_PASSWORD_MESSAGE });
-    }
-  });
+  return schema.refine(
+    (value) => {
+      const password = value && typeof value === "object" ? (value as Record<string, unknown>)[field] : undefined;
+      return !(typeof password === "string" && NewPasswordSchema.safeParse(password).success && isCommonPassword(password));
+    },
+    {
+      path: [field],
+      error: COMMON_PASSWORD_MESSAGE,
+      when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === field),
+    },
+  );
 }
