@@ -199,6 +199,11 @@ describe("/login action", () => {
 
       const pending = await callRoute(pendingPage.loader, buildRequest("/verification-pending?email=robin%40example.com"));
       expect(await body(pending)).toEqual({ email: form.email });
+      // Only an address is shown: a crafted message in the link gets the wording for none.
+      for (const text of ["Your account is locked, call 555-0100", "<b>x</b>", "a".repeat(300) + "@example.com"]) {
+        const crafted = await callRoute(pendingPage.loader, buildRequest(`/verification-pending?${new URLSearchParams({ email: text })}`));
+        expect(await body(crafted), text).toEqual({ email: "" });
+      }
 
       // Not verified yet: no session.
       expect(sessionCookieOf(await submit("/login", { intent: "login", email: form.email, password: form.password }))).toBeNull();

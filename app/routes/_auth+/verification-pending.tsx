@@ -9,7 +9,7 @@ import { showToast } from "~/components/ui/toaster";
 import { useSubmitting } from "~/features/auth/components/auth-form";
 import { AuthErrorBoundary, authLinkClasses, AuthShell, Notice } from "~/features/auth/components/auth-shell";
 import { limitAuthAttempt, RateLimitedError, requireSameSite, resendVerification } from "~/features/auth/auth.server";
-import { ResendVerificationSchema, withoutFormOnlyFields } from "~/features/auth/schema";
+import { EmailSchema, ResendVerificationSchema, withoutFormOnlyFields } from "~/features/auth/schema";
 import { rateLimitHeaders } from "~/utils/rate-limit.server";
 import { appOrigin } from "~/utils/request.server";
 import { toastHeader } from "~/utils/toast.server";
@@ -21,8 +21,10 @@ function pendingPage(email: string) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const email = new URL(request.url).searchParams.get("email")?.trim().slice(0, 254) ?? "";
-  return { email };
+  // Only an address is shown ("We sent a verification link to …"): any other text in the
+  // link (a crafted message) gets the wording for no address.
+  const parsed = EmailSchema.safeParse(new URL(request.url).searchParams.get("email")?.trim() ?? "");
+  return { email: parsed.success ? parsed.data : "" };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
