@@ -218,6 +218,9 @@ describe("recording the band's money", () => {
     const original = await db.ledgerEntry.findUniqueOrThrow({ where: { id: paymentId }, select: { amountMinor: true, reversedBy: { select: { kind: true, amountMinor: true } } } });
     expect(original).toEqual({ amountMinor: 100_000, reversedBy: { kind: "payment", amountMinor: -100_000 } });
     expect(await db.ledgerEntry.count({ where: { bandId: world.band.id, reversesId: { not: null } } })).toBe(3);
+    // The ledger names the reversal's agreed fee as agreed, not negated like its amounts.
+    const ledgerText = JSON.stringify(await body(await callRoute(ledgerPage.loader, buildRequest("/finances/ledger", { cookie: world.cookies.leader }))));
+    expect(ledgerText).not.toMatch(/agreed -/);
 
     const again = await reverse(world.cookies.leader, "Twice");
     expect(again.status).toBe(409);

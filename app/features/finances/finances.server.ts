@@ -440,7 +440,8 @@ function describeEntry(row: EntryRow, currency: string): string {
   if (row.payment) {
     const parts: string[] = [INCOME_CATEGORIES[row.payment.category as keyof typeof INCOME_CATEGORIES] ?? row.payment.category];
     if (row.payment.event) parts.push(row.payment.event.title);
-    if (row.payment.feeAgreedMinor !== null) parts.push(`agreed ${money(row.payment.feeAgreedMinor)}`);
+    // A reversal's copy holds the fee negated: the fee that was agreed is the same, so it is shown as such.
+    if (row.payment.feeAgreedMinor !== null) parts.push(`agreed ${money(Math.abs(row.payment.feeAgreedMinor))}`);
     parts.push(row.payment.receivedByName ? `received by ${row.payment.receivedByName}` : "received by the band account");
     return parts.join(" · ");
   }
