@@ -6,9 +6,8 @@
  * in the availability view, and wide tables whose scroll box a keyboard could not reach.
  */
 import { createRequire } from "node:module";
-import type { BrowserContext, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import { E2E_BASE_URL } from "./e2e-env";
+import type { Page } from "@playwright/test";
+import { expect, signInAs, test } from "./fixtures";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -34,12 +33,6 @@ async function violations(page: Page, paths: string[]) {
   return found;
 }
 
-async function signIn(context: BrowserContext, userId: string) {
-  const { sessionCookieFor } = await import("../db-utils");
-  await context.clearCookies();
-  const [name, ...value] = (await sessionCookieFor(userId)).split("=");
-  await context.addCookies([{ name: name!, value: value.join("="), url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
-}
 
 test("the public site, the demo band's pages and the admin area pass axe's WCAG 2.1 AA rules", async ({ page, context, javaScriptEnabled, createUser }) => {
   test.skip(!javaScriptEnabled, "axe runs as a script in the page");
@@ -58,7 +51,7 @@ test("the public site, the demo band's pages and the admin area pass axe's WCAG 
 
   const found = await violations(page, ["/", "/blog", "/blog/booking-gigs-around-everyones-calendar", "/resources", "/resources/setlist-strategy/great-cover-band-setlist", "/privacy-policy", "/login", "/login?mode=register"]);
 
-  await signIn(context, demo.id);
+  await signInAs(context, demo.id);
   const today = new Date().toISOString().slice(0, 10);
   found.push(
     ...(await violations(page, [
@@ -72,7 +65,7 @@ test("the public site, the demo band's pages and the admin area pass axe's WCAG 
 
   const admin = await createUser({ firstName: "Ada", lastName: "Admin", isPlatformAdmin: true });
   await enableMfa(admin.id);
-  await signIn(context, admin.id);
+  await signInAs(context, admin.id);
   found.push(...(await violations(page, ["/admin", "/admin/users"])));
 
   expect(found).toEqual([]);

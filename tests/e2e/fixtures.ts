@@ -10,7 +10,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type BrowserContext } from "@playwright/test";
 import { E2E_APP_ENV, E2E_BASE_URL, E2E_OUTBOX_DIR } from "./e2e-env.ts";
 
 // Before any app module is imported (they are imported lazily below): the app reads its
@@ -125,14 +125,18 @@ export const test = base.extend<Fixtures>({
   login: async ({ context }, use) => {
     await use(async (given) => {
       const user = given ?? (await createUser());
-      const { sessionCookieFor } = await appModules();
-      const [name, ...value] = (await sessionCookieFor(user.id)).split("=");
-      await context.addCookies([
-        { name: name!, value: value.join("="), url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax", expires: Math.floor(Date.now() / 1000) + 24 * 60 * 60 },
-      ]);
+      await signInAs(context, user.id);
       return user;
     });
   },
 });
+
+/** A live session for `userId`, its cookie set on the browser context (replacing any other). */
+export async function signInAs(context: BrowserContext, userId: string) {
+  const { sessionCookieFor } = await appModules();
+  const [name, ...value] = (await sessionCookieFor(userId)).split("=");
+  await context.clearCookies({ name: name! });
+  await context.addCookies([{ name: name!, value: value.join("="), url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax", expires: Math.floor(Date.now() / 1000) + 24 * 60 * 60 }]);
+}
 
 export { expect };

@@ -6,21 +6,14 @@
  * screen size (finances, admin, two-step sign-in…) run on the desktop projects only;
  * this is what holds their pages on a phone.
  */
-import type { BrowserContext, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import { E2E_BASE_URL } from "./e2e-env";
+import type { Page } from "@playwright/test";
+import { expect, signInAs, test } from "./fixtures";
 
 const PUBLIC_PAGES = [
   "/", "/blog", "/blog/booking-gigs-around-everyones-calendar", "/resources", "/resources/setlist-strategy/great-cover-band-setlist",
   "/privacy-policy", "/terms", "/login", "/login?mode=register",
 ];
 
-async function signIn(context: BrowserContext, userId: string) {
-  const { sessionCookieFor } = await import("../db-utils");
-  await context.clearCookies();
-  const [name, ...value] = (await sessionCookieFor(userId)).split("=");
-  await context.addCookies([{ name: name!, value: value.join("="), url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
-}
 
 /** The pages (of `paths`) that scroll sideways on this screen, with how wide they ran. */
 async function tooWide(page: Page, paths: string[]) {
@@ -51,7 +44,7 @@ test("every page of the public site, the demo band and the admin area fits a pho
   // A visitor, signed out.
   const wide = await tooWide(page, PUBLIC_PAGES);
 
-  await signIn(context, demo.id);
+  await signInAs(context, demo.id);
   wide.push(
     ...(await tooWide(page, [
       "/dashboard", "/calendar", "/calendar/availability", "/calendar/blackouts", `/events/${event.id}`, "/events/new", "/songs", "/songs/new",
@@ -67,7 +60,7 @@ test("every page of the public site, the demo band and the admin area fits a pho
   await enableMfa(admin.id);
   const owner = await createUser({ firstName: "Wolfgang", lastName: "Longname" });
   await createBand(owner, { name: "Thelongestonewordbandnameyoucaneverfitonaphonexyz" });
-  await signIn(context, admin.id);
+  await signInAs(context, admin.id);
   wide.push(...(await tooWide(page, ["/admin", "/admin/users", `/admin/users?q=${encodeURIComponent(owner.email)}`])));
 
   expect(wide).toEqual([]);
