@@ -230,6 +230,10 @@ export function Field({ label, inputProps, errors, hint, className = "" }: Field
       <input
         {...inputProps}
         id={id}
+        // A page that comes back with errors (from the server, without JavaScript) opens on
+        // the first one: the browser focuses the document's first autofocus field.
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a field with an error
+        autoFocus={errorId ? true : inputProps.autoFocus}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
         className={CONTROL_CLASSES}
@@ -267,6 +271,8 @@ export function SelectField({ label, hint, selectProps, errors, children }: Sele
       <select
         {...props}
         id={id}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a field with an error (see Field)
+        autoFocus={errorId ? true : props.autoFocus}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
         className={CONTROL_CLASSES}

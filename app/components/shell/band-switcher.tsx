@@ -5,10 +5,16 @@ import { switchRedirectTarget } from "./navigation";
 
 type BandItem = { band: { id: number; name: string }; membership: { role: string } };
 
+/** Tab past an open disclosure closes it, instead of leaving it over what now has focus. */
+export function closeOnFocusOut(event: React.FocusEvent<HTMLDetailsElement>) {
+  if (event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget)) event.currentTarget.open = false;
+}
+
 /**
  * The current band with the user's role, and a list to switch to another. A <details>
  * opens and closes without JavaScript and from the keyboard; switching is a form POST.
- * With JavaScript it also closes on Escape, on a click outside and after navigating.
+ * With JavaScript it also closes on Escape, on a click outside, when focus moves on past
+ * it and after navigating.
  */
 export function BandSwitcher({ bands, current, inline = false }: { bands: BandItem[]; current: BandItem | null; inline?: boolean }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -36,8 +42,8 @@ export function BandSwitcher({ bands, current, inline = false }: { bands: BandIt
   };
 
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the native disclosure
-    <details ref={ref} className="group/switcher relative" onKeyDown={onKeyDown}>
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape and leaving by Tab close the native disclosure
+    <details ref={ref} className="group/switcher relative" onKeyDown={onKeyDown} onBlur={closeOnFocusOut}>
       <summary
         className="flex min-h-[44px] cursor-pointer list-none items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2 text-left hover:border-slate-300 hover:bg-slate-50"
         aria-busy={switching || undefined}

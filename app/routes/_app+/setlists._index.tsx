@@ -5,7 +5,7 @@ import { requireBandAccess } from "~/features/bands/access.server";
 import { submitCreateForm, submitFromGigForm } from "~/features/setlists/editor.server";
 import { listSetlists, pastGigsWithSetlists } from "~/features/setlists/setlists.server";
 import { formatTotal } from "~/features/songs/format";
-import { Field, SelectField } from "~/components/forms";
+import { Field, SelectField, useFocusFirstError } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { redirectWithToast } from "~/utils/toast.server";
 import { EmptyState } from "~/components/empty-state";
@@ -53,6 +53,9 @@ export default function Setlists() {
   const reply = useActionData<typeof action>();
   const errors = reply?.result?.error ?? {};
   const gigErrors = reply?.fromGig?.error ?? {};
+  // With JavaScript the reply re-renders the form in place: focus goes to its first error.
+  const createForm = useFocusFirstError(reply?.result ?? null);
+  const fromGigForm = useFocusFirstError(reply?.fromGig ?? null);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -65,7 +68,7 @@ export default function Setlists() {
           <h2 id="new-setlist-heading" className="font-semibold text-slate-900">
             New setlist
           </h2>
-          <Form method="post" action="/setlists" noValidate className="mt-3 grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
+          <Form ref={createForm} method="post" action="/setlists" noValidate className="mt-3 grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
             <input type="hidden" name="bandId" value={bandId} />
             <Field
               label="Name"
@@ -87,7 +90,7 @@ export default function Setlists() {
           <h2 id="from-gig-heading" className="font-semibold text-slate-900">
             Build from a previous gig
           </h2>
-          <Form method="post" action="/setlists" noValidate className="mt-3 grid gap-4 sm:grid-cols-[2fr_2fr_auto] sm:items-end">
+          <Form ref={fromGigForm} method="post" action="/setlists" noValidate className="mt-3 grid gap-4 sm:grid-cols-[2fr_2fr_auto] sm:items-end">
             <input type="hidden" name="bandId" value={bandId} />
             <input type="hidden" name="intent" value="from-gig" />
             <SelectField label="Gig" selectProps={{ name: "eventId" }} errors={gigErrors.eventId}>
