@@ -25,9 +25,10 @@ async function invite(role = "band_member") {
   return { world, email, token: mailedInvite(email).token };
 }
 
-async function openLink(token: string, cookie?: string) {
+/** The invitation page; its status says whether the link can still be used (200), is unknown (404) or is spent (410). */
+async function openLink(token: string, cookie?: string, status = 200) {
   const response = await callRoute(invitationLoader, buildRequest(`/invitations/${token}`, { cookie }), { token });
-  expect(response.status).toBe(200);
+  expect(response.status).toBe(status);
   return body<InvitationPage>(response);
 }
 
@@ -84,7 +85,7 @@ describe("the invitation page", () => {
     expect(response.status).toBe(409);
     expect(await body(response)).toEqual({ message: "This invitation has already been used." });
     expect(await membership(world, second.user.id)).toBeNull();
-    expect((await openLink(token, second.cookie)).problem).toBe("This invitation has already been used.");
+    expect((await openLink(token, second.cookie, 410)).problem).toBe("This invitation has already been used.");
   });
 
   test("its expiry day is the band's: a link that runs out at 8:24 PM in Chicago says Dec 2, not UTC's Dec 3 (page and mail)", async () => {
@@ -106,7 +107,7 @@ describe("the invitation page", () => {
     const { world, token, email } = await invite();
     await db.invitation.updateMany({ where: { email }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const { user, cookie } = await signedIn();
-    const page = await openLink(token, cookie);
+    const page = await openLink(token, cookie, 410);
     expect(page.problem).toMatch(/^This invitation expired on [A-Z][a-z]{2} \d{1,2}, \d{4}\. Ask Lena Leader to send a new one\.$/);
     const response = await accept(token, cookie);
     expect(response.status).toBe(409);
@@ -118,12 +119,12 @@ describe("the invitation page", () => {
     const invitation = await db.invitation.findFirstOrThrow({ where: { email } });
     await callRoute(membersAction, membersForm(world.cookies.band_leader, { intent: "revoke", bandId: String(world.band.id), invitationId: String(invitation.id) }));
     const { cookie } = await signedIn();
-    expect((await openLink(token, cookie)).problem).toBe("This invitation was withdrawn or replaced by a newer one. Check your mail for a newer link, or ask Lena Leader.");
+    expect((await openLink(token, cookie, 410)).problem).toBe("This invitation was withdrawn or replaced by a newer one. Check your mail for a newer link, or ask Lena Leader.");
     expect((await accept(token, cookie)).status).toBe(409);
   });
 
   test("an unknown link says it is not valid", async () => {
-    const page = await openLink("not-a-real-token");
+    const page = await openLink("not-a-real-token", undefined, 404);
     expect(page.invitation).toBeNull();
     expect(page.problem).toMatch(/^This invitation link is not valid\./);
     const { cookie } = await signedIn();

@@ -414,7 +414,7 @@ function SessionsSection({ sessions }: { sessions: Sessions }) {
       <h2 id="sessions-heading" className="font-semibold text-slate-900">
         Where you’re signed in
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Sign out a device you don’t recognise or no longer use. Sessions end by themselves after 90 days.</p>
+      <p className="mt-1 text-sm text-slate-600">Sign out a device you don’t recognise or no longer use. Sessions end by themselves after 30 days unused, and after 90 days in any case.</p>
       <ul className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Active sessions">
         {sessions.map((session) => (
           <li key={session.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">

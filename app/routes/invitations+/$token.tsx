@@ -21,7 +21,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const [view, current] = await Promise.all([getInvitationByToken(token), getCurrentUser(request)]);
   const here = `/invitations/${encodeURIComponent(token)}`;
-  return {
+  // The page explains every case; the status says it too: no such invitation (404), or one
+  // that can no longer be used (410: expired, withdrawn, used).
+  const status = !view ? 404 : view.status === "pending" ? 200 : 410;
+  return data({
     problem: invitationProblem(view),
     invitation: view
       ? { bandId: view.band.id, bandName: view.band.name, inviter: view.inviter, role: roleLabel(view.role), email: view.email, expires: formatDate(view.expiresAt, view.band.timeZone) }
@@ -35,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           signIn: `/login?${new URLSearchParams({ redirectTo: here })}`,
         }
       : null,
-  };
+  }, { status });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
