@@ -123,4 +123,20 @@ test.describe("members: one panel at a time", () => {
     await expect(page.getByText("Invitation withdrawn").first()).toBeVisible();
     await expect(pending).not.toContainText(email);
   });
+
+  test("a change to a member someone else removed meanwhile is refused out loud, not lost in silence", async ({ page, login, createUser, createBand }) => {
+    const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));
+    const drummer = await createUser({ firstName: "Dee", lastName: "Drummer" });
+    const band = await createBand(leader, { name: `Gone Meanwhile ${Date.now().toString(36)}`, members: [{ userId: drummer.id, role: "band_member" }] });
+    await page.goto("/members");
+    await page.getByRole("link", { name: "Manage Dee Drummer" }).click();
+    const panel = page.getByRole("region", { name: /Dee Drummer/ });
+    await panel.getByLabel("Display name").fill("Dee on drums");
+    // Another admin removes Dee while the panel is open.
+    const { db } = await import("~/utils/db.server");
+    await db.bandMembership.deleteMany({ where: { bandId: band.id, userId: drummer.id } });
+    await panel.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("alert")).toContainText("Nothing changed.");
+    await expect(page.getByRole("alert")).toContainText("Member not found");
+  });
 });

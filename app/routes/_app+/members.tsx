@@ -328,6 +328,13 @@ export default function Members() {
     return `${query ? `?${query}` : "/members"}#${anchor}`;
   };
   const invited = actionData?.intent === "invite" ? actionData.created : undefined;
+  // A refused change whose member has no panel on the page any more (someone removed them,
+  // or your role changed meanwhile) is said at the top, instead of vanishing unread.
+  const refusedTarget = actionData && (actionData.intent === "update" || actionData.intent === "remove" || actionData.intent === "transfer") ? actionData : undefined;
+  const unshownRefusal =
+    refusedTarget?.result.status === "error" && !members.some((m) => m.id === refusedTarget.targetId && (m.can.edit || m.can.remove || m.can.transfer))
+      ? Object.values(refusedTarget.result.error ?? {}).flat()[0]
+      : undefined;
   const result = (intent: MembersIntent, targetId?: number) =>
     actionData?.intent === intent && (targetId === undefined || actionData.targetId === targetId) ? actionData.result : undefined;
 
@@ -339,6 +346,11 @@ export default function Members() {
         aside={<span className="text-sm text-slate-600">{memberCount === 1 ? "1 member" : `${memberCount} members`}</span>}
       />
       <InstrumentDatalist />
+      {unshownRefusal ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+          Nothing changed. {unshownRefusal}
+        </p>
+      ) : null}
 
       {viewer.manager ? (
         <section aria-labelledby="invite-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
