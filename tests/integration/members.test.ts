@@ -176,13 +176,13 @@ describe("revoke and resend", () => {
     for (const intent of ["revoke", "resend"]) {
       const response = await post(world, "band_admin", { intent, invitationId: String(invitation.id) });
       expect(response.status, intent).toBe(403);
-      expect(await errorsOf(response)).toEqual({ "": [MESSAGES.adminTouchesLeader] });
+      expect(await errorsOf(response)).toEqual({ "": [MESSAGES.adminTouchesLeaderInvitation] });
       expect((await post(world, "band_member", { intent, invitationId: String(invitation.id) })).status).toBe(403);
     }
     // Nor withdraw it by inviting the same address again, as anything.
     const again = await post(world, "band_admin", { intent: "invite", email: invitation.email, role: "sub" });
     expect(again.status).toBe(403);
-    expect(await errorsOf(again)).toEqual({ "": [MESSAGES.adminTouchesLeader] });
+    expect(await errorsOf(again)).toEqual({ "": [MESSAGES.adminTouchesLeaderInvitation] });
     expect(await db.invitation.findMany({ where: { bandId: world.band.id, email: invitation.email }, select: { role: true, revokedAt: true } })).toEqual([
       { role: "band_leader", revokedAt: null },
     ]);

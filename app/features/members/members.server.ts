@@ -39,6 +39,7 @@ export const MESSAGES = {
   memberNotFound: "Member not found",
   invitationNotFound: "Invitation not found",
   adminTouchesLeader: "Band admins cannot change or remove a Band Leader",
+  adminTouchesLeaderInvitation: "Band admins cannot withdraw, resend or replace an invitation to join as Band Leader",
   onlyLeadersMakeLeaders: "Only a Band Leader can make someone a Band Leader",
   lastLeader: "A band always keeps at least one Band Leader. Make someone else Band Leader first.",
   stale: "Someone else changed this member while you were editing. Here they are as saved now; make your change again.",
@@ -453,7 +454,7 @@ export async function inviteMember(actor: Actor, input: { email: string; role: R
     // A new invitation replaces the address's pending one, which the actor must be allowed
     // to withdraw: an admin re-inviting a leader-to-be as a sub would cancel the leader's.
     const live = await tx.invitation.findMany({ where: { ...pending, expiresAt: { gt: new Date() } }, select: { role: true } });
-    if (live.some((other) => !mayManage(actor.membership.role, other.role))) throw new RuleError(403, MESSAGES.adminTouchesLeader);
+    if (live.some((other) => !mayManage(actor.membership.role, other.role))) throw new RuleError(403, MESSAGES.adminTouchesLeaderInvitation);
     await tx.invitation.updateMany({ where: pending, data: { revokedAt: new Date() } });
     return tx.invitation.create({
       data: { bandId: actor.band.id, email: input.email, role: input.role, tokenHash: hashToken(token), invitedById: actor.user.id, expiresAt },
@@ -474,7 +475,7 @@ async function findInvitationForManager(actor: Actor, invitationId: number) {
   if (!invitation || invitation.bandId !== actor.band.id) throw new RuleError(404, MESSAGES.invitationNotFound);
   if (!can(actor.membership.role, "members:manage")) throw new RuleError(403, MESSAGES.forbidden);
   // A pending leader invitation is a leader-to-be: admins leave it alone too.
-  if (!mayManage(actor.membership.role, invitation.role)) throw new RuleError(403, MESSAGES.adminTouchesLeader);
+  if (!mayManage(actor.membership.role, invitation.role)) throw new RuleError(403, MESSAGES.adminTouchesLeaderInvitation);
   if (invitation.acceptedAt || invitation.revokedAt) throw new RuleError(409, MESSAGES.invitationNotPending);
   return invitation;
 }
