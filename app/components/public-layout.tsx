@@ -90,7 +90,9 @@ export function PublicHeader({ onLanding = false }: { onLanding?: boolean }) {
             // A member reading the blog (the app's sidebar links here) gets a clear way back.
             <Link to="/" className={START_FREE}>
               <span aria-hidden="true">←&nbsp;</span>
-              Back to Bandroom
+              {/* On a phone it reads "← Bandroom", so the header fits 390 px (its name stays whole). */}
+              <span className="sr-only sm:not-sr-only">{"Back to "}</span>
+              Bandroom
             </Link>
           ) : (
             <>

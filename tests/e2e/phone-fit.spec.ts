@@ -51,6 +51,8 @@ test("every page of the public site, the demo band and the admin area fits a pho
       "/setlists", `/setlists/${setlist.id}`, "/members", "/finances", "/finances/ledger", "/finances/history", "/finances/settle",
       "/finances/reports", `/finances/reports?member=${member.userId}`, "/finances/payments/new", "/finances/expenses/new", "/finances/payouts/new",
       "/settings", "/profile", "/subscription",
+      // The public site as a member reads it (its header says "Back to Bandroom" instead of signing in).
+      "/blog", "/resources",
     ])),
   );
 

@@ -439,10 +439,11 @@ function ItemContent({ item, index, set, setlist }: { item: Item; index: number;
       <input type="hidden" name="itemId" value={item.id} />
       {text}
       <span data-print="hide" className="flex flex-wrap items-center gap-2">
-        <button type="submit" name="intent" value="move-up" className={SMALL} aria-label={`Move ${label} up`}>
+        {/* The first can go no higher, the last no lower: said by the button, not by a press that does nothing. */}
+        <button type="submit" name="intent" value="move-up" className={SMALL} aria-label={`Move ${label} up`} disabled={index === 0}>
           ↑ Up
         </button>
-        <button type="submit" name="intent" value="move-down" className={SMALL} aria-label={`Move ${label} down`}>
+        <button type="submit" name="intent" value="move-down" className={SMALL} aria-label={`Move ${label} down`} disabled={index === set.items.length - 1}>
           ↓ Down
         </button>
         {others.length ? (
