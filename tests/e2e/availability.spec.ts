@@ -20,7 +20,7 @@ function dayInTwoMonths(day: number) {
 // A long journey on a shared 2-core machine: more than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
 
-test("a blackout warns the leader by name; a free day starts a new event; the calendar downloads", async ({ page, context, login, createUser, createBand }) => {
+test("a blackout warns the leader by name; a free day starts a new event; the calendar downloads", async ({ page, context, javaScriptEnabled, login, createUser, createBand }) => {
   const tag = Math.random().toString(36).slice(2, 7);
   const leader = await createUser({ firstName: "Lena", lastName: `Leader${tag}` });
   const member = await createUser({ firstName: "Dave", lastName: `Drums${tag}` });
@@ -81,6 +81,15 @@ test("a blackout warns the leader by name; a free day starts a new event; the ca
   const dayCard = (day: string) => page.locator("article", { has: page.locator(`[id="day-${day}"]`) });
   await expect(dayCard(blackoutDay)).toContainText(`Away: ${memberName}`);
   await expect(dayCard(freeDay)).not.toContainText("Away");
+  // Opening the away day shows who is away; with JavaScript the keyboard lands on it, and
+  // closing it goes back to that day's card.
+  await page.locator(`[id="day-${blackoutDay}"]`).getByRole("link").click();
+  const detail = page.locator("#day-detail");
+  await expect(detail).toContainText(memberName);
+  if (javaScriptEnabled) await expect(page.locator("#day-detail-heading")).toBeFocused();
+  await detail.getByRole("link", { name: "Close day" }).click();
+  await expect(page.locator("#day-detail")).toHaveCount(0);
+  if (javaScriptEnabled) await expect(page.locator(`[id="day-${blackoutDay}"]`).getByRole("link")).toBeFocused();
   await dayCard(freeDay).getByRole("link", { name: /Book a gig/ }).click();
   await expect(page).toHaveURL(new RegExp(`/events/new\\?date=${freeDay}$`));
   await expect(page.getByLabel("Date", { exact: true })).toHaveValue(freeDay);

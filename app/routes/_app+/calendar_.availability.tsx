@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { calendarLinks, getAvailabilityMonth, MONTH_MESSAGE, type AvailabilityDay } from "~/features/availability/availability.server";
 import { CalendarLinks } from "~/features/availability/components/calendar-links";
@@ -74,6 +75,7 @@ export default function Availability() {
   const shown = onlyFull ? days.filter((day) => day.canField === true) : days;
   const fullDays = days.filter((day) => day.canField && !day.isPast).length;
   const only = onlyFull ? "full" : null;
+  useDayFocus(selected?.date ?? null);
 
   return (
     <div className="space-y-6">
@@ -215,13 +217,27 @@ function DayCard({ day, month, only, canCreate }: { day: Data["days"][number]; m
   );
 }
 
+/**
+ * With JavaScript, opening a day moves the keyboard to its detail (which sits above the
+ * grid), and closing it goes back to that day's card; without it, the link's #day-detail
+ * does the first.
+ */
+function useDayFocus(date: string | null) {
+  const last = useRef<string | null>(null);
+  useEffect(() => {
+    if (date) document.getElementById("day-detail-heading")?.focus();
+    else if (last.current) document.getElementById(`day-${last.current}`)?.querySelector("a")?.focus();
+    last.current = date;
+  }, [date]);
+}
+
 function DayDetail({ day, data }: { day: AvailabilityDay; data: Data }) {
   const byInstrument = data.instruments.map((instrument) => ({ instrument, players: day.free.filter((p) => p.instruments.includes(instrument)) }));
   const noInstrument = day.free.filter((p) => !p.instruments.length);
   return (
     <section id="day-detail" aria-labelledby="day-detail-heading" className="rounded-xl border border-slate-300 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center gap-3">
-        <h2 id="day-detail-heading" className="text-lg font-semibold text-slate-900">
+        <h2 id="day-detail-heading" tabIndex={-1} className="text-lg font-semibold text-slate-900">
           {day.label}
         </h2>
         <StatusBadge day={day} />
