@@ -22,7 +22,7 @@ export default function RadixToasts({
           open={t.open}
           onOpenChange={(open) => (open ? undefined : dismiss(t.id))}
           type={t.type === "destructive" ? "foreground" : "background"}
-          className={`group pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[state=closed]:opacity-0 ${toastClasses(t.type)}`}
+          className={`group pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-10 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[state=closed]:opacity-0 ${toastClasses(t.type)}`}
         >
           <div className="grid gap-1">
             <ToastPrimitive.Title className="font-semibold">{t.title}</ToastPrimitive.Title>
@@ -33,7 +33,7 @@ export default function RadixToasts({
               {t.action.label}
             </ToastPrimitive.Action>
           ) : null}
-          <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
+          <ToastPrimitive.Close aria-label="Close" className="absolute right-1 top-1 inline-flex h-8 w-8 items-center justify-center rounded opacity-70 hover:opacity-100">
             <span aria-hidden="true">×</span>
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>

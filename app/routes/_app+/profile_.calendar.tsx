@@ -75,7 +75,7 @@ export default function ProfileCalendar() {
             <legend className="sr-only">Send me</legend>
             {reminders.map((reminder) => (
               <div key={reminder.kind} className="flex items-start gap-3">
-                <input id={`reminder-${reminder.kind}`} type="checkbox" name="reminder" value={reminder.kind} defaultChecked={reminder.enabled} aria-describedby={`reminder-${reminder.kind}-hint`} className="mt-1 h-5 w-5 rounded border-slate-400 text-brand-700 focus:ring-brand-600" />
+                <input id={`reminder-${reminder.kind}`} type="checkbox" name="reminder" value={reminder.kind} defaultChecked={reminder.enabled} aria-describedby={`reminder-${reminder.kind}-hint`} className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 text-brand-700 focus:ring-brand-600" />
                 <div>
                   <label htmlFor={`reminder-${reminder.kind}`} className="font-medium text-slate-900">
                     {reminder.label}
@@ -157,7 +157,7 @@ function BlackoutsCheckbox({ checked }: { checked: boolean }) {
   return (
     <div className="flex items-start gap-3">
       {/* Keyed by the saved value, so the box shows what was saved after each save. */}
-      <input key={String(checked)} id="feed-blackouts" type="checkbox" name="includeBlackouts" defaultChecked={checked} className="mt-1 h-5 w-5 rounded border-slate-400 text-brand-700 focus:ring-brand-600" />
+      <input key={String(checked)} id="feed-blackouts" type="checkbox" name="includeBlackouts" defaultChecked={checked} className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 text-brand-700 focus:ring-brand-600" />
       <label htmlFor="feed-blackouts" className="text-sm text-slate-800">
         Include my blackout dates
       </label>
