@@ -268,8 +268,8 @@ function TabBar({ state }: { state: ShellState }) {
       className={`fixed inset-x-0 bottom-0 z-40 grid border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden ${tabs.length === 7 ? "grid-cols-7" : "grid-cols-6"}`}
     >
       {tabs.map((tab) => {
-        // Seven columns on a 390 px phone are 55 px: "Dashboard" fits them only a size smaller.
-        const base = `flex min-h-[60px] min-w-0 flex-col items-center justify-start gap-1 px-0.5 pb-1.5 pt-2 text-center ${tabs.length === 7 ? "text-[10px]" : "text-[11px]"} font-medium leading-tight tracking-tight`;
+        // Seven columns on a 390 px phone are 55 px: "Dashboard" fits them at 10 px.
+        const base = "flex min-h-[60px] min-w-0 flex-col items-center justify-start gap-1 px-0.5 pb-1.5 pt-2 text-center text-[10px] font-medium leading-tight tracking-tight";
         if (tab.disabled) {
           return (
             <span key={tab.key} role="link" aria-disabled="true" title={DISABLED_HINT} className={`${base} cursor-not-allowed text-slate-400`}>
