@@ -27,4 +27,14 @@ describe("an audit entry's changes, in words a band reads", () => {
     expect(changeLines({ disabledAt: null }, { disabledAt: "2026-11-26T09:05:00.000Z", sessionsEnded: 2 })).toEqual(["Disabled: none → Nov 26, 2026, 09:05 UTC", "Sessions ended: none → 2"]);
     expect(changeLines({ timeZone: "UTC" }, null)).toEqual(["Time zone: UTC → none"]);
   });
+
+  test("free text stays as typed, even when it looks like a date or a role; a date that is none stays text", () => {
+    expect(changeLines(null, { reason: "2024-13-45", member: "sub", date: "2024-13-45" }, "USD")).toEqual(["Reason: 2024-13-45", "Member: sub", "Date: 2024-13-45"]);
+    expect(changeLines(null, { reason: "2026-01-05" }, "USD")).toEqual(["Reason: 2026-01-05"]);
+    expect(changeLines({ disabledAt: "not a time" }, null)).toEqual(["Disabled: not a time → none"]);
+  });
+
+  test("without the band's currency (the platform's log), amounts say they are in minor units", () => {
+    expect(changeLines(null, { amountMinor: 23_000, shares: [{ name: "Dana Reyes", amountMinor: 38_000 }] })).toEqual(["Amount (minor units): 23000", "Shares: Dana Reyes amount (minor units) 38000"]);
+  });
 });

@@ -29,10 +29,22 @@ const LABELS: Record<string, string> = {
   formerLeaderRole: "Former leader's new role",
 };
 
-function label(key: string) {
+/** Fields holding a role key, a local day ("2026-10-15") or an instant (ISO): only these are reworded; free text never is. */
+const ROLE_KEYS = new Set(["role", "formerLeaderRole"]);
+const DAY_KEYS = new Set(["date"]);
+const INSTANT_KEYS = new Set(["disabledAt"]);
+
+function label(key: string, currency: string | null) {
+  if (key.endsWith("Minor") && !currency) return `${label(key, "-")} (minor units)`;
   if (LABELS[key]) return LABELS[key];
   const words = key.replace(/Minor$/, "").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** `format` of the date `text` stands for, or the text as it is when it is no such date. */
+function asDate(text: string, format: Intl.DateTimeFormat, iso: string, suffix = "") {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? text : `${format.format(date)}${suffix}`;
 }
 
 function show(value: unknown, key: string, currency: string | null): string {
@@ -40,16 +52,16 @@ function show(value: unknown, key: string, currency: string | null): string {
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "number") return key.endsWith("Minor") && currency ? formatMoney(value, currency) : String(value);
   if (typeof value === "string") {
-    if (isRole(value)) return roleLabel(value);
-    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return day.format(new Date(`${value}T00:00:00Z`));
-    if (/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(value)) return `${when.format(new Date(value))} UTC`;
+    if (ROLE_KEYS.has(key) && isRole(value)) return roleLabel(value);
+    if (DAY_KEYS.has(key) && /^\d{4}-\d{2}-\d{2}$/.test(value)) return asDate(value, day, `${value}T00:00:00Z`);
+    if (INSTANT_KEYS.has(key)) return asDate(value, when, value, " UTC");
     return value;
   }
   // A list (a split's shares): each item on one line with its name first.
   if (Array.isArray(value)) return value.map((item) => show(item, key, currency)).join("; ");
   const record = value as Record<string, unknown>;
   const { name, ...rest } = record;
-  const parts = Object.entries(rest).map(([k, v]) => (k.endsWith("Minor") ? show(v, k, currency) : `${label(k).toLowerCase()} ${show(v, k, currency)}`));
+  const parts = Object.entries(rest).map(([k, v]) => (k.endsWith("Minor") && currency ? show(v, k, currency) : `${label(k, currency).toLowerCase()} ${show(v, k, currency)}`));
   return [typeof name === "string" ? name : null, ...parts].filter(Boolean).join(" ");
 }
 
@@ -62,7 +74,7 @@ export function changeLines(before: unknown, after: unknown, currency: string | 
   if (!b && !a) return before === null && after === null ? [] : [`${show(before, "", currency)} → ${show(after, "", currency)}`];
   const keys = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
   return keys.map((key) => {
-    const name = label(key);
+    const name = label(key, currency);
     if (!b) return `${name}: ${show(a?.[key], key, currency)}`;
     if (!a) return `${name}: ${show(b[key], key, currency)} → none`;
     return `${name}: ${show(b[key], key, currency)} → ${show(a[key], key, currency)}`;
