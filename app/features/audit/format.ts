@@ -34,7 +34,7 @@ const ROLE_KEYS = new Set(["role", "formerLeaderRole"]);
 const DAY_KEYS = new Set(["date"]);
 const INSTANT_KEYS = new Set(["disabledAt"]);
 
-function label(key: string, currency: string | null) {
+function label(key: string, currency: string | null): string {
   if (key.endsWith("Minor") && !currency) return `${label(key, "-")} (minor units)`;
   if (LABELS[key]) return LABELS[key];
   const words = key.replace(/Minor$/, "").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();

@@ -439,11 +439,14 @@ function ItemContent({ item, index, set, setlist }: { item: Item; index: number;
       <input type="hidden" name="itemId" value={item.id} />
       {text}
       <span data-print="hide" className="flex flex-wrap items-center gap-2">
-        {/* The first can go no higher, the last no lower: said by the button, not by a press that does nothing. */}
-        <button type="submit" name="intent" value="move-up" className={SMALL} aria-label={`Move ${label} up`} disabled={index === 0}>
+        {/* Up from a set's first song goes to the end of the set before, Down from its last to
+            the start of the next; only the setlist's very first can go no higher and its very
+            last no lower. Those say so (aria-disabled) and keep the keyboard's focus, which a
+            disabled button would drop; pressed, they change nothing. */}
+        <button type="submit" name="intent" value="move-up" className={SMALL} aria-label={`Move ${label} up`} aria-disabled={index === 0 && set.id === setlist.sets[0]?.id ? true : undefined}>
           ↑ Up
         </button>
-        <button type="submit" name="intent" value="move-down" className={SMALL} aria-label={`Move ${label} down`} disabled={index === set.items.length - 1}>
+        <button type="submit" name="intent" value="move-down" className={SMALL} aria-label={`Move ${label} down`} aria-disabled={index === set.items.length - 1 && set.id === setlist.sets.at(-1)?.id ? true : undefined}>
           ↓ Down
         </button>
         {others.length ? (
