@@ -66,14 +66,18 @@ export async function readLimited(request: Request, maxBytes = MAX_BODY_BYTES) {
       // Read the rest and drop it before answering: a client still sending when the server
       // stops reading gets its connection reset, and never sees the 413. Beyond a few
       // megabytes it is not worth the bandwidth: the connection is cut.
-      for (let drained = size; ; ) {
-        const next = await reader.read();
-        if (next.done) break;
-        drained += next.value.byteLength;
-        if (drained > DRAIN_BYTES) {
-          await reader.cancel();
-          break;
+      try {
+        for (let drained = size; ; ) {
+          const next = await reader.read();
+          if (next.done) break;
+          drained += next.value.byteLength;
+          if (drained > DRAIN_BYTES) {
+            await reader.cancel();
+            break;
+          }
         }
+      } catch {
+        // The client gave up mid-way: the answer is still the 413, whoever reads it.
       }
       throw apiError(413, "Request body is too large");
     }

@@ -221,5 +221,8 @@ describe("days and years", () => {
     expect(yearOptions(null, null, 2024, 2021)).toEqual([2024, 2023, 2022, 2021]);
     // Money dated next year (a deposit for a gig in January) is in a year the picker offers.
     expect(yearOptions("2023-03-01", "2025-01-10", 2024, 2024)).toEqual([2025, 2024, 2023]);
+    // An old typo (2100) does not list 75 empty years; it is reachable by asking for it.
+    expect(yearOptions("2023-03-01", "2100-01-01", 2024, 2024)).toEqual([2025, 2024, 2023]);
+    expect(yearOptions("2023-03-01", "2100-01-01", 2024, 2100)[0]).toBe(2100);
   });
 });

@@ -361,7 +361,9 @@ export function parseYear(value: string | null | undefined, fallback: number) {
  */
 export function yearOptions(firstDay: string | null, lastDay: string | null, thisYear: number, selected: number) {
   const first = Math.min(firstDay ? Number(firstDay.slice(0, 4)) : thisYear, thisYear, selected);
-  const last = Math.max(lastDay ? Number(lastDay.slice(0, 4)) : thisYear, thisYear, selected);
+  // At most next year (no entry may be dated later now); an older typo's year (2100) is
+  // still reachable by ?year=, without a picker of a hundred empty years.
+  const last = Math.max(Math.min(lastDay ? Number(lastDay.slice(0, 4)) : thisYear, thisYear + 1), thisYear, selected);
   const years: number[] = [];
   for (let year = last; year >= first; year--) years.push(year);
   return years;

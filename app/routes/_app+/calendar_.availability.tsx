@@ -226,7 +226,9 @@ function useDayFocus(date: string | null) {
   const last = useRef<string | null>(null);
   useEffect(() => {
     if (date) document.getElementById("day-detail-heading")?.focus();
-    else if (last.current) document.getElementById(`day-${last.current}`)?.querySelector("a")?.focus();
+    // Back to the card only when closing took the focus with it (the detail's "Close day"
+    // is gone); a filter link pressed meanwhile keeps it.
+    else if (last.current && document.activeElement === document.body) document.getElementById(`day-${last.current}`)?.querySelector("a")?.focus();
     last.current = date;
   }, [date]);
 }
