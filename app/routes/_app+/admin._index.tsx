@@ -18,6 +18,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { entries, ...auditPage } = audit;
   return {
     ...dashboard,
+    // The funnel's span comes with the data: imported into the page from a .server module it
+    // is undefined in the browser ("last undefined days"), a hydration mismatch that made
+    // React throw the server's HTML away and re-render, swallowing a click meanwhile.
+    funnelDays: FUNNEL_DAYS,
     mrr: { ...dashboard.mrr, formatted: formatMoney(dashboard.mrr.amountMinor, dashboard.mrr.currency) },
     audit: {
       ...auditPage,
@@ -51,7 +55,7 @@ function Section({ id, title, children, aside }: { id: string; title: string; ch
 }
 
 export default function AdminDashboard() {
-  const { users, bands, mrr, signups, funnel, audit } = useLoaderData<typeof loader>();
+  const { users, bands, mrr, signups, funnel, funnelDays, audit } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <PageHeader title="Admin" description="The whole platform at a glance. Only platform admins can see this area." />
@@ -85,8 +89,8 @@ export default function AdminDashboard() {
         <SignupsChart days={signups} />
       </Section>
 
-      <Section id="funnel-heading" title={`Funnel, last ${FUNNEL_DAYS} days`}>
-        <FunnelChart steps={funnel} days={FUNNEL_DAYS} />
+      <Section id="funnel-heading" title={`Funnel, last ${funnelDays} days`}>
+        <FunnelChart steps={funnel} days={funnelDays} />
       </Section>
 
       <Section

@@ -330,9 +330,10 @@ export default function Members() {
   const invited = actionData?.intent === "invite" ? actionData.created : undefined;
   // A refused change whose member has no panel on the page any more (someone removed them,
   // or your role changed meanwhile) is said at the top, instead of vanishing unread.
-  const refused = actionData?.intent === "update" || actionData?.intent === "remove" || actionData?.intent === "transfer" ? actionData : undefined;
   const unshownRefusal =
-    refused && !members.some((m) => m.id === refused.targetId && m.can[refused.intent === "update" ? "edit" : (refused.intent as "remove" | "transfer")]) ? refused.result.error?.[""]?.[0] : undefined;
+    actionData?.targetId && actionData.intent !== "revoke" && actionData.intent !== "resend" && !members.some((m) => m.id === actionData.targetId && (m.can.edit || m.can.remove || m.can.transfer))
+      ? actionData.result.error?.[""]?.[0]
+      : undefined;
   const result = (intent: MembersIntent, targetId?: number) =>
     actionData?.intent === intent && (targetId === undefined || actionData.targetId === targetId) ? actionData.result : undefined;
 
