@@ -230,8 +230,10 @@ describe("an unknown email and a wrong password", () => {
       unknown.push(b.elapsed);
     }
     const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
-    // Both run one argon2id verification; an early return for unknown emails would be far faster.
-    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
-    expect(median(wrong)).toBeGreaterThan(median(unknown) * 0.5);
+    // Both run one argon2id verification (about 55 ms); an early return for unknown emails
+    // would answer in well under 1 ms, hundreds of times faster. The bound is 5x so that a
+    // busy machine (vitest runs files side by side) cannot fail it: a 2x gap was seen once.
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.2);
+    expect(median(wrong)).toBeGreaterThan(median(unknown) * 0.2);
   });
 });
