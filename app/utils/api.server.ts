@@ -63,27 +63,31 @@ export async function readLimited(request: Request, maxBytes = MAX_BODY_BYTES) {
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      // Read the rest and drop it before answering: a client still sending when the server
-      // stops reading gets its connection reset, and never sees the 413. Beyond a few
-      // megabytes it is not worth the bandwidth: the connection is cut.
-      try {
-        for (let drained = size; ; ) {
-          const next = await reader.read();
-          if (next.done) break;
-          drained += next.value.byteLength;
-          if (drained > DRAIN_BYTES) {
-            await reader.cancel();
-            break;
-          }
-        }
-      } catch {
-        // The client gave up mid-way: the answer is still the 413, whoever reads it.
-      }
+      await drain(reader, size);
       throw apiError(413, "Request body is too large");
     }
     chunks.push(value);
   }
   return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/**
+ * Reads the rest of a refused body and drops it: a client still sending when the server
+ * stops reading gets its connection reset, and never sees the 413. Beyond a few megabytes
+ * it is not worth the bandwidth, and the connection is cut; a client that gives up
+ * mid-way changes nothing (the answer is still the 413, whoever reads it).
+ */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number) {
+  try {
+    for (let drained = alreadyRead; drained <= DRAIN_BYTES; ) {
+      const next = await reader.read();
+      if (next.done) return;
+      drained += next.value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away.
+  }
 }
 
 /** Answers 405 for methods a resource route does not handle. */

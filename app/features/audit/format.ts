@@ -34,11 +34,10 @@ const ROLE_KEYS = new Set(["role", "formerLeaderRole"]);
 const DAY_KEYS = new Set(["date"]);
 const INSTANT_KEYS = new Set(["disabledAt"]);
 
-function label(key: string, currency: string | null): string {
-  if (key.endsWith("Minor") && !currency) return `${label(key, "-")} (minor units)`;
-  if (LABELS[key]) return LABELS[key];
+function label(key: string, currency: string | null) {
   const words = key.replace(/Minor$/, "").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  const name = LABELS[key] ?? words.charAt(0).toUpperCase() + words.slice(1);
+  return key.endsWith("Minor") && !currency ? `${name} (minor units)` : name;
 }
 
 /** `format` of the date `text` stands for, or the text as it is when it is no such date. */

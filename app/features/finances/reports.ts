@@ -340,12 +340,6 @@ export function localDay(date: Date, timeZone: string) {
 }
 
 export const FIRST_YEAR = 1970;
-
-/** What a payment's, expense's or payout's date is refused with. */
-export const ENTRY_DATE_MESSAGES = {
-  notADay: "Enter a real date, like 2024-03-01",
-  tooLate: "Enter a date no more than a year from today",
-};
 export const LAST_YEAR = 9999;
 
 /** The year a `?year=` asks for, or `fallback` when it is missing or not a plain year. */

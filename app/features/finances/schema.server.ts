@@ -7,7 +7,6 @@
  */
 import { z } from "zod";
 import { isDay } from "~/features/availability/local-day";
-import { ENTRY_DATE_MESSAGES } from "./reports";
 import { parseAmount } from "~/utils/money";
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES, PAYMENT_METHODS, PAYOUT_DIRECTIONS, SPLIT_METHODS, parsePercent } from "./ledger";
 import { hasUntypeable, untypeableMessage } from "~/utils/typed-text";
@@ -38,6 +37,12 @@ function readAmount(value: string | undefined, currency: string, context: z.Refi
 
 const amount = (currency: string) => text.transform((value, context) => readAmount(value, currency, context));
 const optionalAmount = (currency: string) => text.transform((value, context) => (value ? readAmount(value, currency, context) : undefined));
+
+/** What a payment's, expense's or payout's date is refused with. */
+const ENTRY_DATE_MESSAGES = {
+  notADay: "Enter a real date, like 2024-03-01",
+  tooLate: "Enter a date no more than a year from today",
+};
 
 /**
  * A day money moved: a real date (from 1970 on, isDay's years) no later than a year from
