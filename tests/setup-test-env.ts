@@ -3,10 +3,11 @@ import path from "node:path";
 import { afterAll, afterEach, beforeEach, vi } from "vitest";
 import { server } from "./mocks/server";
 
-// Each test file runs in its own process (pool: forks) on its own copy of the
-// migrated base database, set before any app module reads DATABASE_URL.
+// Each test file runs in its own worker thread (pool: threads), with its own copy of
+// process.env, on its own copy of the migrated base database, set before any app module reads DATABASE_URL.
 const dir = process.env.BANDROOM_TEST_TMP ?? path.resolve("tests/.tmp");
-const id = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+// Threads share the process id: the random part tells the files apart.
+const id = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
 const dbFile = path.join(dir, `test-${id}.db`);
 fs.copyFileSync(path.join(dir, "base.db"), dbFile);
 process.env.DATABASE_URL = `file:${dbFile}`;

@@ -10,7 +10,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { test as base, expect, type BrowserContext } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { SESSION_REFRESHED_AT_KEY } from "~/utils/client-constants";
 import { E2E_APP_ENV, E2E_BASE_URL, E2E_OUTBOX_DIR } from "./e2e-env.ts";
 
 // Before any app module is imported (they are imported lazily below): the app reads its
@@ -139,4 +140,13 @@ export async function signInAs(context: BrowserContext, userId: string) {
   await context.addCookies([{ name: name!, value: value.join("="), url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax", expires: Math.floor(Date.now() / 1000) + 24 * 60 * 60 }]);
 }
 
-export { expect };
+/**
+ * A signed-in page writes the session-refresh timestamp once React has hydrated it: after
+ * this, a click runs the enhanced handler (a fetcher, a toast) rather than the plain form
+ * post a click before hydration makes.
+ */
+export async function waitForHydration(page: Page) {
+  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), SESSION_REFRESHED_AT_KEY)).not.toBeNull();
+}
+
+export { expect, SESSION_REFRESHED_AT_KEY };

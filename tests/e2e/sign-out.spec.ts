@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, SESSION_REFRESHED_AT_KEY as REFRESHED_AT_KEY, test, waitForHydration } from "./fixtures";
 
 /**
  * Spec section 7: with JavaScript, Sign Out calls POST /api/auth/logout, clears local and
@@ -7,17 +6,6 @@ import { expect, test } from "./fixtures";
  * fails it goes to /api/logout. Without JavaScript the button is a plain form. The phone
  * menu's Sign Out goes straight to /api/logout.
  */
-const REFRESHED_AT_KEY = "bandroom:session-refreshed-at";
-
-/** The app writes the session-refresh timestamp once hydrated: wait for it, so a click runs the enhanced handler. */
-async function waitForRefreshRecord(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate((key) => window.localStorage.getItem(key), REFRESHED_AT_KEY)
-    )
-    .not.toBeNull();
-}
-
 test.describe("Sign Out on a desktop", () => {
   test.skip(
     ({ isMobile }) => isMobile,
@@ -40,7 +28,7 @@ test.describe("Sign Out on a desktop", () => {
         calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
     });
     if (javaScriptEnabled) {
-      await waitForRefreshRecord(page);
+      await waitForHydration(page);
       await page.evaluate(() => {
         window.localStorage.setItem("bandroom:something", "kept by the app");
         window.sessionStorage.setItem("bandroom:draft", "a draft");
@@ -88,7 +76,7 @@ test.describe("Sign Out on a desktop", () => {
     await page.goto("/dashboard");
     await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
     // Wait for hydration, so the click runs the enhanced handler.
-    await waitForRefreshRecord(page);
+    await waitForHydration(page);
 
     const fallback = page.waitForRequest(
       (request) =>
