@@ -2,7 +2,10 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 // The header's phone menu is tested in landing.spec.ts and the pages' width in phone-fit.spec.ts.
-test.skip(({ isMobile }) => isMobile, "the same links and pages on every screen size");
+// These pages ship no framework bundle, only /js/public.js (section views for analytics):
+// their HTML, links and redirects are the same with JavaScript off, which landing.spec.ts
+// checks on the landing page (its first screen, the FAQ) and smoke.spec.ts on a 404.
+test.skip(({ isMobile, javaScriptEnabled }) => isMobile || !javaScriptEnabled, "the same links and pages on every screen size, with JavaScript or without");
 
 const GUIDES = [
   { path: "/resources/analytics/smart-song-analytics", title: "Smart song analytics" },
