@@ -7,6 +7,7 @@ import * as availabilityApi from "~/routes/api+/bands.$id.availability";
 import * as bandEventsApi from "~/routes/api+/bands.$id.events";
 import * as availabilityPage from "~/routes/_app+/calendar_.availability";
 import * as calendarPage from "~/routes/_app+/calendar";
+import * as eventPage from "~/routes/_app+/events.$id";
 import * as blackoutsPage from "~/routes/_app+/calendar_.blackouts";
 import { body } from "./auth-helpers";
 import { accessAs, bandWith, eventWith, person } from "./calendar-helpers";
@@ -175,6 +176,52 @@ describe("availability month", () => {
     // The tour ends at midnight UTC, an hour into 12 May in London; the 13th is free.
     expect(dayOf(month, "2030-05-13").busy).toEqual([]);
     expect(JSON.stringify(month)).not.toContain("Hidden Tour");
+  });
+
+  test("a gig past midnight is on its own day: the morning after stays free in the view and on the month grid, and an event of several days says so", async () => {
+    const w = await world();
+    const drummer = w.band.membershipOf(w.drummer.id);
+    const bassist = w.band.membershipOf(w.bassist.id);
+    // London is an hour ahead of UTC in May.
+    const late = await eventWith(w.band.id, { title: "Late Gig", startsAt: new Date("2030-05-24T20:00:00Z"), endsAt: new Date("2030-05-25T00:00:00Z"), booked: [drummer] });
+    const festival = await eventWith(w.band.id, { title: "Festival", startsAt: new Date("2030-05-26T19:00:00Z"), endsAt: new Date("2030-05-28T01:00:00Z"), booked: [bassist] });
+    // Ends at 7 AM: past a late night, so the next day is taken too.
+    await eventWith(w.band.id, { title: "Night Session", kind: "rehearsal", startsAt: new Date("2030-05-29T21:00:00Z"), endsAt: new Date("2030-05-30T06:00:00Z"), booked: [drummer] });
+    // Without an end a gig counts as three hours: 11 PM to 2 AM.
+    await eventWith(w.band.id, { title: "Open End", startsAt: new Date("2030-05-30T22:00:00Z"), booked: [bassist] });
+
+    const month = await getAvailabilityMonth(await accessAs(w.leader.id, w.band.id), "2030-05", NOW);
+    const eventsOn = (date: string) => dayOf(month, date).events.map((e) => e.title);
+    const busyOn = (date: string) => dayOf(month, date).busy.map((p) => p.name);
+    expect(eventsOn("2030-05-24")).toEqual(["Late Gig"]);
+    expect(busyOn("2030-05-24")).toEqual(["Dave Drums"]);
+    expect(eventsOn("2030-05-25")).toEqual([]);
+    expect(busyOn("2030-05-25")).toEqual([]);
+    expect(dayOf(month, "2030-05-25").canField).toBe(true);
+    expect(eventsOn("2030-05-27")).toEqual(["Festival"]);
+    expect(busyOn("2030-05-27")).toEqual(["Bea Bass"]);
+    expect(eventsOn("2030-05-28")).toEqual([]);
+    expect(busyOn("2030-05-30")).toEqual(["Bea Bass", "Dave Drums"]);
+    expect(eventsOn("2030-05-30")).toEqual(["Night Session", "Open End"]);
+    expect(eventsOn("2030-05-31")).toEqual([]);
+
+    const cookie = `${await sessionCookieFor(w.leader.id)}; ${await bandCookie(w.band.id)}`;
+    const grid = (await (await callRoute(calendarPage.loader, buildRequest("/calendar?month=2030-05", { cookie }))).json()) as {
+      days: { key: string; eventIds: number[] }[];
+      events: { id: number; firstDay: string; lastDay: string; shortTime: string; laterDays: string }[];
+    };
+    const idsOn = (key: string) => grid.days.find((day) => day.key === key)!.eventIds;
+    expect(idsOn("2030-05-24")).toEqual([late.id]);
+    expect(idsOn("2030-05-25")).toEqual([]);
+    expect(idsOn("2030-05-27")).toEqual([festival.id]);
+    expect(idsOn("2030-05-28")).toEqual([]);
+    // The festival's second day reads "cont.", not its start time again.
+    expect(grid.events.find((e) => e.id === festival.id)).toMatchObject({ firstDay: "2030-05-26", lastDay: "2030-05-27", shortTime: "8:00 PM", laterDays: "cont." });
+
+    // An all-day event of three days says all three on its page.
+    const camp = await eventWith(w.band.id, { title: "Band Camp", kind: "other", allDay: true, startsAt: new Date("2030-06-12T23:00:00Z"), endsAt: new Date("2030-06-15T23:00:00Z") });
+    const page = (await (await callRoute(eventPage.loader, buildRequest(`/events/${camp.id}`, { cookie }), { id: String(camp.id) })).json()) as { event: { when: { date: string; time: string } } };
+    expect(page.event.when).toMatchObject({ date: "Jun 13, 2030 – Jun 15, 2030", time: "All day" });
   });
 
   test("a fixed number of queries whatever the band's size", async () => {

@@ -5,7 +5,7 @@ import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
 import { blackoutsTouching, overlappingEvents, OPEN_ENDED_MINUTES } from "./conflicts.server";
 import { matchLineup } from "./lineup";
-import { addDays, dayOf, dayStarts, daysOfMonth, formatDayLong, formatMonth, parseMonth, shiftMonth, weekdayOf, type Day } from "./local-day";
+import { addDays, dayOf, dayStarts, daysOfMonth, formatDayLong, formatMonth, parseMonth, shiftMonth, shownDays, weekdayOf, type Day } from "./local-day";
 
 // The availability page reads the calendar links through here, so it imports one `.server`
 // path of its own: a path two pages share is a script of its own in the browser (issue 11).
@@ -134,17 +134,15 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
 
   const seeReasons = grantIn(access, "availability:reasons") !== null;
   const seeTitles = grantIn(access, "events:view") === true;
-  const endOf = (e: { startsAt: Date; endsAt: Date | null }) => e.endsAt ?? new Date(e.startsAt.getTime() + OPEN_ENDED_MINUTES * 60_000);
 
   // Everything is indexed by day once, so the month is built in time proportional to the
   // rows read, not rows × days × people: each blackout and booking is placed on the days
   // it covers, each time is formatted once, and each day is then read from per-person slots.
-  /** Indexes of the month's days that [start, end) overlaps. */
-  const dayIndexes = (e: { startsAt: Date; endsAt: Date | null }) => {
-    const from = e.startsAt.getTime();
-    const to = endOf(e).getTime();
+  /** Indexes of the month's days the event is on (not the morning after a late night: see shownDays). */
+  const dayIndexes = (e: { startsAt: Date; endsAt: Date | null; allDay: boolean }) => {
+    const on = shownDays(e, timeZone, OPEN_ENDED_MINUTES);
     const indexes: number[] = [];
-    for (let i = 0; i < days.length; i++) if (from < bounds[i + 1]! && to > bounds[i]!) indexes.push(i);
+    for (let i = 0; i < days.length; i++) if (days[i]! >= on.first && days[i]! <= on.last) indexes.push(i);
     return indexes;
   };
   const timeOf = memo((e: { id: number; startsAt: Date }) => e.id, (e) => formatTime(e.startsAt, timeZone));
@@ -261,7 +259,7 @@ function otherBandEvents(bands: { id: number; longestEventMinutes: number }[], m
   return db.event.findMany({
     where: { bandId: { in: bands.map((band) => band.id) }, ...overlappingEvents(range.start, range.end, Math.max(0, ...bands.map((band) => band.longestEventMinutes))), bookings: { some: booked } },
     orderBy: [{ startsAt: "asc" }, { id: "asc" }],
-    select: { id: true, startsAt: true, endsAt: true, bookings: { where: booked, select: { membershipId: true } } },
+    select: { id: true, startsAt: true, endsAt: true, allDay: true, bookings: { where: booked, select: { membershipId: true } } },
   });
 }
 

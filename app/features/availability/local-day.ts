@@ -106,6 +106,27 @@ export function daysOfRange(start: Date, end: Date, timeZone: string): { first: 
   return { first, last };
 }
 
+/**
+ * A timed event that ends by this hour of a later day ends a night, not a day: a gig from
+ * 9 PM to 1 AM is on the 10th only, and the 11th stays free for another booking.
+ */
+export const LATE_NIGHT_UNTIL_HOUR = 6;
+
+/**
+ * The local days an event is shown on (the month grid, "Can we take this date?"): every
+ * day it covers, but the morning after a late night. An all-day event covers its days
+ * whole; one without an end is taken to last `openEndedMinutes`. Clash checks keep to the
+ * instants (conflicts.server.ts): a rehearsal at 00:30 still warns about the gig before it.
+ */
+export function shownDays(event: { startsAt: Date; endsAt: Date | null; allDay: boolean }, timeZone: string, openEndedMinutes = 0): { first: Day; last: Day } {
+  const end = event.endsAt && event.endsAt > event.startsAt ? event.endsAt : new Date(event.startsAt.getTime() + openEndedMinutes * 60_000);
+  const days = daysOfRange(event.startsAt, end, timeZone);
+  if (event.allDay || days.last === days.first) return days;
+  const wall = toZoned(end, timeZone);
+  const endsLateNight = wall.hour * 60 + wall.minute <= LATE_NIGHT_UNTIL_HOUR * 60 && `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}` === days.last;
+  return endsLateNight ? { first: days.first, last: addDays(days.last, -1) } : days;
+}
+
 /** "YYYY-MM" of a valid month, else null. */
 export function parseMonth(value: string | null | undefined) {
   const match = /^(\d{4})-(\d{2})$/.exec(value ?? "");

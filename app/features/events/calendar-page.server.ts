@@ -56,6 +56,8 @@ export async function calendarPage(request: Request) {
       time: event.allDay ? "All day" : formatTime(event.startsAt, tz),
       // The grid's start without the zone (the page says it once).
       shortTime: event.allDay ? "All day" : formatTime(event.startsAt, tz, false),
+      // On the grid's later days of an event of several days, in place of its start time.
+      laterDays: event.allDay ? "All day" : "cont.",
       date: formatDate(event.startsAt, tz),
       startsAt: event.startsAt.toISOString(),
       firstDay: event.days.first,

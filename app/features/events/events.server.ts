@@ -2,7 +2,7 @@ import rrulePackage from "rrule";
 import type { Prisma } from "~/generated/prisma/client";
 import { track } from "~/features/analytics/analytics.server";
 import { requireConflictsConfirmed } from "~/features/availability/conflicts.server";
-import { parseMonth } from "~/features/availability/local-day";
+import { parseMonth, shownDays } from "~/features/availability/local-day";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { db } from "~/utils/db.server";
 import { formatAmountInput } from "~/utils/money";
@@ -149,10 +149,9 @@ function blackoutVisibility(access: BandAccess) {
 
 export type BlackedOutPerson = { membershipId: number; name: string; isYou: boolean; reason: string | null };
 
-/** The local days an event covers in `timeZone` (an all-day or overnight event spans several). */
-function eventDays(event: { startsAt: Date; endsAt: Date | null }, timeZone: string): DayRange {
-  const last = event.endsAt && event.endsAt > event.startsAt ? new Date(event.endsAt.getTime() - 1) : event.startsAt;
-  return { first: formatLocalDate(toZoned(event.startsAt, timeZone)), last: formatLocalDate(toZoned(last, timeZone)) };
+/** The local days an event is on in `timeZone` (all-day and multi-day events span several; the morning after a late night is not one). */
+function eventDays(event: { startsAt: Date; endsAt: Date | null; allDay: boolean }, timeZone: string): DayRange {
+  return shownDays(event, timeZone);
 }
 
 export type ListedEvent = Awaited<ReturnType<typeof listEvents>>[number];

@@ -111,7 +111,7 @@ export default function Calendar() {
                             {/* The first line: kind, time and marks; then the title, on up to two lines of the cell's full width. */}
                             <span className="flex items-center gap-1 text-slate-600">
                               <span className={`h-2 w-2 shrink-0 rounded-full ${event.dot}`} aria-hidden="true" />
-                              <span className="truncate">{event.shortTime}</span>
+                              <span className="truncate">{day.key > event.firstDay ? event.laterDays : event.shortTime}</span>
                               {event.mine ? (
                                 <span className={`ml-auto shrink-0 font-bold ${event.mine.markClass}`} aria-hidden="true">
                                   {event.mine.mark}

@@ -18,7 +18,7 @@ import { RouteErrorBoundary } from "~/components/error-screens";
 import { ConfirmDisclosure } from "~/components/kit";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { formatDate, formatTime } from "~/utils/dates";
-import { dayOf, formatDayRange } from "~/features/availability/local-day";
+import { dayOf, formatDayRange, shownDays } from "~/features/availability/local-day";
 import { parseId } from "~/utils/ids";
 import { formatMoney } from "~/utils/money";
 import { pageTitle } from "~/utils/meta";
@@ -32,6 +32,12 @@ async function gate(request: Request, id: string | undefined, permission: Permis
   // Another band's event is "not found", the same answer as an id that does not exist.
   const access = await requireBandAccess(request, { band: await bandIdOfEvent(eventId), permission, notFound: MESSAGES.notFound });
   return { access, eventId: eventId! };
+}
+
+/** The days of an all-day event: "Mar 13, 2027", or "Mar 13, 2027 – Mar 15, 2027" for several. */
+function allDayDates(event: { startsAt: Date; endsAt: Date | null; allDay: boolean }, timeZone: string) {
+  const days = shownDays(event, timeZone);
+  return formatDayRange(days.first, days.last);
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -60,9 +66,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       tentative: event.status === "tentative",
       cancelled: event.cancelledAt ? { reason: event.cancelReason, on: formatDate(event.cancelledAt, tz) } : null,
       inSeries: Boolean(event.seriesId),
-      when: event.allDay
-        ? { date: formatDate(event.startsAt, tz), time: "All day", startsAt: event.startsAt.toISOString() }
-        : eventWhen(event, tz),
+      // An all-day event of several days says all of them ("Mar 13, 2027 – Mar 15, 2027").
+      when: event.allDay ? { date: allDayDates(event, tz), time: "All day", startsAt: event.startsAt.toISOString() } : eventWhen(event, tz),
       venueName: event.venueName,
       venueAddress: event.venueAddress,
       mapUrl: event.venueAddress ? mapLink(event.venueAddress) : null,
