@@ -304,7 +304,7 @@ export const MATRIX: Record<string, Row> = {
   "api+/songs.$id": {
     params: { id: fresh.song() },
     GET: perm("content:view", { sub: "notFound" }),
-    PATCH: permWrite("content:edit", { leader: "allow", admin: "allow", member: "allow" }),
+    PATCH: permWrite("content:edit"),
     // A band member may delete only the songs they added; this one the leader added.
     DELETE: perm("content:delete", { member: "forbidden" }),
   },

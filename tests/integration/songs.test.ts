@@ -17,6 +17,7 @@ import { action as lookupApiAction } from "~/routes/api+/songs.lookup";
 import { claimSlot } from "~/features/songs/partners/rate.server";
 import { runWithRequestMemo } from "~/utils/request-memo.server";
 import { fold } from "~/features/songs/songs.server";
+import { SONG_VERSION_MISSING } from "~/features/songs/schema.server";
 
 process.env.PARTNER_TIMEOUT_MS = "200";
 
@@ -109,8 +110,11 @@ describe("the song form", () => {
     const saved = await patch({ tempo: 96, version: 2 });
     expect(saved.status).toBe(200);
     expect((await json(saved)).version).toBe(3);
-    // Without a version the change applies (last write wins), as before.
-    expect((await patch({ tempo: 97 })).status).toBe(200);
+    // Without a version nothing changes: a client that leaves it out cannot overwrite a change made meanwhile.
+    const unversioned = await patch({ tempo: 97 });
+    expect(unversioned.status).toBe(400);
+    expect((await json(unversioned)).errors).toEqual({ version: [SONG_VERSION_MISSING] });
+    expect((await db.song.findUniqueOrThrow({ where: { id: song.id } })).tempo).toBe(96);
     expect((await patch({ version: "2" })).status).toBe(400);
   });
 
@@ -190,12 +194,12 @@ describe("/api songs", () => {
     expect(song).toMatchObject({ title: "Africa", key: "B", tempo: 93, tags: ["80s"] });
     const dup = await callRoute(bandSongsApiAction, buildRequest(`/api/bands/${band.id}/songs`, { cookie: cookies.leader, json: { title: "africa", artist: "toto" } }), { id: String(band.id) });
     expect(dup.status).toBe(409);
-    const patched = await callRoute(songApiAction, buildRequest(`/api/songs/${song.id}`, { method: "PATCH", cookie: cookies.leader, json: { tempo: 94, artist: null } }), { id: String(song.id) });
+    const patched = await callRoute(songApiAction, buildRequest(`/api/songs/${song.id}`, { method: "PATCH", cookie: cookies.leader, json: { tempo: 94, artist: null, version: song.version } }), { id: String(song.id) });
     expect(await json(patched)).toMatchObject({ title: "Africa", artist: null, key: "B", tempo: 94, tags: ["80s"] });
     // A change of tags alone marks the song as updated (the library's "recently updated" sort).
     const before = (await db.song.findUniqueOrThrow({ where: { id: song.id } })).updatedAt;
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const retagged = await callRoute(songApiAction, buildRequest(`/api/songs/${song.id}`, { method: "PATCH", cookie: cookies.leader, json: { tags: ["80s", "yacht"] } }), { id: String(song.id) });
+    const retagged = await callRoute(songApiAction, buildRequest(`/api/songs/${song.id}`, { method: "PATCH", cookie: cookies.leader, json: { tags: ["80s", "yacht"], version: song.version + 1 } }), { id: String(song.id) });
     expect(await json(retagged)).toMatchObject({ tempo: 94, tags: ["80s", "yacht"] });
     expect((await db.song.findUniqueOrThrow({ where: { id: song.id } })).updatedAt.getTime()).toBeGreaterThan(before.getTime());
     const deleted = await callRoute(songApiAction, buildRequest(`/api/songs/${song.id}`, { method: "DELETE", cookie: cookies.leader }), { id: String(song.id) });

@@ -180,13 +180,22 @@ const apiFields = {
 /** POST /api/bands/{id}/songs; `allowDuplicate` adds a song whose title and artist are already there. */
 export const SongCreateApiSchema = z.strictObject({ ...apiFields, allowDuplicate: z.boolean({ error: "Must be true or false" }).optional() });
 
+const SONG_VERSION_INVALID = "Must be the song's version, a whole number";
+export const SONG_VERSION_MISSING = "Send the song's version as read (GET /api/songs/{id}), so a change made meanwhile is not overwritten";
+
 /** PATCH /api/songs/{id}: only the fields sent change. */
 export const SongPatchApiSchema = z.strictObject({
   ...apiFields,
   title: apiFields.title.optional(),
   allowDuplicate: z.boolean({ error: "Must be true or false" }).optional(),
-  /** The song's version as read: a PATCH made from an older one gets 409. Optional (without it the change applies). */
-  version: z.number({ error: "Must be the song's version, a whole number" }).int({ error: "Must be the song's version, a whole number" }).positive({ error: "Must be the song's version, a whole number" }).optional(),
+  /**
+   * The song's version as read: a PATCH made from an older one gets 409. Required, as for
+   * events and setlists: without it a client would overwrite a change made meanwhile.
+   */
+  version: z
+    .number({ error: (issue) => (issue.input === undefined ? SONG_VERSION_MISSING : SONG_VERSION_INVALID) })
+    .int({ error: SONG_VERSION_INVALID })
+    .positive({ error: SONG_VERSION_INVALID }),
 });
 
 export type SongPatch = Partial<SongInput>;
