@@ -2,7 +2,7 @@ import { parseWithZod } from "~/features/events/forms.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireBandAccess } from "~/features/bands/access.server";
+import { requireBandAccess, switchToBandOf } from "~/features/bands/access.server";
 import { bandIdOfEvent, cancelEvent, deleteEvent, getEventDetails, restoreEvent } from "~/features/events/events.server";
 import { CancelEventSchema, DeleteEventSchema, MESSAGES } from "~/features/events/schema.server";
 import { eventWhen } from "~/features/events/event-when";
@@ -44,6 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { access, eventId } = await gate(request, params.id, "events:view");
   const details = await getEventDetails(access, eventId);
   if (!details) throw data({ message: MESSAGES.notFound }, { status: 404 });
+  await switchToBandOf(request, access);
   const { event, abilities, instruments, mine } = details;
   const tz = event.band.timeZone;
   const lastTime = await lastTimeAtVenue(access, event);
