@@ -477,6 +477,8 @@ describe("answers", () => {
     const id = await gig(b);
     expect((await rsvp(id, { answer: "maybe" }, b.cookies.member)).status).toBe(200);
     expect(await body(await rsvp(id, { answer: "going", note: "Bringing the kit" }, b.cookies.member))).toMatchObject({ answer: "going", note: "Bringing the kit" });
+    // The same answer again (a second tap, a resent form) adds nothing to the history.
+    expect((await rsvp(id, { answer: "going", note: "Bringing the kit" }, b.cookies.member)).status).toBe(200);
     expect((await rsvp(id, { answer: "no" }, b.cookies.sub)).status).toBe(200);
 
     // Not booked: refused.

@@ -350,7 +350,10 @@ describe("setlists", () => {
       [{ intent: "add-break", version: String(setlist.version), breakMinutes: "0" }, 400, "A break must be a whole number of minutes from 1 to 120"],
       [{ intent: "move-up", itemId: "1" }, 400, "Reload the setlist and try again: the form did not say which version it changes."],
       [{ intent: "move-up", version: String(setlist.version), itemId: "abc" }, 400, "That item is not in this setlist."],
-      [{ intent: "move-up", version: String(setlist.version), itemId: "999999" }, 400, SETLIST_MESSAGES.foreignItem],
+      // An id that is not this setlist's: the same words as a malformed one (it said "The new order has…", of a move of one song).
+      [{ intent: "move-up", version: String(setlist.version), itemId: "999999" }, 400, "That item is not in this setlist."],
+      [{ intent: "remove-item", version: String(setlist.version), itemId: "999999" }, 400, "That item is not in this setlist."],
+      [{ intent: "item-note", version: String(setlist.version), itemId: "999999", note: "Capo 2" }, 400, "That item is not in this setlist."],
       [{ intent: "add-songs", version: String(setlist.version) }, 400, "Choose at least one song to add"],
       [{ intent: "details", version: String(setlist.version), name: "" }, 400, "Give the setlist a name"],
       [{ intent: "launch-rockets" }, 400, "The editor did not say what to change. Reload the setlist and try again."],

@@ -752,13 +752,23 @@ export async function respond(access: BandAccess, eventId: number, input: { answ
   requireGrant(access, "availability:own");
   const event = await db.event.findFirst({
     where: { id: eventId, ...visibleWhere(access) },
-    select: { id: true, title: true, startsAt: true, rsvpDeadline: true, cancelledAt: true, bookings: { where: { membershipId: access.membership.id }, select: { id: true } } },
+    select: {
+      id: true,
+      title: true,
+      startsAt: true,
+      rsvpDeadline: true,
+      cancelledAt: true,
+      bookings: { where: { membershipId: access.membership.id }, select: { id: true, rsvp: { select: { answer: true, note: true, answeredAt: true } } } },
+    },
   });
   if (!event) throw new RuleError(404, MESSAGES.notFound);
   const booking = event.bookings[0];
   if (!booking) throw new RuleError(403, MESSAGES.notBooked);
   const window = answerWindow(event, now);
   if (!window.open) throw new RuleError(400, window.reason!, "answer");
+  // The same answer and note again (a second tap, a resent form): nothing new to keep, so
+  // the history does not fill with repeats.
+  if (booking.rsvp && booking.rsvp.answer === input.answer && booking.rsvp.note === input.note) return { event, rsvp: booking.rsvp };
   const [rsvp] = await db.$transaction([
     db.rsvp.upsert({
       where: { bookingId: booking.id },

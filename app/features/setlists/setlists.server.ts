@@ -26,6 +26,8 @@ export const SETLIST_MESSAGES = {
   missingItem: "The new order leaves out some of the setlist’s items. Reload the setlist and try again.",
   duplicateItem: "The new order has the same item more than once. Reload the setlist and try again.",
   foreignItem: "The new order has an item that is not in this setlist.",
+  /** One item moved, removed or noted: its id is not one of this setlist's. */
+  notThisSetlistsItem: "That item is not in this setlist.",
   missingSet: "The new order leaves out one of the setlist’s sets. Reload the setlist and try again.",
   duplicateSet: "The new order has the same set more than once.",
   foreignSet: "That set is not in this setlist.",
@@ -431,7 +433,7 @@ function findItem(layout: Layout, itemId: number) {
     const index = set.items.findIndex((item) => item.id === itemId);
     if (index >= 0) return { setIndex, index };
   }
-  throw new RuleError(400, SETLIST_MESSAGES.foreignItem);
+  throw new RuleError(400, SETLIST_MESSAGES.notThisSetlistsItem);
 }
 
 /**
