@@ -10,7 +10,7 @@ import * as eventPage from "~/routes/_app+/events.$id";
 import * as rsvpPage from "~/routes/_app+/events.$id_.rsvp";
 import * as editPage from "~/routes/_app+/events.$id_.edit";
 import * as icsFile from "~/routes/_app+/events.$id_.event[.]ics";
-import { expandWeekly, MESSAGES } from "~/features/events/schema.server";
+import { API_VERSION_MESSAGES, expandWeekly, MESSAGES } from "~/features/events/schema.server";
 import { addDays, parseLocalDate, startOfLocalDay, toZoned } from "~/features/events/zoned-time";
 import { body, toastOf } from "./auth-helpers";
 
@@ -127,6 +127,12 @@ describe("times in the band's time zone", () => {
     expect(before.startsAt.toISOString()).toBe("2027-06-05T18:00:00.000Z");
     // Answers close at the end of 1 June in the band's Chicago.
     expect(before.rsvpDeadline).toEqual(startOfLocalDay(parseLocalDate("2027-06-02")!, "America/Chicago"));
+    // A version missing or not a number is said in the API's words, and nothing changes.
+    for (const [version, message] of [[undefined, API_VERSION_MESSAGES.missing], ["1", API_VERSION_MESSAGES.invalid], [-1, API_VERSION_MESSAGES.invalid]] as const) {
+      const refused = await patchApi(gig.id, { version, venueName: "Elsewhere" }, b.cookies.leader);
+      expect(refused.status).toBe(400);
+      expect((await body<{ errors: Record<string, string[]> }>(refused)).errors.version).toEqual([message]);
+    }
     expect((await patchApi(gig.id, { version: 1, venueName: "Club" }, b.cookies.leader)).status).toBe(200);
     expect(await stored(gig.id)).toEqual(before);
     // Naming a zone alone moves nothing: the stored times are read in it first.

@@ -432,6 +432,11 @@ export function updateEventSchema(rules: Rules) {
     });
 }
 
+export const API_VERSION_MESSAGES = {
+  missing: "Send the event's version as read (GET /api/events/{id}), so a change made meanwhile is not overwritten",
+  invalid: "Must be the event's version, a whole number",
+};
+
 /**
  * PATCH /api/events/{id}: any of the event's fields and the version the client read.
  * The body is merged over the stored event and the whole checked by updateEventSchema,
@@ -439,7 +444,11 @@ export function updateEventSchema(rules: Rules) {
  */
 export const PatchEventSchema = z.strictObject({
   ...(Object.fromEntries(Object.keys(eventFields).map((key) => [key, z.unknown().optional()])) as Record<keyof typeof eventFields, z.ZodOptional<z.ZodUnknown>>),
-  version: z.number({ error: MESSAGES.version }).int({ error: MESSAGES.version }).positive({ error: MESSAGES.version }),
+  // The form's words ("Reload the event…") would puzzle a client that sent "1": say what the field wants.
+  version: z
+    .number({ error: (issue) => (issue.input === undefined ? API_VERSION_MESSAGES.missing : API_VERSION_MESSAGES.invalid) })
+    .int({ error: API_VERSION_MESSAGES.invalid })
+    .positive({ error: API_VERSION_MESSAGES.invalid }),
   scope: z.enum(SERIES_SCOPES, { error: "Choose which events of the series to change" }).optional(),
   interval: z.unknown().optional(),
   confirmConflicts: z.boolean({ error: "Save anyway is yes or no" }).optional(),
