@@ -224,6 +224,15 @@ describe("availability month", () => {
     expect(page.event.when).toMatchObject({ date: "Jun 13, 2030 – Jun 15, 2030", time: "All day" });
   });
 
+  test("a day with this band's rehearsal and another band's gig shows the rehearsal, not just \"Busy\"", async () => {
+    const w = await world();
+    await eventWith(w.other.id, { title: "Hidden Matinee", startsAt: new Date("2030-05-22T10:00:00Z"), endsAt: new Date("2030-05-22T12:00:00Z"), booked: [w.other.membershipOf(w.bassist.id)] });
+    await eventWith(w.band.id, { title: "Band Rehearsal", kind: "rehearsal", startsAt: new Date("2030-05-22T17:00:00Z"), endsAt: new Date("2030-05-22T19:00:00Z"), booked: [w.band.membershipOf(w.bassist.id)] });
+    const month = await getAvailabilityMonth(await accessAs(w.leader.id, w.band.id), "2030-05", NOW);
+    expect(dayOf(month, "2030-05-22").busy).toEqual([{ membershipId: w.band.membershipOf(w.bassist.id), name: "Bea Bass", what: "Band Rehearsal, 6:00 PM BST" }]);
+    expect(JSON.stringify(month)).not.toContain("Hidden Matinee");
+  });
+
   test("a fixed number of queries whatever the band's size", async () => {
     const small = await world();
     const smallAccess = await accessAs(small.leader.id, small.band.id);

@@ -163,15 +163,19 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
     }
   }
   const ownEvents = new Map(bandEvents.map((e) => [e.id, e]));
-  const booked = [
-    ...ownBookings.flatMap((b) => {
+  const byStart = (a: { event: { startsAt: Date } }, b: { event: { startsAt: Date } }) => a.event.startsAt.getTime() - b.event.startsAt.getTime();
+  const ownBooked = ownBookings
+    .flatMap((b) => {
       const event = ownEvents.get(b.eventId);
       const person = personOf.get(b.membershipId);
       if (!event || person === undefined) return [];
       return [{ person, event, what: seeTitles ? `${event.title}${event.allDay ? "" : `, ${timeOf(event)}`}` : "Busy" }];
-    }),
-    ...otherEvents.flatMap((event) => event.bookings.map((b) => ({ person: personOf.get(b.membershipId)!, event, what: "Busy" }))),
-  ].sort((a, b) => a.event.startsAt.getTime() - b.event.startsAt.getTime());
+    })
+    .sort(byStart);
+  const elsewhereBooked = otherEvents.flatMap((event) => event.bookings.map((b) => ({ person: personOf.get(b.membershipId)!, event, what: "Busy" }))).sort(byStart);
+  // A person's day shows their first booking of this band before another band's "Busy": the
+  // leader reads that Dana is on their own rehearsal, whatever else she has that day.
+  const booked = [...ownBooked, ...elsewhereBooked];
   for (const { person, event, what } of booked) {
     for (const i of dayIndexes(event)) {
       if (status[i]![person]) continue;
