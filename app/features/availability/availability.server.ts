@@ -138,13 +138,16 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
   // Everything is indexed by day once, so the month is built in time proportional to the
   // rows read, not rows × days × people: each blackout and booking is placed on the days
   // it covers, each time is formatted once, and each day is then read from per-person slots.
-  /** Indexes of the month's days the event is on (not the morning after a late night: see shownDays). */
-  const dayIndexes = (e: { startsAt: Date; endsAt: Date | null; allDay: boolean }) => {
-    const on = shownDays(e, timeZone, OPEN_ENDED_MINUTES);
-    const indexes: number[] = [];
-    for (let i = 0; i < days.length; i++) if (days[i]! >= on.first && days[i]! <= on.last) indexes.push(i);
-    return indexes;
-  };
+  /** Indexes of the month's days the event is on (not the morning after a late night: see shownDays); once per event. */
+  const dayIndexes = memo(
+    (e: { id: number }) => e.id,
+    (e: { id: number; startsAt: Date; endsAt: Date | null; allDay: boolean }) => {
+      const on = shownDays(e, timeZone, OPEN_ENDED_MINUTES);
+      const indexes: number[] = [];
+      for (let i = 0; i < days.length; i++) if (days[i]! >= on.first && days[i]! <= on.last) indexes.push(i);
+      return indexes;
+    },
+  );
   const timeOf = memo((e: { id: number; startsAt: Date }) => e.id, (e) => formatTime(e.startsAt, timeZone));
 
   // Per day and person: the first blackout covering it (earliest start), else the first
