@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -6,7 +6,7 @@ import { requireBandAccess } from "~/features/bands/access.server";
 import { financePageGate, getEntry, reverseEntry, requireFinanceWriter } from "~/features/finances/finances.server";
 import { parseWithZod, ReversalSchema } from "~/features/finances/schema.server";
 import { UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
-import { ErrorList, Field } from "~/components/forms";
+import { ErrorList, Field, formErrorsOf, shownValue, useFocusFirstError } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { Button } from "~/components/ui/button";
@@ -70,7 +70,12 @@ type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { upgrade
 function ReverseEntry({ entry, writable, readOnly, bandName }: Loaded) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm<{ entryId: string; reason: string }>({ id: "reverse", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  // Validated on the server only: the form shows its reply, as every form of the app does (issue 11).
+  const result = actionData?.result;
+  const form = useFocusFirstError(result);
+  const errors = result?.error;
+  // The entry comes from the address, so a message about it is the form's own.
+  const formErrors = [...(formErrorsOf(result) ?? []), ...(errors?.entryId ?? [])];
   return (
     <div className="space-y-6">
       <PageHeader title={`Reverse entry #${entry.id}`} back={{ to: "/finances/ledger", label: "Ledger" }} description="A reversal is a new entry that cancels this one out. The original stays in the ledger, marked as reversed." />
@@ -85,9 +90,9 @@ function ReverseEntry({ entry, writable, readOnly, bandName }: Loaded) {
       {!entry.reversible ? (
         <p className="text-slate-700">{entry.why}</p>
       ) : writable ? (
-        <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <Field label="Why is it reversed?" inputProps={{ ...getInputProps(fields.reason, { type: "text" }), autoComplete: "off", placeholder: "e.g. Recorded twice" }} errors={fields.reason.errors} />
-          <ErrorList id={form.errorId} errors={[...(form.errors ?? []), ...(fields.entryId.errors ?? [])]} />
+        <Form method="post" ref={form} id="reverse" noValidate aria-describedby={formErrors.length ? "reverse-error" : undefined} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <Field label="Why is it reversed?" inputProps={{ id: "reverse-reason", name: "reason", type: "text", defaultValue: shownValue(result, "reason"), autoComplete: "off", placeholder: "e.g. Recorded twice" }} errors={errors?.reason} />
+          <ErrorList id="reverse-error" errors={formErrors} />
           <Button type="submit" variant="danger" pending={pending} pendingText="Reversing…">
             Reverse this entry
           </Button>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { financePageGate, financeSettings, getPaymentForSplit, previewSplit, rec
 import { parseWithZod, splitSchema } from "~/features/finances/schema.server";
 import { ROUNDING_RULE, SPLIT_METHODS } from "~/features/finances/ledger";
 import { UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
-import { ErrorList, Field } from "~/components/forms";
+import { ErrorList, Field, formErrorsOf, shownValue, useFocusFirstError } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { Button } from "~/components/ui/button";
@@ -62,7 +62,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-type Fields = { paymentId: string; method: string; commission: string; fundCut: string; shares: { userId: string; percent: string; fixed: string }[] };
+/** A share's row as sent (conform's reply nests `shares[0].percent` into a list). */
+type SentShare = { userId?: string; percent?: string; fixed?: string } | null | undefined;
 
 export default function SplitPage() {
   const loaderData = useLoaderData<typeof loader>();
@@ -75,13 +76,18 @@ type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { upgrade
 function SplitPayment({ payment, lineup, writable, readOnly, bandName, currency }: Loaded) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm<Fields>({
-    id: "split",
-    lastResult: actionData?.result,
-    defaultValue: { method: "equal", commission: "", fundCut: "", shares: lineup.map((person) => ({ userId: person.userId, percent: "", fixed: "" })) },
-    shouldValidate: "onSubmit",
-  });
-  const shareFields = fields.shares.getFieldList();
+  // Validated on the server only: the fields show its reply (the values sent and the
+  // messages), as every form of the app does; none of conform's client ships (issue 11).
+  const result = actionData?.result;
+  const form = useFocusFirstError(result);
+  const errors = result?.error;
+  // The payment comes from the address, so a message about it is the form's own.
+  const formErrors = [...(formErrorsOf(result) ?? []), ...(errors?.paymentId ?? [])];
+  const method = shownValue(result, "method", { method: "equal" });
+  // Before any submission everyone in the lineup shares it; after a refused one, whoever was ticked.
+  const sent = result?.initialValue ? ((result.initialValue as { shares?: SentShare[] }).shares ?? []) : null;
+  const share = (index: number, userId: string): SentShare => (sent ? sent[index] : { userId });
+  const methodInvalid = errors?.method?.length ? { "aria-invalid": true, "aria-describedby": "split-method-error" } : {};
   const blocked = payment.reversed ? "This payment was reversed, so it cannot be split." : payment.liveSplitEntryId ? "This payment is already split. Reverse that split in the ledger to split it again." : null;
   return (
     <div className="space-y-6">
@@ -99,47 +105,46 @@ function SplitPayment({ payment, lineup, writable, readOnly, bandName, currency 
       ) : !lineup.length ? (
         <p className="text-slate-700">Nobody is booked on {payment.eventTitle ?? "this gig"} yet: add its lineup in the calendar first.</p>
       ) : writable ? (
-        <Form method="post" {...getFormProps(form)} className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <Form method="post" ref={form} id="split" noValidate aria-describedby={formErrors.length ? "split-error" : undefined} className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
           <fieldset>
             <legend className="text-sm font-medium text-slate-800">How to split it</legend>
             <div className="mt-2 flex flex-wrap gap-4">
               {Object.entries(SPLIT_METHODS).map(([value, label]) => (
                 <label key={value} className="flex min-h-[44px] items-center gap-2">
-                  <input {...getInputProps(fields.method, { type: "radio", value })} key={value} className="h-5 w-5" />
+                  <input type="radio" name="method" value={value} defaultChecked={method === value} {...methodInvalid} className="h-5 w-5" />
                   {label}
                 </label>
               ))}
             </div>
-            <ErrorList errors={fields.method.errors} />
+            <ErrorList id="split-method-error" errors={errors?.method} />
           </fieldset>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Commission (optional)" hint={`An amount in ${currency} or a percentage (10%), taken first and recorded as an expense.`} inputProps={{ ...getInputProps(fields.commission, { type: "text" }), autoComplete: "off" }} errors={fields.commission.errors} />
-            <Field label="Band fund’s cut (optional)" hint="An amount or a percentage, kept by the band fund before the shares." inputProps={{ ...getInputProps(fields.fundCut, { type: "text" }), autoComplete: "off" }} errors={fields.fundCut.errors} />
+            <Field label="Commission (optional)" hint={`An amount in ${currency} or a percentage (10%), taken first and recorded as an expense.`} inputProps={{ id: "split-commission", name: "commission", type: "text", defaultValue: shownValue(result, "commission"), autoComplete: "off" }} errors={errors?.commission} />
+            <Field label="Band fund’s cut (optional)" hint="An amount or a percentage, kept by the band fund before the shares." inputProps={{ id: "split-fundCut", name: "fundCut", type: "text", defaultValue: shownValue(result, "fundCut"), autoComplete: "off" }} errors={errors?.fundCut} />
           </div>
           <fieldset>
             <legend className="text-sm font-medium text-slate-800">Who shares it (the gig’s lineup)</legend>
             <p className="text-sm text-slate-600">Percentages are for “Custom percentages” and must add up to 100. A fixed amount (a sub’s fee, say) comes off before the rest is shared; with “Fixed amounts” give everyone one.</p>
             <ul className="mt-2 divide-y divide-slate-100">
-              {shareFields.map((share, index) => {
-                const person = lineup[index];
-                if (!person) return null;
-                const parts = share.getFieldset();
+              {lineup.map((person, index) => {
+                const name = `shares[${index}]`;
+                const values = share(index, person.userId);
                 return (
-                  <li key={share.key} className="grid items-end gap-3 py-3 sm:grid-cols-3">
+                  <li key={person.userId} className="grid items-end gap-3 py-3 sm:grid-cols-3">
                     <label className="flex min-h-[44px] items-center gap-2">
-                      <input {...getInputProps(parts.userId, { type: "checkbox", value: person.userId })} className="h-5 w-5" />
+                      <input type="checkbox" id={`split-${name}.userId`} name={`${name}.userId`} value={person.userId} defaultChecked={values?.userId === person.userId} className="h-5 w-5" />
                       <span>
                         {person.name}
                         {person.isSub ? " (sub)" : ""}
                       </span>
                     </label>
-                    <Field label={`${person.name}: percentage`} inputProps={{ ...getInputProps(parts.percent, { type: "text" }), inputMode: "decimal", autoComplete: "off" }} errors={parts.percent.errors} />
-                    <Field label={`${person.name}: fixed amount`} inputProps={{ ...getInputProps(parts.fixed, { type: "text" }), inputMode: "decimal", autoComplete: "off" }} errors={parts.fixed.errors} />
+                    <Field label={`${person.name}: percentage`} inputProps={{ id: `split-${name}.percent`, name: `${name}.percent`, type: "text", defaultValue: values?.percent, inputMode: "decimal", autoComplete: "off" }} errors={errors?.[`${name}.percent`]} />
+                    <Field label={`${person.name}: fixed amount`} inputProps={{ id: `split-${name}.fixed`, name: `${name}.fixed`, type: "text", defaultValue: values?.fixed, inputMode: "decimal", autoComplete: "off" }} errors={errors?.[`${name}.fixed`]} />
                   </li>
                 );
               })}
             </ul>
-            <ErrorList id={fields.shares.errorId} errors={fields.shares.errors} />
+            <ErrorList id="split-shares-error" errors={errors?.shares} />
           </fieldset>
           <p className="text-sm text-slate-600">{ROUNDING_RULE}</p>
           {actionData?.preview ? (
@@ -158,7 +163,7 @@ function SplitPayment({ payment, lineup, writable, readOnly, bandName, currency 
               </ul>
             </section>
           ) : null}
-          <ErrorList id={form.errorId} errors={[...(form.errors ?? []), ...(fields.paymentId.errors ?? [])]} />
+          <ErrorList id="split-error" errors={formErrors} />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" name="intent" value="preview" variant="secondary" disabled={pending}>
               Preview

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { financeFormOptions, financePageGate, financeSettings, recordExpense, re
 import { expenseSchema, parseWithZod } from "~/features/finances/schema.server";
 import { EXPENSE_CATEGORIES } from "~/features/finances/ledger";
 import { UpgradePage } from "~/features/finances/components/finance-ui";
-import { ErrorList, Field, SelectField } from "~/components/forms";
+import { ErrorList, Field, formErrorsOf, SelectField, shownValue, useFocusFirstError } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { Button } from "~/components/ui/button";
@@ -52,32 +52,39 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-type Fields = { amount: string; date: string; category: string; note: string; eventId: string; receiptUrl: string; paidBy: string };
+type FieldName = "amount" | "date" | "category" | "note" | "eventId" | "receiptUrl" | "paidBy";
 
 export default function NewExpense() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm<Fields>({ id: "expense", lastResult: actionData?.result, defaultValue: "upgrade" in loaderData ? {} : loaderData.defaults, shouldValidate: "onSubmit" });
+  // Validated on the server only: the fields show its reply (the values sent and the
+  // messages), as every form of the app does; none of conform's client ships (issue 11).
+  const result = actionData?.result;
+  const form = useFocusFirstError(result);
   if ("upgrade" in loaderData) return <UpgradePage title="Record an expense" bandName={loaderData.bandName} />;
 
   const { currency, members, gigs, submissionKey } = loaderData;
+  const errors = result?.error;
+  const formErrors = formErrorsOf(result);
+  /** The input's id (as conform named it), name and what it shows: the values sent on a refused save, else the defaults. */
+  const field = (name: FieldName) => ({ id: `expense-${name}`, name, defaultValue: shownValue(result, name, loaderData.defaults) });
   return (
     <div className="space-y-6">
       <PageHeader title="Record an expense" back={{ to: "/finances", label: "Finances" }} description="Paid out of pocket? Choose who paid: the band then owes it back to them." />
-      <Form method="post" {...getFormProps(form)} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
+      <Form method="post" ref={form} id="expense" noValidate aria-describedby={formErrors ? "expense-error" : undefined} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
         {/* Claimed when saved: the same form posted twice records once (app/utils/form-submission.server.ts). */}
         <input type="hidden" name="submissionKey" value={submissionKey} />
-        <Field label={`Amount (${currency})`} inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", autoComplete: "off" }} errors={fields.amount.errors} />
-        <Field label="Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
-        <SelectField label="Category" selectProps={getSelectProps(fields.category)} errors={fields.category.errors}>
+        <Field label={`Amount (${currency})`} inputProps={{ ...field("amount"), type: "text", inputMode: "decimal", autoComplete: "off" }} errors={errors?.amount} />
+        <Field label="Date" inputProps={{ ...field("date"), type: "date" }} errors={errors?.date} />
+        <SelectField label="Category" selectProps={field("category")} errors={errors?.category}>
           {Object.entries(EXPENSE_CATEGORIES).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Paid by" selectProps={getSelectProps(fields.paidBy)} errors={fields.paidBy.errors}>
+        <SelectField label="Paid by" selectProps={field("paidBy")} errors={errors?.paidBy}>
           <option value="band">The band fund</option>
           {members.map((member) => (
             <option key={member.userId} value={member.userId}>
@@ -85,7 +92,7 @@ export default function NewExpense() {
             </option>
           ))}
         </SelectField>
-        <SelectField label="Event (optional)" selectProps={getSelectProps(fields.eventId)} errors={fields.eventId.errors}>
+        <SelectField label="Event (optional)" selectProps={field("eventId")} errors={errors?.eventId}>
           <option value="">None</option>
           {gigs.map((gig) => (
             <option key={gig.id} value={gig.id}>
@@ -93,10 +100,10 @@ export default function NewExpense() {
             </option>
           ))}
         </SelectField>
-        <Field label="Receipt link (optional)" inputProps={{ ...getInputProps(fields.receiptUrl, { type: "url" }), placeholder: "https://" }} errors={fields.receiptUrl.errors} />
-        <Field className="sm:col-span-2" label="Note (optional)" inputProps={{ ...getInputProps(fields.note, { type: "text" }), autoComplete: "off", placeholder: "e.g. Van hire for the Leeds gig" }} errors={fields.note.errors} />
+        <Field label="Receipt link (optional)" inputProps={{ ...field("receiptUrl"), type: "url", placeholder: "https://" }} errors={errors?.receiptUrl} />
+        <Field className="sm:col-span-2" label="Note (optional)" inputProps={{ ...field("note"), type: "text", autoComplete: "off", placeholder: "e.g. Van hire for the Leeds gig" }} errors={errors?.note} />
         <div className="sm:col-span-2">
-          <ErrorList id={form.errorId} errors={form.errors} />
+          <ErrorList id="expense-error" errors={formErrors} />
           <Button type="submit" pending={pending} pendingText="Saving…">
             Record expense
           </Button>

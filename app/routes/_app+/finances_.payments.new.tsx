@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { financeFormOptions, financePageGate, financeSettings, recordPayment, re
 import { parseWithZod, paymentSchema } from "~/features/finances/schema.server";
 import { INCOME_CATEGORIES, PAYMENT_METHODS } from "~/features/finances/ledger";
 import { UpgradePage } from "~/features/finances/components/finance-ui";
-import { ErrorList, Field, SelectField } from "~/components/forms";
+import { ErrorList, Field, formErrorsOf, SelectField, shownValue, useFocusFirstError } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -59,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-type Fields = { category: string; eventId: string; amount: string; feeAgreed: string; date: string; method: string; receivedBy: string; description: string };
+type FieldName = "category" | "eventId" | "amount" | "feeAgreed" | "date" | "method" | "receivedBy" | "description";
 
 export default function NewPaymentPage() {
   const loaderData = useLoaderData<typeof loader>();
@@ -73,7 +73,14 @@ type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { upgrade
 function NewPayment({ other, gigs, members, currency, defaults, submissionKey }: Loaded) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm<Fields>({ id: "payment", lastResult: actionData?.result, defaultValue: defaults, shouldValidate: "onSubmit" });
+  // Validated on the server only: the fields show its reply (the values sent and the
+  // messages), as every form of the app does; none of conform's client ships (issue 11).
+  const result = actionData?.result;
+  const form = useFocusFirstError(result);
+  const errors = result?.error;
+  const formErrors = formErrorsOf(result);
+  /** The input's id (as conform named it), name and what it shows: the values sent on a refused save, else the defaults. */
+  const field = (name: FieldName) => ({ id: `payment-${name}`, name, defaultValue: shownValue(result, name, defaults) });
   return (
     <div className="space-y-6">
       <PageHeader
@@ -98,11 +105,11 @@ function NewPayment({ other, gigs, members, currency, defaults, submissionKey }:
           </button>
         </Form>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
+      <Form method="post" ref={form} id="payment" noValidate aria-describedby={formErrors ? "payment-error" : undefined} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
         {/* Claimed when saved: the same form posted twice records once (app/utils/form-submission.server.ts). */}
         <input type="hidden" name="submissionKey" value={submissionKey} />
         {other ? (
-          <SelectField label="Kind of income" selectProps={getSelectProps(fields.category)} errors={fields.category.errors}>
+          <SelectField label="Kind of income" selectProps={field("category")} errors={errors?.category}>
             {Object.entries(INCOME_CATEGORIES)
               .filter(([value]) => value !== "gig")
               .map(([value, label]) => (
@@ -114,7 +121,7 @@ function NewPayment({ other, gigs, members, currency, defaults, submissionKey }:
         ) : (
           <>
             <input type="hidden" name="category" value="gig" />
-            <SelectField label="Gig" selectProps={getSelectProps(fields.eventId)} errors={fields.eventId.errors}>
+            <SelectField label="Gig" selectProps={field("eventId")} errors={errors?.eventId}>
               <option value="">Choose a gig…</option>
               {gigs.map((gig) => (
                 <option key={gig.id} value={gig.id}>
@@ -122,19 +129,19 @@ function NewPayment({ other, gigs, members, currency, defaults, submissionKey }:
                 </option>
               ))}
             </SelectField>
-            <Field label={`Fee agreed (${currency}, optional)`} inputProps={{ ...getInputProps(fields.feeAgreed, { type: "text" }), inputMode: "decimal", autoComplete: "off" }} errors={fields.feeAgreed.errors} />
+            <Field label={`Fee agreed (${currency}, optional)`} inputProps={{ ...field("feeAgreed"), type: "text", inputMode: "decimal", autoComplete: "off" }} errors={errors?.feeAgreed} />
           </>
         )}
-        <Field label={`Amount received (${currency})`} inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", autoComplete: "off" }} errors={fields.amount.errors} />
-        <Field label="Date received" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
-        <SelectField label="Paid by" selectProps={getSelectProps(fields.method)} errors={fields.method.errors}>
+        <Field label={`Amount received (${currency})`} inputProps={{ ...field("amount"), type: "text", inputMode: "decimal", autoComplete: "off" }} errors={errors?.amount} />
+        <Field label="Date received" inputProps={{ ...field("date"), type: "date" }} errors={errors?.date} />
+        <SelectField label="Paid by" selectProps={field("method")} errors={errors?.method}>
           {Object.entries(PAYMENT_METHODS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Received by" hint="A member who took cash holds it for the band until they hand it over." selectProps={getSelectProps(fields.receivedBy)} errors={fields.receivedBy.errors}>
+        <SelectField label="Received by" hint="A member who took cash holds it for the band until they hand it over." selectProps={field("receivedBy")} errors={errors?.receivedBy}>
           <option value="band">The band account</option>
           {members.map((member) => (
             <option key={member.userId} value={member.userId}>
@@ -142,9 +149,9 @@ function NewPayment({ other, gigs, members, currency, defaults, submissionKey }:
             </option>
           ))}
         </SelectField>
-        <Field className="sm:col-span-2" label="Description (optional)" inputProps={{ ...getInputProps(fields.description, { type: "text" }), autoComplete: "off" }} errors={fields.description.errors} />
+        <Field className="sm:col-span-2" label="Description (optional)" inputProps={{ ...field("description"), type: "text", autoComplete: "off" }} errors={errors?.description} />
         <div className="sm:col-span-2">
-          <ErrorList id={form.errorId} errors={form.errors} />
+          <ErrorList id="payment-error" errors={formErrors} />
           <Button type="submit" pending={pending} pendingText="Saving…">
             Record payment
           </Button>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { financeFormOptions, financePageGate, financeSettings, recordPayout, req
 import { parseWithZod, payoutSchema } from "~/features/finances/schema.server";
 import { PAYMENT_METHODS, PAYOUT_DIRECTIONS } from "~/features/finances/ledger";
 import { UpgradePage } from "~/features/finances/components/finance-ui";
-import { ErrorList, Field, SelectField } from "~/components/forms";
+import { ErrorList, Field, formErrorsOf, SelectField, shownValue, useFocusFirstError } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { Button } from "~/components/ui/button";
@@ -59,23 +59,30 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-type Fields = { userId: string; direction: string; amount: string; date: string; method: string; note: string };
+type FieldName = "userId" | "direction" | "amount" | "date" | "method" | "note";
 
 export default function NewPayout() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm<Fields>({ id: "payout", lastResult: actionData?.result, defaultValue: "upgrade" in loaderData ? {} : loaderData.defaults, shouldValidate: "onSubmit" });
+  // Validated on the server only: the fields show its reply (the values sent and the
+  // messages), as every form of the app does; none of conform's client ships (issue 11).
+  const result = actionData?.result;
+  const form = useFocusFirstError(result);
   if ("upgrade" in loaderData) return <UpgradePage title="Record a payout" bandName={loaderData.bandName} />;
 
   const { currency, members, submissionKey } = loaderData;
+  const errors = result?.error;
+  const formErrors = formErrorsOf(result);
+  /** The input's id (as conform named it), name and what it shows: the values sent on a refused save, else the defaults. */
+  const field = (name: FieldName) => ({ id: `payout-${name}`, name, defaultValue: shownValue(result, name, loaderData.defaults) });
   return (
     <div className="space-y-6">
       <PageHeader title="Record a payout" back={{ to: "/finances", label: "Finances" }} description="Money paid to a member, or cash a member collected and hands over to the band." />
-      <Form method="post" {...getFormProps(form)} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
+      <Form method="post" ref={form} id="payout" noValidate aria-describedby={formErrors ? "payout-error" : undefined} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
         {/* Claimed when saved: the same form posted twice records once (app/utils/form-submission.server.ts). */}
         <input type="hidden" name="submissionKey" value={submissionKey} />
-        <SelectField label="Member" selectProps={getSelectProps(fields.userId)} errors={fields.userId.errors}>
+        <SelectField label="Member" selectProps={field("userId")} errors={errors?.userId}>
           <option value="">Choose a member…</option>
           {members.map((member) => (
             <option key={member.userId} value={member.userId}>
@@ -83,25 +90,25 @@ export default function NewPayout() {
             </option>
           ))}
         </SelectField>
-        <SelectField label="Direction" selectProps={getSelectProps(fields.direction)} errors={fields.direction.errors}>
+        <SelectField label="Direction" selectProps={field("direction")} errors={errors?.direction}>
           {Object.entries(PAYOUT_DIRECTIONS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
         </SelectField>
-        <Field label={`Amount (${currency})`} inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", autoComplete: "off" }} errors={fields.amount.errors} />
-        <Field label="Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
-        <SelectField label="Paid by" selectProps={getSelectProps(fields.method)} errors={fields.method.errors}>
+        <Field label={`Amount (${currency})`} inputProps={{ ...field("amount"), type: "text", inputMode: "decimal", autoComplete: "off" }} errors={errors?.amount} />
+        <Field label="Date" inputProps={{ ...field("date"), type: "date" }} errors={errors?.date} />
+        <SelectField label="Paid by" selectProps={field("method")} errors={errors?.method}>
           {Object.entries(PAYMENT_METHODS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
         </SelectField>
-        <Field label="Note (optional)" inputProps={{ ...getInputProps(fields.note, { type: "text" }), autoComplete: "off" }} errors={fields.note.errors} />
+        <Field label="Note (optional)" inputProps={{ ...field("note"), type: "text", autoComplete: "off" }} errors={errors?.note} />
         <div className="sm:col-span-2">
-          <ErrorList id={form.errorId} errors={form.errors} />
+          <ErrorList id="payout-error" errors={formErrors} />
           <Button type="submit" pending={pending} pendingText="Saving…">
             Record payout
           </Button>
