@@ -3,23 +3,76 @@
  * server sends: every script a page's HTML references (module preloads, the entry and
  * route imports), fetched and gzip-compressed, so nothing about timing can fool it.
  *
- * - First load of /login and of each signed-in page: at most 100 KB gzip in all.
+ * - First load of /login and of each signed-in page: at most 100 KB gzip in all. Every
+ *   signed-in page the build has is checked, found in its manifest (each route under
+ *   routes/_app+/ whose module has a default export, /login and stage mode): its first
+ *   load is the scripts Remix's <Scripts> names for its matched routes, which the pages
+ *   requested for real confirm. A page added later is checked without being listed here.
  * - Each route's own chunk (every route in the build's manifest): at most 15 KB gzip.
  * - Public pages: covered in landing.spec.ts (no Remix scripts, /js/public.js < 10 KB).
  *
  * Runs in the e2e step because that is the one that builds; it needs no browser, so
  * only the chromium-js project runs it.
  */
+import fs from "node:fs";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { APIRequestContext } from "@playwright/test";
-import { E2E_BASE_URL } from "./e2e-env.ts";
+import { E2E_BASE_URL, ROOT } from "./e2e-env.ts";
 import { expect, test } from "./fixtures";
 
 const KB = 1024;
 export const FIRST_LOAD_BUDGET_GZIP = 100 * KB;
 export const ROUTE_CHUNK_BUDGET_GZIP = 15 * KB;
 
-const SIGNED_IN_PAGES = ["/dashboard", "/members", "/calendar", "/calendar/availability", "/calendar/blackouts", "/events/new", "/songs", "/setlists", "/finances", "/settings", "/profile", "/subscription", "/bands/new"];
+/** Requested for real (the check of every page comes from the manifest, below). */
+const SIGNED_IN_PAGES = ["/dashboard", "/members", "/calendar", "/calendar/availability", "/calendar/blackouts", "/events/new", "/songs", "/setlists", "/finances", "/settings", "/profile", "/subscription", "/bands/new", "/finances/payments/new", "/finances/expenses/new", "/finances/payouts/new"];
+/** Signed-in pages outside routes/_app+/ (the manifest must still have them: a rename fails here, not silently). */
+const OTHER_SIGNED_IN_ROUTES = ["routes/_auth+/login", "routes/setlists.$id_.stage"];
+const APP_LAYOUT = "routes/_app+/_layout";
+
+type ManifestRoute = { id: string; parentId?: string; path?: string; module: string; imports?: string[] };
+type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> };
+
+async function buildManifest(request: APIRequestContext): Promise<Manifest> {
+  const html = await (await request.get("/login")).text();
+  const manifestUrl = html.match(/"(\/build\/manifest-[^"]+\.js)"/)?.[1];
+  expect(manifestUrl, "the page names the build manifest").toBeTruthy();
+  const source = await (await request.get(manifestUrl!)).text();
+  return JSON.parse(source.replace(/^window\.__remixManifest\s*=\s*/, "").replace(/;\s*$/, "")) as Manifest;
+}
+
+/** The route and its parents, root first. */
+function chainOf(manifest: Manifest, id: string) {
+  const chain: ManifestRoute[] = [];
+  for (let route: ManifestRoute | undefined = manifest.routes[id]; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) chain.unshift(route);
+  return chain;
+}
+
+/** What Remix's <Scripts> loads for these matched routes: the entry and its imports, then each route's module and imports. */
+function scriptsFor(manifest: Manifest, matched: ManifestRoute[]) {
+  return new Set([manifest.entry.module, ...manifest.entry.imports, ...matched.flatMap((route) => [route.module, ...(route.imports ?? [])])]);
+}
+
+/**
+ * Whether the route is a page (a component to render) rather than a resource route: the
+ * browser manifest does not say, so its module is read. A route whose source cannot be
+ * found fails the test rather than being skipped.
+ */
+function isPage(id: string) {
+  const file = ["tsx", "ts", "jsx", "js"].map((ext) => join(ROOT, "app", `${id}.${ext}`)).find((candidate) => fs.existsSync(candidate));
+  expect(file, `the source of route ${id}`).toBeTruthy();
+  return /^export default\b|^export \{[^}]*\bas default\b/m.test(fs.readFileSync(file!, "utf8"));
+}
+
+/** Every signed-in page the build has: the pages under the app layout, /login and stage mode. */
+function signedInPageRoutes(manifest: Manifest) {
+  for (const id of [APP_LAYOUT, ...OTHER_SIGNED_IN_ROUTES]) expect(manifest.routes[id], `the manifest has ${id}`).toBeTruthy();
+  const parents = new Set(Object.values(manifest.routes).map((route) => route.parentId));
+  return Object.values(manifest.routes).filter(
+    (route) => !parents.has(route.id) && (OTHER_SIGNED_IN_ROUTES.includes(route.id) || route.parentId === APP_LAYOUT || chainOf(manifest, route.id).some((parent) => parent.id === APP_LAYOUT)) && isPage(route.id),
+  );
+}
 
 const gzipCache = new Map<string, number>();
 async function gzipSize(request: APIRequestContext, url: string) {
@@ -46,11 +99,20 @@ function scriptsOf(html: string) {
 async function firstLoad(request: APIRequestContext, path: string) {
   const response = await request.get(path, { maxRedirects: 0 });
   expect(response.status(), `${path} answers 200 (not a redirect)`).toBe(200);
-  const scripts = scriptsOf(await response.text());
+  const html = await response.text();
+  const scripts = scriptsOf(html);
   expect(scripts.length, `${path} is a hydrated page`).toBeGreaterThan(0);
   let total = 0;
   for (const script of scripts) total += await gzipSize(request, script);
-  return { total, scripts };
+  // The modules of the routes the page matched (root, layout, the page), in the inline script.
+  const routeModules = [...html.matchAll(/import \* as route\d+ from "(\/build\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  return { total, scripts, routeModules };
+}
+
+async function gzipTotal(request: APIRequestContext, scripts: Iterable<string>) {
+  let sum = 0;
+  for (const script of scripts) sum += await gzipSize(request, script);
+  return sum;
 }
 
 test.describe("client bundle budgets (built assets)", () => {
@@ -70,7 +132,18 @@ test.describe("client bundle budgets (built assets)", () => {
     // Stage mode (/setlists/{id}/stage) needs a setlist of the band.
     const { db } = await import("~/utils/db.server");
     const setlist = await db.setlist.create({ data: { bandId: band.id, name: "Budget setlist", sets: { create: [{ name: "Set 1", position: 0 }] } }, select: { id: true } });
-    for (const path of [...SIGNED_IN_PAGES, `/setlists/${setlist.id}/stage`]) totals.set(path, (await firstLoad(page.request, path)).total);
+    // An event's own page (its id from a row made here).
+    const event = await db.event.create({ data: { bandId: band.id, title: "Budget gig", kind: "gig", startsAt: new Date(Date.now() + 7 * 86_400_000) }, select: { id: true } });
+    const manifest = await buildManifest(page.request);
+    const byModule = new Map(Object.values(manifest.routes).map((route) => [route.module, route]));
+    for (const path of [...SIGNED_IN_PAGES, `/setlists/${setlist.id}/stage`, `/events/${event.id}`]) {
+      const load = await firstLoad(page.request, path);
+      totals.set(path, load.total);
+      // What the page loads is what the manifest says its routes load: the check of every page below counts the same scripts.
+      const matched = load.routeModules.map((module) => byModule.get(module)!);
+      expect(matched.every(Boolean) && matched.length, `${path}: its route modules are in the manifest`).toBeTruthy();
+      expect([...new Set(load.scripts)].sort(), `${path}: the scripts the manifest names for its routes`).toEqual([...scriptsFor(manifest, matched)].sort());
+    }
     for (const [path, total] of totals) {
       results.push(`${path} ${(total / KB).toFixed(1)} KB`);
       if (total > FIRST_LOAD_BUDGET_GZIP) failures.push(`${path}: ${(total / KB).toFixed(1)} KB > 100 KB`);
@@ -79,14 +152,25 @@ test.describe("client bundle budgets (built assets)", () => {
     expect(failures, results.join("\n")).toEqual([]);
   });
 
+  test("every signed-in page in the build's manifest loads at most 100 KB of JavaScript (gzip)", async ({ request }) => {
+    const manifest = await buildManifest(request);
+    const pages = signedInPageRoutes(manifest);
+    // The app's pages are dozens; a change in how routes are named must not leave this checking none.
+    expect(pages.length, pages.map((route) => route.id).join(", ")).toBeGreaterThan(30);
+    for (const id of ["routes/_app+/events.$id", "routes/_app+/finances_.entries.$id.split", ...OTHER_SIGNED_IN_ROUTES]) expect(pages.map((route) => route.id)).toContain(id);
+    const results: string[] = [];
+    const failures: string[] = [];
+    for (const route of pages) {
+      const size = await gzipTotal(request, scriptsFor(manifest, chainOf(manifest, route.id)));
+      results.push(`${route.id} ${(size / KB).toFixed(1)} KB`);
+      if (size > FIRST_LOAD_BUDGET_GZIP) failures.push(`${route.id} (/${route.path ?? ""}): ${(size / KB).toFixed(1)} KB > 100 KB`);
+    }
+    test.info().annotations.push({ type: "first-load JS (gzip), every signed-in page", description: results.join(", ") });
+    expect(failures, results.join("\n")).toEqual([]);
+  });
+
   test("each route's own chunk is at most 15 KB gzip", async ({ request }) => {
-    const html = await (await request.get("/login")).text();
-    const manifestUrl = html.match(/"(\/build\/manifest-[^"]+\.js)"/)?.[1];
-    expect(manifestUrl, "the page names the build manifest").toBeTruthy();
-    const source = await (await request.get(manifestUrl!)).text();
-    const manifest = JSON.parse(source.replace(/^window\.__remixManifest\s*=\s*/, "").replace(/;\s*$/, "")) as {
-      routes: Record<string, { module: string }>;
-    };
+    const manifest = await buildManifest(request);
     const routes = Object.entries(manifest.routes);
     expect(routes.length).toBeGreaterThan(10);
     const over: string[] = [];
