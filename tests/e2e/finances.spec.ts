@@ -29,6 +29,7 @@ test.describe("finances", () => {
     login,
     createUser,
     createBand,
+    javaScriptEnabled,
   }) => {
     const lou = await createUser({ firstName: "Lou", lastName: "Leader" });
     const ann = await createUser({ firstName: "Ann", lastName: "Keys" });
@@ -130,6 +131,12 @@ test.describe("finances", () => {
     await page.getByLabel("Amount (USD)").fill("300.001");
     await page.getByRole("button", { name: "Record payout" }).click();
     await expect(page.getByText("USD amounts have at most 2 decimal places")).toBeVisible();
+    // The server's message is the field's description, the member picked stays picked, and
+    // (with JavaScript: the page is not reloaded) focus is on the field in error.
+    await expect(page.getByLabel("Amount (USD)")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Amount (USD)")).toHaveAccessibleDescription("USD amounts have at most 2 decimal places");
+    await expect(page.getByLabel("Member")).toHaveValue(ann.id);
+    if (javaScriptEnabled) await expect(page.getByLabel("Amount (USD)")).toBeFocused();
     await page.getByLabel("Amount (USD)").fill("300");
     await page.getByRole("button", { name: "Record payout" }).click();
     await expect(page).toHaveURL(/\/finances$/);
