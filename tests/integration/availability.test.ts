@@ -187,6 +187,8 @@ describe("availability month", () => {
     const festival = await eventWith(w.band.id, { title: "Festival", startsAt: new Date("2030-05-26T19:00:00Z"), endsAt: new Date("2030-05-28T01:00:00Z"), booked: [bassist] });
     // Ends at 7 AM: past a late night, so the next day is taken too.
     await eventWith(w.band.id, { title: "Night Session", kind: "rehearsal", startsAt: new Date("2030-05-29T21:00:00Z"), endsAt: new Date("2030-05-30T06:00:00Z"), booked: [drummer] });
+    // The drummer is away the day after the late gig: not shown there, but the gig still meets it (as the clash warning did).
+    await db.blackout.create({ data: { userId: w.drummer.id, startDate: "2030-05-25", endDate: "2030-05-25", reason: "Early flight" } });
     // Without an end a gig counts as three hours: 11 PM to 2 AM.
     await eventWith(w.band.id, { title: "Open End", startsAt: new Date("2030-05-30T22:00:00Z"), booked: [bassist] });
 
@@ -197,7 +199,7 @@ describe("availability month", () => {
     expect(busyOn("2030-05-24")).toEqual(["Dave Drums"]);
     expect(eventsOn("2030-05-25")).toEqual([]);
     expect(busyOn("2030-05-25")).toEqual([]);
-    expect(dayOf(month, "2030-05-25").canField).toBe(true);
+    expect(dayOf(month, "2030-05-25").blackedOut.map((p) => p.name)).toEqual(["Dave Drums"]);
     expect(eventsOn("2030-05-27")).toEqual(["Festival"]);
     expect(busyOn("2030-05-27")).toEqual(["Bea Bass"]);
     expect(eventsOn("2030-05-28")).toEqual([]);
@@ -208,7 +210,7 @@ describe("availability month", () => {
     const cookie = `${await sessionCookieFor(w.leader.id)}; ${await bandCookie(w.band.id)}`;
     const grid = (await (await callRoute(calendarPage.loader, buildRequest("/calendar?month=2030-05", { cookie }))).json()) as {
       days: { key: string; eventIds: number[] }[];
-      events: { id: number; firstDay: string; lastDay: string; shortTime: string; laterDays: string }[];
+      events: { id: number; firstDay: string; lastDay: string; shortTime: string; laterDays: string; blackedOut: { count: string } | null }[];
     };
     const idsOn = (key: string) => grid.days.find((day) => day.key === key)!.eventIds;
     expect(idsOn("2030-05-24")).toEqual([late.id]);
@@ -217,6 +219,9 @@ describe("availability month", () => {
     expect(idsOn("2030-05-28")).toEqual([]);
     // The festival's second day reads "cont.", not its start time again.
     expect(grid.events.find((e) => e.id === festival.id)).toMatchObject({ firstDay: "2030-05-26", lastDay: "2030-05-27", shortTime: "8:00 PM", laterDays: "cont." });
+    expect(grid.events.find((e) => e.id === late.id)!.blackedOut).toMatchObject({ count: "1 blacked out" });
+    const latePage = (await (await callRoute(eventPage.loader, buildRequest(`/events/${late.id}`, { cookie }), { id: String(late.id) })).json()) as { lineup: { name: string; blackout: { reason: string | null } | null }[] };
+    expect(latePage.lineup.find((row) => row.name === "Dave Drums")!.blackout).toMatchObject({ reason: "Early flight" });
 
     // An all-day event of three days says all three on its page.
     const camp = await eventWith(w.band.id, { title: "Band Camp", kind: "other", allDay: true, startsAt: new Date("2030-06-12T23:00:00Z"), endsAt: new Date("2030-06-15T23:00:00Z") });

@@ -1,9 +1,9 @@
 /**
- * A page about an event, song or setlist of one of the user's bands, opened while another
- * of their bands is current (a reminder's link, the calendar feed, a bookmark): the
- * browser switches to that band first, with a toast, and the page then speaks of it.
- * It used to show the event under the other band's name, with "← Calendar" leading to
- * the other band's calendar.
+ * An event of one of the user's bands, opened while another of their bands is current (a
+ * reminder's link, the calendar feed, a bookmark): the page says whose event it is and
+ * offers the band switcher's own POST. It used to show the event under the other band's
+ * name with nothing to say so. A GET never switches the band: a link from anywhere, or a
+ * stale tab revalidating, would otherwise move the user's band (and preference) under them.
  */
 import { describe, expect, test } from "vitest";
 import { bandCookie, buildRequest, callRoute } from "#tests/db-utils";
@@ -13,6 +13,7 @@ import * as eventEditPage from "~/routes/_app+/events.$id_.edit";
 import * as songEditPage from "~/routes/_app+/songs.$id.edit";
 import * as setlistPage from "~/routes/_app+/setlists.$id";
 import * as eventApi from "~/routes/api+/events.$id";
+import * as bandSwitch from "~/routes/bands+/switch";
 import { bandWith, eventWith, person } from "./calendar-helpers";
 
 async function world() {
@@ -33,45 +34,44 @@ async function world() {
 const inBand = async (cookie: string, bandId: number) => `${cookie}; ${await bandCookie(bandId)}`;
 
 describe("opening a page of another of your bands", () => {
-  test("switches the browser to that band, once, with a toast, for the event, its edit form, a song and a setlist", async () => {
+  test("the event page names its band and offers the switch; nothing changes until the user asks", async () => {
     const w = await world();
     const cookie = await inBand(w.leader.cookie, w.first.id);
-    const pages = [
-      { route: eventPage, path: `/events/${w.gig.id}`, id: w.gig.id },
+    await db.user.update({ where: { id: w.leader.id }, data: { preferredBandId: w.first.id } });
+    const response = await callRoute(eventPage.loader, buildRequest(`/events/${w.gig.id}`, { cookie }), { id: String(w.gig.id) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("set-cookie") ?? "").not.toContain("bandroom_band=");
+    expect(((await response.json()) as { otherBand: unknown }).otherBand).toEqual({ id: w.second.id, name: "Second Band", current: "First Band" });
+    expect((await db.user.findUniqueOrThrow({ where: { id: w.leader.id } })).preferredBandId).toBe(w.first.id);
+
+    // The offered switch: the band switcher's POST, back to the event.
+    const switched = await callRoute(bandSwitch.action, buildRequest("/bands/switch", { cookie, form: { bandId: String(w.second.id), redirectTo: `/events/${w.gig.id}` } }));
+    expect(switched.status).toBe(302);
+    expect(switched.headers.get("location")).toBe(`/events/${w.gig.id}`);
+    expect(switched.headers.get("set-cookie")).toContain("bandroom_band=");
+    const after = await callRoute(eventPage.loader, buildRequest(`/events/${w.gig.id}`, { cookie: await inBand(w.leader.cookie, w.second.id) }), { id: String(w.gig.id) });
+    expect(((await after.json()) as { otherBand: unknown }).otherBand).toBeNull();
+  });
+
+  test("the edit pages, a song and a setlist of the other band open as they are, without switching", async () => {
+    const w = await world();
+    const cookie = await inBand(w.leader.cookie, w.first.id);
+    for (const page of [
       { route: eventEditPage, path: `/events/${w.gig.id}/edit`, id: w.gig.id },
       { route: songEditPage, path: `/songs/${w.song.id}/edit`, id: w.song.id },
-      { route: setlistPage, path: `/setlists/${w.setlist.id}?q=love`, id: w.setlist.id },
-    ];
-    for (const page of pages) {
-      await db.user.update({ where: { id: w.leader.id }, data: { preferredBandId: w.first.id } });
+      { route: setlistPage, path: `/setlists/${w.setlist.id}`, id: w.setlist.id },
+      { route: eventApi, path: `/api/events/${w.gig.id}`, id: w.gig.id },
+    ]) {
       const response = await callRoute(page.route.loader, buildRequest(page.path, { cookie }), { id: String(page.id) });
-      expect(response.status, page.path).toBe(302);
-      expect(response.headers.get("location"), page.path).toBe(page.path);
-      const cookies = response.headers.get("set-cookie") ?? "";
-      expect(cookies, page.path).toContain(`bandroom_band=`);
-      expect(cookies, page.path).toMatch(/toast/);
-      // Saved as the preference too, as the band switcher does.
-      expect((await db.user.findUniqueOrThrow({ where: { id: w.leader.id } })).preferredBandId, page.path).toBe(w.second.id);
-      // Back with that band current, the page answers.
-      const again = await callRoute(page.route.loader, buildRequest(page.path, { cookie: await inBand(w.leader.cookie, w.second.id) }), { id: String(page.id) });
-      expect(again.status, page.path).toBe(200);
+      expect(response.status, page.path).toBe(200);
+      expect(response.headers.get("set-cookie") ?? "", page.path).not.toContain("bandroom_band=");
     }
   });
 
-  test("the page's band already current: no redirect; /api acts without switching", async () => {
-    const w = await world();
-    const current = await callRoute(eventPage.loader, buildRequest(`/events/${w.gig.id}`, { cookie: await inBand(w.leader.cookie, w.second.id) }), { id: String(w.gig.id) });
-    expect(current.status).toBe(200);
-    const api = await callRoute(eventApi.loader, buildRequest(`/api/events/${w.gig.id}`, { cookie: await inBand(w.leader.cookie, w.first.id) }), { id: String(w.gig.id) });
-    expect(api.status).toBe(200);
-    expect(api.headers.get("set-cookie")).toBeNull();
-  });
-
-  test("an event a sub is not booked on is not found, and their band does not change", async () => {
+  test("an event a sub is not booked on is not found", async () => {
     const w = await world();
     const solo = await bandWith("Sub's Own Band", "UTC", [{ user: w.sub, role: "band_leader" }]);
     const response = await callRoute(eventPage.loader, buildRequest(`/events/${w.gig.id}`, { cookie: await inBand(w.sub.cookie, solo.id) }), { id: String(w.gig.id) });
     expect(response.status).toBe(404);
-    expect(response.headers.get("set-cookie") ?? "").not.toContain("bandroom_band=");
   });
 });

@@ -4,8 +4,7 @@ import { isPro } from "~/features/billing/plans";
 import { grantFor, type Grant, type Permission, type Role } from "~/features/members/permissions";
 import { parseId } from "~/utils/ids";
 import { requestMemo } from "~/utils/request-memo.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { currentBandCookieHeader, listBandsForUser, readCurrentBandCookie, resolveCurrentBand, setPreferredBand, type BandListItem } from "./bands.server";
+import { listBandsForUser, readCurrentBandCookie, resolveCurrentBand, type BandListItem } from "./bands.server";
 
 /**
  * Who is asking, in which band, and what the permission table grants them there. Every
@@ -89,18 +88,12 @@ export async function requireBandAccess(
 }
 
 /**
- * A page about one band's event, song or setlist, opened while another of the user's
- * bands is current (a reminder's link, the calendar feed, a bookmark): the browser
- * switches to the page's band first, as the band switcher would, so the shell, the back
- * links ("← Calendar") and the times all speak of the band the page is about. The same
- * URL again, once, with a toast that says so; a plain redirect, so it works without
- * JavaScript. Only page loaders call it: actions and /api act on the resource's band as
- * they are.
+ * The row's band when it is not the browser's current band (an event of another of the
+ * user's bands, opened from a reminder, the calendar feed or a bookmark), else null. The
+ * page says so and offers the band switcher's own POST; it does not switch on a GET, which
+ * a link from anywhere could trigger.
  */
-export async function switchToBandOf(request: Request, access: BandAccess) {
+export async function otherBandThanCurrent(request: Request, access: BandAccess) {
   const current = await getCurrentBand(request, access.user);
-  if (!current || current.band.id === access.band.id) return;
-  await setPreferredBand(access.user.id, access.band.id);
-  const url = new URL(request.url);
-  throw await redirectWithToast(`${url.pathname}${url.search}`, { title: `Switched to ${access.band.name}`, description: "The page you opened belongs to this band." }, [await currentBandCookieHeader(access.band.id)]);
+  return current && current.band.id !== access.band.id ? { id: access.band.id, name: access.band.name, current: current.band.name } : null;
 }

@@ -8,7 +8,7 @@
  * script.
  */
 export { data } from "@remix-run/node";
-export { requireBandAccess, switchToBandOf } from "~/features/bands/access.server";
+export { otherBandThanCurrent, requireBandAccess } from "~/features/bands/access.server";
 export { dayOf, formatDayRange, shownDays } from "~/features/availability/local-day";
 export { bandIdOfEvent, cancelEvent, deleteEvent, getEventDetails, restoreEvent } from "./events.server";
 export { parseWithZod } from "./forms.server";

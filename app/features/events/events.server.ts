@@ -2,7 +2,7 @@ import rrulePackage from "rrule";
 import type { Prisma } from "~/generated/prisma/client";
 import { track } from "~/features/analytics/analytics.server";
 import { requireConflictsConfirmed } from "~/features/availability/conflicts.server";
-import { parseMonth, shownDays } from "~/features/availability/local-day";
+import { daysOfRange, parseMonth, shownDays } from "~/features/availability/local-day";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { db } from "~/utils/db.server";
 import { formatAmountInput } from "~/utils/money";
@@ -149,9 +149,18 @@ function blackoutVisibility(access: BandAccess) {
 
 export type BlackedOutPerson = { membershipId: number; name: string; isYou: boolean; reason: string | null };
 
-/** The local days an event is on in `timeZone` (all-day and multi-day events span several; the morning after a late night is not one). */
+/** The local days an event is shown on in `timeZone` (all-day and multi-day events span several; the morning after a late night is not one). */
 function eventDays(event: { startsAt: Date; endsAt: Date | null; allDay: boolean }, timeZone: string): DayRange {
   return shownDays(event, timeZone);
+}
+
+/**
+ * Every local day the event touches, the morning after a late night included: whose
+ * blackouts it meets. A drummer away on the 11th is flagged on a gig that runs to 1 AM
+ * that day, as the clash warning on saving it was (conflicts.server.ts).
+ */
+function coveredDays(event: { startsAt: Date; endsAt: Date | null }, timeZone: string): DayRange {
+  return daysOfRange(event.startsAt, event.endsAt ?? event.startsAt, timeZone);
 }
 
 export type ListedEvent = Awaited<ReturnType<typeof listEvents>>[number];
@@ -201,11 +210,12 @@ export async function getCalendarMonth(access: BandAccess, options: { month?: st
   const events = listed.map(({ bookings, ...event }) => {
     const mine = bookings.find((booking) => booking.membershipId === access.membership.id) ?? null;
     const on = eventDays(event, timeZone);
+    const covered = coveredDays(event, timeZone);
     const blackedOut: BlackedOutPerson[] = event.cancelledAt
       ? []
       : bookings.flatMap((booking) => {
           const person = awayById.get(booking.membershipId);
-          const blackout = person?.user.blackouts.find((b) => b.startDate <= on.last && b.endDate >= on.first);
+          const blackout = person?.user.blackouts.find((b) => b.startDate <= covered.last && b.endDate >= covered.first);
           if (!person || !blackout) return [];
           const isYou = person.id === access.membership.id;
           return [{ membershipId: person.id, name: displayName({ ...person.user, displayName: person.displayName }), isYou, reason: isYou || see.reasons ? blackout.reason : null }];
@@ -277,7 +287,7 @@ export async function getEventDetails(access: BandAccess, eventId: number, now =
   const abilities = abilitiesFor(event);
   const band = { name: access.band.name, ...bandSettings(access) };
   const see = blackoutVisibility(access);
-  const days = eventDays(event, band.timeZone);
+  const days = coveredDays(event, band.timeZone);
   // Who of the lineup has a blackout on the event's days (others' only with "availability:view").
   const [instruments, blackouts] = await Promise.all([
     bandInstruments(access.band.id),

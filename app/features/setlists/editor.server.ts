@@ -2,9 +2,6 @@ import { parseWithZod } from "~/utils/submission";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/features/auth/auth.server";
 import { grantIn, requireBandAccess, type BandAccess } from "~/features/bands/access.server";
-
-// The editor page reaches the gate's band switch through this module: one `.server` path for the browser to stub.
-export { switchToBandOf } from "~/features/bands/access.server";
 import type { Permission } from "~/features/members/permissions";
 import { parseId } from "~/utils/ids";
 import { RuleError } from "~/utils/rule-error";

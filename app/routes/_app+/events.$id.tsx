@@ -17,9 +17,9 @@ import {
   parseWithZod,
   redirectWithToast,
   requireBandAccess,
+  otherBandThanCurrent,
   restoreEvent,
   shownDays,
-  switchToBandOf,
 } from "~/features/events/event-page.server";
 import { eventWhen } from "~/features/events/event-when";
 import { answerLabel, instrumentCoverage, kindStyle, lineupSummary, mapLink } from "~/features/events/present";
@@ -54,10 +54,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { access, eventId } = await gate(request, params.id, "events:view");
   const details = await getEventDetails(access, eventId);
   if (!details) throw data({ message: MESSAGES.notFound }, { status: 404 });
-  await switchToBandOf(request, access);
   const { event, abilities, instruments, mine } = details;
   const tz = event.band.timeZone;
-  const lastTime = await lastTimeAtVenue(access, event);
+  const [lastTime, otherBand] = await Promise.all([lastTimeAtVenue(access, event), otherBandThanCurrent(request, access)]);
   const lineup = event.bookings.map((booking) => ({
     id: booking.id,
     name: booking.membership.displayName || displayName(booking.membership.user),
@@ -69,6 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     history: booking.history.map((h) => ({ answer: answerLabel(h.answer), note: h.note, at: `${formatDate(h.answeredAt, tz)}, ${formatTime(h.answeredAt, tz)}` })),
   }));
   return {
+    otherBand,
     event: {
       id: event.id,
       title: event.title,
@@ -135,7 +135,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EventDetails() {
-  const { event, band, abilities, lineup, summary, blackedOut, coverage, mine, lastTime } = useLoaderData<typeof loader>();
+  const { event, band, abilities, lineup, summary, blackedOut, coverage, mine, lastTime, otherBand } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errorsFor = (intent: Intent) => (actionData?.intent === intent ? [...(actionData.result.error?.[""] ?? []), ...Object.values(actionData.result.error ?? {}).flat()] : []);
   const style = kindStyle(event.kind);
@@ -147,6 +147,17 @@ export default function EventDetails() {
         title={event.cancelled ? <span className="line-through decoration-2">{event.title}</span> : event.title}
         aside={<KindBadge kind={event.kind} tentative={event.tentative} />}
       />
+      {/* An event of another of your bands (from a reminder or the calendar feed): say whose, and offer the switcher's own POST. */}
+      {otherBand ? (
+        <Form method="post" action="/bands/switch" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          <input type="hidden" name="bandId" value={otherBand.id} />
+          <input type="hidden" name="redirectTo" value={`/events/${event.id}`} />
+          This is {otherBand.name}’s event; you are working in {otherBand.current}.{" "}
+          <button type="submit" className="font-medium underline">
+            Switch to {otherBand.name}
+          </button>
+        </Form>
+      ) : null}
       {event.cancelled ? (
         <p role="status" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
           <strong>Cancelled</strong> on {event.cancelled.on}

@@ -2,7 +2,7 @@ import { parseWithZod } from "~/features/events/forms.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireBandAccess, switchToBandOf } from "~/features/bands/access.server";
+import { requireBandAccess } from "~/features/bands/access.server";
 import { bandIdOfEvent, eventFields, eventFormOptions, eventRules, updateEvent } from "~/features/events/events.server";
 import { MESSAGES, updateEventSchema } from "~/features/events/schema.server";
 import { EventForm } from "~/features/events/components/event-form";
@@ -24,7 +24,6 @@ async function gate(request: Request, id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { access, eventId } = await gate(request, params.id);
   const [{ event, fields }, options] = await Promise.all([eventFields(access, eventId), eventFormOptions(access)]);
-  await switchToBandOf(request, access);
   return { event: { id: event.id, title: event.title, version: event.version, inSeries: Boolean(event.seriesId) }, defaults: fields, options };
 }
 

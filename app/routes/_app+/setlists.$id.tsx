@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { editorPermission, editorView, setlistAccess, submitEditorForm, switchToBandOf } from "~/features/setlists/editor.server";
+import { editorPermission, editorView, setlistAccess, submitEditorForm } from "~/features/setlists/editor.server";
 import { SETLIST_NOT_FOUND } from "~/features/setlists/setlists.server";
 import { SetlistEditor } from "~/features/setlists/components/setlist-editor";
 import { pageTitle } from "~/utils/meta";
@@ -15,7 +15,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { id, access } = await setlistAccess(request, params.id, "content:view");
   const view = await editorView(access, id, new URL(request.url).searchParams.get("q") ?? "");
   if (!view) throw notFound();
-  await switchToBandOf(request, access);
   return view;
 }
 

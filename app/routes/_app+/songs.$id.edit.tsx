@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireBandAccess, switchToBandOf } from "~/features/bands/access.server";
+import { requireBandAccess } from "~/features/bands/access.server";
 import { SongForm } from "~/features/songs/components/song-form";
 import { lookupForForm } from "~/features/songs/partners/lookup.server";
 import { formValuesFromQuery, songFormValues, submitSongForm } from "~/features/songs/song-form.server";
@@ -33,7 +33,6 @@ async function songAccess(request: Request, idParam: string | undefined, permiss
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { id, access } = await songAccess(request, params.id, "content:edit");
   const song = await getSong(access, id);
-  await switchToBandOf(request, access);
   const url = new URL(request.url);
   const typed = url.searchParams.has("lookup") ? formValuesFromQuery(url.searchParams) : songFormValues(song);
   const [{ values, lookup }, history] = await Promise.all([lookupForForm(url.searchParams, typed), songHistory(access, id)]);
