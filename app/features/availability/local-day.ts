@@ -15,9 +15,11 @@ const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 /** The local day of `instant` in `timeZone`. */
 export function dayOf(instant: Date, timeZone: string): Day {
-  const p = toZoned(instant, timeZone);
-  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+  return dayKey(toZoned(instant, timeZone));
 }
+
+/** "YYYY-MM-DD" of a zoned date. */
+const dayKey = (p: { year: number; month: number; day: number }): Day => `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
 
 /** { year, month, day } of a real calendar day, else null ("2027-04-31" is not one). */
 export function parseDay(value: string) {
@@ -123,7 +125,7 @@ export function shownDays(event: { startsAt: Date; endsAt: Date | null; allDay: 
   const days = daysOfRange(event.startsAt, end, timeZone);
   if (event.allDay || days.last === days.first) return days;
   const wall = toZoned(end, timeZone);
-  const endsLateNight = wall.hour * 60 + wall.minute <= LATE_NIGHT_UNTIL_HOUR * 60 && `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}` === days.last;
+  const endsLateNight = wall.hour * 60 + wall.minute <= LATE_NIGHT_UNTIL_HOUR * 60 && dayKey(wall) === days.last;
   return endsLateNight ? { first: days.first, last: addDays(days.last, -1) } : days;
 }
 

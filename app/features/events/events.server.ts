@@ -149,11 +149,6 @@ function blackoutVisibility(access: BandAccess) {
 
 export type BlackedOutPerson = { membershipId: number; name: string; isYou: boolean; reason: string | null };
 
-/** The local days an event is shown on in `timeZone` (all-day and multi-day events span several; the morning after a late night is not one). */
-function eventDays(event: { startsAt: Date; endsAt: Date | null; allDay: boolean }, timeZone: string): DayRange {
-  return shownDays(event, timeZone);
-}
-
 /**
  * Every local day the event touches, the morning after a late night included: whose
  * blackouts it meets. A drummer away on the 11th is flagged on a gig that runs to 1 AM
@@ -209,7 +204,8 @@ export async function getCalendarMonth(access: BandAccess, options: { month?: st
   const awayById = new Map(away.map((m) => [m.id, m]));
   const events = listed.map(({ bookings, ...event }) => {
     const mine = bookings.find((booking) => booking.membershipId === access.membership.id) ?? null;
-    const on = eventDays(event, timeZone);
+    // Where the grid draws it (not the morning after a late night); its blackouts, every day it touches.
+    const on = shownDays(event, timeZone);
     const covered = coveredDays(event, timeZone);
     const blackedOut: BlackedOutPerson[] = event.cancelledAt
       ? []

@@ -1,5 +1,6 @@
 import rrulePackage from "rrule";
 import { z } from "zod";
+import { apiVersion, apiVersionMessages } from "~/utils/api-version";
 import { formatDate } from "~/utils/dates";
 import { AMOUNT_MESSAGES, parseAmount } from "~/utils/money";
 import {
@@ -432,10 +433,7 @@ export function updateEventSchema(rules: Rules) {
     });
 }
 
-export const API_VERSION_MESSAGES = {
-  missing: "Send the event's version as read (GET /api/events/{id}), so a change made meanwhile is not overwritten",
-  invalid: "Must be the event's version, a whole number",
-};
+export const API_VERSION_MESSAGES = apiVersionMessages("event", "/api/events/{id}");
 
 /**
  * PATCH /api/events/{id}: any of the event's fields and the version the client read.
@@ -445,10 +443,7 @@ export const API_VERSION_MESSAGES = {
 export const PatchEventSchema = z.strictObject({
   ...(Object.fromEntries(Object.keys(eventFields).map((key) => [key, z.unknown().optional()])) as Record<keyof typeof eventFields, z.ZodOptional<z.ZodUnknown>>),
   // The form's words ("Reload the event…") would puzzle a client that sent "1": say what the field wants.
-  version: z
-    .number({ error: (issue) => (issue.input === undefined ? API_VERSION_MESSAGES.missing : API_VERSION_MESSAGES.invalid) })
-    .int({ error: API_VERSION_MESSAGES.invalid })
-    .positive({ error: API_VERSION_MESSAGES.invalid }),
+  version: apiVersion("event", "/api/events/{id}"),
   scope: z.enum(SERIES_SCOPES, { error: "Choose which events of the series to change" }).optional(),
   interval: z.unknown().optional(),
   confirmConflicts: z.boolean({ error: "Save anyway is yes or no" }).optional(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EmailSchema } from "~/features/auth/schema";
+import { apiVersion } from "~/utils/api-version";
 import { ROLES } from "./permissions";
 
 /**
@@ -63,7 +64,7 @@ export const UpdateMembershipSchema = z
     displayName: DisplayNameSchema.nullable().optional(),
     instruments: InstrumentsSchema.optional(),
     /** The membership's version as read: 409 when someone else changed it since. Optional. */
-    version: z.number({ error: "Must be the member's version, a whole number" }).int({ error: "Must be the member's version, a whole number" }).positive({ error: "Must be the member's version, a whole number" }).optional(),
+    version: apiVersion("member", "/api/bands/{id}/members").optional(),
   })
   .refine((body) => body.role !== undefined || body.displayName !== undefined || body.instruments !== undefined, {
     error: "Send at least one of role, displayName or instruments",

@@ -4,6 +4,7 @@
  * the browser; the form shows what the server answers.
  */
 import { z } from "zod";
+import { apiVersion, apiVersionMessages } from "~/utils/api-version";
 import { parseDuration } from "./format";
 import { parseKey } from "./keys";
 import { SONG_SORTS, type SongFacts } from "./song-types";
@@ -180,8 +181,7 @@ const apiFields = {
 /** POST /api/bands/{id}/songs; `allowDuplicate` adds a song whose title and artist are already there. */
 export const SongCreateApiSchema = z.strictObject({ ...apiFields, allowDuplicate: z.boolean({ error: "Must be true or false" }).optional() });
 
-const SONG_VERSION_INVALID = "Must be the song's version, a whole number";
-export const SONG_VERSION_MISSING = "Send the song's version as read (GET /api/songs/{id}), so a change made meanwhile is not overwritten";
+export const SONG_VERSION_MISSING = apiVersionMessages("song", "/api/songs/{id}").missing;
 
 /** PATCH /api/songs/{id}: only the fields sent change. */
 export const SongPatchApiSchema = z.strictObject({
@@ -192,10 +192,7 @@ export const SongPatchApiSchema = z.strictObject({
    * The song's version as read: a PATCH made from an older one gets 409. Required, as for
    * events and setlists: without it a client would overwrite a change made meanwhile.
    */
-  version: z
-    .number({ error: (issue) => (issue.input === undefined ? SONG_VERSION_MISSING : SONG_VERSION_INVALID) })
-    .int({ error: SONG_VERSION_INVALID })
-    .positive({ error: SONG_VERSION_INVALID }),
+  version: apiVersion("song", "/api/songs/{id}"),
 });
 
 export type SongPatch = Partial<SongInput>;
