@@ -28,6 +28,8 @@ export function fieldErrors(error: z.ZodError) {
   return errors;
 }
 
+export const NOT_AN_OBJECT = "Request body must be a JSON object";
+
 /**
  * Reads a JSON body (at most 100 KB) and parses it with `schema`; throws a 400 answer
  * with field errors otherwise. Strict schemas reject unknown keys.
@@ -44,6 +46,10 @@ export async function parseJsonBody<T extends z.ZodType>(request: Request, schem
       throw apiError(400, "Request body must be valid JSON");
     }
   }
+  // Every /api body is an object. An array, null or a bare value is refused as a whole,
+  // before the schema, whose cross-field checks would add stray errors under fields the
+  // client never sent (a `[]` event got "Enter a date like 2026-11-20").
+  if (typeof json !== "object" || json === null || Array.isArray(json)) throw apiError(400, "Invalid request", { body: [NOT_AN_OBJECT] });
   const result = schema.safeParse(json);
   if (!result.success) throw apiError(400, "Invalid request", fieldErrors(result.error));
   return result.data;

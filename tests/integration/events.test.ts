@@ -13,6 +13,7 @@ import * as icsFile from "~/routes/_app+/events.$id_.event[.]ics";
 import { API_VERSION_MESSAGES, expandWeekly, MESSAGES } from "~/features/events/schema.server";
 import { addDays, parseLocalDate, startOfLocalDay, toZoned } from "~/features/events/zoned-time";
 import { body, toastOf } from "./auth-helpers";
+import { NOT_AN_OBJECT } from "~/utils/api.server";
 
 type Handler = Parameters<typeof callRoute>[0];
 
@@ -110,6 +111,14 @@ describe("times in the band's time zone", () => {
     expect((await errorsOf({ repeat: "weekly", repeatEnds: "until", until: "2031-01-01" })).until).toEqual([MESSAGES.tooMany]);
     expect((await errorsOf({ lineup: [{ membershipId: 999_999 }] })).lineup).toEqual([MESSAGES.lineupMember]);
     expect((await errorsOf({ title: "" })).title).toEqual([MESSAGES.title]);
+    // A body that is not an object is refused as a whole, with no stray field errors (a
+    // `[]` used to get "Enter a date like 2026-11-20" under date), on create and on edit.
+    for (const json of [[], null, 5, "gig"]) {
+      const response = await createApi(b.id, json, b.cookies.leader);
+      expect(response.status).toBe(400);
+      expect(await body(response)).toEqual({ message: "Invalid request", errors: { body: [NOT_AN_OBJECT] } });
+      expect(await body(await patchApi(ny.id, json, b.cookies.leader))).toEqual({ message: "Invalid request", errors: { body: [NOT_AN_OBJECT] } });
+    }
     // Nothing was half-saved.
     expect(await db.event.count({ where: { bandId: b.id } })).toBe(1);
   });

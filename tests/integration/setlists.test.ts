@@ -227,6 +227,7 @@ describe("setlists", () => {
       { id: String(setlist.id) },
     );
     expect(put.status).toBe(400);
+    expect(await json(put)).toEqual({ message: "Invalid request", errors: { "sets.0.items.0.songId": [SETLIST_MESSAGES.foreignSong] } });
 
     const after = await apiSetlist(world.cookies.member, setlist.id);
     expect(after.version).toBe(setlist.version);
@@ -247,13 +248,19 @@ describe("setlists", () => {
     // Another band's song, or a break turned into a song: 400, nothing changed.
     const foreign = await put([{ ...asSent(set1!), items: [{ type: "song", id: first.id, songId: other.songs[0]!.id }, ...asSent(set1!).items.slice(1)] }, asSent(set2!)]);
     expect(foreign.status).toBe(400);
-    expect((await json(foreign)).message).toBe(SETLIST_MESSAGES.foreignSong);
+    expect(await json(foreign)).toEqual({ message: "Invalid request", errors: { "sets.0.items.0.songId": [SETLIST_MESSAGES.foreignSong] } });
     const retyped = await put([asSent(set1!), { ...asSent(set2!), items: [...asSent(set2!).items.slice(0, -1), { type: "song", id: breakItem.id, songId: world.songs[0]!.id }] }]);
     expect(retyped.status).toBe(400);
-    expect((await json(retyped)).message).toBe(SETLIST_MESSAGES.changeType);
+    expect(await json(retyped)).toEqual({ message: "Invalid request", errors: { [`sets.1.items.${set2!.items.length - 1}`]: [SETLIST_MESSAGES.changeType] } });
     const songToBreak = await put([{ ...asSent(set1!), items: [{ type: "break", id: first.id, durationSeconds: 600 }, ...asSent(set1!).items.slice(1)] }, asSent(set2!)]);
     expect(songToBreak.status).toBe(400);
-    expect((await json(songToBreak)).message).toBe(SETLIST_MESSAGES.changeType);
+    expect(await json(songToBreak)).toEqual({ message: "Invalid request", errors: { "sets.0.items.0": [SETLIST_MESSAGES.changeType] } });
+    // A set or an item named twice: the error names the second place.
+    const twice = await put([asSent(set1!), { ...asSent(set2!), id: set1!.id }]);
+    expect(twice.status).toBe(400);
+    expect(await json(twice)).toEqual({ message: "Invalid request", errors: { "sets.1.id": [SETLIST_MESSAGES.duplicateSet] } });
+    const itemTwice = await put([{ ...asSent(set1!), items: [...asSent(set1!).items, asSent(set1!).items[0]!] }, asSent(set2!)]);
+    expect(await json(itemTwice)).toEqual({ message: "Invalid request", errors: { [`sets.0.items.${set1!.items.length}.id`]: [SETLIST_MESSAGES.duplicateItem] } });
     const unchanged = await apiSetlist(world.cookies.member, setlist.id);
     expect(unchanged.version).toBe(setlist.version);
     expect(unchanged.sets[0]!.items[0]).toMatchObject({ id: first.id, songId: world.songs[0]!.id, title: "Superstition" });

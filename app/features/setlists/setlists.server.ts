@@ -314,9 +314,11 @@ export async function saveLayout(
 ) {
   requireGrant(access, "content:edit");
   await requireSetlist(access, setlistId);
-  if (!sets.length) throw new RuleError(400, SETLIST_MESSAGES.noSets);
-  if (sets.length > MAX_SETS) throw new RuleError(400, SETLIST_MESSAGES.tooManySets);
-  if (sets.reduce((sum, set) => sum + set.items.length, 0) > MAX_ITEMS) throw new RuleError(400, SETLIST_MESSAGES.tooManyItems);
+  // Each refusal names the part of the layout it is about (the API's `errors` map, by the
+  // PUT body's paths: `sets`, `sets.1.id`, `sets.0.items.3.songId`).
+  if (!sets.length) throw new RuleError(400, SETLIST_MESSAGES.noSets, "sets");
+  if (sets.length > MAX_SETS) throw new RuleError(400, SETLIST_MESSAGES.tooManySets, "sets");
+  if (sets.reduce((sum, set) => sum + set.items.length, 0) > MAX_ITEMS) throw new RuleError(400, SETLIST_MESSAGES.tooManyItems, "sets");
 
   const existing = await currentLayout(setlistId);
   const existingSetIds = new Set(existing.map((set) => set.id));
@@ -325,35 +327,46 @@ export async function saveLayout(
 
   const seenSets = new Set<number>();
   const seenItems = new Set<number>();
-  for (const set of sets) {
+  for (const [s, set] of sets.entries()) {
     if (set.id !== undefined) {
-      if (!existingSetIds.has(set.id)) throw new RuleError(400, SETLIST_MESSAGES.foreignSet);
-      if (seenSets.has(set.id)) throw new RuleError(400, SETLIST_MESSAGES.duplicateSet);
+      if (!existingSetIds.has(set.id)) throw new RuleError(400, SETLIST_MESSAGES.foreignSet, `sets.${s}.id`);
+      if (seenSets.has(set.id)) throw new RuleError(400, SETLIST_MESSAGES.duplicateSet, `sets.${s}.id`);
       seenSets.add(set.id);
     }
-    for (const item of set.items) {
+    for (const [i, item] of set.items.entries()) {
       if (item.id === undefined) continue;
-      if (!existingItems.has(item.id)) throw new RuleError(400, SETLIST_MESSAGES.foreignItem);
-      if (seenItems.has(item.id)) throw new RuleError(400, SETLIST_MESSAGES.duplicateItem);
+      if (!existingItems.has(item.id)) throw new RuleError(400, SETLIST_MESSAGES.foreignItem, `sets.${s}.items.${i}.id`);
+      if (seenItems.has(item.id)) throw new RuleError(400, SETLIST_MESSAGES.duplicateItem, `sets.${s}.items.${i}.id`);
       seenItems.add(item.id);
     }
   }
   if (strict) {
-    if (seenSets.size !== existingSetIds.size) throw new RuleError(400, SETLIST_MESSAGES.missingSet);
-    if (seenItems.size !== existingItems.size) throw new RuleError(400, SETLIST_MESSAGES.missingItem);
+    if (seenSets.size !== existingSetIds.size) throw new RuleError(400, SETLIST_MESSAGES.missingSet, "sets");
+    if (seenItems.size !== existingItems.size) throw new RuleError(400, SETLIST_MESSAGES.missingItem, "sets");
   }
   // An existing item keeps what it is (song or break); a song item may be given another song.
-  for (const item of sets.flatMap((set) => set.items)) {
-    if (item.id === undefined) continue;
-    const before = existingItems.get(item.id)!;
-    if ((before.isBreak && typeof item.songId === "number") || (!before.isBreak && item.isBreak)) throw new RuleError(400, SETLIST_MESSAGES.changeType);
-  }
   const songChanged = (item: LayoutItem) => item.id !== undefined && typeof item.songId === "number" && item.songId !== existingItems.get(item.id)!.songId;
-  const songIds = [...new Set(sets.flatMap((set) => set.items.filter((item) => (item.id === undefined && !item.isBreak) || songChanged(item)).map((item) => item.songId)))];
-  if (songIds.some((id) => typeof id !== "number")) throw new RuleError(400, SETLIST_MESSAGES.foreignSong);
+  /** The new or changed songs, by id, with the first place each is named (for the error's path). */
+  const songPaths = new Map<unknown, string>();
+  for (const [s, set] of sets.entries()) {
+    for (const [i, item] of set.items.entries()) {
+      if (item.id !== undefined) {
+        const before = existingItems.get(item.id)!;
+        if ((before.isBreak && typeof item.songId === "number") || (!before.isBreak && item.isBreak)) throw new RuleError(400, SETLIST_MESSAGES.changeType, `sets.${s}.items.${i}`);
+      }
+      if ((item.id === undefined && !item.isBreak) || songChanged(item)) {
+        if (typeof item.songId !== "number") throw new RuleError(400, SETLIST_MESSAGES.foreignSong, `sets.${s}.items.${i}.songId`);
+        if (!songPaths.has(item.songId)) songPaths.set(item.songId, `sets.${s}.items.${i}.songId`);
+      }
+    }
+  }
+  const songIds = [...songPaths.keys()] as number[];
   if (songIds.length) {
-    const found = await db.song.count({ where: { id: { in: songIds as number[] }, bandId: access.band.id } });
-    if (found !== songIds.length) throw new RuleError(400, SETLIST_MESSAGES.foreignSong);
+    const found = await db.song.findMany({ where: { id: { in: songIds }, bandId: access.band.id }, select: { id: true } });
+    if (found.length !== songIds.length) {
+      const known = new Set(found.map((song) => song.id));
+      throw new RuleError(400, SETLIST_MESSAGES.foreignSong, songPaths.get(songIds.find((id) => !known.has(id))));
+    }
   }
 
   const added = await db.$transaction(async (tx) => {
