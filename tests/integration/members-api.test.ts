@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { buildRequest, callRoute, createUser, ORIGIN, sessionCookieFor } from "#tests/db-utils";
+import { buildRequest, callRoute, createUser, ORIGIN, readOutbox, sessionCookieFor } from "#tests/db-utils";
 import { db } from "~/utils/db.server";
 import { hashToken } from "~/utils/crypto.server";
-import { getInvitationByToken, MESSAGES } from "~/features/members/members.server";
+import { getInvitationByToken, MESSAGES, REPEAT_INVITATION_MS } from "~/features/members/members.server";
 import * as membersRoute from "~/routes/api+/bands.$id.members";
 import * as membershipRoute from "~/routes/api+/band-memberships.$id";
 import * as invitationsRoute from "~/routes/api+/bands.$id.invitations";
@@ -83,6 +83,24 @@ describe("POST /api/bands/{id}/members (invite)", () => {
     expect(created).toEqual({ id: expect.any(Number), email, role: "sub", expiresAt: expect.any(String), inviteUrl: expect.stringMatching(`^${ORIGIN}/invitations/`) });
     expect(mailedInvite(email).url).toBe(created.inviteUrl);
     expect(await trackedEvents("invite_member", world.users.band_admin.id)).toHaveLength(1);
+  });
+
+  test("the same invitation sent again within seconds (parallel calls, a retry) is sent once: one link, one mail, 409 for the rest", async () => {
+    const world = await bandWithEveryRole();
+    const email = freshEmail();
+    const responses = await Promise.all(Array.from({ length: 5 }, () => inviteApi(world.band.id, { email, role: "sub" }, world.cookies.band_leader)));
+    expect(responses.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    const refused = responses.find((r) => r.status === 409)!;
+    expect(await body(refused)).toEqual({ message: MESSAGES.justInvited(email) });
+    expect(readOutbox().filter((m) => m.to === email)).toHaveLength(1);
+    const created = await body<{ inviteUrl: string }>(responses.find((r) => r.status === 201)!);
+    expect((await getInvitationByToken(mailedInvite(email).token))?.status).toBe("pending");
+    expect(mailedInvite(email).url).toBe(created.inviteUrl);
+    // Another role is a new decision: it replaces the invitation. So is the same one later on.
+    expect((await inviteApi(world.band.id, { email, role: "band_member" }, world.cookies.band_leader)).status).toBe(201);
+    await db.invitation.updateMany({ where: { email }, data: { createdAt: new Date(Date.now() - REPEAT_INVITATION_MS - 1000) } });
+    expect((await inviteApi(world.band.id, { email, role: "band_member" }, world.cookies.band_leader)).status).toBe(201);
+    expect(readOutbox().filter((m) => m.to === email)).toHaveLength(3);
   });
 
   test.each([

@@ -97,6 +97,17 @@ describe("inviting", () => {
     expect(readOutbox()).toEqual([]);
   });
 
+  test("the invite form sent twice (a double tap without JavaScript) invites once and says so under the address", async () => {
+    const world = await bandWithEveryRole();
+    const form = { intent: "invite", email: "double@example.com", role: "band_member" };
+    expect((await post(world, "band_leader", form)).status).toBe(200);
+    const again = await post(world, "band_leader", form);
+    expect(again.status).toBe(409);
+    expect(await errorsOf(again)).toEqual({ email: [MESSAGES.justInvited("double@example.com")] });
+    expect(readOutbox().filter((m) => m.to === "double@example.com")).toHaveLength(1);
+    expect((await getInvitationByToken(mailedInvite("double@example.com").token))?.status).toBe("pending");
+  });
+
   test("inviting a pending address again replaces the old invitation and its link", async () => {
     const world = await bandWithEveryRole();
     await post(world, "band_leader", { intent: "invite", email: "twice@example.com", role: "sub" });

@@ -47,6 +47,7 @@ export const MESSAGES = {
   transferToSelf: "Choose another member to lead the band",
   transferToLeader: "They already lead the band. Choose a member who is not a Band Leader",
   alreadyMember: (email: string) => `${email} is already a member of this band`,
+  justInvited: (email: string) => `${email} was invited a moment ago, and the mail is on its way. For a new link, use Resend under Pending invitations.`,
   alreadyInBand: (band: string) => `You're already a member of ${band}`,
   invitationNotPending: "This invitation is no longer pending",
 } as const;
@@ -380,6 +381,9 @@ export type PendingInvitation = {
   invitedBy: string | null;
 };
 
+/** How long the same invitation (address, role and inviter) counts as sent twice rather than again. */
+export const REPEAT_INVITATION_MS = 30_000;
+
 function pendingWhere(now = new Date()) {
   return { acceptedAt: null, revokedAt: null, expiresAt: { gt: now } };
 }
@@ -453,8 +457,16 @@ export async function inviteMember(actor: Actor, input: { email: string; role: R
     const pending = { bandId: actor.band.id, email: input.email, acceptedAt: null, revokedAt: null };
     // A new invitation replaces the address's pending one, which the actor must be allowed
     // to withdraw: an admin re-inviting a leader-to-be as a sub would cancel the leader's.
-    const live = await tx.invitation.findMany({ where: { ...pending, expiresAt: { gt: new Date() } }, select: { role: true } });
+    const live = await tx.invitation.findMany({ where: { ...pending, expiresAt: { gt: new Date() } }, select: { role: true, invitedById: true, createdAt: true } });
     if (live.some((other) => !mayManage(actor.membership.role, other.role))) throw new RuleError(403, MESSAGES.adminTouchesLeaderInvitation);
+    // The same invitation sent again within seconds is the same press (a double tap, a
+    // resend after a dropped connection, parallel API calls): replacing it would mail a
+    // link that no longer works. Transactions here run one at a time (BEGIN IMMEDIATE), so
+    // the second sees the first.
+    const repeat = Date.now() - REPEAT_INVITATION_MS;
+    if (live.some((other) => other.role === input.role && other.invitedById === actor.user.id && other.createdAt.getTime() > repeat)) {
+      throw new RuleError(409, MESSAGES.justInvited(input.email), "email");
+    }
     await tx.invitation.updateMany({ where: pending, data: { revokedAt: new Date() } });
     return tx.invitation.create({
       data: { bandId: actor.band.id, email: input.email, role: input.role, tokenHash: hashToken(token), invitedById: actor.user.id, expiresAt },
