@@ -10,6 +10,7 @@ import * as onboardingRoute from "~/routes/api+/bands.$id.onboarding-status";
 import * as overviewPage from "~/routes/_app+/finances";
 import * as ledgerPage from "~/routes/_app+/finances_.ledger";
 import * as paymentPage from "~/routes/_app+/finances_.payments.new";
+import * as payoutPage from "~/routes/_app+/finances_.payouts.new";
 import * as splitPage from "~/routes/_app+/finances_.entries.$id.split";
 import * as reversePage from "~/routes/_app+/finances_.entries.$id.reverse";
 import { PRO_REQUIRED_MESSAGE, READ_ONLY_MESSAGE } from "~/features/finances/finances.server";
@@ -254,6 +255,26 @@ describe("the forms, without JavaScript", () => {
     expect(again.submissionKey).not.toBe(page.submissionKey);
     await send({ ...form, submissionKey: again.submissionKey });
     expect(await db.ledgerEntry.count({ where: { bandId: world.band.id, kind: "payment" } })).toBe(3);
+  });
+
+  test("settle up's payout to someone who left the band: the form lists them, with the amount, and records it", async () => {
+    const world = await setup();
+    const { cookies, people } = world;
+    await recordSeason(world);
+    // Bob is owed his share and his diesel, then leaves the band.
+    await db.bandMembership.deleteMany({ where: { bandId: world.band.id, userId: people.bob.id } });
+    const url = `/finances/payouts/new?userId=${people.bob.id}&direction=to_member&amount=345.50`;
+    const page = await body<{ members: { userId: string; name: string }[]; defaults: Record<string, string> }>(await callRoute(payoutPage.loader, buildRequest(url, { cookie: cookies.leader })));
+    expect(page.members.map((member) => member.name)).toContain("Bob Bass (former member)");
+    // Someone who left with nothing owed either way is not offered.
+    expect(page.members.some((member) => member.userId === people.outsider.id)).toBe(false);
+    expect(page.defaults).toMatchObject({ userId: people.bob.id, direction: "to_member", amount: "345.50" });
+    const saved = await callRoute(payoutPage.action, buildRequest("/finances/payouts/new", { cookie: cookies.leader, form: { ...page.defaults, amount: "345.50" } }));
+    expectRedirect(saved, "/finances");
+    const owed = await db.ledgerLine.aggregate({ where: { bandId: world.band.id, userId: people.bob.id }, _sum: { amountMinor: true } });
+    expect(owed._sum.amountMinor).toBe(0);
+    const payout = await db.payout.findFirstOrThrow({ where: { bandId: world.band.id, userId: people.bob.id }, select: { memberName: true, amountMinor: true } });
+    expect(payout).toEqual({ memberName: "Bob Bass", amountMinor: 34_550 });
   });
 
   test("a gig payment form prefills the agreed fee, records, and leads to the split with its preview", async () => {

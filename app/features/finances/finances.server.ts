@@ -584,6 +584,21 @@ export async function financeFormOptions(access: BandAccess) {
   };
 }
 
+/**
+ * People who left the band with money still between them and it (settle up proposes
+ * paying them), named from the snapshot their last line kept, for the payout form's
+ * list: one query, and a second only when there are any.
+ */
+export async function formerMembersWithBalance(access: BandAccess, current: { userId: string }[]) {
+  requireSeesAll(access);
+  const bandId = access.band.id;
+  const members = new Set(current.map((member) => member.userId));
+  const sums = await db.ledgerLine.groupBy({ by: ["userId"], where: { bandId, userId: { not: null } }, _sum: { amountMinor: true } });
+  const former = sums.flatMap((row) => (row.userId !== null && !members.has(row.userId) && (row._sum.amountMinor ?? 0) !== 0 ? [{ userId: row.userId, name: "Former member" }] : []));
+  await nameFormerMembers(bandId, former);
+  return former.sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /** A gig payment (by its entry id), its gig's lineup (in booking order) and whether it is split now, for the split form. */
 export async function getPaymentForSplit(access: BandAccess, entryId: number) {
   requireSeesAll(access);

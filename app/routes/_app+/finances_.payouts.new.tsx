@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { financeFormOptions, financePageGate, financeSettings, recordPayout, requireFinanceWriter } from "~/features/finances/finances.server";
+import { financeFormOptions, financePageGate, financeSettings, formerMembersWithBalance, recordPayout, requireFinanceWriter } from "~/features/finances/finances.server";
 import { parseWithZod, payoutSchema } from "~/features/finances/schema.server";
 import { PAYMENT_METHODS, PAYOUT_DIRECTIONS } from "~/features/finances/ledger";
 import { UpgradePage } from "~/features/finances/components/finance-ui";
@@ -26,9 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!options.writable) throw data({ message: "Finances is part of Pro" }, { status: 402 });
   const url = new URL(request.url);
   const amount = parseAmount(url.searchParams.get("amount") ?? "", options.currency);
+  // Settle up may propose paying someone who has left the band: they are on the list too.
+  const former = await formerMembersWithBalance(access, options.members);
   return {
     currency: options.currency,
-    members: options.members,
+    members: [...options.members, ...former],
     submissionKey: newSubmissionKey(),
     defaults: {
       date: options.today,
