@@ -14,6 +14,7 @@ import * as payoutPage from "~/routes/_app+/finances_.payouts.new";
 import * as splitPage from "~/routes/_app+/finances_.entries.$id.split";
 import * as reversePage from "~/routes/_app+/finances_.entries.$id.reverse";
 import { PRO_REQUIRED_MESSAGE, READ_ONLY_MESSAGE } from "~/features/finances/finances.server";
+import { NOT_A_GIG_FEE } from "~/features/finances/schema.server";
 import { body, expectRedirect, toastOf } from "./auth-helpers";
 
 type Fn = Parameters<typeof callRoute>[0];
@@ -169,6 +170,7 @@ describe("recording the band's money", () => {
     expect((await refused(paymentsRoute.action, "payments", payment("12.345"))).amount).toEqual(["USD amounts have at most 2 decimal places"]);
     expect((await refused(paymentsRoute.action, "payments", { ...payment("10"), category: "gig" })).eventId).toEqual(["Choose the gig this payment is for"]);
     expect((await refused(paymentsRoute.action, "payments", { ...payment("10"), category: "gig", eventId: world.otherGig.id })).eventId).toEqual(["Choose a gig from this band's calendar"]);
+    expect((await refused(paymentsRoute.action, "payments", { ...payment("10"), eventId: gig.id, feeAgreed: "5" })).feeAgreed).toEqual([NOT_A_GIG_FEE]);
     const rehearsal = await db.event.create({ data: { bandId: world.band.id, title: "Weekly rehearsal", kind: "rehearsal", startsAt: new Date() } });
     expect((await refused(paymentsRoute.action, "payments", { ...payment("10"), category: "gig", eventId: rehearsal.id })).eventId).toEqual(["Choose a gig from this band's calendar"]);
     expect((await refused(expensesRoute.action, "expenses", { amount: "0.001", date: "2024-05-01", category: "travel" })).amount).toEqual(["USD amounts have at most 2 decimal places"]);
@@ -200,6 +202,20 @@ describe("recording the band's money", () => {
     // Within a year from today is fine (a deposit for a gig next season).
     const inElevenMonths = new Date(Date.now() + 330 * 86_400_000).toISOString().slice(0, 10);
     expect((await api(expensesRoute.action, world, "expenses", cookies.leader, { amount: "5", date: inElevenMonths, category: "travel" })).status).toBe(201);
+  });
+
+  test("merch sold at a gig may be linked to it: it says what it is, counts in the gig's profit and loss, and is not the lineup's to split", async () => {
+    const world = await setup();
+    const { cookies, gig, people } = world;
+    const response = await api(paymentsRoute.action, world, "payments", cookies.leader, { category: "merch", eventId: gig.id, amount: "80", date: "2024-05-01", method: "cash" });
+    expect(response.status).toBe(201);
+    const merch = await body<{ paymentId: number; description: string; splittable: boolean }>(response);
+    expect(merch).toMatchObject({ description: "Merch: Harbour Festival", splittable: false });
+    const split = await api(splitsRoute.action, world, "splits", cookies.leader, { paymentId: merch.paymentId, method: "equal", shares: [{ userId: people.ann.id }] });
+    expect(split.status).toBe(400);
+    expect((await body<{ errors: Record<string, string[]> }>(split)).errors.paymentId).toEqual(["Only a gig payment linked to a gig can be split among its lineup"]);
+    const ledger = await body<{ entries: { description: string; splittable: boolean }[] }>(await callRoute(ledgerPage.loader, buildRequest("/finances/ledger", { cookie: cookies.leader })));
+    expect(ledger.entries.find((entry) => entry.description === "Merch: Harbour Festival")?.splittable).toBe(false);
   });
 
   test("a reversal is a new entry: reversing a split payment reverses its split and commission, and only once", async () => {

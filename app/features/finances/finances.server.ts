@@ -477,7 +477,7 @@ function entryView(row: EntryRow, currency: string): LedgerEntryView {
     reversesId: row.reversesId,
     reversed,
     reversible: !reversed && !isReversal && !row.expense?.splitId,
-    splittable: Boolean(row.payment?.eventId) && !reversed && !isReversal && (!lastSplit || lastSplit.entry.reversesId !== null),
+    splittable: row.payment?.category === "gig" && Boolean(row.payment.eventId) && !reversed && !isReversal && (!lastSplit || lastSplit.entry.reversesId !== null),
   };
 }
 
@@ -629,6 +629,7 @@ function findPaymentForSplit(tx: Tx | typeof db, bandId: number, entryId: number
     select: {
       id: true,
       amountMinor: true,
+      category: true,
       eventId: true,
       entry: { select: { id: true, occurredOn: true, description: true, reversesId: true, reversedBy: { select: { id: true } } } },
       event: {
@@ -683,7 +684,8 @@ export async function recordPayment(access: BandAccess, input: PaymentInput) {
     const receiver = input.receivedBy ? await memberOf(tx, bandId, input.receivedBy) : null;
     if (input.receivedBy && !receiver) throw new RuleError(400, "That person is not a member of this band", "receivedBy");
     const isGig = input.category === "gig";
-    const description = input.description ?? (event ? `Fee: ${event.title}` : INCOME_CATEGORIES[input.category]);
+    // "Fee: Harbour Fest" for a gig's fee; other income at a gig says what it is ("Merch: Harbour Fest").
+    const description = input.description ?? (event ? `${isGig ? "Fee" : INCOME_CATEGORIES[input.category]}: ${event.title}` : INCOME_CATEGORIES[input.category]);
     const feeAgreedMinor = isGig ? (input.feeAgreed ?? event?.feeMinor ?? null) : null;
     const names = new Map(receiver ? [[receiver.userId, receiver.name]] : []);
     const entry = await tx.ledgerEntry.create({
@@ -719,7 +721,7 @@ export async function recordPayment(access: BandAccess, input: PaymentInput) {
       after: { amountMinor: input.amount, feeAgreedMinor, date: input.date, category: input.category, eventId: event?.id ?? null, method: input.method, receivedBy: receiver?.name ?? "band account" },
     });
     // A payment is named by its ledger entry's id everywhere (splits, reversals, the API).
-    return { entryId: entry.id, paymentId: entry.id, description, splittable: Boolean(event) };
+    return { entryId: entry.id, paymentId: entry.id, description, splittable: isGig && Boolean(event) };
   });
   await track("add_payment_record", { userId: access.user.id, bandId, props: { category: input.category } });
   return result;
@@ -822,7 +824,8 @@ async function planSplit(tx: Tx | typeof db, bandId: number, input: SplitFormInp
   const payment = await findPaymentForSplit(tx, bandId, input.paymentId);
   if (!payment) throw new RuleError(404, "That payment is not in this band's ledger", "paymentId");
   if (payment.entry.reversesId !== null || payment.entry.reversedBy) throw new RuleError(400, "This payment was reversed, so it cannot be split", "paymentId");
-  if (!payment.eventId || !payment.event) throw new RuleError(400, "Only a gig payment linked to a gig can be split among its lineup", "paymentId");
+  // Merch sold at a gig may be linked to it (for the gig's profit and loss), but only the fee is the lineup's to share.
+  if (payment.category !== "gig" || !payment.eventId || !payment.event) throw new RuleError(400, "Only a gig payment linked to a gig can be split among its lineup", "paymentId");
   const last = payment.splits[0];
   if (last && last.entry.reversesId === null) throw new RuleError(409, "This payment is already split. Reverse that split first to split it again.", "paymentId");
   const lineup = lineupOf(payment);

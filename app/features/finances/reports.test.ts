@@ -93,6 +93,23 @@ describe("gigProfitAndLoss", () => {
     expect(row).toMatchObject({ feeAgreedMinor: 150_000, incomeMinor: 100_000, sharesMinor: 0, netMinor: 100_000 });
   });
 
+  test("the agreed fee is one figure: the gig's own fee, else the latest standing payment's; two instalments do not double it", () => {
+    const book = ledger();
+    book.payment("2024-07-20", 100_000, { eventId: 11, feeAgreedMinor: 150_000 });
+    book.payment("2024-07-25", 50_000, { eventId: 11, feeAgreedMinor: 150_000 });
+    // A payment that states another figure does not overrule the gig's own fee.
+    book.payment("2024-03-08", 60_000, { eventId: 10, feeAgreedMinor: 65_000 });
+    const withoutFee = new Map<number, Gig>([...gigs, [13, { id: 13, title: "Pub", day: "2024-10-01", feeMinor: null }]]);
+    book.payment("2024-10-01", 20_000, { eventId: 13, feeAgreedMinor: 40_000 });
+    book.reverse(book.payment("2024-10-02", 20_000, { eventId: 13, feeAgreedMinor: 45_000 }));
+    const fees = gigProfitAndLoss(book.entries, withoutFee).gigs.map((row) => [row.eventId, row.feeAgreedMinor, row.incomeMinor]);
+    expect(fees).toEqual([
+      [10, 60_000, 60_000],
+      [11, 150_000, 150_000],
+      [13, 40_000, 20_000],
+    ]);
+  });
+
   test("money for events it does not know (deleted, or not a gig) is left out", () => {
     const book = ledger();
     book.payment("2024-01-01", 5_000, { eventId: 99 });

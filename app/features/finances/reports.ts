@@ -60,7 +60,11 @@ export type GigProfitAndLoss = {
   eventId: number;
   title: string;
   day: string;
-  /** The agreed fee of the payments still standing, else the gig's own fee; null when neither says. */
+  /**
+   * The gig's own fee (what its event page shows), else the agreed fee the latest payment
+   * still standing states; null when neither says. One figure, never a sum: the payment
+   * form offers the gig's fee again for each instalment.
+   */
   feeAgreedMinor: number | null;
   incomeMinor: number;
   expensesMinor: number;
@@ -94,14 +98,14 @@ export function gigProfitAndLoss(entries: readonly ReportEntry[], gigs: Readonly
     row.sharesMinor += sharesOf(entry);
     if (entry.kind === "payment" && !entry.isReversal && !reversed.has(entry.id)) {
       row.touched = true;
-      if (entry.feeAgreedMinor !== null && entry.feeAgreedMinor !== undefined) row.feeAgreedMinor = (row.feeAgreedMinor ?? 0) + entry.feeAgreedMinor;
+      if (entry.feeAgreedMinor !== null && entry.feeAgreedMinor !== undefined) row.feeAgreedMinor = entry.feeAgreedMinor;
     }
   }
   const result: GigProfitAndLoss[] = [];
   for (const { touched, ...row } of rows.values()) {
     if (!touched && row.incomeMinor === 0 && row.expensesMinor === 0 && row.sharesMinor === 0) continue;
     const gig = gigs.get(row.eventId)!;
-    result.push({ ...row, feeAgreedMinor: row.feeAgreedMinor ?? gig.feeMinor, netMinor: row.incomeMinor - row.expensesMinor - row.sharesMinor });
+    result.push({ ...row, feeAgreedMinor: gig.feeMinor ?? row.feeAgreedMinor, netMinor: row.incomeMinor - row.expensesMinor - row.sharesMinor });
   }
   result.sort((a, b) => a.day.localeCompare(b.day) || a.title.localeCompare(b.title) || a.eventId - b.eventId);
   const totals = {

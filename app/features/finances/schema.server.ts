@@ -83,6 +83,8 @@ const optionalId = z.preprocess(
   z.number({ error: EVENT_CHOICE }).int({ error: EVENT_CHOICE }).positive({ error: EVENT_CHOICE }).optional(),
 );
 
+export const NOT_A_GIG_FEE = "Only a gig payment has an agreed fee";
+
 export function paymentSchema(currency: string, { api = false }: Mode = {}) {
   return fieldsOf(
     {
@@ -98,6 +100,9 @@ export function paymentSchema(currency: string, { api = false }: Mode = {}) {
     api,
   ).superRefine((value, context) => {
       if (value.category === "gig" && !value.eventId) context.addIssue({ code: "custom", path: ["eventId"], message: "Choose the gig this payment is for" });
+      // The form keeps what its fee field holds when another kind is chosen (and drops it);
+      // an API client is told.
+      if (api && value.category !== "gig" && value.feeAgreed !== undefined) context.addIssue({ code: "custom", path: ["feeAgreed"], message: NOT_A_GIG_FEE });
     });
 }
 export type PaymentInput = z.output<ReturnType<typeof paymentSchema>>;
