@@ -1,3 +1,4 @@
+import type { Prisma } from "~/generated/prisma/client";
 import { db } from "./db.server";
 import type { RateLimitResult, RateLimitRule } from "./rate-limit.server";
 
@@ -22,19 +23,24 @@ function result(rule: RateLimitRule, count: number, resetAt: Date, now: number):
 
 let lastSweep = 0;
 
-/** Counts one attempt against `rule` for `subject` and says whether it is allowed. */
-export async function hitShared(rule: RateLimitRule, subject: string, now = Date.now()): Promise<RateLimitResult> {
+/**
+ * Counts one attempt against `rule` for `subject` and says whether it is allowed. Given
+ * `tx`, it counts inside that (write) transaction, so the attempt counts only if the
+ * transaction commits.
+ */
+export async function hitShared(rule: RateLimitRule, subject: string, now = Date.now(), tx?: Prisma.TransactionClient): Promise<RateLimitResult> {
   const key = keyOf(rule, subject);
-  // One write transaction (BEGIN IMMEDIATE, db.server.ts): two processes counting the same
-  // key queue on the write lock, so no attempt is lost between the read and the write.
-  const bucket = await db.$transaction(async (tx) => {
-    const found = await tx.rateLimitBucket.findUnique({ where: { key } });
+  const count = async (client: Prisma.TransactionClient) => {
+    const found = await client.rateLimitBucket.findUnique({ where: { key } });
     if (!found || found.resetAt.getTime() <= now) {
       const fresh = { count: 1, resetAt: new Date(now + rule.windowMs) };
-      return tx.rateLimitBucket.upsert({ where: { key }, create: { key, ...fresh }, update: fresh });
+      return client.rateLimitBucket.upsert({ where: { key }, create: { key, ...fresh }, update: fresh });
     }
-    return tx.rateLimitBucket.update({ where: { key }, data: { count: { increment: 1 } } });
-  });
+    return client.rateLimitBucket.update({ where: { key }, data: { count: { increment: 1 } } });
+  };
+  // One write transaction (BEGIN IMMEDIATE, db.server.ts): two processes counting the same
+  // key queue on the write lock, so no attempt is lost between the read and the write.
+  const bucket = tx ? await count(tx) : await db.$transaction(count);
   if (now - lastSweep > 60_000) {
     lastSweep = now;
     await db.rateLimitBucket.deleteMany({ where: { resetAt: { lte: new Date(now) } } });

@@ -103,6 +103,22 @@ describe("POST /api/bands/{id}/members (invite)", () => {
     expect(readOutbox().filter((m) => m.to === email)).toHaveLength(3);
   });
 
+  test("an address gets at most 5 invitations an hour, resends included, so no one can flood an inbox; the refused ones mail nothing", async () => {
+    const world = await bandWithEveryRole();
+    const email = freshEmail();
+    for (const role of ["sub", "band_member", "sub", "band_member", "sub"]) expect((await inviteApi(world.band.id, { email, role }, world.cookies.band_leader)).status).toBe(201);
+    const refused = await inviteApi(world.band.id, { email, role: "band_member" }, world.cookies.band_leader);
+    expect(refused.status).toBe(429);
+    expect((await body<{ message: string }>(refused)).message).toMatch(/^Too many attempts\. Please wait \d+ minutes and try again\.$/);
+    expect(refused.headers.get("RateLimit-Remaining") ?? refused.headers.get("ratelimit-remaining")).toBe("0");
+    const { id } = (await db.invitation.findFirstOrThrow({ where: { email, revokedAt: null }, select: { id: true } }));
+    expect((await resend(id, world.cookies.band_leader)).status).toBe(429);
+    expect(readOutbox().filter((m) => m.to === email)).toHaveLength(5);
+    // The live invitation is the fifth, untouched; another address is not held up.
+    expect(await db.invitation.findUniqueOrThrow({ where: { id }, select: { role: true } })).toEqual({ role: "sub" });
+    expect((await inviteApi(world.band.id, { email: freshEmail(), role: "sub" }, world.cookies.band_leader)).status).toBe(201);
+  });
+
   test.each([
     ["a bad email and role", { email: "nope", role: "owner" }, { email: ["Invalid email address"], role: ["Choose a role"] }],
     ["missing fields", {}, { email: ["Invalid email address"], role: ["Choose a role"] }],

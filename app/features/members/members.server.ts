@@ -8,13 +8,15 @@ import { displayName, resolveInitials } from "~/utils/names";
 import { pageWindow } from "~/utils/pagination";
 import { track } from "~/features/analytics/analytics.server";
 import { hashPassword } from "~/features/auth/password.server";
-import type { CurrentUser } from "~/features/auth/auth.server";
+import { RateLimitedError, type CurrentUser } from "~/features/auth/auth.server";
+import { hitShared } from "~/utils/shared-rate-limit.server";
 import { can, grantFor, roleLabel, type Role } from "./permissions";
 import type { BandAccess } from "~/features/bands/access.server";
 import { compareMembers } from "./order";
 import { refreshMemberOrder } from "./member-order.server";
 import { INVITATION_TTL_DAYS } from "./schema";
 import { RuleError } from "~/utils/rule-error";
+import type { RateLimitRule } from "~/utils/rate-limit.server";
 import { recordAudit } from "~/features/audit/audit.server";
 
 /**
@@ -381,6 +383,25 @@ export type PendingInvitation = {
   invitedBy: string | null;
 };
 
+/**
+ * Invitation mail, counted in the database (every app process shares the counts): an
+ * address gets at most 5 invitations or resends an hour from any band, so that no one can
+ * make a band to flood someone's inbox; one person sends at most 50 an hour.
+ */
+export const INVITATION_LIMITS = {
+  toAddress: { name: "invite-address", limit: 5, windowMs: 60 * 60_000 },
+  byInviter: { name: "invite-inviter", limit: 50, windowMs: 60 * 60_000 },
+} satisfies Record<string, RateLimitRule>;
+
+/** Counts one invitation mail to `email` from `inviterId` inside the write `tx`, or refuses it (429, and the transaction counts nothing). */
+async function limitInvitationMail(tx: Prisma.TransactionClient, inviterId: string, email: string) {
+  const now = Date.now();
+  const byInviter = await hitShared(INVITATION_LIMITS.byInviter, inviterId, now, tx);
+  if (!byInviter.ok) throw new RateLimitedError(byInviter);
+  const toAddress = await hitShared(INVITATION_LIMITS.toAddress, email, now, tx);
+  if (!toAddress.ok) throw new RateLimitedError(toAddress);
+}
+
 /** How long the same invitation (address, role and inviter) counts as sent twice rather than again. */
 export const REPEAT_INVITATION_MS = 30_000;
 
@@ -467,6 +488,7 @@ export async function inviteMember(actor: Actor, input: { email: string; role: R
     if (live.some((other) => other.role === input.role && other.invitedById === actor.user.id && other.createdAt.getTime() > repeat)) {
       throw new RuleError(409, MESSAGES.justInvited(input.email), "email");
     }
+    await limitInvitationMail(tx, actor.user.id, input.email);
     await tx.invitation.updateMany({ where: pending, data: { revokedAt: new Date() } });
     return tx.invitation.create({
       data: { bandId: actor.band.id, email: input.email, role: input.role, tokenHash: hashToken(token), invitedById: actor.user.id, expiresAt },
@@ -511,10 +533,13 @@ export async function resendInvitation(actor: Actor, invitationId: number, origi
   await requireNotMember(actor.band.id, found.email);
   const token = randomToken(32);
   const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS);
-  const invitation = await db.invitation.update({
-    where: { id: found.id },
-    data: { tokenHash: hashToken(token), expiresAt, invitedById: actor.user.id },
-    select: { id: true, email: true, role: true, expiresAt: true },
+  const invitation = await db.$transaction(async (tx) => {
+    await limitInvitationMail(tx, actor.user.id, found.email);
+    return tx.invitation.update({
+      where: { id: found.id },
+      data: { tokenHash: hashToken(token), expiresAt, invitedById: actor.user.id },
+      select: { id: true, email: true, role: true, expiresAt: true },
+    });
   });
   const url = inviteUrl(origin, token);
   const mailed = await mailInvitation({ email: invitation.email, role: invitation.role, bandName: actor.band.name, inviter: actorName(actor), url, expiresAt, timeZone: actor.band.timeZone });
