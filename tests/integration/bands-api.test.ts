@@ -7,6 +7,7 @@ import * as bandRoute from "~/routes/api+/bands.$id";
 import * as onboardingRoute from "~/routes/api+/bands.$id.onboarding-status";
 import * as preferredRoute from "~/routes/api+/user.preferred-band";
 import { body, cookiePair, CROSS_SITE } from "./auth-helpers";
+import { REPEAT_BAND_MS } from "~/features/bands/bands.server";
 
 const NOT_FOUND = { message: "Band not found" };
 const UNAUTHORIZED = { message: "Unauthorized" };
@@ -68,6 +69,20 @@ describe("POST /api/bands", () => {
     expect(membership?.role).toBe("band_leader");
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).preferredBandId).toBe(created.id);
     expect(cookiePair(response, "bandroom_band")).toBeTruthy();
+  });
+
+  test("the same band sent again within seconds (parallel posts, a retry) is created once; another name, or later, is a new band", async () => {
+    const { user, cookie } = await signedIn();
+    const responses = await Promise.all(Array.from({ length: 3 }, () => callRoute(bandsRoute.action, post({ name: "Double Tap" }, { cookie }))));
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+    const ids = await Promise.all(responses.map(async (r) => (await body<{ id: number }>(r)).id));
+    expect(new Set(ids).size).toBe(1);
+    expect(await db.bandMembership.count({ where: { userId: user.id } })).toBe(1);
+    expect(await db.analyticsEvent.count({ where: { name: "create_band", userId: user.id } })).toBe(1);
+    expect((await callRoute(bandsRoute.action, post({ name: "Second Band" }, { cookie }))).status).toBe(201);
+    await db.band.updateMany({ where: { id: ids[0] }, data: { createdAt: new Date(Date.now() - REPEAT_BAND_MS - 1000) } });
+    expect((await callRoute(bandsRoute.action, post({ name: "Double Tap" }, { cookie }))).status).toBe(201);
+    expect(await db.bandMembership.count({ where: { userId: user.id } })).toBe(3);
   });
 
   test("accepts a name of exactly 50 characters, counted as they read (an accent sent as its own mark is no extra character)", async () => {

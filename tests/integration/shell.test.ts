@@ -218,6 +218,17 @@ describe("create band page (/bands/new)", () => {
     expect(cookiePair(second, "bandroom_band")).toBe(await bandCookie(two.id));
   });
 
+  test("the form sent twice (a double tap without JavaScript) makes one band, and both answers lead to it", async () => {
+    const { user, cookie } = await signedIn();
+    const [first, second] = await Promise.all([create("Twice Shy", cookie), create("Twice Shy", cookie)]);
+    const band = await db.band.findFirstOrThrow({ where: { name: "Twice Shy" }, select: { id: true } });
+    for (const response of [first!, second!]) {
+      expectRedirect(response, "/getting-started");
+      expect(cookiePair(response, "bandroom_band")).toBe(await bandCookie(band.id));
+    }
+    expect(await db.bandMembership.count({ where: { userId: user.id } })).toBe(1);
+  });
+
   test("a failure that is not validation says so and keeps the name", async () => {
     const { cookie } = await signedIn();
     createFailure.enabled = true;

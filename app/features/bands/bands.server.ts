@@ -28,16 +28,31 @@ export async function listBandsForUser(userId: string): Promise<BandListItem[]> 
 }
 
 /** Creates the band with its creator as band_leader and makes it the preferred band. */
+/** How long the same band (name and leader) created again counts as the same press. */
+export const REPEAT_BAND_MS = 30_000;
+
+/**
+ * Creates a band led by `userId`, who prefers it from now on. The same name sent again
+ * by the same person within seconds (a double tap without JavaScript, a retried API call,
+ * parallel posts) is the band already made, not a second one: `repeated` says so.
+ * Transactions here run one at a time (BEGIN IMMEDIATE), so the second sees the first.
+ */
 export async function createBand(userId: string, name: string) {
-  const band = await db.$transaction(async (tx) => {
+  const result = await db.$transaction(async (tx) => {
+    const recent = await tx.band.findFirst({
+      where: { name, createdAt: { gt: new Date(Date.now() - REPEAT_BAND_MS) }, memberships: { some: { userId, role: "band_leader" } } },
+      orderBy: { id: "desc" },
+      select: { id: true, name: true, subscriptionTier: true },
+    });
+    if (recent) return { band: recent, repeated: true };
     const created = await tx.band.create({ data: { name }, select: { id: true, name: true, subscriptionTier: true } });
     await tx.bandMembership.create({ data: { bandId: created.id, userId, role: "band_leader" } });
     await refreshMemberOrder(tx, created.id);
     await tx.user.update({ where: { id: userId }, data: { preferredBandId: created.id } });
-    return created;
+    return { band: created, repeated: false };
   });
-  await track("create_band", { userId, bandId: band.id });
-  return band;
+  if (!result.repeated) await track("create_band", { userId, bandId: result.band.id });
+  return { ...result.band, repeated: result.repeated };
 }
 
 /** Saves the preferred band; false when the user is not in that band. */

@@ -11,11 +11,12 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   return data(await listBandsForUser(user.id));
 });
 
-/** POST /api/bands {name}: creates the band with the caller as its leader; it becomes current and preferred. */
+/** POST /api/bands {name}: creates the band with the caller as its leader; it becomes current and preferred (the same name again within seconds: that band, 200). */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const user = await requireUser(request);
   const { name } = await parseJsonBody(request, CreateBandSchema);
   const band = await createBand(user.id, name);
-  return data({ id: band.id, name: band.name }, { status: 201, headers: { "Set-Cookie": await currentBandCookieHeader(band.id) } });
+  // Sent again within seconds: the band the first call made (200, not a second band).
+  return data({ id: band.id, name: band.name }, { status: band.repeated ? 200 : 201, headers: { "Set-Cookie": await currentBandCookieHeader(band.id) } });
 });
