@@ -96,6 +96,12 @@ describe("the figures", () => {
     const last = await json(await api(world, world.cookies.leader, "?year=2023"));
     expect(last.totals).toMatchObject({ incomeMinor: 5_000, expenseMinor: 0 });
     expect(last.years).toEqual(expect.arrayContaining([2024, 2023]));
+    // A year the reports cannot read is refused under its field, not read as this year.
+    for (const year of ["abc", "1969", "10000", "2024.5", ""]) {
+      const refused = await api(world, world.cookies.leader, `?year=${year}`);
+      expect(refused.status).toBe(400);
+      expect(await json(refused)).toEqual({ message: "Invalid request", errors: { year: [REPORT_MESSAGES.reportYear] } });
+    }
   });
 
   test("a member's statement: shares earned, the out-of-pocket expense apart, cash collected and handed over, last year's balance carried in", async () => {
@@ -144,12 +150,13 @@ describe("the figures", () => {
     expect(data.statement.pdf).toBe(`/finances/reports/statement.pdf?year=2024&member=${world.users.member.id}`);
   });
 
-  test("a year that is not a year shows this year, without an error", async () => {
+  test("a year that is not a year: the page shows this year, without an error; the API says what it takes", async () => {
     const thisYear = new Date().getUTCFullYear();
     for (const bad of ["abc", "20245", "-1"]) {
-      const response = await api(world, world.cookies.leader, `?year=${bad}`);
+      const response = await page(world.cookies.leader, `?year=${bad}`);
       expect(response.status).toBe(200);
       expect((await json(response)).year).toBeGreaterThanOrEqual(thisYear - 1);
+      expect((await api(world, world.cookies.leader, `?year=${bad}`)).status).toBe(400);
     }
   });
 });

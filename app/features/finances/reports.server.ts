@@ -27,7 +27,14 @@ export const REPORT_MESSAGES = {
   exportsForManagers: "Only band leaders and admins can export the ledgers",
   unknownLedger: "Choose a ledger to export: payments, expenses, payouts, splits or ledger",
   badYear: `Choose a year from ${FIRST_YEAR} to ${LAST_YEAR}, like 2026, or leave it out for every year`,
+  reportYear: `Choose a year from ${FIRST_YEAR} to ${LAST_YEAR}, like 2026, or leave it out for this year`,
 };
+
+/** The `year` of an /api request for the reports, refused (400 under `year`) when given but not a year the reports cover. */
+export function requireReportYear(value: string | null) {
+  if (value !== null && Number.isNaN(parseYear(value, Number.NaN))) throw new RuleError(400, REPORT_MESSAGES.reportYear, "year");
+  return value;
+}
 
 // ---------------------------------------------------------------------------------
 // Reading

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { requireFinanceApiAccess } from "~/features/finances/api.server";
-import { financeReportsJson, getFinanceReports } from "~/features/finances/reports.server";
+import { financeReportsJson, getFinanceReports, requireReportYear } from "~/features/finances/reports.server";
 import { apiRoute, methodNotAllowed } from "~/utils/api.server";
 
 /**
@@ -14,7 +14,9 @@ import { apiRoute, methodNotAllowed } from "~/utils/api.server";
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
   const access = await requireFinanceApiAccess(request, params.id);
   const query = new URL(request.url).searchParams;
-  return data(financeReportsJson(await getFinanceReports(access, { year: query.get("year"), member: query.get("member") })));
+  // The pages fall back to this year for a year they cannot read; an API client is told.
+  const year = requireReportYear(query.get("year"));
+  return data(financeReportsJson(await getFinanceReports(access, { year, member: query.get("member") })));
 });
 
 export const action = apiRoute(() => methodNotAllowed(["GET"]));
