@@ -6,9 +6,13 @@
  * the server's schemas use it, and nothing here reaches the browser by itself.
  */
 
-// One line: Unicode's own line and paragraph separators (U+2028, U+2029) break it too.
+// One line: Unicode's own line and paragraph separators (U+2028, U+2029) break it too,
+// and so do the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+// U+2066–U+2069), which reorder the text after them, so that a name can show as
+// someone else's (an override makes "Tom\u202Eydna" read "Tomandy"). The marks a
+// right-to-left writer does type (U+200E, U+200F) stay.
 // eslint-disable-next-line no-control-regex -- control characters are what this finds
-const CONTROL_ONE_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]|\p{Cs}/u;
+const CONTROL_ONE_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]|\p{Cs}/u;
 // eslint-disable-next-line no-control-regex -- the same, with tab and line ends allowed
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\p{Cs}/u;
 

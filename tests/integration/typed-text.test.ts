@@ -40,6 +40,11 @@ describe("typed text", () => {
     expect(hasUntypeable("para\u2029graph")).toBe(true);
     expect(hasUntypeable("\ud800")).toBe(true);
     expect(hasUntypeable("Калинка 日本語 🎸 Motörhead")).toBe(false);
+    // Bidirectional overrides, embeddings and isolates reorder what follows them (a name
+    // that shows as someone else's); the marks right-to-left writers type stay.
+    for (const control of ["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"]) expect(hasUntypeable(`Tom${control}ydna`)).toBe(true);
+    expect(hasUntypeable("שלום\u200F Band\u200E")).toBe(false);
+    expect(hasUntypeable("notes\u202E", { multiline: true })).toBe(false);
     expect(isInvisible("\u200b\u200d ")).toBe(true);
     expect(isInvisible("a\u200b")).toBe(false);
   });
