@@ -24,6 +24,12 @@ type LoaderBody = {
 };
 
 async function post(world: World, as: keyof World["cookies"], form: Record<string, string | string[]>) {
+  // The edit panel always sends the version it was opened at: a post here without one
+  // sends the current one, as the page would.
+  if (form.intent === "update" && !("version" in form) && typeof form.membershipId === "string" && /^\d+$/.test(form.membershipId)) {
+    const current = await db.bandMembership.findUnique({ where: { id: Number(form.membershipId) }, select: { version: true } });
+    if (current) form = { ...form, version: String(current.version) };
+  }
   return callRoute(action, membersForm(world.cookies[as], { bandId: String(world.band.id), ...form }));
 }
 
@@ -249,6 +255,9 @@ describe("changing members", () => {
     expect(await roleOf(world.memberships.band_member)).toBe("sub");
     // A version that is not one (a tampered form) is refused as stale, not a pass.
     expect((await post(world, "band_leader", { intent: "update", membershipId: id, role: "band_member", version: "abc" })).status).toBe(409);
+    // Nor is a post without one: it would have skipped the check and, its fields missing, cleared the name and instruments.
+    const withoutVersion = membersForm(world.cookies.band_leader, { bandId: String(world.band.id), intent: "update", membershipId: id, role: "band_member" });
+    expect((await callRoute(action, withoutVersion)).status).toBe(409);
     expect(await roleOf(world.memberships.band_member)).toBe("sub");
   });
 
@@ -473,7 +482,11 @@ describe("the page", () => {
     // A form posted from the grouped view comes back to it.
     const response = await callRoute(
       action,
-      membersForm(world.cookies.band_member, { bandId: String(world.band.id), intent: "update", membershipId: String(world.memberships.band_member) }, "?group=instrument"),
+      membersForm(
+        world.cookies.band_member,
+        { bandId: String(world.band.id), intent: "update", membershipId: String(world.memberships.band_member), version: String((await db.bandMembership.findUniqueOrThrow({ where: { id: world.memberships.band_member } })).version) },
+        "?group=instrument",
+      ),
     );
     expectRedirect(response, "/members?group=instrument");
   });

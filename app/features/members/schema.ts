@@ -81,11 +81,15 @@ export const MemberDetailsFormSchema = z.strictObject({
   displayName: DisplayNameSchema.optional().transform((value) => value ?? null),
   instruments: InstrumentsSchema.optional().transform((value) => value ?? []),
   role: RoleSchema.optional(),
-  /** The version the panel was made from (a hidden field); not a whole number: 0, which nothing has (refused as stale). */
+  /**
+   * The version the panel was made from (a hidden field, always sent). Missing or not a
+   * whole number: 0, which nothing has, so the save is refused as stale. Without one, a
+   * crafted post skipped the check and, its fields missing, cleared the name and instruments.
+   */
   version: z
     .string()
-    .transform((value) => (value.trim() === "" ? undefined : /^\d{1,9}$/.test(value.trim()) ? Number(value) : 0))
-    .optional(),
+    .optional()
+    .transform((value) => (/^\d{1,9}$/.test((value ?? "").trim()) ? Number((value ?? "").trim()) : 0)),
 });
 
 /** POST /api/bands/{id}/transfer-leadership. */
