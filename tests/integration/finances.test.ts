@@ -15,6 +15,7 @@ import * as splitPage from "~/routes/_app+/finances_.entries.$id.split";
 import * as reversePage from "~/routes/_app+/finances_.entries.$id.reverse";
 import { PRO_REQUIRED_MESSAGE, READ_ONLY_MESSAGE } from "~/features/finances/finances.server";
 import { NOT_A_GIG_FEE } from "~/features/finances/schema.server";
+import { IDEMPOTENCY_MESSAGES } from "~/utils/idempotency.server";
 import { body, expectRedirect, toastOf } from "./auth-helpers";
 
 type Fn = Parameters<typeof callRoute>[0];
@@ -202,6 +203,43 @@ describe("recording the band's money", () => {
     // Within a year from today is fine (a deposit for a gig next season).
     const inElevenMonths = new Date(Date.now() + 330 * 86_400_000).toISOString().slice(0, 10);
     expect((await api(expensesRoute.action, world, "expenses", cookies.leader, { amount: "5", date: inElevenMonths, category: "travel" })).status).toBe(201);
+  });
+
+  test("an Idempotency-Key makes a retried money call safe: the same answer, recorded once; a refused call lets its key go", async () => {
+    const world = await setup();
+    const { cookies, people } = world;
+    const payout = { userId: people.ann.id, direction: "to_member", amount: "20", date: "2024-05-03", method: "cash" };
+    const post = (json: unknown, key: string | null, cookie = cookies.leader) =>
+      callRoute(payoutsRoute.action, buildRequest(`/api/bands/${world.band.id}/payouts`, { cookie, method: "POST", json, headers: key === null ? {} : { "Idempotency-Key": key } }), { id: String(world.band.id) });
+    const [before] = await countLedger(world.band.id);
+    // Five at once with one key (a client retrying in a hurry): one payout.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(payout, "retry-me-1")));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((status) => status === 201).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
+    const firstBody = await body<{ id: number }>(answers.find((r) => r.status === 201 && r.headers.get("Idempotent-Replayed") === null)!);
+    const replay = await post(payout, "retry-me-1");
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await body(replay)).toEqual(firstBody);
+    expect((await countLedger(world.band.id))[0]).toBe(before + 1);
+    // The key with another body is refused; another key, or none, records again.
+    const other = await post({ ...payout, amount: "25" }, "retry-me-1");
+    expect(other.status).toBe(422);
+    expect(await body(other)).toEqual({ message: IDEMPOTENCY_MESSAGES.reused });
+    expect((await post(payout, "retry-me-2")).status).toBe(201);
+    expect((await post(payout, null)).status).toBe(201);
+    expect((await countLedger(world.band.id))[0]).toBe(before + 3);
+    // A key is the caller's own: the admin's same key is a new call.
+    expect((await post(payout, "retry-me-1", cookies.admin)).headers.get("Idempotent-Replayed")).toBeNull();
+    // Refused (a person not in the band): nothing kept, and the corrected call may use the key.
+    const refused = await post({ ...payout, userId: people.outsider.id }, "fix-and-retry");
+    expect(refused.status).toBe(400);
+    expect((await post(payout, "fix-and-retry")).status).toBe(201);
+    // A key nobody could mean is refused under the header's name.
+    const bad = await post(payout, "has spaces");
+    expect(bad.status).toBe(400);
+    expect(await body(bad)).toEqual({ message: "Invalid request", errors: { "Idempotency-Key": [IDEMPOTENCY_MESSAGES.shape] } });
   });
 
   test("merch sold at a gig may be linked to it: it says what it is, counts in the gig's profit and loss, and is not the lineup's to split", async () => {

@@ -1,19 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { ledgerListJson, requireFinanceApiWriter } from "~/features/finances/api.server";
 import { financeSettings, recordPayout } from "~/features/finances/finances.server";
 import { payoutSchema } from "~/features/finances/schema.server";
 import { apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { createOnce } from "~/utils/idempotency.server";
 
 /** GET /api/bands/{id}/payouts?page=: payouts to and from members, newest first (leaders and admins; 402 for a free band). */
 export const loader = apiRoute(({ request, params }: LoaderFunctionArgs) => ledgerListJson(request, params.id, "payout"));
 
-/** POST /api/bands/{id}/payouts: records one (the form's fields as JSON; amounts as "12.50"); 201 with its entry id. */
+/** POST /api/bands/{id}/payouts: records one (the form's fields as JSON; amounts as "12.50"); 201 with its entry id. An `Idempotency-Key` header makes a retry safe. */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const access = await requireFinanceApiWriter(request, params.id);
   const { currency } = await financeSettings(access);
   const input = await parseJsonBody(request, payoutSchema(currency, { api: true }));
-  const saved = await recordPayout(access, input);
-  return data({ ...saved, id: saved.entryId }, { status: 201 });
+  // Idempotency-Key: a retried call answers what the first recorded, and records nothing more.
+  return createOnce(request, { userId: access.user.id, bandId: access.band.id, endpoint: "payouts" }, input, async () => {
+    const saved = await recordPayout(access, input);
+    return { ...saved, id: saved.entryId };
+  });
 });

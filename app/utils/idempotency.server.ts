@@ -1,0 +1,64 @@
+import crypto from "node:crypto";
+import { data } from "@remix-run/node";
+import { apiError } from "./api.server";
+import { db, isUniqueViolation } from "./db.server";
+
+/**
+ * `Idempotency-Key` for the /api calls that record money: a client that retries a POST
+ * whose answer it never got (a timeout, a dropped connection on a phone) sends the same
+ * key, and gets the first call's answer back instead of recording the money twice. The
+ * forms have the same guard in their own way (form-submission.server.ts); this one keeps
+ * its claims in the same table, as a unique row, so two processes cannot both record.
+ * A key is the caller's, for one band and one endpoint, and is kept a day. A refused call
+ * (bad input, a rule) lets its key go, so the corrected call can use it.
+ */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+/** Visible ASCII, as the IETF draft and the payment providers take it. */
+const KEY_SHAPE = /^[\x21-\x7E]{1,255}$/;
+const KEEP_MS = 24 * 60 * 60 * 1000;
+
+export const IDEMPOTENCY_MESSAGES = {
+  shape: "Send an Idempotency-Key of 1 to 255 letters, digits or other visible ASCII characters",
+  inProgress: "A request with this Idempotency-Key is still being recorded. Try again in a moment.",
+  reused: "This Idempotency-Key was already used for a different request",
+};
+
+type Claim = { request: string; status?: number; body?: unknown };
+
+const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
+
+/**
+ * Runs `create` once per `Idempotency-Key` (when the request has one) and answers 201 with
+ * what it returns. The same key again answers the first call's status and body (with
+ * `Idempotent-Replayed: true`); 409 while the first is still running; 422 when the key
+ * came with a different `input`. Without the header, `create` runs as usual.
+ */
+export async function createOnce(request: Request, scope: { userId: string; bandId: number; endpoint: string }, input: unknown, create: () => Promise<unknown>) {
+  const given = request.headers.get(IDEMPOTENCY_HEADER);
+  if (given === null) return data(await create(), { status: 201 });
+  if (!KEY_SHAPE.test(given)) throw apiError(400, "Invalid request", { [IDEMPOTENCY_HEADER]: [IDEMPOTENCY_MESSAGES.shape] });
+  const key = `api:${sha256(`${scope.userId}\n${scope.bandId}\n${scope.endpoint}\n${given}`)}`;
+  const fingerprint = sha256(JSON.stringify(input));
+  await db.formSubmission.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - KEEP_MS) } } });
+  try {
+    await db.formSubmission.create({ data: { key, userId: scope.userId, location: JSON.stringify({ request: fingerprint } satisfies Claim) } });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const first = await db.formSubmission.findUnique({ where: { key }, select: { location: true } });
+    // Gone between the two reads (refused and let go): the caller may simply retry.
+    if (!first?.location) throw apiError(409, IDEMPOTENCY_MESSAGES.inProgress);
+    const claim = JSON.parse(first.location) as Claim;
+    if (claim.request !== fingerprint) throw apiError(422, IDEMPOTENCY_MESSAGES.reused);
+    if (claim.status === undefined) throw apiError(409, IDEMPOTENCY_MESSAGES.inProgress);
+    return data(claim.body, { status: claim.status, headers: { "Idempotent-Replayed": "true" } });
+  }
+  let body: unknown;
+  try {
+    body = await create();
+  } catch (error) {
+    await db.formSubmission.deleteMany({ where: { key } });
+    throw error;
+  }
+  await db.formSubmission.update({ where: { key }, data: { location: JSON.stringify({ request: fingerprint, status: 201, body } satisfies Claim) } });
+  return data(body, { status: 201 });
+}
