@@ -172,6 +172,13 @@ describe("recording the band's money", () => {
     expect((await refused(paymentsRoute.action, "payments", { ...payment("10"), category: "gig" })).eventId).toEqual(["Choose the gig this payment is for"]);
     expect((await refused(paymentsRoute.action, "payments", { ...payment("10"), category: "gig", eventId: world.otherGig.id })).eventId).toEqual(["Choose a gig from this band's calendar"]);
     expect((await refused(paymentsRoute.action, "payments", { ...payment("10"), eventId: gig.id, feeAgreed: "5" })).feeAgreed).toEqual([NOT_A_GIG_FEE]);
+    // Each field says what it takes, whatever else is wrong: a gig without its gig beside a bad amount, a person sent as a list.
+    expect(await refused(paymentsRoute.action, "payments", { ...payment("x"), category: "gig" })).toMatchObject({ eventId: ["Choose the gig this payment is for"] });
+    expect((await refused(paymentsRoute.action, "payments", { ...payment("10"), receivedBy: ["band"] })).receivedBy).toEqual(["Choose the band account or one of the band's members"]);
+    expect((await refused(payoutsRoute.action, "payouts", { userId: [people.ann.id], direction: "to_member", amount: "5", date: "2024-05-01", method: "cash" })).userId).toEqual(["Choose a member"]);
+    const splitBase = { paymentId, method: "equal" };
+    expect((await refused(splitsRoute.action, "splits", { ...splitBase, shares: Array.from({ length: 101 }, () => ({ userId: people.ann.id })) })).shares).toEqual(["A payment can be shared among at most 100 people"]);
+    expect((await refused(splitsRoute.action, "splits", { ...splitBase, shares: [[people.ann.id]] }))["shares.0"]).toEqual(["Each share is a person: { userId, percent?, fixed? }"]);
     const rehearsal = await db.event.create({ data: { bandId: world.band.id, title: "Weekly rehearsal", kind: "rehearsal", startsAt: new Date() } });
     expect((await refused(paymentsRoute.action, "payments", { ...payment("10"), category: "gig", eventId: rehearsal.id })).eventId).toEqual(["Choose a gig from this band's calendar"]);
     expect((await refused(expensesRoute.action, "expenses", { amount: "0.001", date: "2024-05-01", category: "travel" })).amount).toEqual(["USD amounts have at most 2 decimal places"]);

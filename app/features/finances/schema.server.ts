@@ -13,8 +13,9 @@ import { hasUntypeable, untypeableMessage } from "~/utils/typed-text";
 
 const keys = <T extends Record<string, string>>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
 
-/** A form field's or JSON value's text; numbers are accepted in JSON (12.5 is "12.5"). */
-const text = z.preprocess((value) => (typeof value === "number" ? String(value) : value === null ? undefined : value), z.string({ error: "Must be text, like \"12.50\"" }).trim().optional());
+/** A form field's or JSON value's text; numbers are accepted in JSON (12.5 is "12.5"). `message` for anything else (a list, an object). */
+const textOf = (message: string) => z.preprocess((value) => (typeof value === "number" ? String(value) : value === null ? undefined : value), z.string({ error: message }).trim().optional());
+const text = textOf('Must be text, like "12.50"');
 
 const optionalText = (max: number, label: string) =>
   text
@@ -64,7 +65,7 @@ function latestEntryDay() {
 const choice = <T extends Record<string, string>>(record: T, message: string) => text.pipe(z.enum(keys(record), { error: message }));
 
 /** "band" (the band account or fund) or a member's user id. */
-const whoField = text.transform((value) => (!value || value === "band" ? null : value));
+const whoField = textOf("Choose the band account or one of the band's members").transform((value) => (!value || value === "band" ? null : value));
 
 /**
  * A form's fields, or a JSON body's: the API refuses a field it does not know (a misspelt
@@ -75,6 +76,12 @@ function fieldsOf<Shape extends z.ZodRawShape>(shape: Shape, api: boolean) {
   return (api ? z.strictObject(shape) : z.object(shape)) as z.ZodObject<Shape>;
 }
 type Mode = { api?: boolean };
+
+/** A refinement's `when`: run it once the named fields have parsed, whatever the others did. */
+const whenValid =
+  (...fields: string[]) =>
+  (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
 
 const id = z.preprocess((value) => (typeof value === "string" && value.trim() ? Number(value) : value === "" ? undefined : value), z.number({ error: "Choose one" }).int().positive());
 const EVENT_CHOICE = "Choose one of the band’s events";
@@ -98,12 +105,13 @@ export function paymentSchema(currency: string, { api = false }: Mode = {}) {
       description: optionalText(200, "The description"),
     },
     api,
-  ).superRefine((value, context) => {
-      if (value.category === "gig" && !value.eventId) context.addIssue({ code: "custom", path: ["eventId"], message: "Choose the gig this payment is for" });
-      // The form keeps what its fee field holds when another kind is chosen (and drops it);
-      // an API client is told.
-      if (api && value.category !== "gig" && value.feeAgreed !== undefined) context.addIssue({ code: "custom", path: ["feeAgreed"], message: NOT_A_GIG_FEE });
-    });
+  )
+    // Checked as soon as the fields it reads are (not only once the whole form is), so a
+    // gig payment without its gig says so alongside the other fields' messages.
+    .refine((value) => !(value.category === "gig" && !value.eventId), { path: ["eventId"], message: "Choose the gig this payment is for", when: whenValid("category", "eventId") })
+    // The form keeps what its fee field holds when another kind is chosen (and drops it);
+    // an API client is told.
+    .refine((value) => !(api && value.category !== "gig" && value.feeAgreed !== undefined), { path: ["feeAgreed"], message: NOT_A_GIG_FEE, when: whenValid("category", "feeAgreed") });
 }
 export type PaymentInput = z.output<ReturnType<typeof paymentSchema>>;
 
@@ -127,7 +135,7 @@ export type ExpenseInput = z.output<ReturnType<typeof expenseSchema>>;
 
 export function payoutSchema(currency: string, { api = false }: Mode = {}) {
   return fieldsOf({
-    userId: text.pipe(z.string({ error: "Choose a member" }).min(1, "Choose a member")),
+    userId: textOf("Choose a member").pipe(z.string({ error: "Choose a member" }).min(1, "Choose a member")),
     direction: choice(PAYOUT_DIRECTIONS, "Choose who pays whom"),
     amount: amount(currency),
     date: day,
@@ -189,8 +197,8 @@ export function splitSchema(currency: string, { api = false }: Mode = {}) {
     commission: cut(currency),
     fundCut: cut(currency),
     shares: z
-      .array(share, { error: "Choose at least one person to share the payment" })
-      .max(100)
+      .array(z.object(share.shape, { error: "Each share is a person: { userId, percent?, fixed? }" }), { error: "Choose at least one person to share the payment" })
+      .max(100, "A payment can be shared among at most 100 people")
       .default([])
       .transform((list) => list.filter((entry): entry is typeof entry & { userId: string } => Boolean(entry.userId))),
   }, api);
