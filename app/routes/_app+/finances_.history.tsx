@@ -44,7 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function History() {
   const data = useLoaderData<typeof loader>();
   if ("upgrade" in data) return <UpgradePage title="Your line" bandName={data.bandName} />;
-  const title = data.isOwn ? "Your line" : `${data.name}’s line`;
+  // "Tom Okafor’s line (former member)", not "Tom Okafor (former member)’s line".
+  const former = /^(.*) \(former member\)$/.exec(data.name);
+  const title = data.isOwn ? "Your line" : former ? `${former[1]}’s line (former member)` : `${data.name}’s line`;
 
   return (
     <div className="space-y-6">
