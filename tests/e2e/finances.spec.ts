@@ -12,7 +12,7 @@ async function appDb() {
 }
 
 const PRO_REQUIRED = "Finances is part of Pro, and this band is on the Free plan. The band leader can upgrade at /subscription.";
-const READ_ONLY = "This band is on the Free plan, so its finances are read-only: everything recorded is kept. Upgrade to Pro at /subscription to record money again.";
+const READ_ONLY = "Recording money is part of Pro, and this band is on the Free plan. Anything recorded while it was Pro stays readable. The band leader can upgrade at /subscription.";
 
 /** Every finances page, report and download (by path) and every finance endpoint (by the band's id). */
 const PAGES = ["/finances", "/finances/history", "/finances/ledger", "/finances/settle", "/finances/payments/new", "/finances/expenses/new", "/finances/payouts/new", "/finances/reports"];

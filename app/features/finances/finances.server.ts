@@ -41,8 +41,9 @@ import {
 import type { Cut, ExpenseInput, PaymentInput, PayoutInput, ReversalInput, SplitFormInput } from "./schema.server";
 
 export const PRO_REQUIRED_MESSAGE = "Finances is part of Pro, and this band is on the Free plan. The band leader can upgrade at /subscription.";
+/** Refused writes of a free band, whether it was Pro once (its records stay readable) or never was. */
 export const READ_ONLY_MESSAGE =
-  "This band is on the Free plan, so its finances are read-only: everything recorded is kept. Upgrade to Pro at /subscription to record money again.";
+  "Recording money is part of Pro, and this band is on the Free plan. Anything recorded while it was Pro stays readable. The band leader can upgrade at /subscription.";
 
 export const LEDGER_PER_PAGE = 25;
 
