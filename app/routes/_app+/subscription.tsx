@@ -81,15 +81,15 @@ export default function Subscription() {
             </Link>
           </p>
         ) : null}
-        {mode === "manual" ? (
-          <p className="mt-3 text-slate-700">Billing is manual on this Bandroom: a platform admin grants or removes Pro.</p>
-        ) : null}
+        {/* With manual billing nobody in the band changes the plan: a platform admin does. */}
         <p className="mt-3 text-slate-700">
-          {isLeader
-            ? "Plan changes are handled by the band leader: that’s you."
-            : otherLeaders
-              ? `Plan changes are handled by the band leader (${otherLeaders}).`
-              : "Plan changes are handled by the band leader."}
+          {mode === "manual"
+            ? "Billing is manual on this Bandroom: a platform admin grants or removes Pro."
+            : isLeader
+              ? "Plan changes are handled by the band leader: that’s you."
+              : otherLeaders
+                ? `Plan changes are handled by the band leader (${otherLeaders}).`
+                : "Plan changes are handled by the band leader."}
         </p>
         {actions.portal || actions.cancel || actions.resume ? (
           <div className="mt-4 flex flex-wrap gap-3">
