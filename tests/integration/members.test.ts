@@ -366,7 +366,7 @@ describe("removing and leaving", () => {
     const refused = await post(world, "band_leader", { intent: "leave" });
     expect(refused.status).toBe(409);
     expect(await errorsOf(refused)).toEqual({ "": [MESSAGES.soleLeaderLeaves] });
-    expect(MESSAGES.soleLeaderLeaves).toContain("Transfer leadership or delete the band in Settings first");
+    expect(MESSAGES.soleLeaderLeaves).toBe("You’re the only Band Leader. Make another member Band Leader or delete the band in Settings before you leave.");
 
     const solo = await createUser();
     const band = await createBand({ members: [{ userId: solo.id, role: "band_leader" }] });
