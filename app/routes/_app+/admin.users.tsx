@@ -188,7 +188,8 @@ export default function AdminUsers() {
         ) : null}
       </Form>
 
-      {actionData ? (
+      {/* Shown once: in the user's card when it is on this page, else here. */}
+      {actionData && !users.some((user) => user.id === actionData.userId) ? (
         <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
           {actionData.message}
         </div>
