@@ -135,6 +135,13 @@ export async function listAuditEntries(filter: { bandId?: number }, requestedPag
   };
 }
 
+/** The currency of each band the entries name (the platform's log shows each band's amounts in its own): one query. */
+export async function currenciesOf(entries: { bandId: number | null }[]) {
+  const ids = [...new Set(entries.flatMap((entry) => (entry.bandId === null ? [] : [entry.bandId])))];
+  const bands = await db.band.findMany({ where: { id: { in: ids } }, select: { id: true, currency: true } });
+  return new Map(bands.map((band) => [band.id, band.currency]));
+}
+
 /** The band's own entries for a member whose role may read them (band:audit, its leaders); null for anyone else. */
 export async function listBandAuditEntries(access: Pick<BandAccess, "band" | "membership">, requestedPage = 1) {
   if (!grantIn(access, "band:audit")) return null;

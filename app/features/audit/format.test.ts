@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { changeLines } from "./format";
+import { auditRows, changeLines } from "./format";
 
 describe("an audit entry's changes, in words a band reads", () => {
   test("amounts in the band's currency, fields by name, dates as the product shows them, nothing as none", () => {
@@ -8,9 +8,9 @@ describe("an audit entry's changes, in words a band reads", () => {
       "Amount: $230.00",
       "Fee agreed: none",
       "Date: Oct 15, 2026",
-      "Category: gig",
+      "Category: Gig fee",
       "Gig: 12",
-      "Method: cash",
+      "Method: Cash",
       "Received by: band account",
     ]);
     expect(changeLines(null, { amountMinor: 1_500 }, "JPY")).toEqual(["Amount: ¥1,500"]);
@@ -18,7 +18,7 @@ describe("an audit entry's changes, in words a band reads", () => {
 
   test("a split's shares: each person with their amount, on one line", () => {
     const split = { method: "shares", commissionMinor: 18_000, fundCutMinor: 0, shares: [{ name: "Dana Reyes", amountMinor: 38_000 }, { name: "Sam Ortiz", amountMinor: 38_000 }] };
-    expect(changeLines(null, split, "USD")).toEqual(["Method: shares", "Commission: $180.00", "Band fund's cut: $0.00", "Shares: Dana Reyes $380.00; Sam Ortiz $380.00"]);
+    expect(changeLines(null, split, "USD")).toEqual(["Method: Custom percentages", "Commission: $180.00", "Band fund's cut: $0.00", "Shares: Dana Reyes $380.00; Sam Ortiz $380.00"]);
   });
 
   test("roles by their names, yes and no, instants in UTC; before → after", () => {
@@ -32,6 +32,22 @@ describe("an audit entry's changes, in words a band reads", () => {
     expect(changeLines(null, { reason: "2024-13-45", member: "sub", date: "2024-13-45" }, "USD")).toEqual(["Reason: 2024-13-45", "Member: sub", "Date: 2024-13-45"]);
     expect(changeLines(null, { reason: "2026-01-05" }, "USD")).toEqual(["Reason: 2026-01-05"]);
     expect(changeLines({ disabledAt: "not a time" }, null)).toEqual(["Disabled: not a time → none"]);
+  });
+
+  test("the codes of Finances read as the forms word them; a code it does not know stays as it is", () => {
+    expect(changeLines(null, { method: "bank_transfer", direction: "to_member", category: "travel" }, "USD")).toEqual(["Method: Bank transfer", "Direction: Band pays the member", "Category: Travel"]);
+    expect(changeLines(null, { category: "other", method: "toString" }, "USD")).toEqual(["Category: Other", "Method: toString"]);
+  });
+
+  test("the platform's log shows each band's amounts in that band's currency", () => {
+    const rows = auditRows(
+      [
+        { id: 1, createdAt: new Date(0), actorLabel: "A", description: "Recorded a payment", targetLabel: "Fee", before: null, after: { amountMinor: 4_000 }, bandId: 7 },
+        { id: 2, createdAt: new Date(0), actorLabel: "A", description: "Recorded a payment", targetLabel: "Fee", before: null, after: { amountMinor: 4_000 }, bandId: 8 },
+      ],
+      { currencyOf: new Map([[7, "EUR"]]) },
+    );
+    expect(rows.map((row) => row.changes)).toEqual([["Amount: €40.00"], ["Amount (minor units): 4000"]]);
   });
 
   test("without the band's currency (the platform's log), amounts say they are in minor units", () => {

@@ -7,6 +7,7 @@
 import type { AuditRow } from "./components/audit-log";
 import { formatMoney } from "~/utils/money";
 import { isRole, roleLabel } from "~/utils/roles";
+import { EXPENSE_CATEGORIES, INCOME_CATEGORIES, PAYMENT_METHODS, PAYOUT_DIRECTIONS, SPLIT_METHODS } from "~/features/finances/ledger";
 
 const when = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", hour12: false });
 const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
@@ -31,6 +32,12 @@ const LABELS: Record<string, string> = {
 
 /** Fields holding a role key, a local day ("2026-10-15") or an instant (ISO): only these are reworded; free text never is. */
 const ROLE_KEYS = new Set(["role", "formerLeaderRole"]);
+/** Fields holding a code of Finances ("bank_transfer", "to_member", "merch"): shown by the words the forms use. */
+const CODE_WORDS: Record<string, Record<string, string>> = {
+  method: { ...PAYMENT_METHODS, ...SPLIT_METHODS },
+  direction: PAYOUT_DIRECTIONS,
+  category: { ...EXPENSE_CATEGORIES, ...INCOME_CATEGORIES, other: "Other" },
+};
 const DAY_KEYS = new Set(["date"]);
 const INSTANT_KEYS = new Set(["disabledAt"]);
 
@@ -52,6 +59,8 @@ function show(value: unknown, key: string, currency: string | null): string {
   if (typeof value === "number") return key.endsWith("Minor") && currency ? formatMoney(value, currency) : String(value);
   if (typeof value === "string") {
     if (ROLE_KEYS.has(key) && isRole(value)) return roleLabel(value);
+    const words = CODE_WORDS[key];
+    if (words && Object.hasOwn(words, value)) return words[value]!;
     if (DAY_KEYS.has(key) && /^\d{4}-\d{2}-\d{2}$/.test(value)) return asDate(value, day, `${value}T00:00:00Z`);
     if (INSTANT_KEYS.has(key)) return asDate(value, when, value, " UTC");
     return value;
@@ -80,9 +89,13 @@ export function changeLines(before: unknown, after: unknown, currency: string | 
   });
 }
 
+/**
+ * The table's rows. Amounts are in `currency` (a band's own log), or in each entry's
+ * band's currency from `currencyOf` (the platform's log); minor units only when neither knows.
+ */
 export function auditRows(
-  entries: { id: number; createdAt: Date; actorLabel: string; description: string; targetLabel: string; before: unknown; after: unknown }[],
-  { currency = null }: { currency?: string | null } = {},
+  entries: { id: number; createdAt: Date; actorLabel: string; description: string; targetLabel: string; before: unknown; after: unknown; bandId?: number | null }[],
+  { currency = null, currencyOf }: { currency?: string | null; currencyOf?: ReadonlyMap<number, string> } = {},
 ): AuditRow[] {
   return entries.map((entry) => ({
     id: entry.id,
@@ -91,6 +104,6 @@ export function auditRows(
     actorLabel: entry.actorLabel,
     description: entry.description,
     targetLabel: entry.targetLabel,
-    changes: changeLines(entry.before, entry.after, currency),
+    changes: changeLines(entry.before, entry.after, currency ?? (entry.bandId ? (currencyOf?.get(entry.bandId) ?? null) : null)),
   }));
 }
