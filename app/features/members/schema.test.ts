@@ -26,7 +26,9 @@ describe("member schemas", () => {
     expect(UpdateMembershipSchema.parse({ displayName: null })).toEqual({ displayName: null });
     expect(UpdateMembershipSchema.safeParse({ displayName: "x".repeat(51) }).success).toBe(false);
   });
-  test("the form: missing fields mean cleared", () => {
-    expect(MemberDetailsFormSchema.parse({})).toEqual({ displayName: null, instruments: [] });
+  test("the form: missing fields mean cleared; a missing or broken version is 0, which nothing has (refused as stale)", () => {
+    expect(MemberDetailsFormSchema.parse({ version: "3" })).toEqual({ displayName: null, instruments: [], version: 3 });
+    expect(MemberDetailsFormSchema.parse({}).version).toBe(0);
+    expect(MemberDetailsFormSchema.parse({ version: "x" }).version).toBe(0);
   });
 });
