@@ -125,6 +125,17 @@ function isSameSite(req: Pick<http.IncomingMessage, "headers">) {
   }
 }
 
+/** Whether Origin names the host the request came to (X-Forwarded-Host when a trusted proxy set it), as Remix compares them. */
+function originMatchesHost(req: Pick<http.IncomingMessage, "headers">) {
+  const forwarded = req.headers["x-forwarded-host"];
+  const host = (typeof forwarded === "string" ? forwarded.split(",")[0]!.trim() : "") || req.headers.host;
+  try {
+    return new URL(req.headers.origin!).host === host;
+  } catch {
+    return false;
+  }
+}
+
 /** Why the app should not see this request, or null to let it through. Pure: reads only the request head. */
 export function refusalFor(req: Pick<http.IncomingMessage, "method" | "url" | "headers">): Refusal | null {
   const target = req.url ?? "";
@@ -299,6 +310,10 @@ export function installNetworkEdge() {
       // A mail provider's one-click post carries its own Origin, which Remix's CSRF check
       // would answer with a 500; the action reads only the signed token.
       if (ONE_CLICK_PATHS.has((req.url ?? "").split("?")[0]!)) delete req.headers.origin;
+      // The app's own public origin, behind a proxy that passes an internal Host: the
+      // check above let it through, and it is ours. Remix's own check (Origin against Host)
+      // would answer every form with a 500, and the app's cross-site check with a 403.
+      else if (req.headers.origin === env.appOrigin && !originMatchesHost(req)) delete req.headers.origin;
       // The root, layout and page loaders of this request share one memo (request-memo.server.ts).
       return runWithRequestMemo(() => Reflect.apply(emit, this, [event, ...args]) as boolean);
     }

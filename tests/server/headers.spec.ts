@@ -67,3 +67,19 @@ test("Cache-Control: no-store on signed-in pages, their .data and /api JSON", as
   // Signed out, /api still never caches.
   expect((await send({ port: server.port, path: "/api/auth/user" })).headers["cache-control"]).toBe("no-store");
 });
+
+test("behind a proxy that passes an internal Host, forms posted from the app's own origin work (no 500, no 403); another origin is refused", async () => {
+  const proxied = { "x-forwarded-proto": "https", host: "app-internal:3000", origin: "https://bandroom.example.com", "content-type": "application/x-www-form-urlencoded" };
+  const login = await send({ port: server.port, path: "/login", method: "POST", headers: proxied, body: new URLSearchParams({ intent: "login", email: DEMO_EMAIL, password: DEMO_PASSWORD }).toString() });
+  expect(login.status, login.body).toBe(302);
+  const session = (login.headers["set-cookie"] ?? []).find((c) => c.startsWith("__Host-bandroom_session="))!.split(";")[0]!;
+  const forgot = await send({ port: server.port, path: "/login?mode=forgot", method: "POST", headers: proxied, body: "intent=forgot&email=someone%40example.com" });
+  expect(forgot.status).toBeLessThan(500);
+  expect(forgot.status).not.toBe(403);
+  const bands = JSON.parse((await send({ port: server.port, path: "/api/bands", headers: { ...HTTPS, cookie: session } })).body) as { band: { id: number } }[];
+  const switched = await send({ port: server.port, path: "/bands/switch", method: "POST", headers: { ...proxied, cookie: session }, body: `bandId=${bands[0]!.band.id}` });
+  expect(switched.status, switched.body).toBe(302);
+  const foreign = await send({ port: server.port, path: "/bands/switch", method: "POST", headers: { ...proxied, origin: "https://evil.example", cookie: session }, body: `bandId=${bands[0]!.band.id}` });
+  expect(foreign.status).toBe(403);
+  expect(server.log()).not.toMatch(/does not match `origin` header/);
+});
