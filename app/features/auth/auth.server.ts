@@ -232,9 +232,20 @@ export async function resendVerification(email: string, origin: string) {
 
 export async function verifyEmail(token: string): Promise<"verified" | "invalid-token"> {
   const userId = await consumeToken(token, "verify-email");
-  if (!userId) return "invalid-token";
+  if (!userId) return (await alreadyVerifiedBy(token)) ? "verified" : "invalid-token";
   await db.user.update({ where: { id: userId }, data: { emailVerifiedAt: new Date() } });
   return "verified";
+}
+
+/**
+ * A verification link opened again after it worked: a second click, or the mail
+ * provider's link scanner (or a HEAD request) that opened it first. The address is
+ * verified, so the person is told so rather than "Invalid or expired".
+ */
+async function alreadyVerifiedBy(token: string) {
+  if (!token || token.length > 200) return false;
+  const record = await db.userToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { purpose: true, usedAt: true, user: { select: { emailVerifiedAt: true } } } });
+  return record?.purpose === "verify-email" && record.usedAt !== null && record.user.emailVerifiedAt !== null;
 }
 
 // ---------------------------------------------------------------------------
