@@ -30,5 +30,10 @@ export function withinListLimits<Payload extends FormData | URLSearchParams>(pay
   return clean as Payload;
 }
 
+/** What a form gets for a field it does not have (a crafted post), instead of zod's `Unrecognized key: "x"`. */
+export const UNKNOWN_FORM_FIELD = "This form was sent with fields it does not have. Reload the page and try again.";
+
+const formMessages = (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? UNKNOWN_FORM_FIELD : undefined);
+
 export const parseWithZod: typeof parseWithConform = ((payload: FormData | URLSearchParams, options: Parameters<typeof parseWithConform>[1]) =>
-  parseWithConform(withinListLimits(payload), options)) as typeof parseWithConform;
+  parseWithConform(withinListLimits(payload), { error: formMessages, ...options })) as typeof parseWithConform;

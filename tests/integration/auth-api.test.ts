@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { buildRequest, callRoute, createUser, sessionCookieFor, TEST_PASSWORD } from "#tests/db-utils";
 import { db } from "~/utils/db.server";
+import { MFA_MESSAGES } from "~/features/auth/mfa.server";
 import { INVALID_CREDENTIALS, UNVERIFIED_MESSAGE } from "~/features/auth/auth.server";
 import { SESSION_TTL_MS } from "~/features/auth/session.server";
 import * as userRoute from "~/routes/api+/auth.user";
@@ -144,6 +145,14 @@ describe("POST /api/auth/login", () => {
       message: "Invalid request",
       errors: { email: ["Invalid email address"], password: ["Password is required"] },
     });
+
+    // A two-step code sent as a number (its leading zero would be lost): the code's own message, not zod's.
+    const numeric = await callRoute(loginRoute.action, post("/api/auth/login", { email: "a@example.com", password: "x", code: 123456 }));
+    expect((await body<{ errors: Record<string, string[]> }>(numeric)).errors).toEqual({ code: [MFA_MESSAGES.codeRequired] });
+    // Longer than any password may be: the answer for a wrong password, not "Password is required".
+    const long = await callRoute(loginRoute.action, post("/api/auth/login", { email: "a@example.com", password: "A".repeat(513) }));
+    expect(long.status).toBe(400);
+    expect((await body<{ errors: Record<string, string[]> }>(long)).errors).toEqual({ password: ["Invalid email or password"] });
 
     const extra = await callRoute(loginRoute.action, post("/api/auth/login", { email: "a@example.com", password: "x", remember: true }));
     expect(extra.status).toBe(400);

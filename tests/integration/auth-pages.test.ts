@@ -5,6 +5,7 @@
 import { describe, expect, test, vi } from "vitest";
 import { buildRequest, callRoute, createUser, ORIGIN, sessionCookieFor, TEST_PASSWORD } from "#tests/db-utils";
 import { db } from "~/utils/db.server";
+import { UNKNOWN_FORM_FIELD } from "~/utils/submission";
 import { INVALID_CREDENTIALS, UNVERIFIED_MESSAGE } from "~/features/auth/auth.server";
 import * as loginPage from "~/routes/_auth+/login";
 import * as pendingPage from "~/routes/_auth+/verification-pending";
@@ -146,6 +147,12 @@ describe("/login action", () => {
       const response = await submit("/login", { intent: "login", email: "not-an-email", password: "" });
       expect(response.status).toBe(400);
       expect((await body<FormReply>(response)).result.error).toEqual({ email: ["Invalid email address"], password: ["Password is required"] });
+    });
+
+    test("a post with a field the form does not have says so in words, not zod's 'Unrecognized key'", async () => {
+      const response = await submit("/login", { intent: "login", email: "someone@example.com", password: "x", x: "1" });
+      expect(response.status).toBe(400);
+      expect((await body<FormReply>(response)).result.error).toEqual({ "": [UNKNOWN_FORM_FIELD] });
     });
 
     test("an unverified account is told to verify and offered a resend", async () => {

@@ -25,7 +25,9 @@ export const NewPasswordSchema = z
 
 export const LoginSchema = z.strictObject({
   email: EmailSchema,
-  password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }).max(PASSWORD_MAX * 4),
+  // Longer than any password can be (PASSWORD_MAX when set): no account has it, and the
+  // answer is the one for any wrong password.
+  password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }).max(PASSWORD_MAX * 4, { error: "Invalid email or password" }),
 });
 
 export const RegisterSchema = z.strictObject({

@@ -9,7 +9,8 @@ import { apiError, apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api
 
 export const loader = apiRoute(() => methodNotAllowed(["POST"]));
 
-const LoginWithCodeSchema = LoginSchema.extend({ code: z.string().max(64).optional() });
+// The code as text ("012345" keeps its leading zero); anything else gets the code's own message.
+const LoginWithCodeSchema = LoginSchema.extend({ code: z.string({ error: MFA_MESSAGES.codeRequired }).max(64, { error: MFA_MESSAGES.codeInvalid }).optional() });
 
 /**
  * POST /api/auth/login {email, password}, through the same remix-auth strategy as the
