@@ -72,3 +72,19 @@ export function rateLimitHeaders(result: RateLimitResult): Record<string, string
   if (!result.ok) headers["Retry-After"] = String(result.resetSeconds);
   return headers;
 }
+
+const RATE_LIMIT_HEADER_NAMES = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"];
+
+/**
+ * A page route's `headers` export: the RateLimit headers its action answered with (a
+ * refused sign-in). A document response carries only what a route's `headers` gives it,
+ * so without this a page's 429 went out bare while /api's said when to try again.
+ */
+export function actionRateLimitHeaders({ actionHeaders }: { actionHeaders: Headers }) {
+  const headers = new Headers();
+  for (const name of RATE_LIMIT_HEADER_NAMES) {
+    const value = actionHeaders.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  return headers;
+}

@@ -83,3 +83,16 @@ test("behind a proxy that passes an internal Host, forms posted from the app's o
   expect(foreign.status).toBe(403);
   expect(server.log()).not.toMatch(/does not match `origin` header/);
 });
+
+test("a sign-in refused for too many attempts says when to try again in its headers on the page too, as /api does", async () => {
+  // From an address of its own (the proxy is trusted), so the other tests' sign-ins are not counted.
+  const from = { ...HTTPS, "x-forwarded-for": "203.0.113.77", "content-type": "application/x-www-form-urlencoded" };
+  const attempt = () => send({ port: server.port, path: "/login", method: "POST", headers: from, body: new URLSearchParams({ intent: "login", email: "nobody@example.com", password: "wrong-password" }).toString() });
+  let refused = await attempt();
+  for (let i = 0; i < 12 && refused.status !== 429; i++) refused = await attempt();
+  expect(refused.status).toBe(429);
+  expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
+  expect(refused.headers["ratelimit-limit"]).toBe("10");
+  expect(refused.headers["ratelimit-remaining"]).toBe("0");
+  expect(refused.body).toContain("Too many attempts. Please wait");
+});

@@ -8,6 +8,9 @@ import { sendMail } from "~/utils/mail.server";
 import { clientAddress, isCrossSiteMutation } from "~/utils/request.server";
 import { requestMemo } from "~/utils/request-memo.server";
 import { hit, rateLimitHeaders, type RateLimitResult, type RateLimitRule } from "~/utils/rate-limit.server";
+
+// For the sign-in page's `headers` export, through the .server path it already imports (issue 11).
+export { actionRateLimitHeaders } from "~/utils/rate-limit.server";
 import { hitShared, peekShared, resetShared } from "~/utils/shared-rate-limit.server";
 import { RuleError } from "~/utils/rule-error";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";

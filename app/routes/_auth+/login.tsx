@@ -13,6 +13,7 @@ import {
   getCurrentUser,
   limitAuthAttempt,
   LoginError,
+  actionRateLimitHeaders,
   RateLimitedError,
   registerUser,
   requestPasswordReset,
@@ -480,3 +481,6 @@ function ForgotForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
 }
 
 export { AuthErrorBoundary as ErrorBoundary };
+
+/** A refused attempt's 429 carries its RateLimit headers on the page too, as on /api. */
+export const headers = actionRateLimitHeaders;

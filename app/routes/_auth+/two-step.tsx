@@ -5,10 +5,9 @@ import { Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { useSubmitting } from "~/features/auth/components/auth-form";
 import { AuthErrorBoundary, authLinkClasses, AuthShell } from "~/features/auth/components/auth-shell";
-import { requireSameSite } from "~/features/auth/auth.server";
+import { actionRateLimitHeaders, RateLimitedError, requireSameSite } from "~/features/auth/auth.server";
 import { consumeMfaChallenge, endMfaChallenge, MFA_MESSAGES, readMfaChallenge, verifySecondFactor } from "~/features/auth/mfa.server";
 import { createSession, destroySession } from "~/features/auth/session.server";
-import { rateLimitHeaders } from "~/utils/rate-limit.server";
 import { safeRedirect } from "~/utils/request.server";
 import { toastHeader } from "~/utils/toast.server";
 
@@ -32,11 +31,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await verifySecondFactor(challenge.userId, code.slice(0, 64));
   if (!result.ok) {
     if (result.limited) {
-      const wait = result.limited.resetSeconds < 90 ? `${result.limited.resetSeconds} seconds` : `${Math.ceil(result.limited.resetSeconds / 60)} minutes`;
-      return data(
-        { error: `Too many attempts. Please wait ${wait} and try again.` },
-        { status: 429, headers: rateLimitHeaders({ ok: false, limit: result.limited.limit, remaining: 0, resetSeconds: result.limited.resetSeconds }) },
-      );
+      // The same words and RateLimit headers as every refused attempt, and as /api/auth/login.
+      const refused = new RateLimitedError({ ok: false, limit: result.limited.limit, remaining: 0, resetSeconds: result.limited.resetSeconds });
+      return data({ error: refused.message }, { status: 429, headers: refused.headers });
     }
     return data({ error: MFA_MESSAGES.codeInvalid }, { status: 400 });
   }
@@ -90,3 +87,6 @@ export default function TwoStep() {
 }
 
 export { AuthErrorBoundary as ErrorBoundary };
+
+/** A refused attempt's 429 carries its RateLimit headers on the page too, as on /api. */
+export const headers = actionRateLimitHeaders;

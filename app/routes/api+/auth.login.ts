@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { requireSameSite, signIn } from "~/features/auth/auth.server";
+import { RateLimitedError, requireSameSite, signIn } from "~/features/auth/auth.server";
 import { isMfaEnabled, MFA_MESSAGES, verifySecondFactor } from "~/features/auth/mfa.server";
 import { LoginSchema } from "~/features/auth/schema";
 import { createSession, destroySession } from "~/features/auth/session.server";
-import { apiError, apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
 export const loader = apiRoute(() => methodNotAllowed(["POST"]));
 
@@ -27,11 +27,8 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (await isMfaEnabled(user.id)) {
     if (!code) return data({ message: MFA_MESSAGES.codeRequired, mfaRequired: true }, { status: 401 });
     const second = await verifySecondFactor(user.id, code);
-    if (!second.ok && second.limited) {
-      return apiError(429, `Too many attempts. Please wait ${second.limited.resetSeconds} seconds and try again.`, undefined, {
-        "Retry-After": String(second.limited.resetSeconds),
-      });
-    }
+    // The same words and RateLimit headers as every refused attempt, and as /two-step.
+    if (!second.ok && second.limited) throw new RateLimitedError({ ok: false, limit: second.limited.limit, remaining: 0, resetSeconds: second.limited.resetSeconds });
     if (!second.ok) return data({ message: MFA_MESSAGES.codeInvalid, mfaRequired: true }, { status: 401 });
   }
   // Any session this client had ends; the new id is fresh (no session fixation).
