@@ -31,7 +31,7 @@ export const ProfileSchema = z.object({
   profileImageUrl: z
     .string()
     .trim()
-    .max(PROFILE_IMAGE_URL_MAX, { error: IMAGE_URL_MESSAGE, abort: true })
+    .max(PROFILE_IMAGE_URL_MAX, { error: `The image address can be at most ${PROFILE_IMAGE_URL_MAX} characters`, abort: true })
     .refine(isHttpsAddress, { error: IMAGE_URL_MESSAGE })
     .optional(),
 });

@@ -384,7 +384,7 @@ export async function notifyPasswordChanged(userId: string) {
   await sendMail({
     to: user.email,
     subject: "Your Bandroom password was changed",
-    text: `Hi ${user.firstName},\n\nThe password of your Bandroom account was just changed, and every other device was signed out.\n\nIf this was you, there is nothing to do. If it was not, reset your password right away from the sign-in page ("Forgot password?") and check the sessions listed on your profile.`,
+    text: `Hi ${user.firstName},\n\nThe password of your Bandroom account was just changed, and every other device was signed out.\n\nIf this was you, there is nothing to do. If it was not, reset your password right away from the sign-in page ("Forgot your password?") and check the sessions listed on your profile.`,
   });
 }
 
