@@ -29,6 +29,7 @@ export function fieldErrors(error: z.ZodError) {
 }
 
 export const NOT_AN_OBJECT = "Request body must be a JSON object";
+export const NOT_JSON = "Request body must be valid JSON";
 
 /**
  * Reads a JSON body (at most 100 KB) and parses it with `schema`; throws a 400 answer
@@ -43,7 +44,7 @@ export async function parseJsonBody<T extends z.ZodType>(request: Request, schem
     try {
       json = JSON.parse(text);
     } catch {
-      throw apiError(400, "Request body must be valid JSON");
+      throw apiError(400, NOT_JSON, { body: [NOT_JSON] });
     }
   }
   // Every /api body is an object. An array, null or a bare value is refused as a whole,

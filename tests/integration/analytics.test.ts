@@ -166,7 +166,7 @@ describe("POST /api/analytics", () => {
   });
 
   test.each([
-    ["not JSON", "section_view pricing", "Request body must be valid JSON", undefined],
+    ["not JSON", "section_view pricing", "Request body must be valid JSON", { body: ["Request body must be valid JSON"] }],
     ["an unknown section", { name: "section_view", section: "careers", path: "/", view: "abcdefgh" }, "Invalid request", { section: ["Unknown section"] }],
     ["an unknown event", { name: "create_band", path: "/" }, "Invalid request", { name: ["Unknown event"] }],
     ["an extra field", { name: "section_view", section: "hero", path: "/", view: "abcdefgh", userId: "someone" }, "Invalid request", { userId: ["Unknown field"] }],

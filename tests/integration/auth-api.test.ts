@@ -161,7 +161,7 @@ describe("POST /api/auth/login", () => {
     const notJson = buildRequest("/api/auth/login", { method: "POST", headers: { "content-type": "application/json" } });
     const broken = await callRoute(loginRoute.action, new Request(notJson, { body: "{email:", duplex: "half" } as RequestInit));
     expect(broken.status).toBe(400);
-    expect(await body(broken)).toEqual({ message: "Request body must be valid JSON" });
+    expect(await body(broken)).toEqual({ message: "Request body must be valid JSON", errors: { body: ["Request body must be valid JSON"] } });
   });
 
   test("403 for a cross-site request, by Sec-Fetch-Site or by Origin", async () => {

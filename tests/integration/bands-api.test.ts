@@ -115,7 +115,7 @@ describe("POST /api/bands", () => {
     const request = buildRequest("/api/bands", { method: "POST", cookie, headers: { "content-type": "application/json" } });
     const response = await callRoute(bandsRoute.action, new Request(request, { body: "{name:", duplex: "half" } as RequestInit));
     expect(response.status).toBe(400);
-    expect(await body(response)).toEqual({ message: "Request body must be valid JSON" });
+    expect(await body(response)).toEqual({ message: "Request body must be valid JSON", errors: { body: ["Request body must be valid JSON"] } });
   });
 
   test("401 signed out", async () => {
