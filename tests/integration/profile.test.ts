@@ -187,6 +187,8 @@ describe("changing the password", () => {
       [{ newPassword: "No-Digits-Here", confirmPassword: "No-Digits-Here" }, { newPassword: ["Password must contain a number"] }],
       [{ confirmPassword: "Brand-New-Pass-8" }, { confirmPassword: ["Passwords do not match"] }],
       [{ confirmPassword: "" }, { confirmPassword: ["Please confirm your new password"] }],
+      // The same password again would change nothing but mail a warning and sign out the other devices.
+      [{ newPassword: TEST_PASSWORD, confirmPassword: TEST_PASSWORD }, { newPassword: ["Choose a new password, not your current one"] }],
       [
         { currentPassword: "", newPassword: "Brand-New-Pass-7", confirmPassword: "Brand-New-Pass-9" },
         { currentPassword: ["Current password is required"], confirmPassword: ["Passwords do not match"] },

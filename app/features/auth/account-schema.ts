@@ -7,6 +7,7 @@ export const CURRENT_PASSWORD_REQUIRED = "Current password is required";
 export const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
 export const CONFIRM_PASSWORD_REQUIRED = "Please confirm your new password";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+export const SAME_PASSWORD = "Choose a new password, not your current one";
 export { CONFIRM_DELETE_WORD } from "./limits";
 import { CONFIRM_DELETE_WORD } from "./limits";
 export const CONFIRM_DELETE_MESSAGE = "Type DELETE or your email address to confirm";
@@ -44,6 +45,11 @@ const CurrentPasswordSchema = z
   .max(PASSWORD_MAX * 4, { error: CURRENT_PASSWORD_INCORRECT });
 
 /** Both passwords were typed (whatever else is wrong), so comparing them means something. */
+/** Whether each of `keys` of the submitted value is text. */
+function typedAll(value: unknown, ...keys: string[]) {
+  return typeof value === "object" && value !== null && keys.every((key) => typeof (value as Record<string, unknown>)[key] === "string");
+}
+
 function bothTyped(value: unknown) {
   if (typeof value !== "object" || value === null || !("newPassword" in value) || !("confirmPassword" in value)) return false;
   return typeof value.newPassword === "string" && typeof value.confirmPassword === "string";
@@ -60,7 +66,9 @@ export const ChangePasswordSchema = z
     path: ["confirmPassword"],
     // Said together with the other fields' messages, not only once they are fixed.
     when: ({ value }) => bothTyped(value),
-  });
+  })
+  // The same password again would change nothing, yet mail a warning and sign out every other device.
+  .refine((value) => value.newPassword !== value.currentPassword, { error: SAME_PASSWORD, path: ["newPassword"], when: ({ value }) => typedAll(value, "currentPassword", "newPassword") });
 
 /** Deleting the account: the word DELETE (or the account's email) and the password. */
 export function deleteAccountSchema(email: string) {
