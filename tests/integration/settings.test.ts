@@ -195,6 +195,10 @@ describe("saving band settings", () => {
     const reply = await body<FormReply>(response);
     expect(reply.result.error?.timeZone).toEqual(["Choose a time zone from the list"]);
     expect(reply.result.error?.currency).toEqual(["Choose a currency from the list"]);
+    // Codes Intl knows that no band is paid in (a unit of account, a currency since replaced) are not offered.
+    for (const currency of ["XDR", "HRK"]) {
+      expect((await body<FormReply>(await post(cookies.leader, validSettings(band.id, { currency })))).result.error?.currency).toEqual(["Choose a currency from the list"]);
+    }
     const missing = await body<FormReply>(await post(cookies.leader, { intent: "update-band", bandId: String(band.id), name: "Ok" }));
     expect(missing.result.error?.timeZone).toEqual(["Choose a time zone from the list"]);
     expect(await bandRow(band.id)).toEqual({ name: "The Late Shift", timeZone: "UTC", currency: "USD" });

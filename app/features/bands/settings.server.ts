@@ -21,9 +21,15 @@ export function timeZoneOptions(current?: string) {
 
 const currencyNames = new Intl.DisplayNames(["en"], { type: "currency", fallback: "code" });
 
-/** ISO 4217 codes this server can format, labelled for people ("EUR · Euro"). */
+/**
+ * Codes Intl knows that no band is paid in: units of account (XDR, XSU) and currencies
+ * since replaced (HRK by EUR, SLL by SLE, ZWL by ZWG, ANG by XCG; CUC withdrawn).
+ */
+const NOT_OFFERED = new Set(["XDR", "XSU", "HRK", "SLL", "ZWL", "ANG", "CUC"]);
+
+/** ISO 4217 codes this server can format and bands are paid in, labelled for people ("EUR · Euro"); a band's own code always stays. */
 export function currencyOptions(current?: string) {
-  const codes = Intl.supportedValuesOf("currency");
+  const codes = Intl.supportedValuesOf("currency").filter((code) => !NOT_OFFERED.has(code));
   const all = current && !codes.includes(current) ? [current, ...codes] : codes;
   return all.map((code) => {
     const name = currencyNames.of(code);
