@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { data } from "@remix-run/node";
 import { apiError } from "./api.server";
-import { db, isUniqueViolation } from "./db.server";
+import { db } from "./db.server";
 
 /**
  * `Idempotency-Key` for the /api calls that record money: a client that retries a POST
@@ -23,7 +23,7 @@ export const IDEMPOTENCY_MESSAGES = {
   reused: "This Idempotency-Key was already used for a different request",
 };
 
-type Claim = { request: string; status?: number; body?: unknown };
+type Claim = { request: string; nonce?: string; status?: number; body?: unknown };
 
 const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
 
@@ -39,15 +39,17 @@ export async function createOnce(request: Request, scope: { userId: string; band
   if (!KEY_SHAPE.test(given)) throw apiError(400, "Invalid request", { [IDEMPOTENCY_HEADER]: [IDEMPOTENCY_MESSAGES.shape] });
   const key = `api:${sha256(`${scope.userId}\n${scope.bandId}\n${scope.endpoint}\n${given}`)}`;
   const fingerprint = sha256(JSON.stringify(input));
-  await db.formSubmission.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - KEEP_MS) } } });
-  try {
-    await db.formSubmission.create({ data: { key, userId: scope.userId, location: JSON.stringify({ request: fingerprint } satisfies Claim) } });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const first = await db.formSubmission.findUnique({ where: { key }, select: { location: true } });
-    // Gone between the two reads (refused and let go): the caller may simply retry.
-    if (!first?.location) throw apiError(409, IDEMPOTENCY_MESSAGES.inProgress);
-    const claim = JSON.parse(first.location) as Claim;
+  // Each write here runs in a transaction of its own: the connection is shared, and a write
+  // outside one would join any other request's open transaction (and go if it rolled back).
+  // The claim is an upsert that never throws, so its own transaction never rolls back; the
+  // nonce tells whether this call made the row or found another call's.
+  const nonce = crypto.randomUUID();
+  const claimed = await db.$transaction(async (tx) => {
+    await tx.formSubmission.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - KEEP_MS) } } });
+    return tx.formSubmission.upsert({ where: { key }, create: { key, userId: scope.userId, location: JSON.stringify({ request: fingerprint, nonce } satisfies Claim) }, update: {}, select: { location: true } });
+  });
+  const claim = JSON.parse(claimed.location ?? "{}") as Claim;
+  if (claim.nonce !== nonce) {
     if (claim.request !== fingerprint) throw apiError(422, IDEMPOTENCY_MESSAGES.reused);
     if (claim.status === undefined) throw apiError(409, IDEMPOTENCY_MESSAGES.inProgress);
     return data(claim.body, { status: claim.status, headers: { "Idempotent-Replayed": "true" } });
@@ -56,9 +58,9 @@ export async function createOnce(request: Request, scope: { userId: string; band
   try {
     body = await create();
   } catch (error) {
-    await db.formSubmission.deleteMany({ where: { key } });
+    await db.$transaction((tx) => tx.formSubmission.deleteMany({ where: { key } }));
     throw error;
   }
-  await db.formSubmission.update({ where: { key }, data: { location: JSON.stringify({ request: fingerprint, status: 201, body } satisfies Claim) } });
+  await db.$transaction((tx) => tx.formSubmission.updateMany({ where: { key }, data: { location: JSON.stringify({ request: fingerprint, status: 201, body } satisfies Claim) } }));
   return data(body, { status: 201 });
 }

@@ -43,7 +43,9 @@ export async function hitShared(rule: RateLimitRule, subject: string, now = Date
   const bucket = tx ? await count(tx) : await db.$transaction(count);
   if (now - lastSweep > 60_000) {
     lastSweep = now;
-    await db.rateLimitBucket.deleteMany({ where: { resetAt: { lte: new Date(now) } } });
+    // In the caller's transaction when there is one: outside it, this write would wait on
+    // (PostgreSQL) or slip into (SQLite, one connection) the transaction it runs inside.
+    await (tx ?? db).rateLimitBucket.deleteMany({ where: { resetAt: { lte: new Date(now) } } });
   }
   return result(rule, bucket.count, bucket.resetAt, now);
 }

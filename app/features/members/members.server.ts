@@ -8,7 +8,7 @@ import { displayName, resolveInitials } from "~/utils/names";
 import { pageWindow } from "~/utils/pagination";
 import { track } from "~/features/analytics/analytics.server";
 import { hashPassword } from "~/features/auth/password.server";
-import { RateLimitedError, type CurrentUser } from "~/features/auth/auth.server";
+import type { CurrentUser } from "~/features/auth/auth.server";
 import { hitShared } from "~/utils/shared-rate-limit.server";
 import { can, grantFor, roleLabel, type Role } from "./permissions";
 import type { BandAccess } from "~/features/bands/access.server";
@@ -16,7 +16,7 @@ import { compareMembers } from "./order";
 import { refreshMemberOrder } from "./member-order.server";
 import { INVITATION_TTL_DAYS } from "./schema";
 import { RuleError } from "~/utils/rule-error";
-import type { RateLimitRule } from "~/utils/rate-limit.server";
+import { rateLimitHeaders, type RateLimitResult, type RateLimitRule } from "~/utils/rate-limit.server";
 import { recordAudit } from "~/features/audit/audit.server";
 
 /**
@@ -49,7 +49,8 @@ export const MESSAGES = {
   transferToSelf: "Choose another member to lead the band",
   transferToLeader: "They already lead the band. Choose a member who is not a Band Leader",
   alreadyMember: (email: string) => `${email} is already a member of this band`,
-  justInvited: (email: string) => `${email} was invited a moment ago, and the mail is on its way. For a new link, use Resend under Pending invitations.`,
+  justInvited: (email: string) => `${email} was invited a moment ago. For a new link, use Resend under Pending invitations.`,
+  tooManyInvitations: (email: string, wait: string) => `Too many invitations have gone to ${email} this hour. Please wait ${wait} and try again.`,
   alreadyInBand: (band: string) => `You're already a member of ${band}`,
   invitationNotPending: "This invitation is no longer pending",
 } as const;
@@ -384,22 +385,35 @@ export type PendingInvitation = {
 };
 
 /**
- * Invitation mail, counted in the database (every app process shares the counts): an
- * address gets at most 5 invitations or resends an hour from any band, so that no one can
- * make a band to flood someone's inbox; one person sends at most 50 an hour.
+ * Invitation mail, counted in the database (every app process shares the counts): one
+ * band sends an address at most 5 invitations or resends an hour, and an address gets at
+ * most 20 an hour from all bands together, so that no one can make bands to flood an
+ * inbox (nor, with a throwaway band's five, keep a real band from inviting someone); one
+ * person sends at most 50 an hour.
  */
 export const INVITATION_LIMITS = {
-  toAddress: { name: "invite-address", limit: 5, windowMs: 60 * 60_000 },
+  fromBandToAddress: { name: "invite-band-address", limit: 5, windowMs: 60 * 60_000 },
+  toAddress: { name: "invite-address", limit: 20, windowMs: 60 * 60_000 },
   byInviter: { name: "invite-inviter", limit: 50, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
-/** Counts one invitation mail to `email` from `inviterId` inside the write `tx`, or refuses it (429, and the transaction counts nothing). */
-async function limitInvitationMail(tx: Prisma.TransactionClient, inviterId: string, email: string) {
+/** A refused invitation mail (429): why, and when to try again, with the RateLimit headers. */
+function invitationsLimited(result: RateLimitResult, email: string) {
+  const wait = result.resetSeconds < 90 ? `${result.resetSeconds} seconds` : `${Math.ceil(result.resetSeconds / 60)} minutes`;
+  return new RuleError(429, MESSAGES.tooManyInvitations(email, wait), "email", rateLimitHeaders(result));
+}
+
+/** Counts one invitation mail to `email` from `inviterId` in `bandId` inside the write `tx`, or refuses it (429, and the transaction counts nothing). */
+async function limitInvitationMail(tx: Prisma.TransactionClient, bandId: number, inviterId: string, email: string) {
   const now = Date.now();
-  const byInviter = await hitShared(INVITATION_LIMITS.byInviter, inviterId, now, tx);
-  if (!byInviter.ok) throw new RateLimitedError(byInviter);
-  const toAddress = await hitShared(INVITATION_LIMITS.toAddress, email, now, tx);
-  if (!toAddress.ok) throw new RateLimitedError(toAddress);
+  for (const [rule, subject] of [
+    [INVITATION_LIMITS.byInviter, inviterId],
+    [INVITATION_LIMITS.fromBandToAddress, `${bandId}:${email}`],
+    [INVITATION_LIMITS.toAddress, email],
+  ] as const) {
+    const result = await hitShared(rule, subject, now, tx);
+    if (!result.ok) throw invitationsLimited(result, email);
+  }
 }
 
 /** How long the same invitation (address, role and inviter) counts as sent twice rather than again. */
@@ -488,7 +502,7 @@ export async function inviteMember(actor: Actor, input: { email: string; role: R
     if (live.some((other) => other.role === input.role && other.invitedById === actor.user.id && other.createdAt.getTime() > repeat)) {
       throw new RuleError(409, MESSAGES.justInvited(input.email), "email");
     }
-    await limitInvitationMail(tx, actor.user.id, input.email);
+    await limitInvitationMail(tx, actor.band.id, actor.user.id, input.email);
     await tx.invitation.updateMany({ where: pending, data: { revokedAt: new Date() } });
     return tx.invitation.create({
       data: { bandId: actor.band.id, email: input.email, role: input.role, tokenHash: hashToken(token), invitedById: actor.user.id, expiresAt },
@@ -534,7 +548,7 @@ export async function resendInvitation(actor: Actor, invitationId: number, origi
   const token = randomToken(32);
   const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS);
   const invitation = await db.$transaction(async (tx) => {
-    await limitInvitationMail(tx, actor.user.id, found.email);
+    await limitInvitationMail(tx, actor.band.id, actor.user.id, found.email);
     return tx.invitation.update({
       where: { id: found.id },
       data: { tokenHash: hashToken(token), expiresAt, invitedById: actor.user.id },

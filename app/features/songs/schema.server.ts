@@ -229,4 +229,5 @@ export const LookupApiSchema = z.strictObject({
 });
 
 /** Any JSON object, as sent (PATCH reads it once, then applies SongPatchApiSchema). */
-export const JsonObject = z.record(z.string(), z.unknown(), { error: "The body must be a JSON object" });
+// parseJsonBody refuses a body that is not an object before any schema (NOT_AN_OBJECT).
+export const JsonObject = z.record(z.string(), z.unknown());
