@@ -1,5 +1,5 @@
 import { randomToken } from "./crypto.server";
-import { db, isUniqueViolation } from "./db.server";
+import { db } from "./db.server";
 import { redirectWithToast, type ToastInput } from "./toast.server";
 
 /**
@@ -21,31 +21,38 @@ export function newSubmissionKey() {
 
 export type Claim = { key: string | null; duplicate: false } | { key: string; duplicate: true; location: string | null };
 
-/** Claims the form's key for `userId`. A form without a (well-formed) key is not tracked. */
+/** The location of a claim whose first post is still saving: "pending:" and the claimer's nonce (a real location starts with "/"). */
+const PENDING = "pending:";
+
+/**
+ * Claims the form's key for `userId`. A form without a (well-formed) key is not tracked.
+ * Every write here runs in a transaction of its own: the connection is shared, and a
+ * write outside one would join any other request's open transaction (and be lost if that
+ * one rolled back). The claim is an upsert, which never fails, so its own transaction
+ * never rolls back either; the nonce tells whether this post made the row.
+ */
 export async function claimSubmission(formData: FormData, userId: string): Promise<Claim> {
   const key = formData.get(SUBMISSION_FIELD);
   if (typeof key !== "string" || !KEY_SHAPE.test(key)) return { key: null, duplicate: false };
-  await db.formSubmission.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - KEEP_MS) } } });
-  try {
-    await db.formSubmission.create({ data: { key, userId } });
-    return { key, duplicate: false };
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const first = await db.formSubmission.findUnique({ where: { key }, select: { userId: true, location: true } });
-    // Someone else's key is no claim of this user's: not tracked.
-    if (!first || first.userId !== userId) return { key: null, duplicate: false };
-    return { key, duplicate: true, location: first.location };
-  }
+  const mine = `${PENDING}${randomToken(9)}`;
+  const row = await db.$transaction(async (tx) => {
+    await tx.formSubmission.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - KEEP_MS) } } });
+    return tx.formSubmission.upsert({ where: { key }, create: { key, userId, location: mine }, update: {}, select: { userId: true, location: true } });
+  });
+  if (row.location === mine) return { key, duplicate: false };
+  // Someone else's key is no claim of this user's: not tracked.
+  if (row.userId !== userId) return { key: null, duplicate: false };
+  return { key, duplicate: true, location: row.location?.startsWith(PENDING) ? null : row.location };
 }
 
 /** Records where the first post went, for a second one to follow. */
 export async function completeSubmission(claim: Claim, location: string) {
-  if (claim.key) await db.formSubmission.updateMany({ where: { key: claim.key }, data: { location } });
+  if (claim.key) await db.$transaction((tx) => tx.formSubmission.updateMany({ where: { key: claim.key! }, data: { location } }));
 }
 
 /** Lets the key go: the save was refused, and the corrected form will be sent again with it. */
 export async function releaseSubmission(claim: Claim) {
-  if (claim.key && !claim.duplicate) await db.formSubmission.deleteMany({ where: { key: claim.key } });
+  if (claim.key && !claim.duplicate) await db.$transaction((tx) => tx.formSubmission.deleteMany({ where: { key: claim.key! } }));
 }
 
 const SENT_TWICE = { title: "Already recorded", description: "That form was sent twice: it is recorded once." };

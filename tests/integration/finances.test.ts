@@ -316,6 +316,11 @@ describe("the forms, without JavaScript", () => {
     expect(again.submissionKey).not.toBe(page.submissionKey);
     await send({ ...form, submissionKey: again.submissionKey });
     expect(await db.ledgerEntry.count({ where: { bandId: world.band.id, kind: "payment" } })).toBe(3);
+    // Five posts of one form at the same moment: one payment, and every answer a redirect.
+    const fresh = await body<{ submissionKey: string }>(await callRoute(paymentPage.loader, buildRequest("/finances/payments/new", { cookie: cookies.leader })));
+    const burst = await Promise.all(Array.from({ length: 5 }, () => send({ ...form, submissionKey: fresh.submissionKey })));
+    expect(burst.map((response) => response.status)).toEqual([302, 302, 302, 302, 302]);
+    expect(await db.ledgerEntry.count({ where: { bandId: world.band.id, kind: "payment" } })).toBe(4);
   });
 
   test("settle up's payout to someone who left the band: the form lists them, with the amount, and records it", async () => {
