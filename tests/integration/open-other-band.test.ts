@@ -68,6 +68,14 @@ describe("opening a page of another of your bands", () => {
     }
   });
 
+  test("a setlist of the other band (linked from its event) names its band too; the current band's does not", async () => {
+    const w = await world();
+    const load = async (bandId: number) =>
+      (await (await callRoute(setlistPage.loader, buildRequest(`/setlists/${w.setlist.id}`, { cookie: await inBand(w.leader.cookie, bandId) }), { id: String(w.setlist.id) })).json()) as { otherBand: unknown };
+    expect((await load(w.first.id)).otherBand).toEqual({ id: w.second.id, name: "Second Band", current: "First Band" });
+    expect((await load(w.second.id)).otherBand).toBeNull();
+  });
+
   test("an event a sub is not booked on is not found", async () => {
     const w = await world();
     const solo = await bandWith("Sub's Own Band", "UTC", [{ user: w.sub, role: "band_leader" }]);

@@ -2,6 +2,10 @@ import { parseWithZod } from "~/utils/submission";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/features/auth/auth.server";
 import { grantIn, requireBandAccess, type BandAccess } from "~/features/bands/access.server";
+
+// The setlist page says whose setlist it is when it is another of the user's bands', through
+// the one .server path it already imports (issue 11).
+export { otherBandThanCurrent } from "~/features/bands/access.server";
 import type { Permission } from "~/features/members/permissions";
 import { parseId } from "~/utils/ids";
 import { RuleError } from "~/utils/rule-error";

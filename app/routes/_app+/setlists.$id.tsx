@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { editorPermission, editorView, setlistAccess, submitEditorForm } from "~/features/setlists/editor.server";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { editorPermission, editorView, otherBandThanCurrent, setlistAccess, submitEditorForm } from "~/features/setlists/editor.server";
 import { SETLIST_NOT_FOUND } from "~/features/setlists/setlists.server";
 import { SetlistEditor } from "~/features/setlists/components/setlist-editor";
 import { pageTitle } from "~/utils/meta";
@@ -13,9 +13,9 @@ const notFound = () => data({ message: SETLIST_NOT_FOUND }, { status: 404 });
 /** /setlists/{id}: the editor. ?q= searches the library for songs to add. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { id, access } = await setlistAccess(request, params.id, "content:view");
-  const view = await editorView(access, id, new URL(request.url).searchParams.get("q") ?? "");
+  const [view, otherBand] = await Promise.all([editorView(access, id, new URL(request.url).searchParams.get("q") ?? ""), otherBandThanCurrent(request, access)]);
   if (!view) throw notFound();
-  return view;
+  return { ...view, otherBand };
 }
 
 
@@ -32,7 +32,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function SetlistPage() {
   const reply = useActionData<typeof action>();
-  return <SetlistEditor data={useLoaderData<typeof loader>()} reply={reply && "message" in reply ? reply : null} />;
+  const data = useLoaderData<typeof loader>();
+  // A setlist of another of your bands (from that band's event): say whose, and offer the switch.
+  return (
+    <>
+      {data.otherBand ? (
+        // As on an event of another band (events.$id.tsx): the band switcher's own POST, back here.
+        <Form method="post" action="/bands/switch" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          <input type="hidden" name="bandId" value={data.otherBand.id} />
+          <input type="hidden" name="redirectTo" value={`/setlists/${data.setlist.id}`} />
+          This is {data.otherBand.name}’s setlist; you are working in {data.otherBand.current}.{" "}
+          <button type="submit" className="font-medium underline">
+            Switch to {data.otherBand.name}
+          </button>
+        </Form>
+      ) : null}
+      <SetlistEditor data={data} reply={reply && "message" in reply ? reply : null} />
+    </>
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageTitle(data?.setlist.name ?? "Setlist", error);
