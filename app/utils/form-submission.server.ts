@@ -25,20 +25,36 @@ export type Claim = { key: string | null; duplicate: false } | { key: string; du
 const PENDING = "pending:";
 
 /**
- * Claims the form's key for `userId`. A form without a (well-formed) key is not tracked.
- * Every write here runs in a transaction of its own: the connection is shared, and a
- * write outside one would join any other request's open transaction (and be lost if that
- * one rolled back). The claim is an upsert, which never fails, so its own transaction
- * never rolls back either; the nonce tells whether this post made the row.
+ * The claim rows under both guards, the forms' and /api's Idempotency-Key
+ * (idempotency.server.ts). Every write runs in a transaction of its own: the connection is
+ * shared, and a write outside one would join any other request's open transaction (and be
+ * lost if that one rolled back). Taking a claim is an upsert, which never fails, so its
+ * transaction never rolls back either; the row answers `location === value` only to the
+ * call that made it. Claims older than a day are swept as new ones are taken.
  */
+export function takeClaim(key: string, userId: string, value: string) {
+  return db.$transaction(async (tx) => {
+    await tx.formSubmission.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - KEEP_MS) } } });
+    return tx.formSubmission.upsert({ where: { key }, create: { key, userId, location: value }, update: {}, select: { userId: true, location: true } });
+  });
+}
+
+/** Stores what a claim's first call answered (where it went, or its JSON answer). */
+export async function settleClaim(key: string, location: string) {
+  await db.$transaction((tx) => tx.formSubmission.updateMany({ where: { key }, data: { location } }));
+}
+
+/** Lets a claim go: its call was refused, and the corrected one may use the key. */
+export async function dropClaim(key: string) {
+  await db.$transaction((tx) => tx.formSubmission.deleteMany({ where: { key } }));
+}
+
+/** Claims the form's key for `userId`. A form without a (well-formed) key is not tracked. */
 export async function claimSubmission(formData: FormData, userId: string): Promise<Claim> {
   const key = formData.get(SUBMISSION_FIELD);
   if (typeof key !== "string" || !KEY_SHAPE.test(key)) return { key: null, duplicate: false };
   const mine = `${PENDING}${randomToken(9)}`;
-  const row = await db.$transaction(async (tx) => {
-    await tx.formSubmission.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - KEEP_MS) } } });
-    return tx.formSubmission.upsert({ where: { key }, create: { key, userId, location: mine }, update: {}, select: { userId: true, location: true } });
-  });
+  const row = await takeClaim(key, userId, mine);
   if (row.location === mine) return { key, duplicate: false };
   // Someone else's key is no claim of this user's: not tracked.
   if (row.userId !== userId) return { key: null, duplicate: false };
@@ -47,12 +63,12 @@ export async function claimSubmission(formData: FormData, userId: string): Promi
 
 /** Records where the first post went, for a second one to follow. */
 export async function completeSubmission(claim: Claim, location: string) {
-  if (claim.key) await db.$transaction((tx) => tx.formSubmission.updateMany({ where: { key: claim.key! }, data: { location } }));
+  if (claim.key) await settleClaim(claim.key, location);
 }
 
 /** Lets the key go: the save was refused, and the corrected form will be sent again with it. */
 export async function releaseSubmission(claim: Claim) {
-  if (claim.key && !claim.duplicate) await db.$transaction((tx) => tx.formSubmission.deleteMany({ where: { key: claim.key! } }));
+  if (claim.key && !claim.duplicate) await dropClaim(claim.key);
 }
 
 const SENT_TWICE = { title: "Already recorded", description: "That form was sent twice: it is recorded once." };

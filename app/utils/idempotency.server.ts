@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { data } from "@remix-run/node";
 import { apiError } from "./api.server";
-import { db } from "./db.server";
+import { dropClaim, settleClaim, takeClaim } from "./form-submission.server";
 
 /**
  * `Idempotency-Key` for the /api calls that record money: a client that retries a POST
@@ -15,7 +15,6 @@ import { db } from "./db.server";
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /** Visible ASCII, as the IETF draft and the payment providers take it. */
 const KEY_SHAPE = /^[\x21-\x7E]{1,255}$/;
-const KEEP_MS = 24 * 60 * 60 * 1000;
 
 export const IDEMPOTENCY_MESSAGES = {
   shape: "Send an Idempotency-Key of 1 to 255 letters, digits or other visible ASCII characters",
@@ -39,17 +38,11 @@ export async function createOnce(request: Request, scope: { userId: string; band
   if (!KEY_SHAPE.test(given)) throw apiError(400, "Invalid request", { [IDEMPOTENCY_HEADER]: [IDEMPOTENCY_MESSAGES.shape] });
   const key = `api:${sha256(`${scope.userId}\n${scope.bandId}\n${scope.endpoint}\n${given}`)}`;
   const fingerprint = sha256(JSON.stringify(input));
-  // Each write here runs in a transaction of its own: the connection is shared, and a write
-  // outside one would join any other request's open transaction (and go if it rolled back).
-  // The claim is an upsert that never throws, so its own transaction never rolls back; the
-  // nonce tells whether this call made the row or found another call's.
-  const nonce = crypto.randomUUID();
-  const claimed = await db.$transaction(async (tx) => {
-    await tx.formSubmission.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - KEEP_MS) } } });
-    return tx.formSubmission.upsert({ where: { key }, create: { key, userId: scope.userId, location: JSON.stringify({ request: fingerprint, nonce } satisfies Claim) }, update: {}, select: { location: true } });
-  });
-  const claim = JSON.parse(claimed.location ?? "{}") as Claim;
-  if (claim.nonce !== nonce) {
+  // The row holds this call's request and a nonce until it answers (form-submission.server.ts).
+  const mine = JSON.stringify({ request: fingerprint, nonce: crypto.randomUUID() } satisfies Claim);
+  const row = await takeClaim(key, scope.userId, mine);
+  if (row.location !== mine) {
+    const claim = JSON.parse(row.location ?? "{}") as Claim;
     if (claim.request !== fingerprint) throw apiError(422, IDEMPOTENCY_MESSAGES.reused);
     if (claim.status === undefined) throw apiError(409, IDEMPOTENCY_MESSAGES.inProgress);
     return data(claim.body, { status: claim.status, headers: { "Idempotent-Replayed": "true" } });
@@ -58,9 +51,9 @@ export async function createOnce(request: Request, scope: { userId: string; band
   try {
     body = await create();
   } catch (error) {
-    await db.$transaction((tx) => tx.formSubmission.deleteMany({ where: { key } }));
+    await dropClaim(key);
     throw error;
   }
-  await db.$transaction((tx) => tx.formSubmission.updateMany({ where: { key }, data: { location: JSON.stringify({ request: fingerprint, status: 201, body } satisfies Claim) } }));
+  await settleClaim(key, JSON.stringify({ request: fingerprint, status: 201, body } satisfies Claim));
   return data(body, { status: 201 });
 }

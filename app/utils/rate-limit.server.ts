@@ -62,6 +62,11 @@ setInterval(() => {
   for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
 }, 60_000).unref();
 
+/** How long to wait, in the words every refusal uses: "45 seconds", "4 minutes". */
+export function waitWords(resetSeconds: number) {
+  return resetSeconds < 90 ? `${resetSeconds} seconds` : `${Math.ceil(resetSeconds / 60)} minutes`;
+}
+
 /** IETF draft RateLimit headers (draft-ietf-httpapi-ratelimit-headers). */
 export function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
   const headers: Record<string, string> = {

@@ -7,12 +7,12 @@ import { escapeHtml } from "~/utils/html";
 import { sendMail } from "~/utils/mail.server";
 import { clientAddress, isCrossSiteMutation } from "~/utils/request.server";
 import { requestMemo } from "~/utils/request-memo.server";
-import { hit, rateLimitHeaders, type RateLimitResult, type RateLimitRule } from "~/utils/rate-limit.server";
-
-// For the sign-in page's `headers` export, through the .server path it already imports (issue 11).
-export { actionRateLimitHeaders } from "~/utils/rate-limit.server";
+import { hit, rateLimitHeaders, waitWords, type RateLimitResult, type RateLimitRule } from "~/utils/rate-limit.server";
 import { hitShared, peekShared, resetShared } from "~/utils/shared-rate-limit.server";
 import { RuleError } from "~/utils/rule-error";
+
+// For the sign-in pages' `headers` export, through the .server path they already import (issue 11).
+export { actionRateLimitHeaders } from "~/utils/rate-limit.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { destroyAllSessions, getSession, touchSession } from "./session.server";
 import { LoginSchema } from "./schema";
@@ -64,16 +64,9 @@ const IP_RULE: Record<AuthFlow, RateLimitRule> = {
 
 /** A refused attempt: 429 with RateLimit-* headers (apiRoute answers it as JSON). */
 export class RateLimitedError extends RuleError {
-  constructor(public readonly result: RateLimitResult) {
-    const minutes = Math.ceil(result.resetSeconds / 60);
-    super(
-      429,
-      result.resetSeconds < 90
-        ? `Too many attempts. Please wait ${result.resetSeconds} seconds and try again.`
-        : `Too many attempts. Please wait ${minutes} minutes and try again.`,
-      undefined,
-      rateLimitHeaders(result),
-    );
+  /** A refusal: the rule's limit and when it resets (nothing remains of it). */
+  constructor(refused: Pick<RateLimitResult, "limit" | "resetSeconds">) {
+    super(429, `Too many attempts. Please wait ${waitWords(refused.resetSeconds)} and try again.`, undefined, rateLimitHeaders({ ok: false, remaining: 0, ...refused }));
   }
 }
 

@@ -16,7 +16,7 @@ import { compareMembers } from "./order";
 import { refreshMemberOrder } from "./member-order.server";
 import { INVITATION_TTL_DAYS } from "./schema";
 import { RuleError } from "~/utils/rule-error";
-import { rateLimitHeaders, type RateLimitResult, type RateLimitRule } from "~/utils/rate-limit.server";
+import { rateLimitHeaders, waitWords, type RateLimitResult, type RateLimitRule } from "~/utils/rate-limit.server";
 import { recordAudit } from "~/features/audit/audit.server";
 
 /**
@@ -399,8 +399,7 @@ export const INVITATION_LIMITS = {
 
 /** A refused invitation mail (429): why, and when to try again, with the RateLimit headers. */
 function invitationsLimited(result: RateLimitResult, email: string) {
-  const wait = result.resetSeconds < 90 ? `${result.resetSeconds} seconds` : `${Math.ceil(result.resetSeconds / 60)} minutes`;
-  return new RuleError(429, MESSAGES.tooManyInvitations(email, wait), "email", rateLimitHeaders(result));
+  return new RuleError(429, MESSAGES.tooManyInvitations(email, waitWords(result.resetSeconds)), "email", rateLimitHeaders(result));
 }
 
 /** Counts one invitation mail to `email` from `inviterId` in `bandId` inside the write `tx`, or refuses it (429, and the transaction counts nothing). */

@@ -23,7 +23,6 @@ import {
   MFA_MESSAGES,
   mfaStatus,
   RateLimitedError,
-  rateLimitHeaders,
   refuseCommonPasswords,
   requireUser,
   startMfaSetup,
@@ -154,7 +153,7 @@ async function confirmTwoStep(request: Request, user: CurrentUser, formData: For
   if (typeof code !== "string" || !code.trim()) return twoStepReply({ error: MFA_MESSAGES.codeRequired }, 400);
   const confirmed = await confirmMfaSetup(user, code.slice(0, 64));
   if (confirmed.ok === false && confirmed.limited) {
-    const refusal = new RateLimitedError({ ok: false, remaining: 0, ...confirmed.limited });
+    const refusal = new RateLimitedError(confirmed.limited);
     return data({ intent: "two-step" as const, result: undefined, twoStep: { error: refusal.message } }, { status: 429, headers: refusal.headers });
   }
   if (!confirmed.ok) return twoStepReply({ error: MFA_MESSAGES.setupCodeInvalid }, 400);
@@ -206,7 +205,7 @@ async function signOutEverywhere(request: Request, user: CurrentUser, everywhere
 /** How a refused password is answered: too many tries (429) or simply wrong (400). */
 function passwordRefusal(check: Exclude<PasswordCheck, { status: "ok" }>) {
   if (check.status === "limited") {
-    return { options: { formErrors: [check.error.message] }, init: { status: 429, headers: rateLimitHeaders(check.error.result) } };
+    return { options: { formErrors: [check.error.message] }, init: { status: 429, headers: check.error.headers } };
   }
   return { options: { fieldErrors: { currentPassword: [CURRENT_PASSWORD_INCORRECT] } }, init: { status: 400 } };
 }

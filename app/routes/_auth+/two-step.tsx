@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result.ok) {
     if (result.limited) {
       // The same words and RateLimit headers as every refused attempt, and as /api/auth/login.
-      const refused = new RateLimitedError({ ok: false, limit: result.limited.limit, remaining: 0, resetSeconds: result.limited.resetSeconds });
+      const refused = new RateLimitedError(result.limited);
       return data({ error: refused.message }, { status: 429, headers: refused.headers });
     }
     return data({ error: MFA_MESSAGES.codeInvalid }, { status: 400 });

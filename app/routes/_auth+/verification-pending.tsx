@@ -10,7 +10,6 @@ import { useSubmitting } from "~/features/auth/components/auth-form";
 import { AuthErrorBoundary, authLinkClasses, AuthShell, Notice } from "~/features/auth/components/auth-shell";
 import { limitAuthAttempt, RateLimitedError, requireSameSite, resendVerification } from "~/features/auth/auth.server";
 import { EmailSchema, ResendVerificationSchema, withoutFormOnlyFields } from "~/features/auth/schema";
-import { rateLimitHeaders } from "~/utils/rate-limit.server";
 import { appOrigin } from "~/utils/request.server";
 import { toastHeader } from "~/utils/toast.server";
 
@@ -52,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await limitAuthAttempt(request, "resend", submission.value.email);
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 429, headers: rateLimitHeaders(error.result) });
+    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 429, headers: error.headers });
   }
   await resendVerification(submission.value.email, appOrigin(request));
   throw await sent(submission.value.email);

@@ -28,7 +28,7 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
     if (!code) return data({ message: MFA_MESSAGES.codeRequired, mfaRequired: true }, { status: 401 });
     const second = await verifySecondFactor(user.id, code);
     // The same words and RateLimit headers as every refused attempt, and as /two-step.
-    if (!second.ok && second.limited) throw new RateLimitedError({ ok: false, limit: second.limited.limit, remaining: 0, resetSeconds: second.limited.resetSeconds });
+    if (!second.ok && second.limited) throw new RateLimitedError(second.limited);
     if (!second.ok) return data({ message: MFA_MESSAGES.codeInvalid, mfaRequired: true }, { status: 401 });
   }
   // Any session this client had ends; the new id is fresh (no session fixation).
