@@ -24,6 +24,18 @@ server.listen({
   },
 });
 
+// A query sent through the app's client (`db.…`) inside a `$transaction` callback, instead
+// of through its `tx`, fails, and fails the test even if the code catches it
+// (app/utils/db-adapter.server.ts).
+const { onClientStatementInTransaction } = await import("~/utils/db-adapter.server");
+const CLIENT_IN_TRANSACTION = "A query inside a $transaction callback went through `db` instead of the callback's `tx`";
+let clientInTransaction: string[] = [];
+onClientStatementInTransaction(() => {
+  const error = new Error(CLIENT_IN_TRANSACTION);
+  clientInTransaction.push(error.stack ?? CLIENT_IN_TRANSACTION);
+  throw error;
+});
+
 // A stray console.error fails the test unless the test expects it (vi.spyOn + mockImplementation).
 let consoleErrors: unknown[][] = [];
 beforeEach(() => {
@@ -38,6 +50,11 @@ afterEach(async () => {
   resetAllRateLimits();
   // The shared (database) counters too, when this test file has opened the database.
   await (globalThis as { __bandroomDb?: { rateLimitBucket: { deleteMany(): Promise<unknown> } } }).__bandroomDb?.rateLimitBucket.deleteMany();
+  const misplaced = clientInTransaction;
+  clientInTransaction = [];
+  const expected = globalThis as { __expectClientInTransaction?: boolean };
+  if (misplaced.length && !expected.__expectClientInTransaction) throw new Error(misplaced.join("\n\n"));
+  expected.__expectClientInTransaction = false;
   const errors = consoleErrors;
   consoleErrors = [];
   if (errors.length && !(console.error as unknown as { __expected?: boolean }).__expected) {

@@ -1,10 +1,12 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, Transaction } from "@prisma/driver-adapter-utils";
 import type BetterSqlite3 from "better-sqlite3";
 
 /**
  * The app's SQLite driver adapter: Prisma's better-sqlite3 adapter with immediate
- * transactions, reused prepared statements and the real parameter limit (below). The
+ * transactions, transactions that have the connection to themselves, reused prepared
+ * statements and the real parameter limit (below). The
  * app's client (db.server.ts) and the tests' counting client (tests/query-counter.ts)
  * both run on it, so tests count and run exactly what the server does.
  */
@@ -63,7 +65,116 @@ function beginImmediate(adapter: SqlDriverAdapter) {
   // better-sqlite3 bundles takes 32,766 (the default since SQLite 3.32), which
   // db.server.test.ts checks; PostgreSQL's adapter has the same limit.
   adapter.getConnectionInfo = () => ({ supportsRelationJoins: false, maxBindValues: SQLITE_MAX_VARIABLES });
+  return ownTransactions(adapter);
+}
+
+/**
+ * Code running inside a `$transaction` callback: set by `scopeTransactions` (below) on
+ * the app's client, read by the connection's gate.
+ */
+const transactionScope = new AsyncLocalStorage<true>();
+
+/**
+ * The adapter has one connection, and a transaction is open on it from its BEGIN to its
+ * COMMIT, across the awaits in between. Prisma's adapter queues transactions behind one
+ * another but not the statements of other requests: a session row written by one request
+ * while another request's transaction was open became part of that transaction, and was
+ * lost with it when it rolled back (a refused invitation, a stale edit); a read saw
+ * another request's uncommitted writes. Now a statement from outside waits, in order with
+ * the transactions queued, until the open transaction has finished. Without one open, a
+ * statement runs at once, as before.
+ *
+ * A statement sent through the app's client (`db.…`) from inside a `$transaction`
+ * callback, instead of through its `tx`, would wait for its own transaction and never
+ * run; it runs in the transaction, as it always did (`transactionScope`), and the tests
+ * refuse it (`db.server.test.ts`), since on a database with a pool of connections it
+ * would run outside the transaction.
+ */
+function ownTransactions(adapter: SqlDriverAdapter) {
+  const gate = new Gate();
+  const queryRaw = adapter.queryRaw.bind(adapter);
+  const executeRaw = adapter.executeRaw.bind(adapter);
+  const executeScript = adapter.executeScript.bind(adapter);
+  const startTransaction = adapter.startTransaction.bind(adapter);
+  adapter.queryRaw = (query) => gate.statement(() => queryRaw(query));
+  adapter.executeRaw = (query) => gate.statement(() => executeRaw(query));
+  adapter.executeScript = (script) => gate.statement(() => executeScript(script));
+  adapter.startTransaction = async (isolationLevel) => {
+    await gate.acquire();
+    let transaction: Transaction;
+    try {
+      transaction = await startTransaction(isolationLevel);
+    } catch (error) {
+      gate.release();
+      throw error;
+    }
+    // Prisma sends COMMIT or ROLLBACK through the transaction, then calls one of these.
+    let open = true;
+    const finish = (end: () => Promise<void>) => async () => {
+      try {
+        await end();
+      } finally {
+        if (open) {
+          open = false;
+          gate.release();
+        }
+      }
+    };
+    transaction.commit = finish(transaction.commit.bind(transaction));
+    transaction.rollback = finish(transaction.rollback.bind(transaction));
+    return transaction;
+  };
   return adapter;
+}
+
+/** First come, first served: a transaction holds the connection until it ends; a statement holds it while it runs. */
+class Gate {
+  #held = false;
+  readonly #waiting: (() => void)[] = [];
+
+  acquire(): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  release() {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+
+  async statement<T>(run: () => Promise<T>): Promise<T> {
+    if (!this.#held) return run();
+    if (transactionScope.getStore()) {
+      onStatementInTransaction?.();
+      return run();
+    }
+    await this.acquire();
+    try {
+      return await run();
+    } finally {
+      this.release();
+    }
+  }
+}
+
+/** Called when the app's client sends a statement from inside a `$transaction` callback; the tests make it fail. */
+let onStatementInTransaction: (() => void) | undefined;
+export function onClientStatementInTransaction(callback: (() => void) | undefined) {
+  onStatementInTransaction = callback;
+}
+
+type TransactionFn = (...args: never[]) => unknown;
+
+/** Marks the callbacks of `client.$transaction(callback)` (see `ownTransactions`). Call before `$extends`. */
+export function scopeTransactions<T extends { $transaction: TransactionFn }>(client: T): T {
+  const transaction = client.$transaction.bind(client) as (...args: unknown[]) => unknown;
+  (client as { $transaction: unknown }).$transaction = (...args: unknown[]) =>
+    typeof args[0] === "function" ? transactionScope.run(true, () => transaction(...args)) : transaction(...args);
+  return client;
 }
 
 /** Parameters one statement may bind in the bundled SQLite (SQLITE_MAX_VARIABLE_NUMBER). */

@@ -61,3 +61,39 @@ test("a statement binds up to the bundled SQLite's 32,766 parameters, so Prisma 
   const ids = Array.from({ length: 2000 }, (_, i) => `no-such-user-${i}`);
   await expect(db.user.findMany({ where: { OR: [{ id: { in: ids } }, { email: "nobody@example.com" }] }, select: { id: true } })).resolves.toEqual([]);
 });
+
+test("a transaction has the connection to itself: another request's write waits for it and is not lost when it rolls back, and no read sees its uncommitted rows", async () => {
+  const { createBand } = await import("#tests/db-utils");
+  const band = await createBand({ name: "Before" });
+  const other = await createBand({ name: "Other" });
+  let inside!: () => void;
+  const opened = new Promise<void>((resolve) => (inside = resolve));
+  let finish!: () => void;
+  const held = new Promise<void>((resolve) => (finish = resolve));
+  // One request's transaction writes, then waits (as on a slow step), then fails.
+  const failing = db.$transaction(async (tx) => {
+    await tx.band.update({ where: { id: band.id }, data: { name: "Uncommitted" } });
+    inside();
+    await held;
+    throw new Error("refused");
+  });
+  await opened;
+  // Meanwhile, other requests read and write on their own (`then` sends a Prisma query now).
+  const read = db.band.findUniqueOrThrow({ where: { id: band.id }, select: { name: true } }).then((row) => row);
+  const written = db.band.update({ where: { id: other.id }, data: { name: "Written meanwhile" } }).then((row) => row);
+  setTimeout(finish, 20);
+  await expect(failing).rejects.toThrow("refused");
+  expect(await read).toEqual({ name: "Before" });
+  await written;
+  expect(await db.band.findUnique({ where: { id: other.id }, select: { name: true } })).toEqual({ name: "Written meanwhile" });
+  expect(await db.band.findUnique({ where: { id: band.id }, select: { name: true } })).toEqual({ name: "Before" });
+});
+
+test("a query sent through `db` instead of `tx` inside a transaction's callback fails in tests rather than waiting for its own transaction", async () => {
+  (globalThis as { __expectClientInTransaction?: boolean }).__expectClientInTransaction = true;
+  await expect(db.$transaction(async () => db.band.count())).rejects.toThrow("went through `db` instead of the callback's `tx`");
+  // Even when the code swallows the error, the test fails (tests/setup-test-env.ts).
+  await db.$transaction(async () => db.band.count().catch(() => 0));
+  // The connection is free again afterwards.
+  await expect(db.band.count()).resolves.toBeGreaterThanOrEqual(0);
+});

@@ -1,11 +1,11 @@
 import { PrismaClient } from "~/generated/prisma/client";
-import { sqliteAdapter } from "./db-adapter.server";
+import { scopeTransactions, sqliteAdapter } from "./db-adapter.server";
 import { env } from "./env.server";
 
 export { SQLITE_MAX_VARIABLES } from "./db-adapter.server";
 
 function createClient() {
-  return new PrismaClient({ adapter: sqliteAdapter(env.DATABASE_URL) });
+  return scopeTransactions(new PrismaClient({ adapter: sqliteAdapter(env.DATABASE_URL) }));
 }
 
 type Db = ReturnType<typeof createClient>;
