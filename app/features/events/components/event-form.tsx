@@ -50,11 +50,18 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
   const errors = lastResult?.error;
   const formErrors = formErrorsOf(lastResult);
   const formId = `event-${mode}`;
-  const sent = lastResult?.initialValue as { lineup?: { membershipId?: string | number; instrument?: string }[] } | null | undefined;
-  const lineup = (sent ? sent.lineup : defaults.lineup) ?? [];
+  const sent = lastResult?.initialValue as { lineup?: unknown } | null | undefined;
+  // What was sent may be anything (`lineup=abc`); the refusal says so next to the field.
+  const shown = sent ? sent.lineup : defaults.lineup;
+  const lineup = (Array.isArray(shown) ? shown : []) as unknown[];
   /** The input's name and what it shows: the values sent (on a refused save), else the event's. */
   const field = (name: FieldName) => ({ name, defaultValue: shownValue(lastResult, name, defaults) });
-  const booked = new Map(lineup.filter((row) => row?.membershipId).map((row) => [Number(row.membershipId), row.instrument ?? ""]));
+  const booked = new Map(
+    lineup.flatMap((row) => {
+      const { membershipId, instrument } = (row ?? {}) as { membershipId?: unknown; instrument?: unknown };
+      return membershipId ? [[Number(membershipId), typeof instrument === "string" ? instrument : ""] as const] : [];
+    }),
+  );
   const instruments = [...new Set(options.members.flatMap((m) => m.instruments))];
 
   return (
