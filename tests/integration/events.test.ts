@@ -152,6 +152,28 @@ describe("times in the band's time zone", () => {
     expect((await stored(gig.id)).startsAt.toISOString()).toBe("2027-06-05T19:00:00.000Z");
   });
 
+  test("an event at the second 01:30 of the fall-back night stays there through edits that leave its times alone, by the API and by the form", async () => {
+    const b = await band("America/Chicago");
+    const stored = (id: number) => db.event.findUniqueOrThrow({ where: { id }, select: { startsAt: true, endsAt: true, version: true } });
+    // 01:00–02:00 happens twice in Chicago on 7 November 2027; 07:30Z is the second 01:30 (CST).
+    const gig = await body<{ id: number }>(
+      await createApi(b.id, { title: "Late set", kind: "gig", date: "2027-11-07", startTime: "07:30", endTime: "09:00", timeZone: "Europe/London" }, b.cookies.leader),
+    );
+    expect(await stored(gig.id)).toMatchObject({ startsAt: new Date("2027-11-07T07:30:00Z"), endsAt: new Date("2027-11-07T09:00:00Z") });
+    expect((await patchApi(gig.id, { version: 1, title: "Late set, renamed" }, b.cookies.leader)).status).toBe(200);
+    expect(await stored(gig.id)).toMatchObject({ startsAt: new Date("2027-11-07T07:30:00Z"), endsAt: new Date("2027-11-07T09:00:00Z") });
+    // The edit form, sent back as loaded with only the notes changed.
+    const page = await body<{ defaults: Record<string, unknown> }>(await call(editPage.loader, "GET", `/events/${gig.id}/edit`, { id: String(gig.id) }, { cookie: b.cookies.leader }));
+    expect(page.defaults).toMatchObject({ date: "2027-11-07", startTime: "01:30", endTime: "03:00", timeZone: "America/Chicago" });
+    const form = Object.fromEntries(Object.entries(page.defaults).filter(([, value]) => typeof value === "string")) as Record<string, string>;
+    const saved = await call(editPage.action, "POST", `/events/${gig.id}/edit`, { id: String(gig.id) }, { cookie: b.cookies.leader, form: { ...form, notes: "Bring the spare amp", version: "2" } });
+    expect(saved.status).toBe(302);
+    expect(await stored(gig.id)).toMatchObject({ startsAt: new Date("2027-11-07T07:30:00Z"), endsAt: new Date("2027-11-07T09:00:00Z"), version: 3 });
+    // A time typed anew in the repeated hour still reads as the first one.
+    expect((await patchApi(gig.id, { version: 3, startTime: "01:15" }, b.cookies.leader)).status).toBe(200);
+    expect((await stored(gig.id)).startsAt).toEqual(new Date("2027-11-07T06:15:00Z"));
+  });
+
   test("the new-event form shows a field's message and saves nothing (no JavaScript needed)", async () => {
     const b = await band();
     const response = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: b.cookies.leader, form: { title: "Gig", kind: "gig", date: "2026-02-30", startTime: "20:00" } });

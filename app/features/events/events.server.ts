@@ -61,9 +61,20 @@ function bandSettings(access: BandAccess) {
 }
 
 /** The band's time zone and currency rules, for the event schemas. */
-export async function eventRules(access: BandAccess) {
+/**
+ * The band's rules for an event's fields. `stored`, on an edit: the event's times as
+ * saved, so that a time in the repeated hour of a clock change that the edit leaves alone
+ * stays the instant it was (schema.server.ts, instantOn).
+ */
+export async function eventRules(access: BandAccess, stored?: { startsAt: Date; endsAt: Date | null; callAt: Date | null; soundcheckAt: Date | null }) {
   const band = bandSettings(access);
-  return { bandTimeZone: band.timeZone, currency: band.currency };
+  const keep = stored ? [stored.startsAt, stored.endsAt, stored.callAt, stored.soundcheckAt].filter((instant): instant is Date => instant !== null) : undefined;
+  return { bandTimeZone: band.timeZone, currency: band.currency, ...(keep ? { keep } : {}) };
+}
+
+/** An event's stored times, for eventRules on an edit (undefined once it is gone: the edit then finds no event). */
+export async function storedEventTimes(eventId: number) {
+  return (await db.event.findUnique({ where: { id: eventId }, select: { startsAt: true, endsAt: true, callAt: true, soundcheckAt: true } })) ?? undefined;
 }
 
 /** The band an event belongs to, for the gate; null when there is no such event. */

@@ -7,6 +7,7 @@ import {
   addDays,
   formatLocalDate,
   fromZoned,
+  sameWallClock,
   isTimeZone,
   parseLocalDate,
   parseLocalTime,
@@ -212,19 +213,26 @@ function parseFee(value: string | number | null | undefined, currency: string, c
   return null;
 }
 
-/** A wall-clock time on `date` in `timeZone`, or an issue under `field` (bad shape, or skipped by a clock change). */
-function instantOn(date: LocalDate, time: string, timeZone: string, field: string, ctx: Ctx) {
+/**
+ * A wall-clock time on `date` in `timeZone`, or an issue under `field` (bad shape, or
+ * skipped by a clock change). A time the fall-back hour repeats reads as the first, unless
+ * the event already stands at the second (`rules.keep`): an edit that leaves it alone must
+ * not move it an hour earlier.
+ */
+function instantOn(date: LocalDate, time: string, timeZone: string, field: string, rules: Rules, ctx: Ctx) {
   const parsed = parseLocalTime(time);
   if (!parsed) {
     ctx.addIssue({ code: "custom", path: [field], message: MESSAGES.time });
     return null;
   }
-  const instant = fromZoned({ ...date, ...parsed }, timeZone);
+  const local = { ...date, ...parsed };
+  const instant = fromZoned(local, timeZone);
   if (!instant) {
     const day = formatDate(Date.UTC(date.year, date.month - 1, date.day));
     ctx.addIssue({ code: "custom", path: [field], message: `${time} does not exist on ${day} in ${timeZone}: the clocks go forward then. Choose another time` });
+    return null;
   }
-  return instant;
+  return rules.keep?.find((stored) => stored.getTime() !== instant.getTime() && sameWallClock(toZoned(stored, timeZone), local)) ?? instant;
 }
 
 function localDateOf(value: string | null | undefined, field: string, ctx: Ctx) {
@@ -234,8 +242,11 @@ function localDateOf(value: string | null | undefined, field: string, ctx: Ctx) 
   return parsed;
 }
 
-/** `now`: given on create, where a deadline already past is refused (an edit refuses only a changed one, in events.server.ts). */
-type Rules = { bandTimeZone: string; currency: string; now?: Date };
+/**
+ * `now`: given on create, where a deadline already past is refused (an edit refuses only a
+ * changed one, in events.server.ts). `keep`: on an edit, the event's stored times (see instantOn).
+ */
+type Rules = { bandTimeZone: string; currency: string; now?: Date; keep?: Date[] };
 
 /** Turns the checked raw fields into an EventInput (adding issues to `ctx` on the way). */
 function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rules, ctx: Ctx): EventInput | null {
@@ -259,15 +270,15 @@ function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rul
     if (endDate && endsAt <= startsAt) ctx.addIssue({ code: "custom", path: ["endDate"], message: MESSAGES.endBeforeStart });
   } else {
     if (!raw.startTime) ctx.addIssue({ code: "custom", path: ["startTime"], message: MESSAGES.startTime });
-    startsAt = raw.startTime ? instantOn(date, raw.startTime, timeZone, "startTime", ctx) : null;
+    startsAt = raw.startTime ? instantOn(date, raw.startTime, timeZone, "startTime", rules, ctx) : null;
     if (raw.endTime) {
-      endsAt = instantOn(endDate ?? date, raw.endTime, timeZone, "endTime", ctx);
+      endsAt = instantOn(endDate ?? date, raw.endTime, timeZone, "endTime", rules, ctx);
     } else if (endDate) {
       ctx.addIssue({ code: "custom", path: ["endTime"], message: "Enter the end time for the end date" });
     }
     if (startsAt && endsAt && endsAt <= startsAt) {
       // Without an end date, an end time earlier than the start means "after midnight": a gig from 21:00 to 01:00.
-      if (!endDate && raw.endTime) endsAt = instantOn(addDays(date, 1), raw.endTime, timeZone, "endTime", ctx);
+      if (!endDate && raw.endTime) endsAt = instantOn(addDays(date, 1), raw.endTime, timeZone, "endTime", rules, ctx);
       if (endDate || !endsAt || endsAt <= startsAt) ctx.addIssue({ code: "custom", path: ["endTime"], message: MESSAGES.endBeforeStart });
     }
   }
@@ -277,8 +288,8 @@ function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rul
     // An overnight gig on 31 December 9998 would end in a year no later edit could send.
     ctx.addIssue({ code: "custom", path: [raw.allDay ? "endDate" : "endTime"], message: YEARS_MESSAGE });
   }
-  const callAt = raw.callTime && !raw.allDay ? instantOn(date, raw.callTime, timeZone, "callTime", ctx) : null;
-  const soundcheckAt = raw.soundcheckTime && !raw.allDay ? instantOn(date, raw.soundcheckTime, timeZone, "soundcheckTime", ctx) : null;
+  const callAt = raw.callTime && !raw.allDay ? instantOn(date, raw.callTime, timeZone, "callTime", rules, ctx) : null;
+  const soundcheckAt = raw.soundcheckTime && !raw.allDay ? instantOn(date, raw.soundcheckTime, timeZone, "soundcheckTime", rules, ctx) : null;
   // Both are read on the event's day: after the start they are a mistyped time (or a day off).
   if (startsAt && callAt && callAt > startsAt) ctx.addIssue({ code: "custom", path: ["callTime"], message: MESSAGES.callAfterStart });
   if (startsAt && soundcheckAt && soundcheckAt > startsAt) ctx.addIssue({ code: "custom", path: ["soundcheckTime"], message: MESSAGES.soundcheckAfterStart });

@@ -44,7 +44,7 @@ export function fromZoned(local: LocalDateTime, timeZone: string): Date | null {
   return null;
 }
 
-function sameWallClock(a: LocalDateTime, b: LocalDateTime) {
+export function sameWallClock(a: LocalDateTime, b: LocalDateTime) {
   return a.year === b.year && a.month === b.month && a.day === b.day && a.hour === b.hour && a.minute === b.minute;
 }
 

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { bandIdOfEvent, eventFields, eventFormOptions, eventRules, updateEvent } from "~/features/events/events.server";
+import { bandIdOfEvent, eventFields, eventFormOptions, eventRules, storedEventTimes, updateEvent } from "~/features/events/events.server";
 import { MESSAGES, updateEventSchema } from "~/features/events/schema.server";
 import { EventForm } from "~/features/events/components/event-form";
 import { conflictMessages } from "~/features/availability/conflicts.server";
@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { access, eventId } = await gate(request, params.id);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: updateEventSchema(await eventRules(access)) });
+  const submission = parseWithZod(formData, { schema: updateEventSchema(await eventRules(access, await storedEventTimes(eventId))) });
   if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null }, { status: 400 });
   try {
     await updateEvent(access, eventId, submission.value);

@@ -23,9 +23,9 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
     const { id, access } = await requireEventAccess(request, params.id, "events:edit");
     const patch = await parseJsonBody(request, PatchEventSchema);
     // The stored times in the zone the patch's times are in, so that those it leaves out stay where they are.
-    const { fields } = await eventFields(access, id, typeof patch.timeZone === "string" ? patch.timeZone : undefined);
+    const { event, fields } = await eventFields(access, id, typeof patch.timeZone === "string" ? patch.timeZone : undefined);
     const merged = { ...fields, ...Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) };
-    const edit = parseOr400(updateEventSchema(await eventRules(access)), merged);
+    const edit = parseOr400(updateEventSchema(await eventRules(access, event)), merged);
     await updateEvent(access, id, edit);
     const details = await getEventDetails(access, id);
     return data(eventDetailsJson(details!));
