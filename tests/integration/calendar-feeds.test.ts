@@ -275,4 +275,33 @@ describe("a weekly series in a calendar file", () => {
     const subAgain = (await download(w.sub.id, w.sub.cookie, w.band.id)).text;
     expect(instances(subAgain).filter((i) => i.uid === `series-${seriesId}@bandroom`).map(({ uid: _uid, ...rest }) => rest)).toEqual(band);
   });
+
+  test("the series' SEQUENCE rises with every change to it, an occurrence cancelled, cut off or deleted included, and never falls", async () => {
+    const w = await world();
+    const cookie = `${w.leader.cookie}; ${await bandCookie(w.band.id)}`;
+    const created = await callRoute(
+      bandEvents.action,
+      buildRequest(`/api/bands/${w.band.id}/events`, { method: "POST", cookie, json: { title: "Sequence", kind: "rehearsal", date: "2030-05-02", startTime: "19:00", endTime: "21:00", repeat: "weekly", count: 5 } }),
+      { id: String(w.band.id) },
+    );
+    const { ids } = (await created.json()) as { ids: number[] };
+    const seriesId = (await db.event.findUniqueOrThrow({ where: { id: ids[0]! } })).seriesId!;
+    const master = async () => {
+      const { text } = await download(w.leader.id, w.leader.cookie, w.band.id);
+      const vevent = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent").find((v) => v.getFirstPropertyValue("uid") === `series-${seriesId}@bandroom` && !v.hasProperty("recurrence-id"))!;
+      return { sequence: Number(vevent.getFirstPropertyValue("sequence")), rrule: String(vevent.getFirstPropertyValue("rrule")), exdates: vevent.getAllProperties("exdate").length };
+    };
+    const seen = [await master()];
+    expect(seen[0]!.sequence).toBe(0);
+    // The second alone is cancelled, the fourth and later are cut off, then the cancelled second is deleted.
+    expect((await call(eventPage.action, "POST", `/events/${ids[1]}`, ids[1]!, { cookie, form: { intent: "cancel", reason: "Holiday", scope: "one" } })).status).toBe(302);
+    seen.push(await master());
+    expect((await call(eventApi.action, "DELETE", `/api/events/${ids[3]}?scope=following`, ids[3]!, { cookie })).status).toBe(200);
+    seen.push(await master());
+    expect(seen[2]!.rrule).toMatch(/COUNT=3/);
+    expect((await call(eventApi.action, "DELETE", `/api/events/${ids[1]}?scope=one`, ids[1]!, { cookie })).status).toBe(200);
+    seen.push(await master());
+    expect(seen[3]!.exdates).toBe(1);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!.sequence, `change ${i}`).toBeGreaterThan(seen[i - 1]!.sequence);
+  });
 });

@@ -56,7 +56,7 @@ const EVENT_SELECT = {
   updatedAt: true,
   occurrenceAt: true,
   band: { select: { name: true, timeZone: true } },
-  series: { select: { id: true, rrule: true, timeZone: true, startsAt: true } },
+  series: { select: { id: true, rrule: true, timeZone: true, startsAt: true, sequence: true, updatedAt: true } },
 } as const satisfies Prisma.EventSelect;
 
 export type FeedEvent = Prisma.EventGetPayload<{ select: typeof EVENT_SELECT }>;
@@ -149,8 +149,9 @@ function addSeries(calendar: ICalCalendar, series: Series, events: FeedEvent[], 
   const rule = RRule.parseString(series.rrule);
   calendar.createEvent({
     id: seriesUid(series.id),
-    sequence: Math.max(...events.map((e) => e.sequence)),
-    stamp: new Date(Math.max(...events.map((e) => e.updatedAt.getTime()))),
+    // The rule's own changes (an occurrence deleted, the series cut) count as changes too.
+    sequence: Math.max(series.sequence, ...events.map((e) => e.sequence)),
+    stamp: new Date(Math.max(series.updatedAt.getTime(), ...events.map((e) => e.updatedAt.getTime()))),
     ...times(first, new Date(first.getTime() + length), template.allDay, tz),
     ...details(template, withBandName),
     repeating: {

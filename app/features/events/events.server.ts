@@ -568,17 +568,25 @@ const intervalOf = (rrule: string) => RRule.parseString(rrule).interval ?? 1;
  * INTERVAL as given, COUNT spanning to the latest one (an occurrence deleted on its own
  * inside the span stays a gap the rule covers, an EXDATE for a feed). Each event's
  * occurrenceAt is the start the rule gives it. A series left without events goes.
+ *
+ * The series' iCalendar SEQUENCE rises past every one its VEVENT has had (its own and
+ * its events', `before`: the highest an event that just left the series had), so a
+ * calendar app that re-imports the file takes the change instead of keeping its copy.
  */
-async function rewriteSeries(tx: Prisma.TransactionClient, seriesId: number, interval: number, timeZone: string) {
-  const events = await tx.event.findMany({ where: { seriesId }, select: { startsAt: true, occurrenceAt: true } });
+async function rewriteSeries(tx: Prisma.TransactionClient, seriesId: number, interval: number, timeZone: string, before = 0) {
+  const events = await tx.event.findMany({ where: { seriesId }, select: { startsAt: true, occurrenceAt: true, sequence: true } });
   if (!events.length) {
     await tx.eventSeries.delete({ where: { id: seriesId } });
     return;
   }
+  const { sequence } = await tx.eventSeries.findUniqueOrThrow({ where: { id: seriesId }, select: { sequence: true } });
   const starts = events.map((e) => e.occurrenceAt ?? e.startsAt).sort((a, b) => a.getTime() - b.getTime());
   const weeks = Math.round(daysBetween(toZoned(starts[0]!, timeZone), toZoned(starts.at(-1)!, timeZone)) / 7);
   const count = Math.floor(weeks / interval) + 1;
-  await tx.eventSeries.update({ where: { id: seriesId }, data: { startsAt: starts[0]!, timeZone, rrule: `FREQ=WEEKLY;INTERVAL=${interval};COUNT=${count}` } });
+  await tx.eventSeries.update({
+    where: { id: seriesId },
+    data: { startsAt: starts[0]!, timeZone, rrule: `FREQ=WEEKLY;INTERVAL=${interval};COUNT=${count}`, sequence: Math.max(sequence, before, ...events.map((e) => e.sequence)) + 1 },
+  });
 }
 
 /**
@@ -587,10 +595,11 @@ async function rewriteSeries(tx: Prisma.TransactionClient, seriesId: number, int
  */
 async function splitSeries(tx: Prisma.TransactionClient, seriesId: number, moved: number[], intervals: { old: number; new: number }, timeZone: string) {
   const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: seriesId }, select: { bandId: true, rrule: true, createdById: true } });
+  const leaving = await tx.event.aggregate({ where: { id: { in: moved } }, _max: { sequence: true } });
   const created = await tx.eventSeries.create({ data: { bandId: series.bandId, rrule: series.rrule, timeZone, startsAt: new Date(), createdById: series.createdById }, select: { id: true } });
   await tx.event.updateMany({ where: { id: { in: moved } }, data: { seriesId: created.id } });
   await rewriteSeries(tx, created.id, intervals.new, timeZone);
-  await rewriteSeries(tx, seriesId, intervals.old, timeZone);
+  await rewriteSeries(tx, seriesId, intervals.old, timeZone, leaving._max.sequence ?? 0);
   return created.id;
 }
 
@@ -744,14 +753,16 @@ export async function deleteEvent(access: BandAccess, eventId: number, input: { 
   const event = await findOwnEvent(access, eventId);
   if (!mayDelete(access, event)) throw new RuleError(403, "You can delete only the events you created");
   const count = await db.$transaction(async (tx) => {
-    await tx.event.delete({ where: { id: event.id } });
     const others = await scopeTargets(tx, event, input.scope);
-    const { count } = await tx.event.deleteMany({ where: { id: { in: others.map((o) => o.id) } } });
+    const gone = [event.id, ...others.map((o) => o.id)];
+    // The highest SEQUENCE the series' VEVENT had through the events that go (rewriteSeries).
+    const leaving = event.seriesId ? (await tx.event.aggregate({ where: { id: { in: gone } }, _max: { sequence: true } }))._max.sequence : null;
+    const { count } = await tx.event.deleteMany({ where: { id: { in: gone } } });
     if (event.seriesId) {
       const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: event.seriesId }, select: { rrule: true, timeZone: true } });
-      await rewriteSeries(tx, event.seriesId, intervalOf(series.rrule), series.timeZone);
+      await rewriteSeries(tx, event.seriesId, intervalOf(series.rrule), series.timeZone, leaving ?? 0);
     }
-    return count + 1;
+    return count;
   });
   return { event, count };
 }
