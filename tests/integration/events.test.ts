@@ -109,6 +109,11 @@ describe("times in the band's time zone", () => {
     expect((await errorsOf({ repeat: "weekly", count: 3, interval: true })).interval).toEqual(["Repeat every 1 to 52 weeks"]);
     expect(Object.keys(await errorsOf({ lineup: [{ membershipId: [1] }] }))).toEqual(["lineup.0.membershipId"]);
     expect((await errorsOf({ repeat: "weekly", repeatEnds: "until", until: "2031-01-01" })).until).toEqual([MESSAGES.tooMany]);
+    // An end date before the second occurrence would make a series of one, as a count of 1 would.
+    expect((await errorsOf({ repeat: "weekly", count: 1 })).count).toEqual(["A series repeats at least twice"]);
+    expect((await errorsOf({ repeat: "weekly", repeatEnds: "until", until: "2026-07-01" })).until).toEqual(["A series repeats at least twice: end it on Jul 8, 2026 or later"]);
+    expect((await errorsOf({ repeat: "weekly", repeatEnds: "until", until: "2026-07-14", interval: 2 })).until).toEqual(["A series repeats at least twice: end it on Jul 15, 2026 or later"]);
+    expect((await errorsOf({ repeat: "weekly", repeatEnds: "until", until: "2026-06-30" })).until).toEqual([MESSAGES.untilBeforeStart]);
     expect((await errorsOf({ lineup: [{ membershipId: 999_999 }] })).lineup).toEqual([MESSAGES.lineupMember]);
     expect((await errorsOf({ title: "" })).title).toEqual([MESSAGES.title]);
     // A body that is not an object is refused as a whole, with no stray field errors (a

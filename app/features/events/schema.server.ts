@@ -55,6 +55,7 @@ export const MESSAGES = {
   pastLastYear: `A series must end by ${YEARS.max}: repeat it fewer times`,
   countOrUntil: "Say how many times, or until which date, it repeats",
   untilBeforeStart: "The series must end on or after its first date",
+  untilTooSoon: (second: LocalDate) => `A series repeats at least twice: end it on ${formatDate(Date.UTC(second.year, second.month - 1, second.day))} or later`,
   fee: "Enter the fee as an amount, like 250 or 250.50",
   deadline: "The answer deadline must be on or before the day of the event",
   deadlinePast: "The answer deadline can't be in the past: choose today or a later day",
@@ -410,6 +411,10 @@ function resolveRecurrence(raw: RecurrenceRaw, event: EventInput | null, ctx: Ct
       const { occurrences, rrule } = expandWeekly(event, rule);
       const last = occurrences.at(-1);
       if (occurrences.length > MAX_OCCURRENCES) ctx.addIssue({ code: "custom", path: [ends === "until" ? "until" : "count"], message: MESSAGES.tooMany });
+      // An end date inside the first interval is a series of one, which a count of 1 may not be either.
+      else if (until && occurrences.length < 2) {
+        if (formatLocalDate(until) >= formatLocalDate(event.localDate)) ctx.addIssue({ code: "custom", path: ["until"], message: MESSAGES.untilTooSoon(addDays(event.localDate, 7 * raw.interval)) });
+      }
       // Cut short silently, a series past the last year would leave events nobody could edit.
       else if ((rule.count && occurrences.length < rule.count) || (last && toZoned(last, event.timeZone).year > YEARS.max)) {
         ctx.addIssue({ code: "custom", path: [ends === "until" ? "until" : "count"], message: MESSAGES.pastLastYear });
