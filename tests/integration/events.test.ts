@@ -179,6 +179,19 @@ describe("times in the band's time zone", () => {
     expect((await stored(gig.id)).startsAt).toEqual(new Date("2027-11-07T06:15:00Z"));
   });
 
+  test("PATCH clears an optional time or the end date with null, as it clears the venue or the fee; a null start is refused with the start's message", async () => {
+    const b = await band("Europe/Berlin");
+    const gig = await body<{ id: number }>(
+      await createApi(b.id, { title: "Long gig", kind: "gig", date: "2027-06-05", startTime: "20:00", endDate: "2027-06-06", endTime: "02:00", callTime: "18:00", soundcheckTime: "18:30", venueName: "Club" }, b.cookies.leader),
+    );
+    const cleared = await patchApi(gig.id, { version: 1, endDate: null, endTime: null, callTime: null, soundcheckTime: null, venueName: null }, b.cookies.leader);
+    expect(cleared.status).toBe(200);
+    expect(await db.event.findUniqueOrThrow({ where: { id: gig.id }, select: { endsAt: true, callAt: true, soundcheckAt: true, venueName: true } })).toEqual({ endsAt: null, callAt: null, soundcheckAt: null, venueName: null });
+    const refused = await patchApi(gig.id, { version: 2, startTime: null }, b.cookies.leader);
+    expect(refused.status).toBe(400);
+    expect((await body<Errors>(refused)).errors).toEqual({ startTime: [MESSAGES.startTime] });
+  });
+
   test("the new-event form shows a field's message and saves nothing (no JavaScript needed)", async () => {
     const b = await band();
     const response = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: b.cookies.leader, form: { title: "Gig", kind: "gig", date: "2026-02-30", startTime: "20:00" } });
