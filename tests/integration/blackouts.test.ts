@@ -47,6 +47,8 @@ describe("/api/blackouts", () => {
     [{ startDate: inDays(5), endDate: inDays(4) }, "endDate", "The last day can't be before the first day"],
     [{ startDate: inDays(1), endDate: inDays(1 + 366) }, "endDate", "A blackout can cover at most a year (366 days). Split a longer one"],
     [{ startDate: inDays(1), reason: "x".repeat(201) }, "reason", "Keep the reason to 200 characters or fewer"],
+    [{ startDate: inDays(1), reason: 123 }, "reason", "The reason must be text"],
+    [{ startDate: inDays(1), reason: ["a"] }, "reason", "The reason must be text"],
     [{ startDate: inDays(1), colour: "red" }, "colour", "Unknown field"],
   ])("bad input %j gets a clear message under %s and saves nothing", async (json, field, message) => {
     const { user, cookie } = await person();

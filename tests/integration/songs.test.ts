@@ -188,6 +188,13 @@ describe("/api songs", () => {
     const bad = await callRoute(bandSongsApiAction, buildRequest(`/api/bands/${band.id}/songs`, { cookie: cookies.leader, json: { title: "X", tempo: 1000, key: "Q" } }), { id: String(band.id) });
     expect(bad.status).toBe(400);
     expect((await json(bad)).errors).toMatchObject({ tempo: ["Tempo must be a whole number of beats per minute from 20 to 400"], key: ["Choose a key from the list, like C major or A minor"] });
+    // A title left out is required; one that is not text says so.
+    for (const [title, message] of [[undefined, "Title is required"], [null, "Title is required"], [123, "Title must be text"], [["a"], "Title must be text"]] as const) {
+      const refused = await callRoute(bandSongsApiAction, buildRequest(`/api/bands/${band.id}/songs`, { cookie: cookies.leader, json: { title } }), { id: String(band.id) });
+      expect((await json(refused)).errors.title, JSON.stringify(title)).toEqual([message]);
+      const lookup = await callRoute(lookupApiAction, buildRequest("/api/songs/lookup", { cookie: cookies.leader, json: { title } }));
+      expect((await json(lookup)).errors.title, JSON.stringify(title)).toEqual([message]);
+    }
     const created = await callRoute(bandSongsApiAction, buildRequest(`/api/bands/${band.id}/songs`, { cookie: cookies.leader, json: { title: "Africa", artist: "Toto", key: "B major", tempo: 93, tags: ["80s"] } }), { id: String(band.id) });
     expect(created.status).toBe(201);
     const song = await json(created);

@@ -48,7 +48,7 @@ export function blackoutSchema(today: string) {
       startDate: dayField(BLACKOUT_MESSAGES.startDate).pipe(z.string().min(1, { error: BLACKOUT_MESSAGES.startDate })),
       endDate: dayField(BLACKOUT_MESSAGES.endDate).nullish(),
       reason: z
-        .string({ error: BLACKOUT_MESSAGES.reason })
+        .string({ error: "The reason must be text" })
         .trim()
         .max(REASON_MAX, { error: BLACKOUT_MESSAGES.reason })
         .refine((value) => !hasUntypeable(value), { error: untypeableMessage("The reason") })

@@ -160,11 +160,13 @@ export function formInput(value: z.infer<typeof SongFormSchema>): SongInput {
 }
 
 const nullableText = z.string({ error: "Must be text" }).nullable().optional();
+/** A title left out is required; one sent as a number or a list is not text. */
+const titleText = z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? SONG_MESSAGES.titleRequired : "Title must be text") });
 const nullableNumber = z.number({ error: "Must be a number" }).nullable().optional();
 
 /** Fields of the /api song body; every one optional here (PATCH), title required for POST. */
 const apiFields = {
-  title: z.string({ error: SONG_MESSAGES.titleRequired }).transform(rules.title),
+  title: titleText.transform(rules.title),
   artist: nullableText.transform(rules.artist),
   key: nullableText.transform(rules.key),
   tempo: nullableNumber.transform(rules.tempo),
@@ -223,7 +225,7 @@ export function parseListQuery(params: URLSearchParams): SongListQuery {
 
 /** POST /api/songs/lookup. */
 export const LookupApiSchema = z.strictObject({
-  title: z.string({ error: SONG_MESSAGES.titleRequired }).transform(rules.title),
+  title: titleText.transform(rules.title),
   artist: nullableText.transform(rules.artist),
   isrc: nullableText.transform(rules.isrc),
 });
