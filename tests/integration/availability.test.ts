@@ -281,6 +281,36 @@ describe("the ends of the calendar", () => {
     const thisMonth = await titleOf("");
     for (const query of ["?month=9999-01", "?month=1969-12", "?month=2030-13", "?month=2030-00", "?month=soon"]) expect(await titleOf(query), query).toBe(thisMonth);
   });
+
+  test("at the first and last month, neither page links to a month it refuses; both say so when given one", async () => {
+    const leader = await person("Edge", "Links");
+    const band = await bandWith("Edge Links", "America/Chicago", [{ user: leader, role: "band_leader", instruments: ["Drums"] }]);
+    const cookie = `${leader.cookie}; ${await bandCookie(band.id)}`;
+    type Calendar = { links: { prev: string; next: string }; notice: string | null };
+    type Availability = { prevMonth: string; nextMonth: string; notice: string | null };
+    const calendar = async (query: string) => (await (await callRoute(calendarPage.loader, buildRequest(`/calendar${query}`, { cookie }))).json()) as Calendar;
+    const availability = async (query: string) => body<Availability>(await callRoute(availabilityPage.loader, buildRequest(`/calendar/availability${query}`, { cookie })));
+    expect((await calendar("?month=9998-12")).links).toMatchObject({ prev: "?month=9998-11", next: "?month=9998-12" });
+    expect((await calendar("?month=1970-01")).links).toMatchObject({ prev: "?month=1970-01", next: "?month=1970-02" });
+    expect(await availability("?month=9998-12")).toMatchObject({ prevMonth: "9998-11", nextMonth: "9998-12" });
+    expect(await availability("?month=1970-01")).toMatchObject({ prevMonth: "1970-01", nextMonth: "1970-02" });
+    const notice = "“9999-01” is not a month. Choose a month like 2026-11; showing this month.";
+    expect((await calendar("?month=9999-01")).notice).toBe(notice);
+    expect((await availability("?month=9999-01")).notice).toBe(notice);
+    expect((await calendar("?month=2030-05")).notice).toBeNull();
+    expect((await calendar("")).notice).toBeNull();
+  });
+
+  test("the month grid reads a cancelled event out as cancelled, not as awaiting the viewer's answer", async () => {
+    const leader = await person("Read", "Out");
+    const band = await bandWith("Read Out", "Europe/London", [{ user: leader, role: "band_leader", instruments: ["Drums"] }]);
+    const booked = [band.membershipOf(leader.id)];
+    await eventWith(band.id, { title: "Called off", startsAt: new Date("2030-05-10T19:00:00Z"), cancelled: true, booked });
+    await eventWith(band.id, { title: "Still on", startsAt: new Date("2030-05-11T19:00:00Z"), booked });
+    const cookie = `${leader.cookie}; ${await bandCookie(band.id)}`;
+    const page = (await (await callRoute(calendarPage.loader, buildRequest("/calendar?month=2030-05", { cookie }))).json()) as { events: { title: string; heard: string | null }[] };
+    expect(Object.fromEntries(page.events.map((e) => [e.title, e.heard]))).toEqual({ "Called off": ", cancelled", "Still on": ", you: No answer yet" });
+  });
 });
 
 describe("a band of a thousand", () => {

@@ -21,6 +21,9 @@ export { calendarLinks } from "./calendar-links.server";
 
 export const MONTH_MESSAGE = "Choose a month like 2026-11";
 
+/** What the calendar and the availability view say over this month when ?month= was none they show. */
+export const refusedMonthNotice = (given: string) => `“${given.slice(0, 20)}” is not a month. ${MONTH_MESSAGE}; showing this month.`;
+
 /** localeCompare's order (the default locale), without making a collator per comparison. */
 const collator = new Intl.Collator();
 

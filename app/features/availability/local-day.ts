@@ -146,10 +146,11 @@ export function daysOfMonth(month: string): Day[] {
   return days;
 }
 
+/** The month `by` months from "YYYY-MM"; the month itself past the first or last year a page shows (no link to a month it refuses). */
 export function shiftMonth(month: string, by: number) {
   const [year, m] = month.split("-").map(Number) as [number, number];
   const shifted = new Date(Date.UTC(year, m - 1 + by, 1));
-  return shifted.toISOString().slice(0, 7);
+  return parseMonth(shifted.toISOString().slice(0, 7)) ?? month;
 }
 
 // The product's date ("Jan 5, 2024") with its weekday, which a day of a calendar needs.

@@ -5,6 +5,7 @@ import { answerLabel, kindStyle, ANSWER_MARKS, KIND_STYLES } from "~/features/ev
 import { addDays, formatLocalDate } from "~/features/events/zoned-time";
 import { formatDayRange } from "~/features/availability/local-day";
 import { calendarLinks } from "~/features/availability/calendar-links.server";
+import { refusedMonthNotice } from "~/features/availability/availability.server";
 import { formatDate, formatTime } from "~/utils/dates";
 
 /** Events a day of the month grid lists before "+N more". */
@@ -21,10 +22,10 @@ function blackedOutText(people: BlackedOutPerson[]) {
   return { count: `${people.length} blacked out`, names };
 }
 
-/** The viewer's answer on the month grid: a mark with its colour, and the label read out instead. */
+/** The viewer's answer on the month grid: a mark with its colour (`heard` reads it out). */
 function answerMark(answer: string | null) {
   const mark = ANSWER_MARKS[answer ?? "none"]!;
-  return { mark: mark.mark, markClass: mark.className, label: answerLabel(answer) };
+  return { mark: mark.mark, markClass: mark.className };
 }
 
 /**
@@ -66,6 +67,8 @@ export async function calendarPage(request: Request) {
       // The grid's dot, mark and read-out answer come ready, so the page loads no present.ts of its own (issue 11).
       dot: kindStyle(event.kind).dot,
       mine: booking ? { answer: booking.rsvp?.answer ?? null, open: window.open, closedReason: window.reason, ...answerMark(booking.rsvp?.answer ?? null) } : null,
+      // What a screen reader hears after the grid's title: a struck-through title is cancelled, and then no answer is wanted.
+      heard: event.cancelledAt ? ", cancelled" : booking ? `, you: ${answerLabel(booking.rsvp?.answer ?? null)}` : null,
       blackedOut: event.blackedOut.length ? blackedOutText(event.blackedOut) : null,
     };
   });
@@ -103,20 +106,24 @@ export async function calendarPage(request: Request) {
   }
   const monthStart = formatLocalDate(month.first);
   const monthEnd = formatLocalDate(month.monthEnd);
+  const shownBlackouts = ownBlackouts
+    .filter((b) => b.endDate >= monthStart && b.startDate <= monthEnd)
+    .map((b) => ({ ...b, when: formatDayRange(b.startDate, b.endDate) }));
 
   return {
     band: { name: access.band.name, timeZone: tz },
     title: `${MONTH_NAMES[month.first.month - 1]} ${month.first.year}`,
     links: { prev: query(month.prevMonth), next: query(month.nextMonth), today: query(month.thisMonth) },
+    notice: month.refusedMonth ? refusedMonthNotice(month.refusedMonth) : null,
     month: month.month,
     filters: { kinds, mine, options: Object.entries(KIND_STYLES).map(([value, style]) => ({ value, label: style.label })) },
     abilities: month.abilities,
     calendarLinks: calendarLinks(access),
     days,
     events,
-    ownBlackouts: ownBlackouts
-      .filter((b) => b.endDate >= monthStart && b.startDate <= monthEnd)
-      .map((b) => ({ ...b, when: formatDayRange(b.startDate, b.endDate) })),
+    ownBlackouts: shownBlackouts,
+    // Said in one line under the agenda's heading, written here so the page ships no code for it.
+    ownBlackoutsText: shownBlackouts.map((b) => `${b.when}${b.reason ? ` (${b.reason})` : ""}`).join("; "),
     agenda: events.filter((event) => event.lastDay >= monthStart && event.firstDay <= monthEnd),
   };
 }

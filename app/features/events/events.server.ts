@@ -2,7 +2,7 @@ import rrulePackage from "rrule";
 import type { Prisma } from "~/generated/prisma/client";
 import { track } from "~/features/analytics/analytics.server";
 import { requireConflictsConfirmed } from "~/features/availability/conflicts.server";
-import { daysOfRange, parseMonth, shownDays } from "~/features/availability/local-day";
+import { daysOfRange, parseMonth, shiftMonth, shownDays } from "~/features/availability/local-day";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { db } from "~/utils/db.server";
 import { formatAmountInput } from "~/utils/money";
@@ -234,8 +234,10 @@ export async function getCalendarMonth(access: BandAccess, options: { month?: st
   return {
     timeZone,
     month: monthKey(first),
-    prevMonth: monthKey(addDays(first, -1)),
-    nextMonth: monthKey(nextFirst),
+    prevMonth: shiftMonth(monthKey(first), -1),
+    nextMonth: shiftMonth(monthKey(first), 1),
+    /** The ?month= given when it is no month the calendar shows (this month is shown instead). */
+    refusedMonth: options.month && !chosen ? options.month : null,
     thisMonth: monthKey(today),
     today: formatLocalDate(today),
     first,

@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Calendar() {
-  const { band, title, links, month, filters, abilities, calendarLinks: pages, days, events, agenda, ownBlackouts } = useLoaderData<typeof loader>();
+  const { band, title, links, notice, month, filters, abilities, calendarLinks: pages, days, events, agenda, ownBlackoutsText } = useLoaderData<typeof loader>();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
   const byId = new Map(events.map((event) => [event.id, event]));
@@ -33,6 +33,11 @@ export default function Calendar() {
         }
       />
       <CalendarLinks current="calendar" abilities={pages} />
+      {notice ? (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {notice}
+        </p>
+      ) : null}
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <nav aria-label="Months" className="flex items-center gap-1">
@@ -126,7 +131,7 @@ export default function Calendar() {
                             <span className="line-clamp-2 break-words" data-cell-title>
                               {event.title}
                             </span>
-                            {event.mine ? <span className="sr-only">, you: {event.mine.label}</span> : null}
+                            {event.heard ? <span className="sr-only">{event.heard}</span> : null}
                             {event.blackedOut ? (
                               <span className="sr-only">
                                 , {event.blackedOut.count}: {event.blackedOut.names}
@@ -155,16 +160,9 @@ export default function Calendar() {
         <h2 id="agenda-heading" className="text-lg font-semibold text-slate-900">
           Events in {title}
         </h2>
-        {ownBlackouts.length ? (
+        {ownBlackoutsText ? (
           <p className="mt-2 text-sm text-slate-700">
-            Your blackouts:{" "}
-            {ownBlackouts.map((b, index) => (
-              <span key={`${b.startDate}-${index}`}>
-                {index ? "; " : ""}
-                {b.when}
-                {b.reason ? ` (${b.reason})` : ""}
-              </span>
-            ))}{" "}
+            Your blackouts: {ownBlackoutsText}{" "}
             <Link to="/calendar/blackouts" className="underline">
               Manage
             </Link>

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { calendarLinks, getAvailabilityMonth, MONTH_MESSAGE, type AvailabilityDay } from "~/features/availability/availability.server";
+import { calendarLinks, getAvailabilityMonth, refusedMonthNotice, type AvailabilityDay } from "~/features/availability/availability.server";
 import { CalendarLinks } from "~/features/availability/components/calendar-links";
 import { buttonClasses, Icon, PageHeader, pageTitle, RouteErrorBoundary } from "~/components/kit";
 import { RuleError } from "~/utils/rule-error";
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     if (!(error instanceof RuleError) || error.status !== 400) throw error;
     // A mistyped ?month= shows this month with the reason, rather than an error page.
-    notice = `“${(monthParam ?? "").slice(0, 20)}” is not a month. ${MONTH_MESSAGE}; showing this month.`;
+    notice = refusedMonthNotice(monthParam ?? "");
     monthParam = null;
     availability = await getAvailabilityMonth(access, null, undefined, lists);
   }
