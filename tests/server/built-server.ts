@@ -165,6 +165,20 @@ export function send(options: {
   });
 }
 
+/** Signs the demo leader in through /api and returns the session cookie ("bandroom_session=…"). */
+export async function demoSessionCookie(server: BuiltServer) {
+  const login = await send({
+    port: server.port,
+    path: "/api/auth/login",
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+  });
+  const cookie = String(login.headers["set-cookie"]?.[0] ?? "").split(";")[0]!;
+  if (!cookie.startsWith("bandroom_session=")) throw new Error(`Signing the demo user in failed: ${login.status} ${login.body.slice(0, 200)}`);
+  return cookie;
+}
+
 /** Every mail the server wrote to its outbox, oldest first, as raw text. */
 export function outbox(server: BuiltServer) {
   if (!fs.existsSync(server.outboxDir)) return [];

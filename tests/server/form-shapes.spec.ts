@@ -6,7 +6,7 @@
  * as a browser would submit them, so a new form is covered the day it appears.
  */
 import { expect, test } from "@playwright/test";
-import { DEMO_EMAIL, DEMO_PASSWORD, send, startBuiltServer, type BuiltServer } from "./built-server";
+import { demoSessionCookie, send, startBuiltServer, type BuiltServer } from "./built-server";
 
 test.setTimeout(240_000);
 
@@ -55,15 +55,7 @@ function variants(form: FoundForm) {
 }
 
 test("every signed-in form answers fields sent in the wrong shape with a 4xx, never a 500", async ({ browser }) => {
-  const login = await send({
-    port: server.port,
-    path: "/api/auth/login",
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-  });
-  const cookie = String(login.headers["set-cookie"]?.[0] ?? "").split(";")[0]!;
-  expect(cookie).toContain("bandroom_session=");
+  const cookie = await demoSessionCookie(server);
   const [cookieName, cookieValue] = cookie.split("=") as [string, string];
 
   // What each page's forms submit, read by a browser without JavaScript (the forms as served).

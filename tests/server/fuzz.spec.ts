@@ -5,7 +5,7 @@
  * widen a run.
  */
 import { expect, test } from "@playwright/test";
-import { DEMO_EMAIL, DEMO_PASSWORD, send, startBuiltServer, type BuiltServer } from "./built-server";
+import { demoSessionCookie, send, startBuiltServer, type BuiltServer } from "./built-server";
 
 const SEED = Number(process.env.FUZZ_SEED) || 13;
 const COUNT = Number(process.env.FUZZ_COUNT) || 3000;
@@ -109,15 +109,7 @@ test.afterAll(async () => {
 });
 
 test(`${COUNT} malformed requests (seed ${SEED}) get no 5xx`, async () => {
-  const login = await send({
-    port: server.port,
-    path: "/api/auth/login",
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-  });
-  const cookie = String(login.headers["set-cookie"]?.[0] ?? "").split(";")[0]!;
-  expect(cookie).toContain("bandroom_session=");
+  const cookie = await demoSessionCookie(server);
 
   const next = generator(rng(SEED));
   const requests = Array.from({ length: COUNT }, () => next(cookie));
