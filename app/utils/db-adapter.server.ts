@@ -85,10 +85,9 @@ const transactionScope = new AsyncLocalStorage<true>();
  * statement runs at once, as before.
  *
  * A statement sent through the app's client (`db.…`) from inside a `$transaction`
- * callback, instead of through its `tx`, would wait for its own transaction and never
- * run; it runs in the transaction, as it always did (`transactionScope`), and the tests
- * refuse it (`db.server.test.ts`), since on a database with a pool of connections it
- * would run outside the transaction.
+ * callback, instead of through its `tx`, waits for its own transaction, which Prisma ends
+ * after its timeout (5 s); the tests refuse it at once (`transactionScope`,
+ * `db.server.test.ts`). Nothing in the app does it: every callback uses its `tx`.
  */
 function ownTransactions(adapter: SqlDriverAdapter) {
   const gate = new Gate();
@@ -148,10 +147,12 @@ class Gate {
 
   async statement<T>(run: () => Promise<T>): Promise<T> {
     if (!this.#held) return run();
-    if (transactionScope.getStore()) {
-      onStatementInTransaction?.();
-      return run();
-    }
+    // Sent through `db` from inside a `$transaction` callback, it would wait for its own
+    // transaction (until Prisma's timeout ends it): the tests refuse it at once. It waits
+    // all the same, never joining the open transaction: Prisma runs the queries it batches
+    // (findUnique) in the async context of whichever request queued first, so this scope
+    // can be another request's transaction's, and running at once leaked its uncommitted rows.
+    if (transactionScope.getStore()) onStatementInTransaction?.();
     await this.acquire();
     try {
       return await run();
@@ -163,8 +164,11 @@ class Gate {
 
 /** Called when the app's client sends a statement from inside a `$transaction` callback; the tests make it fail. */
 let onStatementInTransaction: (() => void) | undefined;
+/** Sets the callback; returns the one it replaces. */
 export function onClientStatementInTransaction(callback: (() => void) | undefined) {
+  const previous = onStatementInTransaction;
   onStatementInTransaction = callback;
+  return previous;
 }
 
 type TransactionFn = (...args: never[]) => unknown;

@@ -89,6 +89,44 @@ test("a transaction has the connection to itself: another request's write waits 
   expect(await db.band.findUnique({ where: { id: band.id }, select: { name: true } })).toEqual({ name: "Before" });
 });
 
+test("a read Prisma batches (findUnique) from another request waits for an open transaction too, even when Prisma runs the batch in that transaction's async context", async () => {
+  const { AsyncResource } = await import("node:async_hooks");
+  const { onClientStatementInTransaction } = await import("./db-adapter.server");
+  const { createBand } = await import("#tests/db-utils");
+  const band = await createBand({ name: "Committed" });
+  // Here the outside read is another request's, not a misuse of `db` in the callback: the
+  // tests' check would refuse it, so it is off for this test.
+  const check = onClientStatementInTransaction(undefined);
+  try {
+    const seen: string[] = [];
+    // Bound to the test's own context, as a continuation of another request would be.
+    const outsideRead = AsyncResource.bind((delay: number) =>
+      (async () => {
+        for (let i = 0; i < delay; i++) await null;
+        const row = await db.band.findUnique({ where: { id: band.id }, select: { name: true } });
+        seen.push(row!.name);
+      })(),
+    );
+    const reads: Promise<void>[] = [];
+    for (const delay of [0, 1, 2, 3, 5, 8]) {
+      await db
+        .$transaction(async (tx) => {
+          await tx.band.update({ where: { id: band.id }, data: { name: "Uncommitted" } });
+          const pending = tx.band.findFirst({ where: { id: band.id }, select: { id: true } }).then(() => undefined);
+          reads.push(outsideRead(delay));
+          await pending;
+          await tx.band.findFirst({ where: { id: band.id }, select: { id: true } });
+          throw new Error("roll back");
+        })
+        .catch((error: Error) => expect(error.message).toBe("roll back"));
+    }
+    await Promise.all(reads);
+    expect(seen).toEqual(Array.from({ length: 6 }, () => "Committed"));
+  } finally {
+    onClientStatementInTransaction(check);
+  }
+});
+
 test("a query sent through `db` instead of `tx` inside a transaction's callback fails in tests rather than waiting for its own transaction", async () => {
   (globalThis as { __expectClientInTransaction?: boolean }).__expectClientInTransaction = true;
   await expect(db.$transaction(async () => db.band.count())).rejects.toThrow("went through `db` instead of the callback's `tx`");
