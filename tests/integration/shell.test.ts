@@ -128,6 +128,8 @@ describe("POST /bands/switch", () => {
     expectRedirect(response, "/setlists");
     expect(cookiePair(response, "bandroom_band")).toBe(await bandCookie(second.id));
     expect(await preferredOf(user.id)).toBe(second.id);
+    // Said in a toast, which a screen reader announces: the page behind it changed band.
+    expect(await toastOf(response)).toMatchObject({ title: "Switched to Second", type: "default" });
 
     // The next page load renders the new band.
     const root = await callRoute(rootLoader, buildRequest("/setlists", { cookie: `${cookie}; ${cookiePair(response, "bandroom_band")}` }));

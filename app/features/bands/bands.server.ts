@@ -56,13 +56,16 @@ export async function createBand(userId: string, name: string) {
 }
 
 /** Saves the preferred band; false when the user is not in that band. */
-export async function setPreferredBand(userId: string, bandId: number | null) {
+/** Makes `bandId` the user's preferred band; false when they are not in it, else the band's name (null: none chosen). */
+export async function setPreferredBand(userId: string, bandId: number | null): Promise<false | { bandName: string | null }> {
+  let bandName: string | null = null;
   if (bandId !== null) {
-    const member = await db.bandMembership.findUnique({ where: { bandId_userId: { bandId, userId } }, select: { id: true } });
+    const member = await db.bandMembership.findUnique({ where: { bandId_userId: { bandId, userId } }, select: { band: { select: { name: true } } } });
     if (!member) return false;
+    bandName = member.band.name;
   }
   await db.user.update({ where: { id: userId }, data: { preferredBandId: bandId } });
-  return true;
+  return { bandName };
 }
 
 // ---------------------------------------------------------------------------

@@ -21,9 +21,10 @@ async function act({ request }: ActionFunctionArgs) {
   if (!parsed.success) return refuse("Choose a band");
   const { bandId } = parsed.data;
   // setPreferredBand checks membership: a band the user is not in is "not found".
-  if (!(await setPreferredBand(user.id, bandId))) return refuse("Band not found");
-  const headers = new Headers({ "Set-Cookie": await currentBandCookieHeader(bandId) });
-  return redirect(back, { headers });
+  const switched = await setPreferredBand(user.id, bandId);
+  if (!switched) return refuse("Band not found");
+  // Said in a toast, which screen readers announce: the page behind it changes band.
+  return redirectWithToast(back, { title: `Switched to ${switched.bandName}` }, [await currentBandCookieHeader(bandId)]);
 }
 
 /** Nothing to show here; a stray GET (a bookmarked URL) goes to the dashboard. */
