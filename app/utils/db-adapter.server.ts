@@ -58,14 +58,18 @@ function beginImmediate(adapter: SqlDriverAdapter) {
   }
   const prepare = client.prepare.bind(client);
   const statements = new StatementCache(prepare);
-  client.prepare = ((source: string) => statements.get(source === "BEGIN" ? "BEGIN IMMEDIATE" : source)) as unknown as typeof client.prepare;
+  // The adapter's own BEGIN does nothing: ownTransactions (below) has begun the transaction
+  // already, IMMEDIATE, before the adapter takes its lock. (A BEGIN that fails inside the
+  // adapter, SQLITE_BUSY behind another process's write, leaves its lock taken for good.)
+  const begun = { run: () => ({ changes: 0, lastInsertRowid: 0 }) };
+  client.prepare = ((source: string) => (source === "BEGIN" ? begun : statements.get(source))) as unknown as typeof client.prepare;
   // The adapter does not say how many parameters a statement may bind, so Prisma assumes
   // SQLite's old limit of 999 and refuses (P2029) a read it cannot split below it, such
   // as the nested lineup of an event with a thousand people booked. The SQLite that
   // better-sqlite3 bundles takes 32,766 (the default since SQLite 3.32), which
   // db.server.test.ts checks; PostgreSQL's adapter has the same limit.
   adapter.getConnectionInfo = () => ({ supportsRelationJoins: false, maxBindValues: SQLITE_MAX_VARIABLES });
-  return ownTransactions(adapter);
+  return ownTransactions(adapter, { run: (sql) => prepare(sql).run(), inTransaction: () => client.inTransaction });
 }
 
 /**
@@ -89,12 +93,26 @@ const transactionScope = new AsyncLocalStorage<true>();
  * after its timeout (5 s); the tests refuse it at once (`transactionScope`,
  * `db.server.test.ts`). Nothing in the app does it: every callback uses its `tx`.
  */
-function ownTransactions(adapter: SqlDriverAdapter) {
+function ownTransactions(adapter: SqlDriverAdapter, connection: { run: (sql: string) => void; inTransaction: () => boolean }) {
   const gate = new Gate();
   const queryRaw = adapter.queryRaw.bind(adapter);
   const executeRaw = adapter.executeRaw.bind(adapter);
   const executeScript = adapter.executeScript.bind(adapter);
   const startTransaction = adapter.startTransaction.bind(adapter);
+  /** Throws what the adapter throws for a failed statement (a DriverAdapterError Prisma maps), else the error itself. */
+  const fail = (error: unknown): never => {
+    const onError = (adapter as unknown as { onError?: (error: unknown) => never }).onError;
+    if (typeof onError === "function") onError.call(adapter, error);
+    throw error;
+  };
+  /** Leaves nothing open behind the gate: a failed COMMIT or BEGIN can leave SQLite inside the transaction. */
+  const release = () => {
+    try {
+      if (connection.inTransaction()) connection.run("ROLLBACK");
+    } finally {
+      gate.release();
+    }
+  };
   adapter.queryRaw = (query) => gate.statement(() => queryRaw(query));
   adapter.executeRaw = (query) => gate.statement(() => executeRaw(query));
   adapter.executeScript = (script) => gate.statement(() => executeScript(script));
@@ -102,9 +120,18 @@ function ownTransactions(adapter: SqlDriverAdapter) {
     await gate.acquire();
     let transaction: Transaction;
     try {
+      // BEGIN IMMEDIATE takes the write lock up front (see ImmediateTransactions); behind
+      // another process's write it waits out the busy timeout, then fails here, where the
+      // gate is let go and the next request finds the connection as it was.
+      connection.run("BEGIN IMMEDIATE");
+    } catch (error) {
+      release();
+      return fail(error);
+    }
+    try {
       transaction = await startTransaction(isolationLevel);
     } catch (error) {
-      gate.release();
+      release();
       throw error;
     }
     // Prisma sends COMMIT or ROLLBACK through the transaction, then calls one of these.
@@ -115,7 +142,7 @@ function ownTransactions(adapter: SqlDriverAdapter) {
       } finally {
         if (open) {
           open = false;
-          gate.release();
+          release();
         }
       }
     };
@@ -175,9 +202,14 @@ type TransactionFn = (...args: never[]) => unknown;
 
 /** Marks the callbacks of `client.$transaction(callback)` (see `ownTransactions`). Call before `$extends`. */
 export function scopeTransactions<T extends { $transaction: TransactionFn }>(client: T): T {
-  const transaction = client.$transaction.bind(client) as (...args: unknown[]) => unknown;
-  (client as { $transaction: unknown }).$transaction = (...args: unknown[]) =>
-    typeof args[0] === "function" ? transactionScope.run(true, () => transaction(...args)) : transaction(...args);
+  const transaction = client.$transaction as unknown as (...args: unknown[]) => unknown;
+  // Called on the client Prisma hands a callback too (`tx.$transaction`, a nested one): on
+  // that client, as Prisma's own method would be, or it would open a second transaction
+  // that waits for the first.
+  (client as { $transaction: unknown }).$transaction = function (this: unknown, ...args: unknown[]) {
+    const self = this ?? client;
+    return typeof args[0] === "function" ? transactionScope.run(true, () => transaction.apply(self, args)) : transaction.apply(self, args);
+  };
   return client;
 }
 

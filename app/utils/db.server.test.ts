@@ -127,6 +127,39 @@ test("a read Prisma batches (findUnique) from another request waits for an open 
   }
 });
 
+test("a transaction that cannot begin (another process holds the write lock past the busy timeout) fails alone: the next statements and transactions run", async () => {
+  const Database = (await import("better-sqlite3")).default;
+  const { createBand } = await import("#tests/db-utils");
+  const band = await createBand({ name: "Before the lock" });
+  const other = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
+  try {
+    other.prepare("BEGIN IMMEDIATE").run();
+    await expect(db.$transaction(async (tx) => tx.band.update({ where: { id: band.id }, data: { name: "Locked out" } }))).rejects.toThrow();
+  } finally {
+    other.prepare("ROLLBACK").run();
+    other.close();
+  }
+  // Reads, writes and transactions go on (a failed BEGIN used to leave the adapter's lock taken).
+  await expect(db.band.count()).resolves.toBeGreaterThan(0);
+  await db.$transaction(async (tx) => tx.band.update({ where: { id: band.id }, data: { name: "After the lock" } }));
+  expect(await db.band.findUnique({ where: { id: band.id }, select: { name: true } })).toEqual({ name: "After the lock" });
+}, 30_000);
+
+test("a transaction nested in another (tx.$transaction) runs inside it, as Prisma's savepoints do", async () => {
+  const { createBand } = await import("#tests/db-utils");
+  const band = await createBand({ name: "Outer" });
+  const names = await db.$transaction(async (tx) => {
+    await tx.band.update({ where: { id: band.id }, data: { name: "Outer, then" } });
+    const inner = await tx.$transaction(async (nested) => {
+      await nested.band.update({ where: { id: band.id }, data: { name: "Inner" } });
+      return nested.band.findUniqueOrThrow({ where: { id: band.id }, select: { name: true } });
+    });
+    return [inner.name, (await tx.band.findUniqueOrThrow({ where: { id: band.id }, select: { name: true } })).name];
+  });
+  expect(names).toEqual(["Inner", "Inner"]);
+  expect(await db.band.findUnique({ where: { id: band.id }, select: { name: true } })).toEqual({ name: "Inner" });
+});
+
 test("a query sent through `db` instead of `tx` inside a transaction's callback fails in tests rather than waiting for its own transaction", async () => {
   (globalThis as { __expectClientInTransaction?: boolean }).__expectClientInTransaction = true;
   await expect(db.$transaction(async () => db.band.count())).rejects.toThrow("went through `db` instead of the callback's `tx`");
