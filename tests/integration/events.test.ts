@@ -179,6 +179,25 @@ describe("times in the band's time zone", () => {
     expect((await stored(gig.id)).startsAt).toEqual(new Date("2027-11-07T06:15:00Z"));
   });
 
+  test("across the fall-back hour each time keeps its own instant: a set from the first 01:30 to the second, a call at one and a soundcheck at the other", async () => {
+    const b = await band("America/Chicago");
+    const stored = (id: number) => db.event.findUniqueOrThrow({ where: { id }, select: { startsAt: true, endsAt: true, callAt: true, soundcheckAt: true } });
+    // 06:30Z is the first 01:30 (CDT), 07:30Z the second (CST).
+    const set = await body<{ id: number }>(await createApi(b.id, { title: "The hour twice", kind: "gig", date: "2027-11-07", startTime: "06:30", endTime: "07:30", timeZone: "UTC" }, b.cookies.leader));
+    const setBefore = await stored(set.id);
+    expect(setBefore).toMatchObject({ startsAt: new Date("2027-11-07T06:30:00Z"), endsAt: new Date("2027-11-07T07:30:00Z") });
+    expect((await patchApi(set.id, { version: 1, notes: "One hour, not twenty-five" }, b.cookies.leader)).status).toBe(200);
+    expect(await stored(set.id)).toEqual(setBefore);
+
+    const gig = await body<{ id: number }>(
+      await createApi(b.id, { title: "Late gig", kind: "gig", date: "2027-11-07", startTime: "08:00", callTime: "06:30", soundcheckTime: "07:30", timeZone: "UTC" }, b.cookies.leader),
+    );
+    const gigBefore = await stored(gig.id);
+    expect(gigBefore).toMatchObject({ callAt: new Date("2027-11-07T06:30:00Z"), soundcheckAt: new Date("2027-11-07T07:30:00Z") });
+    expect((await patchApi(gig.id, { version: 1, venueName: "The Hall" }, b.cookies.leader)).status).toBe(200);
+    expect(await stored(gig.id)).toEqual(gigBefore);
+  });
+
   test("PATCH clears an optional time or the end date with null, as it clears the venue or the fee; a null start is refused with the start's message", async () => {
     const b = await band("Europe/Berlin");
     const gig = await body<{ id: number }>(

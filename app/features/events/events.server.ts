@@ -10,7 +10,7 @@ import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
 import { MAX_EVENT_DAYS } from "./limits";
 import { KIND_STYLES } from "./present";
-import { MESSAGES, type EventInput, type Recurrence, type RsvpAnswer, type SeriesScope } from "./schema.server";
+import { MESSAGES, type EventInput, type Kept, type Recurrence, type RsvpAnswer, type SeriesScope } from "./schema.server";
 import { addDays, daysBetween, formatLocalDate, formatLocalTime, fromZoned, isTimeZone, startOfLocalDay, toZoned, type LocalDate } from "./zoned-time";
 
 const { RRule } = rrulePackage;
@@ -60,7 +60,6 @@ function bandSettings(access: BandAccess) {
   return { timeZone: access.band.timeZone, currency: access.band.currency };
 }
 
-/** The band's time zone and currency rules, for the event schemas. */
 /**
  * The band's rules for an event's fields. `stored`, on an edit: the event's times as
  * saved, so that a time in the repeated hour of a clock change that the edit leaves alone
@@ -68,7 +67,12 @@ function bandSettings(access: BandAccess) {
  */
 export async function eventRules(access: BandAccess, stored?: { startsAt: Date; endsAt: Date | null; callAt: Date | null; soundcheckAt: Date | null }) {
   const band = bandSettings(access);
-  const keep = stored ? [stored.startsAt, stored.endsAt, stored.callAt, stored.soundcheckAt].filter((instant): instant is Date => instant !== null) : undefined;
+  const keep: Kept | undefined = stored && {
+    startTime: stored.startsAt,
+    ...(stored.endsAt ? { endTime: stored.endsAt } : {}),
+    ...(stored.callAt ? { callTime: stored.callAt } : {}),
+    ...(stored.soundcheckAt ? { soundcheckTime: stored.soundcheckAt } : {}),
+  };
   return { bandTimeZone: band.timeZone, currency: band.currency, ...(keep ? { keep } : {}) };
 }
 

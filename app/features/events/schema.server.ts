@@ -234,7 +234,9 @@ function instantOn(date: LocalDate, time: string, timeZone: string, field: strin
     ctx.addIssue({ code: "custom", path: [field], message: `${time} does not exist on ${day} in ${timeZone}: the clocks go forward then. Choose another time` });
     return null;
   }
-  return rules.keep?.find((stored) => stored.getTime() !== instant.getTime() && sameWallClock(toZoned(stored, timeZone), local)) ?? instant;
+  // The field's own stored time only: the call at the first 01:30 is not the soundcheck at the second.
+  const stored = rules.keep?.[field as keyof Kept];
+  return stored && stored.getTime() !== instant.getTime() && sameWallClock(toZoned(stored, timeZone), local) ? stored : instant;
 }
 
 function localDateOf(value: string | null | undefined, field: string, ctx: Ctx) {
@@ -248,7 +250,9 @@ function localDateOf(value: string | null | undefined, field: string, ctx: Ctx) 
  * `now`: given on create, where a deadline already past is refused (an edit refuses only a
  * changed one, in events.server.ts). `keep`: on an edit, the event's stored times (see instantOn).
  */
-type Rules = { bandTimeZone: string; currency: string; now?: Date; keep?: Date[] };
+type Rules = { bandTimeZone: string; currency: string; now?: Date; keep?: Kept };
+/** An event's stored times, by the field each is typed in. */
+export type Kept = Partial<Record<"startTime" | "endTime" | "callTime" | "soundcheckTime", Date>>;
 
 /** Turns the checked raw fields into an EventInput (adding issues to `ctx` on the way). */
 function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rules, ctx: Ctx): EventInput | null {
