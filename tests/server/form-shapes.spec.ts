@@ -23,8 +23,10 @@ const PAGES = [
   "/events/new", "/events/1", "/events/1/edit", "/calendar", "/calendar/blackouts", "/calendar/availability",
   "/songs", "/songs/new", "/songs/1/edit", "/songs/import", "/setlists", "/setlists/1",
   "/finances", "/finances/payments/new", "/finances/expenses/new", "/finances/payouts/new", "/finances/settle", "/finances/ledger",
-  "/members", "/settings", "/profile", "/profile/calendar", "/subscription", "/bands/new", "/getting-started",
+  "/members", "/settings", "/profile", "/profile/calendar", "/subscription", "/bands/new", "/getting-started", "/dashboard", "/admin/users",
 ];
+/** Pages reached from those by their first link of each kind: a member's manage panel, an entry's split and reverse forms. */
+const LINKED = [/[?&]manage=\d+/, /\/finances\/entries\/\d+\/split$/, /\/finances\/entries\/\d+\/reverse$/];
 /** Forms that end the session or change the current band would take the rest of the run with them. */
 const SKIP_ACTION = /\/(logout|sign-out)|\/bands\/switch|\/sessions/;
 
@@ -55,15 +57,36 @@ function variants(form: FoundForm) {
 }
 
 test("every signed-in form answers fields sent in the wrong shape with a 4xx, never a 500", async ({ browser }) => {
-  const cookie = await demoSessionCookie(server);
-  const [cookieName, cookieValue] = cookie.split("=") as [string, string];
+  const session = await demoSessionCookie(server);
+  // The demo band stays current whatever a form does (a band created by `name=abc` on
+  // /bands/new becomes the preferred one): every request carries the band's cookie.
+  const switched = await send({
+    port: server.port,
+    path: "/bands/switch",
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.origin, cookie: session },
+    body: "bandId=1",
+  });
+  const band = (switched.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!).find((c) => c.startsWith("bandroom_band="));
+  expect(band).toBeTruthy();
+  const cookie = `${session}; ${band}`;
+  // A gig payment not yet split, so the ledger links to a split form (the demo's are split).
+  const payment = await send({
+    port: server.port,
+    path: "/api/bands/1/payments",
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.origin, cookie },
+    body: JSON.stringify({ category: "gig", eventId: 1, amount: "300.00", date: "2026-10-18", method: "cash" }),
+  });
+  expect(payment.status, payment.body).toBe(201);
 
   // What each page's forms submit, read by a browser without JavaScript (the forms as served).
   const context = await browser.newContext({ javaScriptEnabled: false });
-  await context.addCookies([{ name: cookieName, value: cookieValue, url: server.origin }]);
+  await context.addCookies(cookie.split("; ").map((pair) => ({ name: pair.split("=")[0]!, value: pair.slice(pair.indexOf("=") + 1), url: server.origin })));
   const page = await context.newPage();
   const forms: FoundForm[] = [];
-  for (const path of PAGES) {
+  const pages = [...PAGES];
+  for (const path of pages) {
     const response = await page.goto(`${server.origin}${path}`);
     expect(response?.status(), path).toBe(200);
     const found = await page.$$eval("form", (elements) =>
@@ -81,8 +104,15 @@ test("every signed-in form answers fields sent in the wrong shape with a 4xx, ne
         }),
     );
     for (const form of found) if (!SKIP_ACTION.test(form.action)) forms.push({ page: path, ...form });
+    const links = await page.$$eval("a[href]", (anchors) => anchors.map((a) => new URL(a.getAttribute("href")!, document.baseURI)).map((url) => url.pathname + url.search));
+    for (const pattern of LINKED) {
+      const link = links.find((href) => pattern.test(href));
+      if (link && !pages.includes(link) && !pages.some((seen) => pattern.test(seen))) pages.push(link);
+    }
   }
   await context.close();
+  // Each linked kind of page was found and read.
+  for (const pattern of LINKED) expect(pages.some((path) => pattern.test(path)), String(pattern)).toBe(true);
   expect(forms.length).toBeGreaterThan(40);
 
   const requests = forms.flatMap((form) => variants(form).map((body) => ({ form, body })));
@@ -106,5 +136,9 @@ test("every signed-in form answers fields sent in the wrong shape with a 4xx, ne
   };
   await Promise.all(Array.from({ length: 6 }, worker));
   expect(failures, failures.slice(0, 20).join("\n")).toEqual([]);
+  // Still signed in to the demo band: the run posted to the forms, not to a sign-in page.
+  const after = await send({ port: server.port, path: "/dashboard", headers: { cookie } });
+  expect(after.status).toBe(200);
+  expect(after.body).toContain("The Late Shift");
   expect(server.log()).not.toMatch(/TypeError|ReferenceError/);
 });
