@@ -28,3 +28,11 @@ export function isInvisible(value: string) {
 
 /** The message for a field holding what nobody types. */
 export const untypeableMessage = (label: string) => `${label} can only hold characters you can type`;
+
+/**
+ * A text field's type error: `missing` when it was not sent (or sent as null), "… must
+ * be text" when it came as a number, a list or an object (JSON clients), instead of
+ * telling them it is missing.
+ */
+export const textTypeError = (missing: string, label: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? missing : `${label} must be text`;

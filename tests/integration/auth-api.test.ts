@@ -154,6 +154,14 @@ describe("POST /api/auth/login", () => {
     expect(long.status).toBe(400);
     expect((await body<{ errors: Record<string, string[]> }>(long)).errors).toEqual({ password: ["Invalid email or password"] });
 
+    // A password sent as a number or a list is not text, rather than missing.
+    for (const password of [123, ["x"]]) {
+      const typed = await callRoute(loginRoute.action, post("/api/auth/login", { email: "a@example.com", password }));
+      expect((await body<{ errors: Record<string, string[]> }>(typed)).errors).toEqual({ password: ["Password must be text"] });
+    }
+    const missing = await callRoute(loginRoute.action, post("/api/auth/login", { email: "a@example.com", password: null }));
+    expect((await body<{ errors: Record<string, string[]> }>(missing)).errors).toEqual({ password: ["Password is required"] });
+
     const extra = await callRoute(loginRoute.action, post("/api/auth/login", { email: "a@example.com", password: "x", remember: true }));
     expect(extra.status).toBe(400);
     expect((await body<{ errors: Record<string, string[]> }>(extra)).errors).toEqual({ remember: ["Unknown field"] });
@@ -251,6 +259,9 @@ describe("POST /api/auth/register", () => {
       firstName: ["First name is required"],
       agreeToTerms: ["You must agree to the Terms of Service and Privacy Policy"],
     });
+
+    const typed = await callRoute(registerRoute.action, post("/api/auth/register", { ...valid, password: 12345678, firstName: ["Ann"] }));
+    expect((await body<{ errors: Record<string, string[]> }>(typed)).errors).toEqual({ password: ["Password must be text"], firstName: ["First name must be text"] });
 
     const weak = await callRoute(registerRoute.action, post("/api/auth/register", { ...valid, password: "short", agreeToTerms: false }));
     expect((await body<{ errors: Record<string, string[]> }>(weak)).errors).toEqual({

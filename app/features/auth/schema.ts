@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { PASSWORD_MAX, PASSWORD_MIN } from "./limits";
-import { hasUntypeable, isInvisible, untypeableMessage } from "~/utils/typed-text";
+import { hasUntypeable, isInvisible, textTypeError, untypeableMessage } from "~/utils/typed-text";
 
 // The limits and the hint live in ./limits so the browser bundle can use them without zod.
 export { NEW_PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from "./limits";
@@ -16,7 +16,7 @@ export const EmailSchema = z
   .pipe(z.email({ error: "Invalid email address" }));
 
 export const NewPasswordSchema = z
-  .string({ error: "Password must be at least 8 characters" })
+  .string({ error: textTypeError("Password must be at least 8 characters", "Password") })
   .min(PASSWORD_MIN, { error: "Password must be at least 8 characters" })
   .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` })
   .regex(/[A-Z]/, { error: "Password must contain an uppercase letter" })
@@ -27,14 +27,14 @@ export const LoginSchema = z.strictObject({
   email: EmailSchema,
   // Longer than any password can be (PASSWORD_MAX when set): no account has it, and the
   // answer is the one for any wrong password.
-  password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }).max(PASSWORD_MAX * 4, { error: "Invalid email or password" }),
+  password: z.string({ error: textTypeError("Password is required", "Password") }).min(1, { error: "Password is required" }).max(PASSWORD_MAX * 4, { error: "Invalid email or password" }),
 });
 
 export const RegisterSchema = z.strictObject({
   email: EmailSchema,
   password: NewPasswordSchema,
   firstName: z
-    .string({ error: "First name is required" })
+    .string({ error: textTypeError("First name is required", "First name") })
     .trim()
     .min(1, { error: "First name is required" })
     .max(100, { error: "First name is too long" })

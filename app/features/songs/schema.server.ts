@@ -8,7 +8,7 @@ import { apiVersion, apiVersionMessages } from "~/utils/api-version";
 import { parseDuration } from "./format";
 import { parseKey } from "./keys";
 import { SONG_SORTS, type SongFacts } from "./song-types";
-import { hasUntypeable, isInvisible, untypeableMessage } from "~/utils/typed-text";
+import { hasUntypeable, isInvisible, textTypeError, untypeableMessage } from "~/utils/typed-text";
 
 export const SONG_MESSAGES = {
   titleRequired: "Title is required",
@@ -161,7 +161,7 @@ export function formInput(value: z.infer<typeof SongFormSchema>): SongInput {
 
 const nullableText = z.string({ error: "Must be text" }).nullable().optional();
 /** A title left out is required; one sent as a number or a list is not text. */
-const titleText = z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? SONG_MESSAGES.titleRequired : "Title must be text") });
+const titleText = z.string({ error: textTypeError(SONG_MESSAGES.titleRequired, "Title") });
 const nullableNumber = z.number({ error: "Must be a number" }).nullable().optional();
 
 /** Fields of the /api song body; every one optional here (PATCH), title required for POST. */
