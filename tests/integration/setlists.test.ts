@@ -371,6 +371,12 @@ describe("setlists", () => {
       expect((await json(response)).message).toBe(message);
     }
     expect((await apiSetlist(world.cookies.member, setlist.id)).version).toBe(setlist.version);
+    // Notes sent as a number or a list are not text (zod's own words before).
+    for (const notes of [123, ["a"]]) {
+      const refused = await callRoute(bandSetlistsApiAction, buildRequest(`/api/bands/${world.band.id}/setlists`, { cookie: world.cookies.member, json: { name: "Typed", notes } }), { id: String(world.band.id) });
+      expect(refused.status).toBe(400);
+      expect((await json(refused)).errors.notes).toEqual(["Notes must be text"]);
+    }
   });
 
   test("the plain-text export lists each set numbered with keys, lengths, notes and breaks, for pasting into a chat", async () => {

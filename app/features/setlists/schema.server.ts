@@ -30,7 +30,7 @@ const id = (message: string) => z.coerce.number({ error: message }).int({ error:
 /** `multiline`: the setlist's notes; an item's or a break's note is one line (the text export prints it after the song). */
 const optionalText = (max: number, message: string, label = "Notes", multiline = false) =>
   z
-    .string()
+    .string({ error: `${label} must be text` })
     .trim()
     .max(max, { error: message })
     .refine((value) => !hasUntypeable(value, { multiline }), { error: untypeableMessage(label) })
