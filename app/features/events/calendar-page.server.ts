@@ -121,7 +121,6 @@ export async function calendarPage(request: Request) {
     calendarLinks: calendarLinks(access),
     days,
     events,
-    ownBlackouts: shownBlackouts,
     // Said in one line under the agenda's heading, written here so the page ships no code for it.
     ownBlackoutsText: shownBlackouts.map((b) => `${b.when}${b.reason ? ` (${b.reason})` : ""}`).join("; "),
     agenda: events.filter((event) => event.lastDay >= monthStart && event.firstDay <= monthEnd),
