@@ -187,7 +187,10 @@ export function formErrorsOf(result: FormResult) {
 export function useFocusFirstError(result: FormResult) {
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (result?.status === "error") form.current?.querySelector<HTMLElement>("[aria-invalid]")?.focus();
+    // The first of: a field in error, what an alert asks (a conflict's "Save anyway"), the
+    // submit button. The pressed button was disabled while sending, and focus would
+    // otherwise start again at the top of the page.
+    if (result?.status === "error") form.current?.querySelector<HTMLElement>("[aria-invalid],[role=alert] input,button:not([type=button])")?.focus();
   }, [result]);
   return form;
 }
@@ -206,8 +209,10 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
   );
 }
 
-const CONTROL_CLASSES =
-  "mt-1 block min-h-[44px] w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid]:border-red-600";
+/** A text box's look (the instrument boxes of /members use it without the label's gap). */
+export const CONTROL =
+  "block min-h-[44px] w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid]:border-red-600";
+export const CONTROL_CLASSES = `mt-1 ${CONTROL}`;
 
 type FieldProps = {
   label: string;

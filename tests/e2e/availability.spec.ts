@@ -68,6 +68,8 @@ test("a blackout warns the leader by name; a free day starts a new event; the ca
   await expect(warning).toContainText("Sister's wedding");
   await expect(page).toHaveURL(/\/events\/new/);
   await expect(page.getByRole("checkbox", { name: memberName })).toBeChecked();
+  // With JavaScript, focus lands on what the warning asks, not back at the top of the page.
+  if (javaScriptEnabled) await expect(page.getByRole("checkbox", { name: "Save anyway" })).toBeFocused();
   await page.getByRole("checkbox", { name: "Save anyway" }).check();
   await page.getByRole("button", { name: "Create event" }).click();
   await expect(page).toHaveURL(/\/events\/\d+$/);

@@ -1,6 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { showToast } from "~/components/kit";
+import { CONTROL_CLASSES, showToast } from "~/components/kit";
 import { ANSWER_LABELS } from "~/features/events/answer-labels";
 
 export type RsvpState = { answer: string | null; open: boolean; closedReason: string | null };
@@ -83,7 +83,7 @@ export function RsvpButtons({ eventId, title, state, returnTo, withNote = false,
             name="note"
             defaultValue={note ?? ""}
             maxLength={200}
-            className="mt-1 block min-h-[44px] w-full rounded-md border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
+            className={CONTROL_CLASSES}
           />
         </div>
       ) : null}

@@ -1,5 +1,5 @@
 import { INSTRUMENT_SUGGESTIONS, INSTRUMENTS_MAX } from "~/features/members/limits";
-import { ErrorList, type ListOfErrors } from "~/components/kit";
+import { CONTROL, ErrorList, type ListOfErrors } from "~/components/kit";
 
 export const INSTRUMENT_LIST_ID = "instrument-suggestions";
 
@@ -58,7 +58,7 @@ export function InstrumentFields({ name, formId, values, errorsByName, listError
                 autoComplete="off"
                 aria-invalid={errors?.length ? true : undefined}
                 aria-describedby={errors?.length ? `${id}-error` : undefined}
-                className="block min-h-[44px] w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid]:border-red-600"
+                className={CONTROL}
               />
               <ErrorList id={`${id}-error`} errors={errors} />
             </div>
