@@ -98,8 +98,14 @@ test.describe("finances", () => {
       },
     });
 
-    // The gig payment: picking the gig fills in its agreed fee.
+    // The gig payment: picking the gig fills in its agreed fee. With JavaScript, the form's
+    // own Gig box does too (the picker above is the way without it).
     await page.goto("/finances/payments/new");
+    if (javaScriptEnabled) {
+      await page.getByLabel("Gig", { exact: true }).selectOption(String(gig.id));
+      await expect(page.getByLabel("Fee agreed (USD, optional)")).toHaveValue("900.00");
+      await expect(page.getByLabel("Amount received (USD)")).toHaveValue("900.00");
+    }
     await page.getByLabel("Pick a gig from the calendar").selectOption(String(gig.id));
     await page.getByRole("button", { name: "Use this gig’s fee" }).click();
     await expect(page.getByLabel("Amount received (USD)")).toHaveValue("900.00");

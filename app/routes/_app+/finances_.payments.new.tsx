@@ -33,7 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     other,
     currency: options.currency,
     members: options.members,
-    gigs: options.gigs.map((g) => ({ id: g.id, label: `${g.day} · ${g.title}${g.cancelled ? " (cancelled)" : ""}${g.feeMinor ? ` · agreed ${formatMoney(g.feeMinor, options.currency)}` : ""}` })),
+    gigs: options.gigs.map((g) => ({
+      id: g.id,
+      label: `${g.day} · ${g.title}${g.cancelled ? " (cancelled)" : ""}${g.feeMinor ? ` · agreed ${formatMoney(g.feeMinor, options.currency)}` : ""}`,
+      fee: g.feeMinor ? formatAmountInput(g.feeMinor, options.currency) : "",
+    })),
     submissionKey: newSubmissionKey(),
     defaults: { category: other ? "merch" : "gig", eventId: gig ? String(gig.id) : "", amount: fee, feeAgreed: fee, date: options.today, method: "bank_transfer", receivedBy: "band" },
   };
@@ -121,7 +125,21 @@ function NewPayment({ other, gigs, members, currency, defaults, submissionKey }:
         ) : (
           <>
             <input type="hidden" name="category" value="gig" />
-            <SelectField label="Gig" selectProps={field("eventId")} errors={errors?.eventId}>
+            <SelectField
+              label="Gig"
+              selectProps={{
+                ...field("eventId"),
+                // With JavaScript, choosing the gig here fills in its agreed fee too, where nothing was typed yet.
+                onChange: (event) => {
+                  const fee = gigs.find((gig) => String(gig.id) === event.currentTarget.value)?.fee;
+                  for (const name of ["feeAgreed", "amount"]) {
+                    const input = event.currentTarget.form?.elements.namedItem(name);
+                    if (fee && input instanceof HTMLInputElement && !input.value) input.value = fee;
+                  }
+                },
+              }}
+              errors={errors?.eventId}
+            >
               <option value="">Choose a gig…</option>
               {gigs.map((gig) => (
                 <option key={gig.id} value={gig.id}>
