@@ -149,6 +149,7 @@ export const MATRIX: Record<string, Row> = {
   "blog.rss[.]xml": { GET: publicPage(), POST: notAllowed },
   "sitemap[.]xml": { GET: publicPage(), POST: notAllowed },
   "robots[.]txt": { GET: publicPage(), POST: notAllowed },
+  "favicon[.]ico": { GET: publicPage(), POST: notAllowed },
 
   // The signed-in app
   "_app+/_layout": { GET: signedIn() },
