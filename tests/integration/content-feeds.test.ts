@@ -158,6 +158,8 @@ describe("robots.txt", () => {
     "what-makes-great-cover-band-setlist",
     "sitemap.xml",
     "robots.txt",
+    // The site's icon (a redirect to /favicon.svg): public, and not a page for the sitemap.
+    "favicon.ico",
   ]);
 
   /** Route files under app/routes as path parts: ["_app+", "events.$id.tsx"]. */
