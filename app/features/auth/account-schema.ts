@@ -44,15 +44,9 @@ const CurrentPasswordSchema = z
   .min(1, { error: CURRENT_PASSWORD_REQUIRED })
   .max(PASSWORD_MAX * 4, { error: CURRENT_PASSWORD_INCORRECT });
 
-/** Both passwords were typed (whatever else is wrong), so comparing them means something. */
-/** Whether each of `keys` of the submitted value is text. */
+/** Each of `keys` of the submitted value was typed (whatever else is wrong), so comparing them means something. */
 function typedAll(value: unknown, ...keys: string[]) {
   return typeof value === "object" && value !== null && keys.every((key) => typeof (value as Record<string, unknown>)[key] === "string");
-}
-
-function bothTyped(value: unknown) {
-  if (typeof value !== "object" || value === null || !("newPassword" in value) || !("confirmPassword" in value)) return false;
-  return typeof value.newPassword === "string" && typeof value.confirmPassword === "string";
 }
 
 export const ChangePasswordSchema = z
@@ -65,7 +59,7 @@ export const ChangePasswordSchema = z
     error: PASSWORDS_DO_NOT_MATCH,
     path: ["confirmPassword"],
     // Said together with the other fields' messages, not only once they are fixed.
-    when: ({ value }) => bothTyped(value),
+    when: ({ value }) => typedAll(value, "newPassword", "confirmPassword"),
   })
   // The same password again would change nothing, yet mail a warning and sign out every other device.
   .refine((value) => value.newPassword !== value.currentPassword, { error: SAME_PASSWORD, path: ["newPassword"], when: ({ value }) => typedAll(value, "currentPassword", "newPassword") });

@@ -55,7 +55,6 @@ export async function createBand(userId: string, name: string) {
   return { ...result.band, repeated: result.repeated };
 }
 
-/** Saves the preferred band; false when the user is not in that band. */
 /** Makes `bandId` the user's preferred band; false when they are not in it, else the band's name (null: none chosen). */
 export async function setPreferredBand(userId: string, bandId: number | null): Promise<false | { bandName: string | null }> {
   let bandName: string | null = null;

@@ -76,9 +76,10 @@ export async function eventRules(access: BandAccess, stored?: { startsAt: Date; 
   return { bandTimeZone: band.timeZone, currency: band.currency, ...(keep ? { keep } : {}) };
 }
 
-/** An event's stored times, for eventRules on an edit (undefined once it is gone: the edit then finds no event). */
-export async function storedEventTimes(eventId: number) {
-  return (await db.event.findUnique({ where: { id: eventId }, select: { startsAt: true, endsAt: true, callAt: true, soundcheckAt: true } })) ?? undefined;
+/** The band of an event to edit, for the gate, and its stored times, for eventRules; null when there is no such event. */
+export async function eventToEdit(eventId: number | null) {
+  if (!eventId) return null;
+  return db.event.findUnique({ where: { id: eventId }, select: { bandId: true, startsAt: true, endsAt: true, callAt: true, soundcheckAt: true } });
 }
 
 /** The band an event belongs to, for the gate; null when there is no such event. */
@@ -522,6 +523,7 @@ const OCCURRENCE_SELECT = {
   occurrenceAt: true,
   detached: true,
   createdById: true,
+  sequence: true,
   ...Object.fromEntries(OWN_FIELDS.map((key) => [key, true])),
   bookings: { select: { membershipId: true, instrument: true } },
 } as { [K in OwnField]: true } & Omit<Prisma.EventSelect, OwnField>;
@@ -529,7 +531,7 @@ const OCCURRENCE_SELECT = {
 type Occurrence = Pick<Times, "startsAt" | "endsAt" | "callAt" | "soundcheckAt" | "rsvpDeadline"> & { allDay: boolean; occurrenceAt: Date | null } & { [K in OwnField]: unknown } & {
   bookings: { membershipId: number; instrument: string | null }[];
 };
-type SeriesMember = Occurrence & { id: number; detached: boolean; createdById: string | null };
+type SeriesMember = Occurrence & { id: number; detached: boolean; createdById: string | null; sequence: number };
 
 /** An occurrence's times as distances from its start: equal ones mean its times were not changed on their own. */
 function timeShape(event: Occurrence) {
@@ -575,23 +577,23 @@ const intervalOf = (rrule: string) => RRule.parseString(rrule).interval ?? 1;
  * inside the span stays a gap the rule covers, an EXDATE for a feed). Each event's
  * occurrenceAt is the start the rule gives it. A series left without events goes.
  *
- * The series' iCalendar SEQUENCE rises past every one its VEVENT has had (its own and
- * its events', `before`: the highest an event that just left the series had), so a
- * calendar app that re-imports the file takes the change instead of keeping its copy.
+ * The series' iCalendar SEQUENCE rises past every one its VEVENT has had: its events'
+ * and `floor`, the caller's highest of the series' own and those of the events that just
+ * left it, so a calendar app that re-imports the file takes the change instead of keeping
+ * its copy.
  */
-async function rewriteSeries(tx: Prisma.TransactionClient, seriesId: number, interval: number, timeZone: string, before = 0) {
+async function rewriteSeries(tx: Prisma.TransactionClient, seriesId: number, interval: number, timeZone: string, floor: number) {
   const events = await tx.event.findMany({ where: { seriesId }, select: { startsAt: true, occurrenceAt: true, sequence: true } });
   if (!events.length) {
     await tx.eventSeries.delete({ where: { id: seriesId } });
     return;
   }
-  const { sequence } = await tx.eventSeries.findUniqueOrThrow({ where: { id: seriesId }, select: { sequence: true } });
   const starts = events.map((e) => e.occurrenceAt ?? e.startsAt).sort((a, b) => a.getTime() - b.getTime());
   const weeks = Math.round(daysBetween(toZoned(starts[0]!, timeZone), toZoned(starts.at(-1)!, timeZone)) / 7);
   const count = Math.floor(weeks / interval) + 1;
   await tx.eventSeries.update({
     where: { id: seriesId },
-    data: { startsAt: starts[0]!, timeZone, rrule: `FREQ=WEEKLY;INTERVAL=${interval};COUNT=${count}`, sequence: Math.max(sequence, before, ...events.map((e) => e.sequence)) + 1 },
+    data: { startsAt: starts[0]!, timeZone, rrule: `FREQ=WEEKLY;INTERVAL=${interval};COUNT=${count}`, sequence: Math.max(floor, ...events.map((e) => e.sequence)) + 1 },
   });
 }
 
@@ -599,13 +601,12 @@ async function rewriteSeries(tx: Prisma.TransactionClient, seriesId: number, int
  * "This and following": the event and the later ones leave their series for a new one
  * that starts at the event; both rules are rewritten to the occurrences they keep.
  */
-async function splitSeries(tx: Prisma.TransactionClient, seriesId: number, moved: number[], intervals: { old: number; new: number }, timeZone: string) {
+async function splitSeries(tx: Prisma.TransactionClient, seriesId: number, moved: number[], intervals: { old: number; new: number }, timeZone: string, floor: number) {
   const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: seriesId }, select: { bandId: true, rrule: true, createdById: true } });
-  const leaving = await tx.event.aggregate({ where: { id: { in: moved } }, _max: { sequence: true } });
   const created = await tx.eventSeries.create({ data: { bandId: series.bandId, rrule: series.rrule, timeZone, startsAt: new Date(), createdById: series.createdById }, select: { id: true } });
   await tx.event.updateMany({ where: { id: { in: moved } }, data: { seriesId: created.id } });
-  await rewriteSeries(tx, created.id, intervals.new, timeZone);
-  await rewriteSeries(tx, seriesId, intervals.old, timeZone, leaving._max.sequence ?? 0);
+  await rewriteSeries(tx, created.id, intervals.new, timeZone, 0);
+  await rewriteSeries(tx, seriesId, intervals.old, timeZone, floor);
   return created.id;
 }
 
@@ -671,7 +672,7 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
     await setLineup(tx, [eventId], input.lineup);
     if (!before.seriesId) return;
 
-    const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: before.seriesId }, select: { rrule: true, timeZone: true } });
+    const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: before.seriesId }, select: { rrule: true, timeZone: true, sequence: true } });
     const oldInterval = intervalOf(series.rrule);
     const interval = edit.interval ?? oldInterval;
     // Rolls the transaction back: nothing of the edit is saved.
@@ -719,14 +720,16 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
       if (own.keepLineup) keptLineups.add(member.id);
     }
     await setLineup(tx, others.filter((o) => !keptLineups.has(o.id)).map((o) => o.id), input.lineup);
-    if (scope === "following") await splitSeries(tx, before.seriesId, [eventId, ...others.map((o) => o.id)], { old: oldInterval, new: interval }, timeZone);
-    else await rewriteSeries(tx, before.seriesId, interval, timeZone);
+    // The highest SEQUENCE the series' VEVENT has had, the events that leave it included (rewriteSeries).
+    const floor = Math.max(series.sequence, ...members.map((member) => member.sequence));
+    if (scope === "following") await splitSeries(tx, before.seriesId, [eventId, ...others.map((o) => o.id)], { old: oldInterval, new: interval }, timeZone, floor);
+    else await rewriteSeries(tx, before.seriesId, interval, timeZone, floor);
   });
   return { id: eventId };
 }
 
 async function findOwnEvent(access: BandAccess, eventId: number) {
-  const event = await db.event.findFirst({ where: { id: eventId, bandId: access.band.id }, select: { id: true, title: true, seriesId: true, startsAt: true, createdById: true } });
+  const event = await db.event.findFirst({ where: { id: eventId, bandId: access.band.id }, select: { id: true, title: true, seriesId: true, startsAt: true, createdById: true, sequence: true } });
   if (!event) throw new RuleError(404, MESSAGES.notFound);
   return event;
 }
@@ -760,13 +763,12 @@ export async function deleteEvent(access: BandAccess, eventId: number, input: { 
   if (!mayDelete(access, event)) throw new RuleError(403, "You can delete only the events you created");
   const count = await db.$transaction(async (tx) => {
     const others = await scopeTargets(tx, event, input.scope);
-    const gone = [event.id, ...others.map((o) => o.id)];
-    // The highest SEQUENCE the series' VEVENT had through the events that go (rewriteSeries).
-    const leaving = event.seriesId ? (await tx.event.aggregate({ where: { id: { in: gone } }, _max: { sequence: true } }))._max.sequence : null;
-    const { count } = await tx.event.deleteMany({ where: { id: { in: gone } } });
+    const { count } = await tx.event.deleteMany({ where: { id: { in: [event.id, ...others.map((o) => o.id)] } } });
     if (event.seriesId) {
-      const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: event.seriesId }, select: { rrule: true, timeZone: true } });
-      await rewriteSeries(tx, event.seriesId, intervalOf(series.rrule), series.timeZone, leaving ?? 0);
+      const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: event.seriesId }, select: { rrule: true, timeZone: true, sequence: true } });
+      // The highest SEQUENCE the series' VEVENT had, the deleted events' included (rewriteSeries).
+      const floor = Math.max(series.sequence, event.sequence, ...others.map((o) => o.sequence));
+      await rewriteSeries(tx, event.seriesId, intervalOf(series.rrule), series.timeZone, floor);
     }
     return count;
   });

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { bandIdOfEvent, eventFields, eventFormOptions, eventRules, storedEventTimes, updateEvent } from "~/features/events/events.server";
+import { eventFields, eventFormOptions, eventRules, eventToEdit, updateEvent } from "~/features/events/events.server";
 import { MESSAGES, updateEventSchema } from "~/features/events/schema.server";
 import { EventForm } from "~/features/events/components/event-form";
 import { conflictMessages } from "~/features/availability/conflicts.server";
@@ -17,8 +17,9 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 async function gate(request: Request, id: string | undefined) {
   const eventId = parseId(id);
-  const access = await requireBandAccess(request, { band: await bandIdOfEvent(eventId), permission: "events:edit", notFound: MESSAGES.notFound });
-  return { access, eventId: eventId! };
+  const stored = await eventToEdit(eventId);
+  const access = await requireBandAccess(request, { band: stored?.bandId ?? null, permission: "events:edit", notFound: MESSAGES.notFound });
+  return { access, eventId: eventId!, stored: stored! };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -28,9 +29,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { access, eventId } = await gate(request, params.id);
+  const { access, eventId, stored } = await gate(request, params.id);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: updateEventSchema(await eventRules(access, await storedEventTimes(eventId))) });
+  const submission = parseWithZod(formData, { schema: updateEventSchema(await eventRules(access, stored)) });
   if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null }, { status: 400 });
   try {
     await updateEvent(access, eventId, submission.value);
