@@ -6,7 +6,9 @@
  * without it every request flattens and ranks all ~150 routes several times (issue 11).
  */
 import { createRequire } from "node:module";
-import { describe, expect, test } from "vitest";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, test, vi } from "vitest";
 import type * as Router from "@remix-run/router";
 import * as esmBuild from "../../node_modules/@remix-run/router/dist/router.js";
 
@@ -78,5 +80,90 @@ describe("the server's route matching patch", () => {
     expect(unpatched.matchRoutes(table, "/brand-new")?.at(-1)?.route.id).toBe("brand-new");
     // A new array is worked out afresh.
     expect(patched.matchRoutes([...table], "/brand-new")?.at(-1)?.route.id).toBe("brand-new");
+  });
+
+  test("remembers each path's matches, and every caller gets copies it may change", () => {
+    const table = routes();
+    const first = patched.matchRoutes(table, "/events/42")!;
+    expect(first.map((m) => m.params)).toEqual(first.map(() => ({ id: "42" })));
+    // One params object for the whole branch, as the unpatched router gives.
+    expect(new Set(first.map((m) => m.params)).size).toBe(1);
+    first[0]!.params.id = "changed";
+    first.at(-1)!.pathname = "/changed";
+    const again = patched.matchRoutes(table, "/events/42")!;
+    expect(shape(again)).toEqual(shape(unpatched.matchRoutes(routes(), "/events/42")));
+    expect(again[0]).not.toBe(first[0]);
+    expect(patched.matchRoutes(table, "/events/43")!.at(-1)!.params).toEqual({ id: "43" });
+    // A path that matches nothing is remembered too, and stays nothing.
+    expect(patched.matchRoutes([{ id: "only", path: "only" }], "/other")).toBeNull();
+  });
+});
+
+/**
+ * scripts/patches/@remix-run+react*.patch and react-router-dom*.patch: Remix's RemixServer
+ * rebuilt React's route tree from the manifest, and the static router converted it to data
+ * routes, on every request: new arrays each time, so the router's cache above missed and
+ * flattened all ~150 routes again. Both are now built once per build.
+ */
+describe("the server's route tree for React", () => {
+  const require = createRequire(import.meta.url);
+  const { Outlet } = require("react-router") as typeof import("react-router");
+  const routeTree = require("../../node_modules/@remix-run/react/dist/routes.js") as { createServerRoutes: (...args: unknown[]) => unknown };
+  const { RemixServer } = require("../../node_modules/@remix-run/react/dist/server.js") as typeof import("@remix-run/react");
+  const { createStaticHandler, createStaticRouter } = require("react-router-dom/server.js") as typeof import("react-router-dom/server");
+
+  const manifest = {
+    routes: {
+      root: { id: "root", path: "", hasLoader: false, module: "/root.js" },
+      one: { id: "one", parentId: "root", path: "one", hasLoader: false, module: "/one.js" },
+      two: { id: "two", parentId: "root", path: "two/:id", hasLoader: false, module: "/two.js" },
+    },
+    entry: { module: "/entry.js", imports: [] },
+    url: "/manifest.js",
+    version: "1",
+  };
+  const routeModules = {
+    root: { default: () => createElement("main", null, createElement(Outlet)) },
+    one: { default: () => createElement("p", null, "page one") },
+    two: { default: () => createElement("p", null, "page two") },
+  };
+  const handler = createStaticHandler([{ id: "root", path: "", children: [{ id: "one", path: "one" }, { id: "two", path: "two/:id" }] }]);
+  const future = {};
+
+  async function render(url: string) {
+    const staticHandlerContext = await handler.query(new Request(url));
+    if (staticHandlerContext instanceof Response) throw new Error("unexpected response");
+    // Remix makes a new routeModules object for every request (the same modules in it).
+    const context = { manifest, routeModules: { ...routeModules }, staticHandlerContext, future, isSpaMode: false, serverHandoffString: "{}" };
+    return renderToString(createElement(RemixServer as unknown as React.FC<object>, { context, url }));
+  }
+
+  test("is built once and still renders each request's own page", async () => {
+    const built = vi.spyOn(routeTree, "createServerRoutes");
+    try {
+      expect(await render("http://localhost/one")).toBe("<main><p>page one</p></main>");
+      expect(await render("http://localhost/two/7")).toBe("<main><p>page two</p></main>");
+      expect(await render("http://localhost/one")).toBe("<main><p>page one</p></main>");
+      // Once for the first render (its children are built inside that call), then reused.
+      expect(built.mock.calls.filter(([, , , , parentId]) => parentId === undefined)).toHaveLength(1);
+      // Other modules (another build) make another tree.
+      const other = { ...routeModules, one: { default: () => createElement("p", null, "page one, rebuilt") } };
+      const staticHandlerContext = await handler.query(new Request("http://localhost/one"));
+      if (staticHandlerContext instanceof Response) throw new Error("unexpected response");
+      const context = { manifest, routeModules: other, staticHandlerContext, future, isSpaMode: false, serverHandoffString: "{}" };
+      expect(renderToString(createElement(RemixServer as unknown as React.FC<object>, { context, url: "http://localhost/one" }))).toBe("<main><p>page one, rebuilt</p></main>");
+    } finally {
+      built.mockRestore();
+    }
+  });
+
+  test("the static router converts a route array once and keeps each request's matches", async () => {
+    const tree = [{ id: "root", path: "", children: [{ id: "one", path: "one" }] }];
+    const context = await createStaticHandler(tree).query(new Request("http://localhost/one"));
+    if (context instanceof Response) throw new Error("unexpected response");
+    const first = createStaticRouter(tree, context);
+    const second = createStaticRouter(tree, context);
+    expect(second.routes).toBe(first.routes);
+    expect(second.state.matches.map((m) => m.route)).toEqual([first.routes[0], first.routes[0]!.children![0]]);
   });
 });
