@@ -88,7 +88,7 @@ describe("the server's route matching patch", () => {
     expect(first.map((m) => m.params)).toEqual(first.map(() => ({ id: "42" })));
     // One params object for the whole branch, as the unpatched router gives.
     expect(new Set(first.map((m) => m.params)).size).toBe(1);
-    first[0]!.params.id = "changed";
+    (first[0]!.params as Record<string, string>).id = "changed";
     first.at(-1)!.pathname = "/changed";
     const again = patched.matchRoutes(table, "/events/42")!;
     expect(shape(again)).toEqual(shape(unpatched.matchRoutes(routes(), "/events/42")));
@@ -135,7 +135,7 @@ describe("the server's route tree for React", () => {
     if (staticHandlerContext instanceof Response) throw new Error("unexpected response");
     // Remix makes a new routeModules object for every request (the same modules in it).
     const context = { manifest, routeModules: { ...routeModules }, staticHandlerContext, future, isSpaMode: false, serverHandoffString: "{}" };
-    return renderToString(createElement(RemixServer as unknown as React.FC<object>, { context, url }));
+    return renderToString(createElement(RemixServer as unknown as React.FC<{ context: object; url: string }>, { context, url }));
   }
 
   test("is built once and still renders each request's own page", async () => {
@@ -151,7 +151,7 @@ describe("the server's route tree for React", () => {
       const staticHandlerContext = await handler.query(new Request("http://localhost/one"));
       if (staticHandlerContext instanceof Response) throw new Error("unexpected response");
       const context = { manifest, routeModules: other, staticHandlerContext, future, isSpaMode: false, serverHandoffString: "{}" };
-      expect(renderToString(createElement(RemixServer as unknown as React.FC<object>, { context, url: "http://localhost/one" }))).toBe("<main><p>page one, rebuilt</p></main>");
+      expect(renderToString(createElement(RemixServer as unknown as React.FC<{ context: object; url: string }>, { context, url: "http://localhost/one" }))).toBe("<main><p>page one, rebuilt</p></main>");
     } finally {
       built.mockRestore();
     }
