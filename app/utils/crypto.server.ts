@@ -7,5 +7,10 @@ export function randomToken(bytes = 32) {
 
 /** Tokens and session ids are stored only as their SHA-256, never in the clear. */
 export function hashToken(token: string) {
-  return crypto.createHash("sha256").update(token).digest("hex");
+  return sha256(token);
+}
+
+/** The SHA-256 of `text`, in hex. */
+export function sha256(text: string) {
+  return crypto.createHash("sha256").update(text).digest("hex");
 }

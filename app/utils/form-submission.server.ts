@@ -1,4 +1,5 @@
-import { randomToken } from "./crypto.server";
+import { randomToken, sha256 } from "./crypto.server";
+import { RuleError } from "./rule-error";
 import { db } from "./db.server";
 import { redirectWithToast, type ToastInput } from "./toast.server";
 
@@ -21,6 +22,19 @@ export function newSubmissionKey() {
 
 export type Claim = { key: string | null; duplicate: false } | { key: string; duplicate: true; location: string | null };
 
+/**
+ * The form's key was already used for other values: the person went back, changed the
+ * form and sent it again. Neither a repeat (dropped) nor surely a new entry (it may be
+ * meant as a correction), so it is refused with this, and the page gives a fresh key.
+ */
+export const SENT_WITH_OTHER_VALUES = "This form was already recorded with other details, and this one was not. Check the list, then press the button again to record these details as well.";
+
+/** What the form was sent with, apart from its key: a repeat has the same. */
+function fingerprintOf(formData: FormData) {
+  const fields = [...formData.entries()].filter(([name]) => name !== SUBMISSION_FIELD).map(([name, value]) => [name, typeof value === "string" ? value : `${value.name}:${value.size}`]);
+  return sha256(JSON.stringify(fields));
+}
+
 /** The location of a claim whose first post is still saving: "pending:" and the claimer's nonce (a real location starts with "/"). */
 const PENDING = "pending:";
 
@@ -32,10 +46,10 @@ const PENDING = "pending:";
  * transaction never rolls back either; the row answers `location === value` only to the
  * call that made it. Claims older than a day are swept as new ones are taken.
  */
-export function takeClaim(key: string, userId: string, value: string) {
+export function takeClaim(key: string, userId: string, value: string, fingerprint: string | null = null) {
   return db.$transaction(async (tx) => {
     await tx.formSubmission.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - KEEP_MS) } } });
-    return tx.formSubmission.upsert({ where: { key }, create: { key, userId, location: value }, update: {}, select: { userId: true, location: true } });
+    return tx.formSubmission.upsert({ where: { key }, create: { key, userId, location: value, fingerprint }, update: {}, select: { userId: true, location: true, fingerprint: true } });
   });
 }
 
@@ -54,10 +68,12 @@ export async function claimSubmission(formData: FormData, userId: string): Promi
   const key = formData.get(SUBMISSION_FIELD);
   if (typeof key !== "string" || !KEY_SHAPE.test(key)) return { key: null, duplicate: false };
   const mine = `${PENDING}${randomToken(9)}`;
-  const row = await takeClaim(key, userId, mine);
+  const fingerprint = fingerprintOf(formData);
+  const row = await takeClaim(key, userId, mine, fingerprint);
   if (row.location === mine) return { key, duplicate: false };
   // Someone else's key is no claim of this user's: not tracked.
   if (row.userId !== userId) return { key: null, duplicate: false };
+  if (row.fingerprint !== fingerprint) throw new RuleError(409, SENT_WITH_OTHER_VALUES);
   return { key, duplicate: true, location: row.location?.startsWith(PENDING) ? null : row.location };
 }
 
@@ -78,10 +94,10 @@ const SENT_TWICE = { title: "Already recorded", description: "That form was sent
  * repeat post of the same form redirects where the first went (or to `fallback` while the
  * first is still saving) and records nothing. A refused save lets the key go and throws.
  */
-export async function saveOnce(formData: FormData, userId: string, fallback: string, save: () => Promise<{ location: string; toast: ToastInput }>) {
+export async function saveOnce(formData: FormData, userId: string, fallback: string, save: () => Promise<{ location: string; toast: ToastInput; cookies?: string[] }>) {
   const claim = await claimSubmission(formData, userId);
   if (claim.duplicate) return redirectWithToast(claim.location ?? fallback, SENT_TWICE);
-  let saved: { location: string; toast: ToastInput };
+  let saved: { location: string; toast: ToastInput; cookies?: string[] };
   try {
     saved = await save();
   } catch (error) {
@@ -89,5 +105,5 @@ export async function saveOnce(formData: FormData, userId: string, fallback: str
     throw error;
   }
   await completeSubmission(claim, saved.location);
-  return redirectWithToast(saved.location, saved.toast);
+  return redirectWithToast(saved.location, saved.toast, saved.cookies);
 }

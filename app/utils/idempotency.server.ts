@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { data } from "@remix-run/node";
 import { apiError } from "./api.server";
+import { sha256 } from "./crypto.server";
 import { dropClaim, settleClaim, takeClaim } from "./form-submission.server";
 
 /**
@@ -24,7 +25,6 @@ export const IDEMPOTENCY_MESSAGES = {
 
 type Claim = { request: string; nonce?: string; status?: number; body?: unknown };
 
-const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
 
 /**
  * Runs `create` once per `Idempotency-Key` (when the request has one) and answers 201 with

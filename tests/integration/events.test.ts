@@ -230,6 +230,24 @@ describe("times in the band's time zone", () => {
   });
 });
 
+describe("the band a new event goes to", () => {
+  test("the band the form was opened for, even after another tab switched the current band; never a band the person is not in", async () => {
+    const b = await band();
+    const other = await createBand({ name: "Second Band", members: [{ userId: b.people.leader.id, role: "band_leader" }] });
+    const form = await body<{ options: { bandId: number } }>(await call(newEventPage.loader, "GET", "/events/new", {}, { cookie: b.cookies.leader }));
+    expect(form.options.bandId).toBe(b.id);
+    // The other tab made Second Band current.
+    const inOther = `${await sessionCookieFor(b.people.leader.id)}; ${await bandCookie(other.id)}`;
+    const saved = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: inOther, form: { bandId: String(b.id), title: "Opened for the first band", kind: "gig", date: inDays(10), startTime: "20:00" } });
+    expect(saved.status).toBe(302);
+    expect(await db.event.findMany({ where: { title: "Opened for the first band" }, select: { bandId: true } })).toEqual([{ bandId: b.id }]);
+    const stranger = await createBand({ members: [] });
+    const refused = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: inOther, form: { bandId: String(stranger.id), title: "Nowhere", kind: "gig", date: inDays(10), startTime: "20:00" } });
+    expect(refused.status).toBe(404);
+    expect(await db.event.count({ where: { title: "Nowhere" } })).toBe(0);
+  });
+});
+
 describe("fees and deadlines that cannot be set", () => {
   test("a fee is read as Finances reads an amount: '12,50' is refused (not $1,250), grouping and zero are fine, more than Finances takes is refused (a EUR band)", async () => {
     const b = await band();
@@ -239,7 +257,7 @@ describe("fees and deadlines that cannot be set", () => {
     for (const [fee, message] of [
       ["12,50", MESSAGES.fee],
       ["1 2 3", MESSAGES.fee],
-      ["-5", "Enter an amount above zero"],
+      ["-5", "Enter an amount of zero or more"],
       ["12.505", "EUR amounts have at most 2 decimal places"],
       ["999999999", "Enter an amount of at most €1,000,000.00"],
       [1e21, MESSAGES.fee],

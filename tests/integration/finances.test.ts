@@ -11,11 +11,13 @@ import * as overviewPage from "~/routes/_app+/finances";
 import * as ledgerPage from "~/routes/_app+/finances_.ledger";
 import * as paymentPage from "~/routes/_app+/finances_.payments.new";
 import * as payoutPage from "~/routes/_app+/finances_.payouts.new";
+import * as expensePage from "~/routes/_app+/finances_.expenses.new";
 import * as splitPage from "~/routes/_app+/finances_.entries.$id.split";
 import * as reversePage from "~/routes/_app+/finances_.entries.$id.reverse";
 import { PRO_REQUIRED_MESSAGE, READ_ONLY_MESSAGE } from "~/features/finances/finances.server";
 import { NOT_A_GIG_FEE } from "~/features/finances/schema.server";
 import { IDEMPOTENCY_MESSAGES } from "~/utils/idempotency.server";
+import { SENT_WITH_OTHER_VALUES } from "~/utils/form-submission.server";
 import { body, expectRedirect, toastOf } from "./auth-helpers";
 
 type Fn = Parameters<typeof callRoute>[0];
@@ -185,6 +187,9 @@ describe("recording the band's money", () => {
     expect((await refused(expensesRoute.action, "expenses", { amount: "5", date: "2024-02-30", category: "travel" })).date).toEqual(["Enter a real date, like 2024-03-01"]);
     // A typo'd year: further ahead than a year from today.
     expect((await refused(paymentsRoute.action, "payments", { ...payment("10"), date: "2100-01-01" })).date).toEqual(["Enter a date no more than a year from today"]);
+    expect((await refused(paymentsRoute.action, "payments", { ...payment("10"), date: "9999-12-31" })).date).toEqual(["Enter a date no more than a year from today"]);
+    // A real date, only too early for the ledger: said so, not "a real date".
+    expect((await refused(expensesRoute.action, "expenses", { amount: "5", date: "1900-01-01", category: "travel" })).date).toEqual(["Enter a date from 1970 on"]);
     expect((await refused(expensesRoute.action, "expenses", { amount: "5", date: "2024-05-01", category: "travel", paidBy: people.outsider.id })).paidBy).toEqual(["That person is not a member of this band"]);
 
     const split = (extra: object) => ({ paymentId, method: "shares", ...extra });
@@ -261,13 +266,21 @@ describe("recording the band's money", () => {
     expect((await body<{ errors: Record<string, string[]> }>(split)).errors.paymentId).toEqual(["Only a gig payment linked to a gig can be split among its lineup"]);
     const ledger = await body<{ entries: { description: string; splittable: boolean }[] }>(await callRoute(ledgerPage.loader, buildRequest("/finances/ledger", { cookie: cookies.leader })));
     expect(ledger.entries.find((entry) => entry.description === "Merch: Harbour Festival")?.splittable).toBe(false);
+    // Its split page says why, as the API does (not that nobody is booked on the gig).
+    const page = await body<{ payment: { notSplittable: string | null } }>(await callRoute(splitPage.loader, buildRequest(`/finances/entries/${merch.paymentId}/split`, { cookie: cookies.leader }), { id: String(merch.paymentId) }));
+    expect(page.payment.notSplittable).toBe("Only a gig payment linked to a gig can be split among its lineup.");
   });
 
   test("a reversal is a new entry: reversing a split payment reverses its split and commission, and only once", async () => {
     const world = await setup();
     const { paymentId } = await recordSeason(world);
-    const reverse = (cookie: string, reason: string) =>
-      callRoute(reversePage.action, buildRequest(`/finances/entries/${paymentId}/reverse`, { cookie, form: { reason } }), { id: String(paymentId) });
+    const reverse = (cookie: string, reason: string, id = String(paymentId)) =>
+      callRoute(reversePage.action, buildRequest(`/finances/entries/${id}/reverse`, { cookie, form: { reason } }), { id });
+    // An id the page answers "not found" for is not found here either ("014" is not entry 14).
+    for (const odd of [`0${paymentId}`, `0x${paymentId.toString(16)}`, `${paymentId}.0`, ` ${paymentId}`]) expect((await reverse(world.cookies.leader, "odd id", odd)).status, odd).toBe(404);
+    const splitOdd = await callRoute(splitPage.action, buildRequest(`/finances/entries/0${paymentId}/split`, { cookie: world.cookies.leader, form: { intent: "save", method: "equal" } }), { id: `0${paymentId}` });
+    expect(splitOdd.status).toBe(404);
+    expect(await db.ledgerEntry.count({ where: { bandId: world.band.id, reversesId: { not: null } } })).toBe(0);
     const reversed = await reverse(world.cookies.leader, "Recorded against the wrong gig");
     expectRedirect(reversed, "/finances/ledger");
     // The payment took its split and commission with it.
@@ -323,6 +336,50 @@ describe("the forms, without JavaScript", () => {
     expect(await db.ledgerEntry.count({ where: { bandId: world.band.id, kind: "payment" } })).toBe(4);
   });
 
+  test("a form's key sent again with other values (back, change, send) is refused with a fresh key, not dropped as a repeat", async () => {
+    const world = await setup();
+    const { cookies } = world;
+    const page = await body<{ submissionKey: string }>(await callRoute(expensePage.loader, buildRequest("/finances/expenses/new", { cookie: cookies.leader })));
+    const form = { submissionKey: page.submissionKey, amount: "3.21", date: "2024-05-01", category: "other", note: "strings" };
+    const send = (fields: Record<string, string>) => callRoute(expensePage.action, buildRequest("/finances/expenses/new", { cookie: cookies.leader, form: fields }));
+    expectRedirect(await send(form), "/finances");
+    const changed = await send({ ...form, amount: "32.10", note: "strings, corrected" });
+    expect(changed.status).toBe(409);
+    const reply = await body<{ result: { error: Record<string, string[]> }; submissionKey: string }>(changed);
+    expect(reply.result.error[""]).toEqual([SENT_WITH_OTHER_VALUES]);
+    expect(await db.ledgerEntry.findMany({ where: { bandId: world.band.id, kind: "expense" }, select: { description: true } })).toEqual([{ description: "strings" }]);
+    // The form comes back with a new key: pressing again records these details too.
+    expect(reply.submissionKey).not.toBe(page.submissionKey);
+    expectRedirect(await send({ ...form, submissionKey: reply.submissionKey, amount: "32.10", note: "strings, corrected" }), "/finances");
+    expect(await db.ledgerEntry.count({ where: { bandId: world.band.id, kind: "expense" } })).toBe(2);
+    // The very same values again are still a repeat.
+    expect(await toastOf(await send(form))).toMatchObject({ title: "Already recorded" });
+  });
+
+  test("a money form records into the band it was opened for, even after another tab switched band, and switches back to show it", async () => {
+    const world = await setup();
+    const { people } = world;
+    // The leader leads a second Pro band, in yen.
+    const second = await createBand({ name: "Yen Band", subscriptionTier: "pro", members: [{ userId: people.leader.id, role: "band_leader" }] });
+    await db.band.update({ where: { id: second.id }, data: { currency: "JPY" } });
+    const session = await sessionCookieFor(people.leader.id);
+    const inFirst = `${session}; ${await bandCookie(world.band.id)}`;
+    const inSecond = `${session}; ${await bandCookie(second.id)}`;
+    const page = await body<{ submissionKey: string; bandId: number }>(await callRoute(paymentPage.loader, buildRequest("/finances/payments/new?type=other", { cookie: inFirst })));
+    expect(page.bandId).toBe(world.band.id);
+    // Another tab switches to Yen Band; then this tab's form is sent.
+    const saved = await callRoute(paymentPage.action, buildRequest("/finances/payments/new", { cookie: inSecond, form: { submissionKey: page.submissionKey, bandId: String(page.bandId), category: "tips", amount: "2.50", date: "2024-05-01", method: "cash", receivedBy: "band", description: "tips for the first band" } }));
+    expectRedirect(saved, "/finances/ledger");
+    expect(await db.ledgerEntry.findMany({ where: { description: "tips for the first band" }, select: { bandId: true, amountMinor: true } })).toEqual([{ bandId: world.band.id, amountMinor: 250 }]);
+    expect((await toastOf(saved))?.description).toBe(`tips for the first band: $2.50 (in ${world.band.name}).`);
+    // The browser's current band is the form's again (the same cookie the band switcher sets).
+    const switchBack = (await bandCookie(world.band.id)).split(";")[0]!;
+    expect(saved.headers.getSetCookie().some((cookie) => cookie.startsWith(`${switchBack};`))).toBe(true);
+    // A band the person is not in is no band to record into.
+    const elsewhere = await callRoute(paymentPage.action, buildRequest("/finances/payments/new", { cookie: inSecond, form: { bandId: String(world.other.id), category: "tips", amount: "1", date: "2024-05-01", method: "cash", receivedBy: "band" } }));
+    expect(elsewhere.status).toBe(404);
+  });
+
   test("settle up's payout to someone who left the band: the form lists them, with the amount, and records it", async () => {
     const world = await setup();
     const { cookies, people } = world;
@@ -341,6 +398,38 @@ describe("the forms, without JavaScript", () => {
     expect(owed._sum.amountMinor).toBe(0);
     const payout = await db.payout.findFirstOrThrow({ where: { bandId: world.band.id, userId: people.bob.id }, select: { memberName: true, amountMinor: true } });
     expect(payout).toEqual({ memberName: "Bob Bass", amountMinor: 34_550 });
+  });
+
+  test("a payout beyond the balance asks first: a settle-up sent from two tabs at once records once, and “Record it anyway” records an advance", async () => {
+    const world = await setup();
+    const { cookies, people } = world;
+    await recordSeason(world);
+    // Cat is owed her share of the fee.
+    const owedToCat = (await db.ledgerLine.aggregate({ where: { bandId: world.band.id, userId: people.cat.id }, _sum: { amountMinor: true } }))._sum.amountMinor!;
+    expect(owedToCat).toBeGreaterThan(0);
+    const amount = (owedToCat / 100).toFixed(2);
+    const url = `/finances/payouts/new?userId=${people.cat.id}&direction=to_member&amount=${amount}`;
+    // The leader and the admin both open settle-up's link and record it at the same moment.
+    const forms = await Promise.all(
+      [cookies.leader, cookies.admin].map(async (cookie) => ({ cookie, page: await body<{ submissionKey: string; defaults: Record<string, string> }>(await callRoute(payoutPage.loader, buildRequest(url, { cookie }))) })),
+    );
+    const sent = await Promise.all(forms.map(({ cookie, page }) => callRoute(payoutPage.action, buildRequest("/finances/payouts/new", { cookie, form: { ...page.defaults, submissionKey: page.submissionKey } }))));
+    expect(sent.map((response) => response.status).sort()).toEqual([302, 409]);
+    const refused = await body<{ result: { error: Record<string, string[]> }; beyondBalance: boolean }>(sent.find((response) => response.status === 409)!);
+    expect(refused.beyondBalance).toBe(true);
+    expect(refused.result.error.amount).toEqual([`The band owes Cat Drums $0.00: this is $${Number(amount).toLocaleString("en-US", { minimumFractionDigits: 2 })} more. Check the amount, or tick “Record it anyway”.`]);
+    expect(await db.payout.count({ where: { bandId: world.band.id, userId: people.cat.id } })).toBe(1);
+    // An advance is not always wrong: confirmed, it is recorded.
+    const advance = { userId: people.cat.id, direction: "to_member", amount: "50", date: "2024-06-01", method: "cash" };
+    expect((await callRoute(payoutPage.action, buildRequest("/finances/payouts/new", { cookie: cookies.leader, form: advance }))).status).toBe(409);
+    expectRedirect(await callRoute(payoutPage.action, buildRequest("/finances/payouts/new", { cookie: cookies.leader, form: { ...advance, recordAnyway: "on" } })), "/finances");
+    expect(await db.payout.count({ where: { bandId: world.band.id, userId: people.cat.id } })).toBe(2);
+    // Cash handed over: no more than the member owes the band (Cat now owes the $50 advance).
+    const handover = { userId: people.cat.id, direction: "to_band", amount: "60", date: "2024-06-02", method: "cash" };
+    expect((await body<{ result: { error: Record<string, string[]> } }>(await callRoute(payoutPage.action, buildRequest("/finances/payouts/new", { cookie: cookies.leader, form: handover })))).result.error.amount).toEqual([
+      "Cat Drums owes the band $50.00: this is $10.00 more. Check the amount, or tick “Record it anyway”.",
+    ]);
+    expectRedirect(await callRoute(payoutPage.action, buildRequest("/finances/payouts/new", { cookie: cookies.leader, form: { ...handover, amount: "50" } })), "/finances");
   });
 
   test("a gig payment form prefills the agreed fee, records, and leads to the split with its preview", async () => {

@@ -4,7 +4,7 @@ import { isPro } from "~/features/billing/plans";
 import { grantFor, type Grant, type Permission, type Role } from "~/features/members/permissions";
 import { parseId } from "~/utils/ids";
 import { requestMemo } from "~/utils/request-memo.server";
-import { listBandsForUser, readCurrentBandCookie, resolveCurrentBand, type BandListItem } from "./bands.server";
+import { currentBandCookieHeader, listBandsForUser, readCurrentBandCookie, resolveCurrentBand, type BandListItem } from "./bands.server";
 
 /**
  * Who is asking, in which band, and what the permission table grants them there. Every
@@ -96,4 +96,14 @@ export async function requireBandAccess(
 export async function otherBandThanCurrent(request: Request, access: BandAccess) {
   const current = await getCurrentBand(request, access.user);
   return current && current.band.id !== access.band.id ? { id: access.band.id, name: access.band.name, current: current.band.name } : null;
+}
+
+/**
+ * After a form saved into the band it was opened for (its hidden `bandId`) while another
+ * tab had switched the browser to another band: the cookie that makes the form's band
+ * current again, so the page it leads to shows what was saved, and the words that say so.
+ */
+export async function backToFormBand(request: Request, access: BandAccess): Promise<{ cookies: string[]; note: string }> {
+  const other = await otherBandThanCurrent(request, access);
+  return other ? { cookies: [await currentBandCookieHeader(access.band.id)], note: ` (in ${access.band.name})` } : { cookies: [], note: "" };
 }

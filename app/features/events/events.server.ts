@@ -345,6 +345,7 @@ export async function eventFormOptions(access: BandAccess) {
     eventRules(access),
   ]);
   return {
+    bandId: access.band.id,
     members: members.map((m) => ({ id: m.id, role: m.role, name: m.displayName || [m.user.firstName, m.user.lastName].filter(Boolean).join(" "), instruments: m.instruments.map((i) => i.instrument) })),
     setlists,
     timeZone: rules.bandTimeZone,

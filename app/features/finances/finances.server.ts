@@ -618,9 +618,17 @@ export async function getPaymentForSplit(access: BandAccess, entryId: number) {
       eventTitle: payment.event?.title ?? null,
       reversed: payment.entry.reversedBy !== null || payment.entry.reversesId !== null,
       liveSplitEntryId: lastSplit && lastSplit.entry.reversesId === null ? lastSplit.entryId : null,
+      splittable: isSplittable(payment),
     },
     lineup: lineupOf(payment),
   };
+}
+
+export const NOT_SPLITTABLE = "Only a gig payment linked to a gig can be split among its lineup";
+
+/** A gig's fee: a payment of the gig category, linked to the gig whose lineup shares it. */
+function isSplittable<T extends { category: string; eventId: number | null; event: unknown }>(payment: T): payment is T & { eventId: number; event: NonNullable<T["event"]> } {
+  return payment.category === "gig" && payment.eventId !== null && payment.event !== null && payment.event !== undefined;
 }
 
 /** A payment by its ledger entry's id (the id every page and endpoint shows). */
@@ -781,7 +789,24 @@ export async function recordExpense(access: BandAccess, input: ExpenseInput) {
  * Records a payout: the band pays a member, or a member hands over cash they collected.
  * The person must be in the band, or have left it with something still on their line.
  */
-export async function recordPayout(access: BandAccess, input: PayoutInput) {
+/**
+ * A payout beyond what the balance holds: more than the band owes the member, or more
+ * cash handed over than they owe the band (a settle-up recorded twice from two tabs or by
+ * two admins, a typo of a digit). The form asks to confirm it; it is not always wrong (an
+ * advance on next month's gig), so "Record it anyway" records it.
+ */
+export class BeyondBalanceError extends RuleError {
+  constructor(message: string) {
+    super(409, message, "amount");
+  }
+}
+
+/**
+ * Records a payout. With `checkBalance` (the form, until the person confirms), refuses
+ * one beyond the member's balance with BeyondBalanceError; the balance is read inside the
+ * write transaction, so of two settle-ups sent at once the second sees the first.
+ */
+export async function recordPayout(access: BandAccess, input: PayoutInput, { checkBalance = false }: { checkBalance?: boolean } = {}) {
   requireWriter(access);
   const bandId = access.band.id;
   return db.$transaction(async (tx) => {
@@ -791,6 +816,17 @@ export async function recordPayout(access: BandAccess, input: PayoutInput) {
       if (former) person = { userId: input.userId, name: former.memberName ?? "Former member" };
     }
     if (!person) throw new RuleError(400, "That person is not a member of this band", "userId");
+    if (checkBalance) {
+      const { _sum } = await tx.ledgerLine.aggregate({ where: { bandId, userId: person.userId }, _sum: { amountMinor: true } });
+      // Above zero: the band owes the member; below: the member owes the band.
+      const balance = _sum.amountMinor ?? 0;
+      const room = input.direction === "to_member" ? Math.max(balance, 0) : Math.max(-balance, 0);
+      if (input.amount > room) {
+        const money = (minor: number) => formatMoney(minor, access.band.currency);
+        const owed = input.direction === "to_member" ? `The band owes ${person.name} ${money(room)}` : `${person.name} owes the band ${money(room)}`;
+        throw new BeyondBalanceError(`${owed}: this is ${money(input.amount - room)} more. Check the amount, or tick “Record it anyway”.`);
+      }
+    }
     const description = input.note ?? (input.direction === "to_member" ? `Payout to ${person.name}` : `Cash handed over by ${person.name}`);
     const entry = await tx.ledgerEntry.create({
       data: {
@@ -826,7 +862,7 @@ async function planSplit(tx: Tx | typeof db, bandId: number, input: SplitFormInp
   if (!payment) throw new RuleError(404, "That payment is not in this band's ledger", "paymentId");
   if (payment.entry.reversesId !== null || payment.entry.reversedBy) throw new RuleError(400, "This payment was reversed, so it cannot be split", "paymentId");
   // Merch sold at a gig may be linked to it (for the gig's profit and loss), but only the fee is the lineup's to share.
-  if (payment.category !== "gig" || !payment.eventId || !payment.event) throw new RuleError(400, "Only a gig payment linked to a gig can be split among its lineup", "paymentId");
+  if (!isSplittable(payment)) throw new RuleError(400, NOT_SPLITTABLE, "paymentId");
   const last = payment.splits[0];
   if (last && last.entry.reversesId === null) throw new RuleError(409, "This payment is already split. Reverse that split first to split it again.", "paymentId");
   const lineup = lineupOf(payment);

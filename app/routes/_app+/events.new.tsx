@@ -31,8 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const access = await requireBandAccess(request, { band: "current", permission: "events:edit" });
   const formData = await request.formData();
+  // The band the form was opened for, not whichever is current now (another tab may have switched).
+  const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission: "events:edit" });
   const submission = parseWithZod(formData, { schema: createEventSchema(await eventRules(access)) });
   if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null }, { status: 400 });
   try {

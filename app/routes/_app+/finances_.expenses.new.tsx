@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireBandAccess } from "~/features/bands/access.server";
+import { backToFormBand, requireBandAccess } from "~/features/bands/access.server";
 import { financeFormOptions, financePageGate, financeSettings, recordExpense, requireFinanceWriter } from "~/features/finances/finances.server";
 import { expenseSchema, parseWithZod } from "~/features/finances/schema.server";
 import { EXPENSE_CATEGORIES } from "~/features/finances/ledger";
@@ -12,6 +12,7 @@ import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { Button } from "~/components/ui/button";
 import { formatMoney } from "~/utils/money";
+import { formatDayShort } from "~/features/availability/local-day";
 import { pageTitle } from "~/utils/meta";
 import { replyWithRuleError } from "~/utils/rule-error";
 import { useIsPending } from "~/utils/use-is-pending";
@@ -28,27 +29,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currency: options.currency,
     members: options.members,
     submissionKey: newSubmissionKey(),
-    gigs: options.gigs.map((g) => ({ id: g.id, label: `${g.day} · ${g.title}` })),
+    bandId: access.band.id,
+    gigs: options.gigs.map((g) => ({ id: g.id, label: `${formatDayShort(g.day)} · ${g.title}` })),
     defaults: { date: options.today, category: "travel", paidBy: "band" },
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
-  requireFinanceWriter(access);
-  const { currency } = await financeSettings(access);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: expenseSchema(currency) });
-  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  // The band the form was opened for, not whichever is current now (another tab may have switched).
+  const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission: "finances:view" });
+  requireFinanceWriter(access);
+  const { currency, today } = await financeSettings(access);
+  const submission = parseWithZod(formData, { schema: expenseSchema(currency, { today }) });
+  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, submissionKey: newSubmissionKey() }, { status: 400 });
   const { value } = submission;
   try {
     return await saveOnce(formData, access.user.id, "/finances", async () => {
       const saved = await recordExpense(access, value);
-      return { location: "/finances", toast: { title: "Expense recorded", description: `${saved.description}: ${formatMoney(value.amount, currency)}.` } };
+      const band = await backToFormBand(request, access);
+      return { location: "/finances", toast: { title: "Expense recorded", description: `${saved.description}: ${formatMoney(value.amount, currency)}${band.note}.` }, cookies: band.cookies };
     });
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
-    return data({ result }, { status });
+    // A fresh key: after "already recorded with other details", pressing again records these.
+    return data({ result, submissionKey: newSubmissionKey() }, { status });
   }
 }
 
@@ -64,7 +69,7 @@ export default function NewExpense() {
   const form = useFocusFirstError(result);
   if ("upgrade" in loaderData) return <UpgradePage title="Record an expense" bandName={loaderData.bandName} />;
 
-  const { currency, members, gigs, submissionKey } = loaderData;
+  const { currency, members, gigs, submissionKey, bandId } = loaderData;
   const errors = result?.error;
   const formErrors = formErrorsOf(result);
   /** The input's id (as conform named it), name and what it shows: the values sent on a refused save, else the defaults. */
@@ -74,7 +79,8 @@ export default function NewExpense() {
       <PageHeader title="Record an expense" back={{ to: "/finances", label: "Finances" }} description="Paid out of pocket? Choose who paid: the band then owes it back to them." />
       <Form method="post" ref={form} id="expense" noValidate aria-describedby={formErrors ? "expense-error" : undefined} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
         {/* Claimed when saved: the same form posted twice records once (app/utils/form-submission.server.ts). */}
-        <input type="hidden" name="submissionKey" value={submissionKey} />
+        <input type="hidden" name="submissionKey" value={actionData?.submissionKey ?? submissionKey} />
+        <input type="hidden" name="bandId" value={bandId} />
         <Field label={`Amount (${currency})`} inputProps={{ ...field("amount"), type: "text", inputMode: "decimal", autoComplete: "off" }} errors={errors?.amount} />
         <Field label="Date" inputProps={{ ...field("date"), type: "date" }} errors={errors?.date} />
         <SelectField label="Category" selectProps={field("category")} errors={errors?.category}>

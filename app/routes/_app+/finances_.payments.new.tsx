@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireBandAccess } from "~/features/bands/access.server";
+import { backToFormBand, requireBandAccess } from "~/features/bands/access.server";
 import { financeFormOptions, financePageGate, financeSettings, recordPayment, requireFinanceWriter } from "~/features/finances/finances.server";
 import { parseWithZod, paymentSchema } from "~/features/finances/schema.server";
 import { INCOME_CATEGORIES, PAYMENT_METHODS } from "~/features/finances/ledger";
@@ -13,6 +13,7 @@ import { RouteErrorBoundary } from "~/components/error-screens";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { formatAmountInput, formatMoney } from "~/utils/money";
 import { parseId } from "~/utils/ids";
+import { formatDayShort } from "~/features/availability/local-day";
 import { pageTitle } from "~/utils/meta";
 import { replyWithRuleError } from "~/utils/rule-error";
 import { useIsPending } from "~/utils/use-is-pending";
@@ -35,31 +36,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
     members: options.members,
     gigs: options.gigs.map((g) => ({
       id: g.id,
-      label: `${g.day} · ${g.title}${g.cancelled ? " (cancelled)" : ""}${g.feeMinor ? ` · agreed ${formatMoney(g.feeMinor, options.currency)}` : ""}`,
+      label: `${formatDayShort(g.day)} · ${g.title}${g.cancelled ? " (cancelled)" : ""}${g.feeMinor ? ` · agreed ${formatMoney(g.feeMinor, options.currency)}` : ""}`,
       fee: g.feeMinor ? formatAmountInput(g.feeMinor, options.currency) : "",
     })),
     submissionKey: newSubmissionKey(),
+    bandId: access.band.id,
     defaults: { category: other ? "merch" : "gig", eventId: gig ? String(gig.id) : "", amount: fee, feeAgreed: fee, date: options.today, method: "bank_transfer", receivedBy: "band" },
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
-  requireFinanceWriter(access);
-  const { currency } = await financeSettings(access);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: paymentSchema(currency) });
-  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  // The band the form was opened for, not whichever is current now (another tab may have switched).
+  const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission: "finances:view" });
+  requireFinanceWriter(access);
+  const { currency, today } = await financeSettings(access);
+  const submission = parseWithZod(formData, { schema: paymentSchema(currency, { today }) });
+  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, submissionKey: newSubmissionKey() }, { status: 400 });
   const { value } = submission;
   try {
     return await saveOnce(formData, access.user.id, "/finances/ledger", async () => {
       const saved = await recordPayment(access, value);
-      const toast = { title: "Payment recorded", description: `${saved.description}: ${formatMoney(value.amount, currency)}.` };
-      return { location: saved.splittable ? `/finances/entries/${saved.entryId}/split` : "/finances/ledger", toast };
+      const band = await backToFormBand(request, access);
+      const toast = { title: "Payment recorded", description: `${saved.description}: ${formatMoney(value.amount, currency)}${band.note}.` };
+      return { location: saved.splittable ? `/finances/entries/${saved.entryId}/split` : "/finances/ledger", toast, cookies: band.cookies };
     });
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
-    return data({ result }, { status });
+    // A fresh key: after "already recorded with other details", pressing again records these.
+    return data({ result, submissionKey: newSubmissionKey() }, { status });
   }
 }
 
@@ -74,7 +79,7 @@ export default function NewPaymentPage() {
 
 type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { upgrade: true }>;
 
-function NewPayment({ other, gigs, members, currency, defaults, submissionKey }: Loaded) {
+function NewPayment({ other, gigs, members, currency, defaults, submissionKey, bandId }: Loaded) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   // Validated on the server only: the fields show its reply (the values sent and the
@@ -82,7 +87,9 @@ function NewPayment({ other, gigs, members, currency, defaults, submissionKey }:
   const result = actionData?.result;
   const form = useFocusFirstError(result);
   const errors = result?.error;
-  const formErrors = formErrorsOf(result);
+  // The gig form's kind is a hidden field: a message about it (a tampered post) is the form's.
+  const shownErrors = [...(formErrorsOf(result) ?? []), ...(other ? [] : errors?.category ?? [])];
+  const formErrors = shownErrors.length ? shownErrors : null;
   /** The input's id (as conform named it), name and what it shows: the values sent on a refused save, else the defaults. */
   const field = (name: FieldName) => ({ id: `payment-${name}`, name, defaultValue: shownValue(result, name, defaults) });
   return (
@@ -111,7 +118,8 @@ function NewPayment({ other, gigs, members, currency, defaults, submissionKey }:
       ) : null}
       <Form method="post" ref={form} id="payment" noValidate aria-describedby={formErrors ? "payment-error" : undefined} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
         {/* Claimed when saved: the same form posted twice records once (app/utils/form-submission.server.ts). */}
-        <input type="hidden" name="submissionKey" value={submissionKey} />
+        <input type="hidden" name="submissionKey" value={actionData?.submissionKey ?? submissionKey} />
+        <input type="hidden" name="bandId" value={bandId} />
         {other ? (
           <SelectField label="Kind of income" selectProps={field("category")} errors={errors?.category}>
             {Object.entries(INCOME_CATEGORIES)

@@ -2,8 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireBandAccess } from "~/features/bands/access.server";
-import { financeFormOptions, financePageGate, financeSettings, formerMembersWithBalance, recordPayout, requireFinanceWriter } from "~/features/finances/finances.server";
+import { backToFormBand, requireBandAccess } from "~/features/bands/access.server";
+import { BeyondBalanceError, financeFormOptions, financePageGate, financeSettings, formerMembersWithBalance, recordPayout, requireFinanceWriter } from "~/features/finances/finances.server";
 import { parseWithZod, payoutSchema } from "~/features/finances/schema.server";
 import { PAYMENT_METHODS, PAYOUT_DIRECTIONS } from "~/features/finances/ledger";
 import { UpgradePage } from "~/features/finances/components/finance-ui";
@@ -32,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currency: options.currency,
     members: [...options.members, ...former],
     submissionKey: newSubmissionKey(),
+    bandId: access.band.id,
     defaults: {
       date: options.today,
       userId: url.searchParams.get("userId") ?? "",
@@ -43,21 +44,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
-  requireFinanceWriter(access);
-  const { currency } = await financeSettings(access);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: payoutSchema(currency) });
-  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  // The band the form was opened for, not whichever is current now (another tab may have switched).
+  const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission: "finances:view" });
+  requireFinanceWriter(access);
+  const { currency, today } = await financeSettings(access);
+  const submission = parseWithZod(formData, { schema: payoutSchema(currency, { today }) });
+  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), beyondBalance: false }, { status: 400 });
   const { value } = submission;
   try {
     return await saveOnce(formData, access.user.id, "/finances", async () => {
-      const saved = await recordPayout(access, value);
-      return { location: "/finances", toast: { title: "Payout recorded", description: `${saved.description}: ${formatMoney(value.amount, currency)}.` } };
+      const saved = await recordPayout(access, value, { checkBalance: formData.get("recordAnyway") !== "on" });
+      const band = await backToFormBand(request, access);
+      return { location: "/finances", toast: { title: "Payout recorded", description: `${saved.description}: ${formatMoney(value.amount, currency)}${band.note}.` }, cookies: band.cookies };
     });
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
-    return data({ result }, { status });
+    // A fresh key: after "already recorded with other details", pressing again records these.
+    return data({ result, submissionKey: newSubmissionKey(), beyondBalance: error instanceof BeyondBalanceError }, { status });
   }
 }
 
@@ -73,7 +77,7 @@ export default function NewPayout() {
   const form = useFocusFirstError(result);
   if ("upgrade" in loaderData) return <UpgradePage title="Record a payout" bandName={loaderData.bandName} />;
 
-  const { currency, members, submissionKey } = loaderData;
+  const { currency, members, submissionKey, bandId } = loaderData;
   const errors = result?.error;
   const formErrors = formErrorsOf(result);
   /** The input's id (as conform named it), name and what it shows: the values sent on a refused save, else the defaults. */
@@ -83,7 +87,8 @@ export default function NewPayout() {
       <PageHeader title="Record a payout" back={{ to: "/finances", label: "Finances" }} description="Money paid to a member, or cash a member collected and hands over to the band." />
       <Form method="post" ref={form} id="payout" noValidate aria-describedby={formErrors ? "payout-error" : undefined} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
         {/* Claimed when saved: the same form posted twice records once (app/utils/form-submission.server.ts). */}
-        <input type="hidden" name="submissionKey" value={submissionKey} />
+        <input type="hidden" name="submissionKey" value={actionData?.submissionKey ?? submissionKey} />
+        <input type="hidden" name="bandId" value={bandId} />
         <SelectField label="Member" selectProps={field("userId")} errors={errors?.userId}>
           <option value="">Choose a member…</option>
           {members.map((member) => (
@@ -111,6 +116,12 @@ export default function NewPayout() {
         <Field label="Note (optional)" inputProps={{ ...field("note"), type: "text", autoComplete: "off" }} errors={errors?.note} />
         <div className="sm:col-span-2">
           <ErrorList id="payout-error" errors={formErrors} />
+          {actionData?.beyondBalance ? (
+            <label className="mb-3 flex min-h-[44px] items-center gap-2 text-slate-800">
+              <input type="checkbox" name="recordAnyway" value="on" className="h-5 w-5" />
+              Record it anyway
+            </label>
+          ) : null}
           <Button type="submit" pending={pending} pendingText="Saving…">
             Record payout
           </Button>

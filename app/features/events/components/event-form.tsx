@@ -6,6 +6,7 @@ import { ADDRESS_MAX, INSTRUMENT_MAX, INTERVAL_MAX, MAX_OCCURRENCES, NOTES_MAX, 
 import { useIsPending } from "~/utils/use-is-pending";
 
 export type EventFormOptions = {
+  bandId: number;
   members: { id: number; name: string; role: string; instruments: string[] }[];
   setlists: { id: number; name: string }[];
   timeZone: string;
@@ -66,6 +67,8 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
 
   return (
     <Form method="post" ref={form} id={formId} noValidate aria-describedby={formErrors ? `${formId}-form-error` : undefined} className="space-y-8">
+      {/* The band the form was opened for: another tab may switch the current band meanwhile. */}
+      {mode === "create" ? <input type="hidden" name="bandId" value={options.bandId} /> : null}
       {version ? <input type="hidden" name="version" value={version} /> : null}
       {formErrors?.length ? (
         <div role="alert" id={`${formId}-form-error`} className="rounded-md border border-red-300 bg-red-50 p-3">
