@@ -37,6 +37,9 @@ describe("parseAmount", () => {
   test("refuses zero, negative, empty, malformed and huge amounts", () => {
     expect(parseAmount("0.00", "USD")).toEqual({ ok: false, message: "Enter an amount above zero" });
     expect(parseAmount("-5", "USD")).toEqual({ ok: false, message: "Enter an amount above zero" });
+    // Where zero is allowed (an event's agreed fee, a fixed share), a negative is told so.
+    expect(parseAmount("-5", "USD", { allowZero: true })).toEqual({ ok: false, message: "Enter an amount of zero or more" });
+    expect(parseAmount("0", "USD", { allowZero: true })).toEqual({ ok: true, minor: 0 });
     expect(parseAmount("", "USD")).toEqual({ ok: false, message: "Enter an amount" });
     for (const bad of ["12.", "1e3", "12,34", "$12", "12.5.1", "Infinity"]) expect(parseAmount(bad, "USD").ok).toBe(false);
     expect(parseAmount("1000000.01", "USD")).toEqual({ ok: false, message: "Enter an amount of at most $1,000,000.00" });

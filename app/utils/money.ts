@@ -55,7 +55,7 @@ export const AMOUNT_MESSAGES = { notNumber: "Enter an amount in numbers, like 12
 export function parseAmount(input: string, currency: string, { allowZero = false }: { allowZero?: boolean } = {}): ParsedAmount {
   const text = input.trim();
   if (!text) return { ok: false, message: "Enter an amount" };
-  if (/^-/.test(text)) return { ok: false, message: "Enter an amount above zero" };
+  if (/^-/.test(text)) return { ok: false, message: allowZero ? "Enter an amount of zero or more" : "Enter an amount above zero" };
   const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) return { ok: false, message: AMOUNT_MESSAGES.notNumber };
   const whole = match[1]!.replaceAll(",", "");

@@ -279,7 +279,7 @@ describe("downloads", () => {
     expect(text).toContain("The Ledgers");
     expect(text).toMatch(/Fixed fees\s+\$550\.00/);
     expect(text).toMatch(/Total earned from the band\s+\$550\.00/);
-    expect(text).toMatch(/2024-07-21\s+Fixed fee\s+Split of the gig fee \(Harbour Fest\)\s+\$400\.00/);
+    expect(text).toMatch(/Jul 21, 2024\s+Fixed fee\s+Split of the gig fee \(Harbour Fest\)\s+\$400\.00/);
   });
 
   test("ledger exports: every entry as recorded, the reversal as its own row naming what it reverses; text cells cannot run as formulas", async () => {

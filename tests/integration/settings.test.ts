@@ -234,7 +234,8 @@ describe("saving band settings", () => {
 
     const response = await post(cookies.leader, validSettings(band.id, { currency: "EUR" }));
     expect(response.status).toBe(400);
-    expect((await body<FormReply>(response)).result.error?.currency).toEqual(["Currency can't change once money is recorded"]);
+    // Said at the top of the form (a locked currency has no control to show it under), with what else was not saved.
+    expect((await body<FormReply>(response)).result.error?.[""]).toEqual(["Nothing was saved: currency can't change once money is recorded, and this band has money recorded in USD. Save again to keep your other changes."]);
     expect(await bandRow(band.id)).toEqual({ name: "The Late Shift", timeZone: "UTC", currency: "USD" });
 
     expectRedirect(await post(cookies.leader, validSettings(band.id, { currency: "USD" })), "/settings");
@@ -245,7 +246,7 @@ describe("saving band settings", () => {
     const { band, cookies } = await bandWithEveryRole();
     await recordTestMoney(band.id, "expense", 1_200, "Strings");
     const response = await post(cookies.admin, validSettings(band.id, { currency: "GBP" }));
-    expect((await body<FormReply>(response)).result.error?.currency).toEqual(["Currency can't change once money is recorded"]);
+    expect((await body<FormReply>(response)).result.error?.[""]?.[0]).toMatch(/^Nothing was saved: currency can't change once money is recorded/);
   });
 
   test("unknown intents are 400; cross-site posts are refused", async () => {

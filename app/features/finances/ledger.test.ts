@@ -21,6 +21,19 @@ const PEOPLE = ["ann", "bob", "cat", "dan", "eve"];
 const person = (userId: string) => ({ userId, name: userId.toUpperCase() });
 
 describe("computeSplit", () => {
+  test("custom percentages: a person given both a percentage and a fixed fee is asked for one, not told the percentages are short", () => {
+    const result = computeSplit({
+      amountMinor: 10_000,
+      method: "shares",
+      commissionMinor: 0,
+      fundCutMinor: 0,
+      participants: [{ ...person("ann"), percentBp: 5000, fixedMinor: 1000 }, { ...person("bob"), percentBp: 5000 }],
+    });
+    expect(result).toEqual({ ok: false, field: "shares", message: "Give ANN a percentage or a fixed fee, not both" });
+    // A fixed fee alone (a sub's) still sits beside the others' percentages.
+    expect(computeSplit({ amountMinor: 10_000, method: "shares", commissionMinor: 0, fundCutMinor: 0, participants: [{ ...person("ann"), fixedMinor: 1000 }, { ...person("bob"), percentBp: 10_000 }] }).ok).toBe(true);
+  });
+
   test("equal split of 100.00 among three: the extra cent goes to the first listed", () => {
     const result = computeSplit({ amountMinor: 10_000, method: "equal", commissionMinor: 0, fundCutMinor: 0, participants: ["ann", "bob", "cat"].map(person) });
     expect(result.ok && result.shares.map((share) => share.amountMinor)).toEqual([3334, 3333, 3333]);

@@ -181,6 +181,9 @@ export function computeSplit(input: SplitInput, format: Format = String): SplitR
     if (value === null || value === undefined) return { ok: false, field: "shares", message: `Enter an amount for ${person.name}` };
     if (!Number.isSafeInteger(value) || value < 0) return { ok: false, field: "shares", message: `${person.name}'s amount cannot be negative` };
   }
+  // With custom percentages, a fixed fee takes a person out of the percentages: both at once is a typo, not a choice.
+  const both = method === "shares" ? fixed.find((person) => person.percentBp !== null && person.percentBp !== undefined) : undefined;
+  if (both) return { ok: false, field: "shares", message: `Give ${both.name} a percentage or a fixed fee, not both` };
   const fixedTotal = fixed.reduce((sum, person) => sum + (person.fixedMinor ?? 0), 0);
   const rest = participants.filter((person) => !fixed.includes(person));
   if (rest.length === 0 && fixedTotal !== toShareMinor) {

@@ -8,6 +8,7 @@ import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.
 import { ENTRY_FIELDS, financesPlan, type FinancesPlan } from "./finances.server";
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES, LINE_KINDS, PAYMENT_METHODS, PAYOUT_DIRECTIONS, SPLIT_METHODS } from "./ledger";
 import { FIRST_YEAR, LAST_YEAR, gigProfitAndLoss, localDay, memberStatement, parseYear, yearOptions, yearTotals, type Gig, type MemberStatement, type ProfitAndLoss, type ReportEntry, type YearTotals } from "./reports";
+import { formatDayShort } from "~/features/availability/local-day";
 
 /**
  * Finance reports read from the ledger: per-gig profit and loss, the year by month and
@@ -305,7 +306,7 @@ export async function statementForPdf(access: BandAccess, query: ReportsQuery) {
     name: reports.statement.name,
     year: reports.year,
     currency: reports.currency,
-    rows: statementRows(reports.statement).map(([section, row]) => ({ section, day: row.day, description: row.description, gig: row.gig, amount: money(row.amountMinor) })),
+    rows: statementRows(reports.statement).map(([section, row]) => ({ section, day: formatDayShort(row.day), description: row.description, gig: row.gig, amount: money(row.amountMinor) })),
     summary: statementSummary(reports.statement).map((line) => ({ ...line, amount: money(line.minor) })),
   };
 }

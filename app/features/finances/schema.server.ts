@@ -42,24 +42,39 @@ const optionalAmount = (currency: string) => text.transform((value, context) => 
 /** What a payment's, expense's or payout's date is refused with. */
 const ENTRY_DATE_MESSAGES = {
   notADay: "Enter a real date, like 2024-03-01",
+  tooEarly: "Enter a date from 1970 on",
   tooLate: "Enter a date no more than a year from today",
 };
 
 /**
- * A day money moved: a real date (from 1970 on, isDay's years) no later than a year from
- * today. A typo such as 2062 for 2026 would otherwise sit in the balances for decades.
+ * A day money moved: a real date from 1970 on (isDay's years) no later than a year from
+ * the band's today. A typo such as 2062 for 2026 would otherwise sit in the balances for
+ * decades.
  */
-const day = text.pipe(
-  z
-    .string({ error: "Enter a date" })
-    .refine((value) => isDay(value), { error: ENTRY_DATE_MESSAGES.notADay, abort: true })
-    .refine((value) => value <= latestEntryDay(), ENTRY_DATE_MESSAGES.tooLate),
-);
+function day(today: string | undefined) {
+  return text.pipe(
+    z
+      .string({ error: "Enter a date" })
+      .refine((value) => isCalendarDay(value), { error: ENTRY_DATE_MESSAGES.notADay, abort: true })
+      .refine((value) => value >= "1970-01-01", { error: ENTRY_DATE_MESSAGES.tooEarly, abort: true })
+      .refine((value) => isDay(value) && value <= latestEntryDay(today), ENTRY_DATE_MESSAGES.tooLate),
+  );
+}
 
-/** A year from today (UTC: a day either way of the band's zone does not matter here). */
-function latestEntryDay() {
-  const today = new Date();
-  return new Date(Date.UTC(today.getUTCFullYear() + 1, today.getUTCMonth(), today.getUTCDate())).toISOString().slice(0, 10);
+/** "YYYY-MM-DD" naming a day of the calendar, whatever its year ("1900-01-01" is one, "2027-02-29" is not). */
+function isCalendarDay(value: string) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const length = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return length !== undefined && date >= 1 && date <= length;
+}
+
+/** A year from the band's today (its time zone's date; UTC's when a caller names none). */
+function latestEntryDay(today = new Date().toISOString().slice(0, 10)) {
+  const [year, month, date] = today.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year + 1, month - 1, date)).toISOString().slice(0, 10);
 }
 
 const choice = <T extends Record<string, string>>(record: T, message: string) => text.pipe(z.enum(keys(record), { error: message }));
@@ -75,7 +90,8 @@ const whoField = textOf("Choose the band account or one of the band's members").
 function fieldsOf<Shape extends z.ZodRawShape>(shape: Shape, api: boolean) {
   return (api ? z.strictObject(shape) : z.object(shape)) as z.ZodObject<Shape>;
 }
-type Mode = { api?: boolean };
+/** `today`: the band's date, which the latest allowed day counts from. */
+type Mode = { api?: boolean; today?: string };
 
 /** A refinement's `when`: run it once the named fields have parsed, whatever the others did. */
 const whenValid =
@@ -92,14 +108,14 @@ const optionalId = z.preprocess(
 
 export const NOT_A_GIG_FEE = "Only a gig payment has an agreed fee";
 
-export function paymentSchema(currency: string, { api = false }: Mode = {}) {
+export function paymentSchema(currency: string, { api = false, today }: Mode = {}) {
   return fieldsOf(
     {
       category: choice(INCOME_CATEGORIES, "Choose what the money is for"),
       eventId: optionalId,
       amount: amount(currency),
       feeAgreed: optionalAmount(currency),
-      date: day,
+      date: day(today),
       method: choice(PAYMENT_METHODS, "Choose how it was paid"),
       receivedBy: whoField,
       description: optionalText(200, "The description"),
@@ -115,10 +131,10 @@ export function paymentSchema(currency: string, { api = false }: Mode = {}) {
 }
 export type PaymentInput = z.output<ReturnType<typeof paymentSchema>>;
 
-export function expenseSchema(currency: string, { api = false }: Mode = {}) {
+export function expenseSchema(currency: string, { api = false, today }: Mode = {}) {
   return fieldsOf({
     amount: amount(currency),
-    date: day,
+    date: day(today),
     category: choice(EXPENSE_CATEGORIES, "Choose a category"),
     note: optionalText(200, "The note"),
     eventId: optionalId,
@@ -133,12 +149,12 @@ export function expenseSchema(currency: string, { api = false }: Mode = {}) {
 }
 export type ExpenseInput = z.output<ReturnType<typeof expenseSchema>>;
 
-export function payoutSchema(currency: string, { api = false }: Mode = {}) {
+export function payoutSchema(currency: string, { api = false, today }: Mode = {}) {
   return fieldsOf({
     userId: textOf("Choose a member").pipe(z.string({ error: "Choose a member" }).min(1, "Choose a member")),
     direction: choice(PAYOUT_DIRECTIONS, "Choose who pays whom"),
     amount: amount(currency),
-    date: day,
+    date: day(today),
     method: choice(PAYMENT_METHODS, "Choose how it was paid"),
     note: optionalText(200, "The note"),
   }, api);

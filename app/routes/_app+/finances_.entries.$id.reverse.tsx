@@ -46,7 +46,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
   requireFinanceWriter(access);
   const formData = await request.formData();
-  formData.set("entryId", params.id ?? "");
+  // The page's own id rule: "014" or "0x0c" is no entry here either.
+  const id = parseId(params.id);
+  if (!id) throw data({ message: "That entry is not in this band's ledger" }, { status: 404 });
+  formData.set("entryId", String(id));
   const submission = parseWithZod(formData, { schema: ReversalSchema });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   try {

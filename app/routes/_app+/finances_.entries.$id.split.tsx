@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { financePageGate, financeSettings, getPaymentForSplit, previewSplit, recordSplit, requireFinanceWriter } from "~/features/finances/finances.server";
+import { financePageGate, financeSettings, getPaymentForSplit, NOT_SPLITTABLE, previewSplit, recordSplit, requireFinanceWriter } from "~/features/finances/finances.server";
 import { parseWithZod, splitSchema } from "~/features/finances/schema.server";
 import { ROUNDING_RULE, SPLIT_METHODS } from "~/features/finances/ledger";
 import { UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
@@ -31,7 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     readOnly: split.readOnly,
     writable: split.canEdit,
     currency: split.currency,
-    payment: { ...split.payment, amount: formatMoney(split.payment.amountMinor, split.currency) },
+    // Not a gig's fee (merch, tips): why it cannot be split, as the API says it.
+    payment: { ...split.payment, amount: formatMoney(split.payment.amountMinor, split.currency), notSplittable: split.payment.splittable ? null : `${NOT_SPLITTABLE}.` },
     lineup: split.lineup,
   };
 }
@@ -43,7 +44,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireFinanceWriter(access);
   const { currency } = await financeSettings(access);
   const formData = await request.formData();
-  formData.set("paymentId", params.id ?? "");
+  // The page's own id rule: "014" or "0x0c" is no entry here either.
+  const id = parseId(params.id);
+  if (!id) throw data({ message: "That payment is not in this band's ledger" }, { status: 404 });
+  formData.set("paymentId", String(id));
   const preview = formData.get("intent") === "preview";
   const submission = parseWithZod(formData, { schema: splitSchema(currency) });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, preview: null }, { status: 400 });
@@ -88,7 +92,7 @@ function SplitPayment({ payment, lineup, writable, readOnly, bandName, currency 
   const sent = result?.initialValue ? ((result.initialValue as { shares?: SentShare[] }).shares ?? []) : null;
   const share = (index: number, userId: string): SentShare => (sent ? sent[index] : { userId });
   const methodInvalid = errors?.method?.length ? { "aria-invalid": true, "aria-describedby": "split-method-error" } : {};
-  const blocked = payment.reversed ? "This payment was reversed, so it cannot be split." : payment.liveSplitEntryId ? "This payment is already split. Reverse that split in the ledger to split it again." : null;
+  const blocked = payment.notSplittable ?? (payment.reversed ? "This payment was reversed, so it cannot be split." : payment.liveSplitEntryId ? "This payment is already split. Reverse that split in the ledger to split it again." : null);
   return (
     <div className="space-y-6">
       <PageHeader title="Split a gig payment" back={{ to: "/finances/ledger", label: "Ledger" }} description={`${payment.description} · ${payment.amount} received`} />

@@ -9,7 +9,7 @@ import { requireUser } from "~/features/auth/auth.server";
 import { useSubmitting } from "~/features/auth/components/auth-form";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
-import { CURRENCY_LOCKED, SETTINGS_STALE } from "~/features/bands/limits";
+import { CURRENCY_LOCKED, SETTINGS_STALE, currencyLockedMessage } from "~/features/bands/limits";
 import { bandSettingsSchema, deleteBandSchema } from "~/features/bands/settings-schema";
 import { SETTINGS_ROLES, currencyOptions, deleteBand, getBandSettings, listSettingsEditors, settingsAbilities, updateBandSettings } from "~/features/bands/settings.server";
 import { planName } from "~/features/billing/plans";
@@ -104,12 +104,17 @@ async function updateBand(formData: FormData, access: BandAccess) {
   const settings = await getBandSettings(access.band.id);
   if (!settings) throw data({ message: "Band not found" }, { status: 404 });
   const submission = parseWithZod(formData, { schema: bandSettingsSchema(settings.rules) });
-  if (submission.status !== "success") return reply("update-band", submission.reply(), 400);
+  if (submission.status !== "success") {
+    // A locked currency has no control to show its message under: said at the top, with what else was not saved.
+    const locked = submission.error?.currency?.includes(CURRENCY_LOCKED);
+    return reply("update-band", locked ? submission.reply({ formErrors: [currencyLockedMessage(settings.band.currency)] }) : submission.reply(), 400);
+  }
 
   const result = await updateBandSettings(access.band.id, submission.value);
   if (result.status === "not-found") throw data({ message: "Band not found" }, { status: 404 });
   if (result.status === "currency-locked") {
-    return reply("update-band", submission.reply({ fieldErrors: { currency: [CURRENCY_LOCKED] } }), 400);
+    // Said at the top (the currency has no control once locked): the other changes were not saved either.
+    return reply("update-band", submission.reply({ formErrors: [currencyLockedMessage(settings.band.currency)] }), 400);
   }
   if (result.status === "stale") {
     // The form starts again from what is saved now (its key is the version), with the reason.

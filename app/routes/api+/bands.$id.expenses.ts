@@ -12,8 +12,8 @@ export const loader = apiRoute(({ request, params }: LoaderFunctionArgs) => ledg
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const access = await requireFinanceApiWriter(request, params.id);
-  const { currency } = await financeSettings(access);
-  const input = await parseJsonBody(request, expenseSchema(currency, { api: true }));
+  const { currency, today } = await financeSettings(access);
+  const input = await parseJsonBody(request, expenseSchema(currency, { api: true, today }));
   // Idempotency-Key: a retried call answers what the first recorded, and records nothing more.
   return createOnce(request, { userId: access.user.id, bandId: access.band.id, endpoint: "expenses" }, input, async () => {
     const saved = await recordExpense(access, input);
