@@ -147,6 +147,15 @@ test.describe("finances", () => {
     await page.getByRole("button", { name: "Record payout" }).click();
     await expect(page).toHaveURL(/\/finances$/);
 
+    // The same payout again (a second tab, a second admin) would pay Ann twice: it asks first.
+    await page.goto("/finances/payouts/new");
+    await page.getByLabel("Member").selectOption(ann.id);
+    await page.getByLabel("Amount (USD)").fill("300");
+    await page.getByRole("button", { name: "Record payout" }).click();
+    await expect(page.getByLabel("Amount (USD)")).toHaveAccessibleDescription("The band owes Ann Keys $0.00: this is $300.00 more. Check the amount, or tick “Record it anyway”.");
+    await expect(page.getByLabel("Record it anyway")).toBeVisible();
+    await page.goto("/finances");
+
     const table = page.getByRole("table", { name: /What the band owes each member/ });
     const balanceOf = (name: string) => table.getByRole("row", { name: new RegExp(name) }).getByRole("cell").last();
     await expect(balanceOf("Ann Keys")).toHaveText("$0.00");
