@@ -335,8 +335,10 @@ describe("Stripe mode", () => {
     const { band, leader, cookie, subscription } = await proThroughStripe();
     await recordTestMoney(band.id, "payment", 50_000);
 
-    const cancelled = await pageAction(await cookie(leader.id), "cancel", band.id);
+    // Pressed twice at once (two tabs, a double tap without JavaScript): cancelled once, counted once.
+    const [cancelled, again] = await Promise.all([pageAction(await cookie(leader.id), "cancel", band.id), pageAction(await cookie(leader.id), "cancel", band.id)]);
     expect(cancelled.headers.get("location")).toBe("/subscription");
+    expect(await toastOf(again)).toMatchObject({ title: "Nothing changed", description: "Pro is already set to end at the close of this billing period." });
     expect(fake.subscriptions.get(subscription.id)!.cancel_at_period_end).toBe(true);
     let view = await pageData(await cookie(leader.id));
     expect(view).toMatchObject({ isPro: true, cancelAtPeriodEnd: true, actions: { cancel: false, resume: true } });

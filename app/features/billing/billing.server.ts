@@ -208,10 +208,13 @@ async function setCancelAtPeriodEnd(access: BandAccess, cancel: boolean) {
     stripe.subscriptions.update(record.stripeSubscriptionId!, { cancel_at_period_end: cancel }),
   );
   const periodEnd = updated.items?.data?.[0]?.current_period_end;
-  await db.bandSubscription.update({
-    where: { bandId: access.band.id },
+  // Only the request that flips the flag reports it (and counts it): of two "Cancel Pro"
+  // sent at once, the second is told it is already set, as it would be a moment later.
+  const { count } = await db.bandSubscription.updateMany({
+    where: { bandId: access.band.id, cancelAtPeriodEnd: !cancel },
     data: { cancelAtPeriodEnd: updated.cancel_at_period_end, ...(periodEnd ? { currentPeriodEnd: new Date(periodEnd * 1000) } : {}) },
   });
+  if (count === 0) throw new RuleError(409, cancel ? BILLING_MESSAGES.alreadyCancelling : BILLING_MESSAGES.nothingToResume);
   await track("manage_subscription", { userId: access.user.id, bandId: access.band.id, props: { action: cancel ? "cancel" : "resume" } });
   return getSubscription(access);
 }
