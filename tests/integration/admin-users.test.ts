@@ -78,6 +78,11 @@ describe("platform admin rights", () => {
     const disabledAdmin = await createUser({ isPlatformAdmin: true });
     await db.user.update({ where: { id: disabledAdmin.id }, data: { disabledAt: new Date() } });
     expect((await post(cookie, { intent: "revoke-admin", userId: admin.id })).status).toBe(409);
+    // Nor does one whose address was never verified (sign-in refuses it), or one without a password.
+    await createUser({ isPlatformAdmin: true, verified: false });
+    const noPassword = await createUser({ isPlatformAdmin: true });
+    await db.password.delete({ where: { userId: noPassword.id } });
+    expect((await post(cookie, { intent: "revoke-admin", userId: admin.id })).status).toBe(409);
 
     const other = await createUser({ isPlatformAdmin: true });
     const stepped = await post(cookie, { intent: "revoke-admin", userId: admin.id });

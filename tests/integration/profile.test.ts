@@ -251,7 +251,9 @@ describe("deleting the account", () => {
     // Other admins that are disabled do not count.
     const disabled = await createUser({ isPlatformAdmin: true });
     await db.user.update({ where: { id: disabled.id }, data: { disabledAt: new Date() } });
-    await db.user.updateMany({ where: { isPlatformAdmin: true, id: { notIn: [user.id, disabled.id] } }, data: { isPlatformAdmin: false } });
+    // Nor does one who never verified their address (they cannot sign in either).
+    const unverified = await createUser({ isPlatformAdmin: true, verified: false });
+    await db.user.updateMany({ where: { isPlatformAdmin: true, id: { notIn: [user.id, disabled.id, unverified.id] } }, data: { isPlatformAdmin: false } });
 
     const page = await body<ProfileData>(await callRoute(loader, buildRequest("/profile", { cookie })));
     expect(page.deletion.lastAdminMessage).toBe("You’re Bandroom’s only platform admin: make someone else a platform admin first");

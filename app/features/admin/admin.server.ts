@@ -5,6 +5,7 @@ import { RuleError } from "~/utils/rule-error";
 import { pageWindow } from "~/utils/pagination";
 import { displayName } from "~/utils/names";
 import { requireUser, resendVerification, type CurrentUser } from "~/features/auth/auth.server";
+import { CAN_SIGN_IN } from "~/features/auth/account.server";
 import { isMfaEnabled } from "~/features/auth/mfa.server";
 import { endSignIns } from "~/features/auth/session.server";
 import { recordAudit } from "~/features/audit/audit.server";
@@ -166,7 +167,7 @@ export async function revokePlatformAdmin(admin: Admin, userId: string): Promise
     const user = await findTarget(tx, userId);
     if (!user.isPlatformAdmin) return { changed: false, label: displayName(user) };
     // Counted inside the write's transaction, so two admins revoking each other at once cannot both succeed.
-    const others = await tx.user.count({ where: { isPlatformAdmin: true, disabledAt: null, id: { not: user.id } } });
+    const others = await tx.user.count({ where: { ...CAN_SIGN_IN, isPlatformAdmin: true, id: { not: user.id } } });
     if (others === 0) throw new RuleError(409, ADMIN_MESSAGES.lastAdmin);
     await tx.user.update({ where: { id: user.id }, data: { isPlatformAdmin: false } });
     await recordAudit(tx, { actor: admin, action: "admin.revoke", target: userTarget(user), before: { isPlatformAdmin: true }, after: { isPlatformAdmin: false } });

@@ -103,12 +103,15 @@ export async function accountDeletionImpact(
   return { blocking: blocking.sort(byName), deleted: deleted.sort(byName), left: left.sort(byName), lastAdmin };
 }
 
+/** An account that can sign in: not disabled, its address verified (sign-in refuses it before), with a password. */
+export const CAN_SIGN_IN = { disabledAt: null, emailVerifiedAt: { not: null }, password: { isNot: null } } as const;
+
 /**
- * Bandroom always keeps a platform admin (the admin area refuses to revoke the last one):
+ * Bandroom always keeps a platform admin who can sign in (the admin area refuses to revoke the last one):
  * the last one may not delete their account either, or nobody could open /admin again.
  */
 async function isLastPlatformAdmin(userId: string, client: Pick<typeof db, "user">) {
-  const admins = await client.user.findMany({ where: { isPlatformAdmin: true, disabledAt: null }, select: { id: true }, take: 2 });
+  const admins = await client.user.findMany({ where: { ...CAN_SIGN_IN, isPlatformAdmin: true }, select: { id: true }, take: 2 });
   return admins.length === 1 && admins[0]!.id === userId;
 }
 
