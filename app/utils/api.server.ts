@@ -31,14 +31,30 @@ export function fieldErrors(error: z.ZodError) {
 export const NOT_AN_OBJECT = "Request body must be a JSON object";
 export const NOT_JSON = "Request body must be valid JSON";
 
+export const NOT_JSON_TYPE = "Send the body as JSON, with Content-Type: application/json";
+
+/**
+ * Whether a body's Content-Type is one `types` names (or a JSON one, "…+json"); none is
+ * fine too. A form of another site can post text/plain, a urlencoded or a multipart
+ * body without asking first, but never application/json (that takes a CORS preflight,
+ * which this server does not grant): refusing the others keeps every cookie-authenticated
+ * /api write out of reach of a cross-site form, even from a browser too old to send Origin.
+ */
+function isJsonType(request: Request, types: readonly string[]) {
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  return !type || types.includes(type) || type.endsWith("+json");
+}
+
 /**
  * Reads a JSON body (at most 100 KB) and parses it with `schema`; throws a 400 answer
- * with field errors otherwise. Strict schemas reject unknown keys.
+ * with field errors otherwise (415 for a body that is not declared JSON). Strict schemas
+ * reject unknown keys.
  */
-export async function parseJsonBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+export async function parseJsonBody<T extends z.ZodType>(request: Request, schema: T, { types = ["application/json"] }: { types?: readonly string[] } = {}): Promise<z.infer<T>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw apiError(413, "Request body is too large");
   const text = await readLimited(request);
+  if (text.trim() && !isJsonType(request, types)) throw apiError(415, NOT_JSON_TYPE);
   let json: unknown = {};
   if (text.trim()) {
     try {

@@ -13,7 +13,7 @@ import * as icsFile from "~/routes/_app+/events.$id_.event[.]ics";
 import { API_VERSION_MESSAGES, expandWeekly, MESSAGES } from "~/features/events/schema.server";
 import { addDays, parseLocalDate, startOfLocalDay, toZoned } from "~/features/events/zoned-time";
 import { body, toastOf } from "./auth-helpers";
-import { NOT_AN_OBJECT } from "~/utils/api.server";
+import { NOT_AN_OBJECT, NOT_JSON_TYPE } from "~/utils/api.server";
 
 type Handler = Parameters<typeof callRoute>[0];
 
@@ -123,6 +123,15 @@ describe("times in the band's time zone", () => {
       expect(response.status).toBe(400);
       expect(await body(response)).toEqual({ message: "Invalid request", errors: { body: [NOT_AN_OBJECT] } });
       expect(await body(await patchApi(ny.id, json, b.cookies.leader))).toEqual({ message: "Invalid request", errors: { body: [NOT_AN_OBJECT] } });
+    }
+    // JSON declared as something else (what a form of another site can post without asking
+    // first: text/plain, urlencoded) is refused as such, before anything is read into a change.
+    for (const type of ["text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+      const request = buildRequest(`/api/bands/${b.id}/events`, { method: "POST", cookie: b.cookies.leader, headers: { "content-type": type } });
+      const sent = new Request(request, { body: JSON.stringify({ title: "Sneaky", kind: "gig", date: "2026-07-01", startTime: "20:00" }) });
+      const response = await callRoute(bandEvents.action, sent, { id: String(b.id) });
+      expect(response.status, type).toBe(415);
+      expect(await body(response)).toEqual({ message: NOT_JSON_TYPE });
     }
     // Nothing was half-saved.
     expect(await db.event.count({ where: { bandId: b.id } })).toBe(1);

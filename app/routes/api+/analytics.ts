@@ -21,7 +21,7 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   requireSameSite(request);
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type && !JSON_TYPES.includes(type)) return apiError(400, "Request body must be JSON");
-  const input = await parseJsonBody(request, CollectSchema);
+  const input = await parseJsonBody(request, CollectSchema, { types: JSON_TYPES });
   const current = await getCurrentUser(request);
   const band = current ? await getCurrentBand(request, current.user) : null;
   await recordBrowserEvent(request, input, { userId: current?.user.id ?? null, bandId: band?.band.id ?? null });
