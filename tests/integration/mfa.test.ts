@@ -32,9 +32,11 @@ async function isSignedIn(cookie: string) {
 }
 
 describe("setting it up from /profile", () => {
-  test("QR code and key, a wrong code refused, the right one turns it on with 10 recovery codes and a mail", async () => {
+  test("QR code and key, a wrong code refused, the right one turns it on with 10 recovery codes and a mail, and signs out the other sessions", async () => {
     const user = await createUser();
     const cookie = await sessionCookieFor(user.id);
+    // Signed in elsewhere with the password alone (perhaps not by the owner).
+    const elsewhere = await sessionCookieFor(user.id);
     expect((await twoStepOf(cookie)).state).toBe("off");
 
     expectRedirect(await profilePost(cookie, { intent: "mfa-start" }), "/profile#two-step");
@@ -65,6 +67,11 @@ describe("setting it up from /profile", () => {
     expect(await db.recoveryCode.count({ where: { userId: user.id, codeHash: { in: codes } } })).toBe(0); // stored hashed
     expect((await twoStepOf(cookie)).state).toBe("on");
     expect(mailsTo(user.email).map((m) => m.subject)).toEqual(["Two-step sign-in is on for your Bandroom account"]);
+    // This session stays; the password-only one elsewhere is signed out.
+    expect((await callRoute(profileLoader, buildRequest("/profile", { cookie }))).status).toBe(200);
+    const signedOut = await callRoute(profileLoader, buildRequest("/profile", { cookie: elsewhere }));
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("location")).toMatch(/login\?redirectTo=%2Fprofile$/);
   });
 
   test("turning it off needs the password and sends a mail", async () => {

@@ -9,7 +9,7 @@ import { sendMail } from "~/utils/mail.server";
 import type { RateLimitRule } from "~/utils/rate-limit.server";
 import { hitShared, resetShared } from "~/utils/shared-rate-limit.server";
 import { isSecureRequest } from "~/utils/request.server";
-import { MFA_CHALLENGE_PURPOSE } from "./session.server";
+import { destroyAllSessions, MFA_CHALLENGE_PURPOSE } from "./session.server";
 import { readTotpSecret, sealTotpSecret } from "./totp-secret.server";
 
 /**
@@ -93,8 +93,14 @@ async function acceptTotp(userId: string, email: string, secret: string, code: s
 
 export type ConfirmResult = { ok: true; recoveryCodes: string[] } | { ok: false; limited?: LimitedInfo };
 
-/** Turns the factor on once the user proves their app has it; returns the recovery codes to show once. Rate-limited like sign-in. */
-export async function confirmMfaSetup(user: { id: string; email: string; firstName: string }, code: string): Promise<ConfirmResult> {
+/**
+ * Turns the factor on once the user proves their app has it; returns the recovery codes
+ * to show once. Rate-limited like sign-in. Every other session of the user ends
+ * (`keepSessionId`, the hashed id of the session turning it on, stays): a session signed
+ * in with the password alone, perhaps by someone else, must not keep what two-step now
+ * guards (the admin area asks for it).
+ */
+export async function confirmMfaSetup(user: { id: string; email: string; firstName: string }, code: string, keepSessionId: string): Promise<ConfirmResult> {
   const factor = await db.totpFactor.findUnique({ where: { userId: user.id }, select: { secret: true, enabledAt: true } });
   if (!factor || factor.enabledAt) return { ok: false };
   const attempt = await hitShared(MFA_RATE_LIMIT, user.id);
@@ -112,10 +118,11 @@ export async function confirmMfaSetup(user: { id: string; email: string; firstNa
     db.recoveryCode.deleteMany({ where: { userId: user.id } }),
     db.recoveryCode.createMany({ data: codes.map((c) => ({ userId: user.id, codeHash: hashToken(normalize(c)) })) }),
   ]);
+  await destroyAllSessions(user.id, keepSessionId);
   await sendMail({
     to: user.email,
     subject: "Two-step sign-in is on for your Bandroom account",
-    text: `Hi ${user.firstName},\n\nTwo-step sign-in was just turned on for your Bandroom account: signing in now asks for a code from your authenticator app after your password. Keep your recovery codes somewhere safe.\n\nIf this was not you, reset your password from the sign-in page right away and sign out your other sessions from your profile.`,
+    text: `Hi ${user.firstName},\n\nTwo-step sign-in was just turned on for your Bandroom account: signing in now asks for a code from your authenticator app after your password, and your other devices were signed out. Keep your recovery codes somewhere safe.\n\nIf this was not you, reset your password from the sign-in page right away and sign out your other sessions from your profile.`,
   });
   return { ok: true, recoveryCodes: codes };
 }

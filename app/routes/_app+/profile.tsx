@@ -151,7 +151,9 @@ async function confirmTwoStep(request: Request, user: CurrentUser, formData: For
   }
   const code = formData.get("code");
   if (typeof code !== "string" || !code.trim()) return twoStepReply({ error: MFA_MESSAGES.codeRequired }, 400);
-  const confirmed = await confirmMfaSetup(user, code.slice(0, 64));
+  const session = await getSession(request);
+  if (!session) throw redirect("/login");
+  const confirmed = await confirmMfaSetup(user, code.slice(0, 64), session.id);
   if (confirmed.ok === false && confirmed.limited) {
     const refusal = new RateLimitedError(confirmed.limited);
     return data({ intent: "two-step" as const, result: undefined, twoStep: { error: refusal.message } }, { status: 429, headers: refusal.headers });

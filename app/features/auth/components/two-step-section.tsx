@@ -34,7 +34,7 @@ export function TwoStepSection({ status, reply }: { status: TwoStepStatus; reply
       {reply?.recoveryCodes ? (
         <div className="mt-3 space-y-3 text-sm text-slate-700">
           <p role="status" className="font-medium text-emerald-800">
-            Two-step sign-in is on.
+            Two-step sign-in is on. Your other devices were signed out: they sign in again with a code.
           </p>
           <p>
             Save these recovery codes somewhere safe (a password manager, or printed). Each one signs you in once if you lose your phone. They
