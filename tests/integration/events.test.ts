@@ -5,6 +5,7 @@ import { db } from "~/utils/db.server";
 import * as bandEvents from "~/routes/api+/bands.$id.events";
 import * as eventApi from "~/routes/api+/events.$id";
 import * as rsvpApi from "~/routes/api+/events.$id.rsvp";
+import * as chaseApi from "~/routes/api+/events.$id.chase";
 import * as newEventPage from "~/routes/_app+/events.new";
 import * as eventPage from "~/routes/_app+/events.$id";
 import * as rsvpPage from "~/routes/_app+/events.$id_.rsvp";
@@ -643,6 +644,17 @@ describe("answers", () => {
     expect((await getApi(other, b.cookies.sub)).status).toBe(404);
     expect((await getApi(booked, b.cookies.sub)).status).toBe(200);
     expect((await rsvp(other, { answer: "going" }, b.cookies.sub)).status).toBe(404);
+    // Whatever they send or ask to do, an event they are not booked on answers as an id that
+    // does not exist: never a 403 or a field error that would tell them it is there.
+    const missing = 999_999;
+    for (const id of [other, missing]) {
+      expect((await rsvp(id, { answer: "perhaps" }, b.cookies.sub)).status, `rsvp ${id}`).toBe(404);
+      expect((await call(editPage.loader, "GET", `/events/${id}/edit`, { id: String(id) }, { cookie: b.cookies.sub })).status, `edit ${id}`).toBe(404);
+      expect((await call(chaseApi.action, "POST", `/api/events/${id}/chase`, { id: String(id) }, { cookie: b.cookies.sub })).status, `chase ${id}`).toBe(404);
+      expect((await call(eventPage.action, "POST", `/events/${id}`, { id: String(id) }, { cookie: b.cookies.sub, form: { intent: "cancel", reason: "x" } })).status, `cancel ${id}`).toBe(404);
+    }
+    // On the gig they are booked on, what a sub may not do is refused as such.
+    expect((await call(editPage.loader, "GET", `/events/${booked}/edit`, { id: String(booked) }, { cookie: b.cookies.sub })).status).toBe(403);
     const asMember = await body<{ title: string }[]>(await call(bandEvents.loader, "GET", `/api/bands/${b.id}/events`, { id: String(b.id) }, { cookie: b.cookies.member }));
     expect(asMember.map((e) => e.title)).toEqual(["Big gig", "Secret rehearsal"]);
   });

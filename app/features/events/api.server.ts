@@ -1,10 +1,9 @@
 import type { z } from "zod";
 import { requireUser } from "~/features/auth/auth.server";
-import { requireBandAccess } from "~/features/bands/access.server";
 import type { Permission } from "~/features/members/permissions";
 import { apiError, fieldErrors } from "~/utils/api.server";
 import { parseId } from "~/utils/ids";
-import { bandIdOfEvent, type ListedEvent, type getEventDetails } from "./events.server";
+import { bandIdOfEvent, requireEventGate, type ListedEvent, type getEventDetails } from "./events.server";
 import { MESSAGES } from "./schema.server";
 
 /** The /api gate for an event id: 401 signed out, 404 unknown or another band's, then the band permission. */
@@ -15,7 +14,7 @@ export async function requireEventAccess(request: Request, idInput: unknown, per
     await requireUser(request);
     throw apiError(404, MESSAGES.notFound);
   }
-  return { id, access: await requireBandAccess(request, { band: bandId, permission, notFound: MESSAGES.notFound }) };
+  return { id, access: await requireEventGate(request, id, permission, { bandId }) };
 }
 
 /** A schema's result as the API's 400, or the value. */

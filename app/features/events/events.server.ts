@@ -3,7 +3,9 @@ import type { Prisma } from "~/generated/prisma/client";
 import { track } from "~/features/analytics/analytics.server";
 import { requireConflictsConfirmed } from "~/features/availability/conflicts.server";
 import { daysOfRange, parseMonth, shiftMonth, shownDays } from "~/features/availability/local-day";
-import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { data } from "@remix-run/node";
+import { grantIn, requireBandAccess, requireGrant, type BandAccess } from "~/features/bands/access.server";
+import type { Permission } from "~/features/members/permissions";
 import { db } from "~/utils/db.server";
 import { formatAmountInput } from "~/utils/money";
 import { displayName } from "~/utils/names";
@@ -80,6 +82,23 @@ export async function eventRules(access: BandAccess, stored?: { startsAt: Date; 
 export async function eventToEdit(eventId: number | null) {
   if (!eventId) return null;
   return db.event.findUnique({ where: { id: eventId }, select: { bandId: true, startsAt: true, endsAt: true, callAt: true, soundcheckAt: true } });
+}
+
+/**
+ * The one gate for an event's id, pages and /api alike: signed out, a redirect or 401;
+ * another band's event or an unknown id, 404; then, before any permission or input is
+ * looked at, an event the member may not see is 404 too (a sub sees only the events they
+ * are booked on: a 403 or a 400 would tell them the others exist); then `permission`
+ * (403). `bandId` when the caller read the event already. The access carries the grant
+ * of `permission`, as requireBandAccess's does.
+ */
+export async function requireEventGate(request: Request, eventId: number | null, permission: Permission, { bandId, notFound = MESSAGES.notFound }: { bandId?: number | null; notFound?: string } = {}) {
+  const band = bandId === undefined ? await bandIdOfEvent(eventId) : bandId;
+  const viewer = await requireBandAccess(request, { band, permission: "events:view", notFound });
+  if (grantIn(viewer, "events:view") === "booked" && !(await db.event.count({ where: { id: eventId!, ...visibleWhere(viewer) } }))) {
+    throw data({ message: notFound }, { status: 404 });
+  }
+  return { ...viewer, grant: requireGrant(viewer, permission) };
 }
 
 /** The band an event belongs to, for the gate; null when there is no such event. */

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 // All its server code through one `.server` path of its own: one stand-in script in the browser, not seven (issue 11).
 import {
-  bandIdOfEvent,
+  requireEventGate,
   CancelEventSchema,
   cancelEvent,
   chaseOffered,
@@ -16,7 +16,6 @@ import {
   MESSAGES,
   parseWithZod,
   redirectWithToast,
-  requireBandAccess,
   otherBandThanCurrent,
   restoreEvent,
   shownDays,
@@ -40,7 +39,7 @@ import type { Permission } from "~/features/members/permissions";
 async function gate(request: Request, id: string | undefined, permission: Permission) {
   const eventId = parseId(id);
   // Another band's event is "not found", the same answer as an id that does not exist.
-  const access = await requireBandAccess(request, { band: await bandIdOfEvent(eventId), permission, notFound: MESSAGES.notFound });
+  const access = await requireEventGate(request, eventId, permission);
   return { access, eventId: eventId! };
 }
 

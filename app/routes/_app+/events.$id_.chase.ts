@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireBandAccess } from "~/features/bands/access.server";
-import { bandIdOfEvent } from "~/features/events/events.server";
+import { requireEventGate } from "~/features/events/events.server";
 import { chaseNow } from "~/features/reminders/reminders.server";
 import { parseId } from "~/utils/ids";
 import { appOrigin, safeRedirect } from "~/utils/request.server";
@@ -16,11 +15,10 @@ const NOT_FOUND = "Event not found";
  */
 async function act({ request, params }: ActionFunctionArgs) {
   const eventId = parseId(params.id);
-  const bandId = eventId ? await bandIdOfEvent(eventId) : null;
   const back = safeRedirect((await request.formData().catch(() => null))?.get("returnTo"), `/events/${eventId}`);
   let access;
   try {
-    access = await requireBandAccess(request, { band: bandId, permission: "reminders:chase", notFound: NOT_FOUND });
+    access = await requireEventGate(request, eventId, "reminders:chase", { notFound: NOT_FOUND });
   } catch (thrown) {
     // A member of the band without the grant (the button is not shown to them): the reason, back where they were.
     // Anyone else keeps the 404 (or the sign-in redirect), which tells nothing of the event.

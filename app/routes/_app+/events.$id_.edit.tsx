@@ -2,9 +2,8 @@ import { parseWithZod } from "~/features/events/forms.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireBandAccess } from "~/features/bands/access.server";
-import { eventFields, eventFormOptions, eventRules, eventToEdit, updateEvent } from "~/features/events/events.server";
-import { MESSAGES, updateEventSchema } from "~/features/events/schema.server";
+import { eventFields, eventFormOptions, eventRules, eventToEdit, requireEventGate, updateEvent } from "~/features/events/events.server";
+import { updateEventSchema } from "~/features/events/schema.server";
 import { EventForm } from "~/features/events/components/event-form";
 import { conflictMessages } from "~/features/availability/conflicts.server";
 import { ConflictWarning } from "~/features/availability/components/conflict-warning";
@@ -18,7 +17,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 async function gate(request: Request, id: string | undefined) {
   const eventId = parseId(id);
   const stored = await eventToEdit(eventId);
-  const access = await requireBandAccess(request, { band: stored?.bandId ?? null, permission: "events:edit", notFound: MESSAGES.notFound });
+  const access = await requireEventGate(request, eventId, "events:edit", { bandId: stored?.bandId ?? null });
   return { access, eventId: eventId!, stored: stored! };
 }
 

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { requireBandAccess } from "~/features/bands/access.server";
-import { bandIdOfEvent } from "~/features/events/events.server";
+import { requireEventGate } from "~/features/events/events.server";
 import { eventIcs } from "~/features/events/ics.server";
 import { MESSAGES } from "~/features/events/schema.server";
 import { parseId } from "~/utils/ids";
@@ -10,7 +9,7 @@ import { resourceRoute, methodNotAllowed } from "~/utils/api.server";
 /** GET /events/{id}/event.ics: this one event for the viewer's own calendar app. */
 async function load({ request, params }: LoaderFunctionArgs) {
   const eventId = parseId(params.id);
-  const access = await requireBandAccess(request, { band: await bandIdOfEvent(eventId), permission: "events:view", notFound: MESSAGES.notFound });
+  const access = await requireEventGate(request, eventId, "events:view");
   const ics = await eventIcs(access, eventId!);
   if (!ics) throw data({ message: MESSAGES.notFound }, { status: 404 });
   return new Response(ics.body, {

@@ -1,8 +1,7 @@
 import { parseWithZod } from "~/features/events/forms.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { requireBandAccess } from "~/features/bands/access.server";
-import { bandIdOfEvent, respond } from "~/features/events/events.server";
+import { requireEventGate, respond } from "~/features/events/events.server";
 import { answerLabel } from "~/features/events/present";
 import { MESSAGES, RsvpSchema } from "~/features/events/schema.server";
 import { parseId } from "~/utils/ids";
@@ -18,7 +17,7 @@ import { methodNotAllowed, resourceRoute } from "~/utils/api.server";
  */
 async function act({ request, params }: ActionFunctionArgs) {
   const eventId = parseId(params.id);
-  const access = await requireBandAccess(request, { band: await bandIdOfEvent(eventId), permission: "availability:own", notFound: MESSAGES.notFound });
+  const access = await requireEventGate(request, eventId, "availability:own");
   const formData = await request.formData();
   const back = safeRedirect(formData.get("returnTo"), `/events/${eventId}`);
   const submission = parseWithZod(formData, { schema: RsvpSchema });

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { requireBandAccess } from "~/features/bands/access.server";
-import { bandIdOfEvent } from "~/features/events/events.server";
+import { requireEventGate } from "~/features/events/events.server";
 import { chaseNow } from "~/features/reminders/reminders.server";
 import { apiRoute, methodNotAllowed } from "~/utils/api.server";
 import { parseId } from "~/utils/ids";
@@ -13,7 +12,6 @@ export const loader = apiRoute(() => methodNotAllowed(["POST"]));
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const eventId = parseId(params.id);
-  const bandId = eventId ? await bandIdOfEvent(eventId) : null;
-  const access = await requireBandAccess(request, { band: bandId, permission: "reminders:chase", notFound: "Event not found" });
+  const access = await requireEventGate(request, eventId, "reminders:chase", { notFound: "Event not found" });
   return data(await chaseNow(access, eventId!, appOrigin(request)));
 });
