@@ -7,6 +7,21 @@ test.describe("members and invitations", () => {
   // Two people in two browsers, and the first database fixture of a worker loads the app's modules.
   test.setTimeout(90_000);
 
+  test("resending an invitation says so and opens no member's panel (an invitation's id is no member's)", async ({ page, login, createUser, createBand }) => {
+    const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));
+    await createBand(leader, { name: `The Resends ${Date.now().toString(36)}` });
+    await page.goto("/members");
+    const invite = page.getByRole("region", { name: "Invite someone" });
+    const email = uniqueEmail("resent");
+    await invite.getByLabel("Email").fill(email);
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await expect(invite.getByRole("status")).toContainText(`Invitation sent to ${email}`);
+    const pending = page.getByRole("region", { name: "Pending invitations" });
+    await pending.getByRole("button", { name: `Resend the invitation to ${email}` }).click();
+    await expect(pending.getByRole("status")).toContainText(email);
+    await expect(page.getByRole("button", { name: "Save changes" })).toHaveCount(0);
+  });
+
   test("a leader invites someone who signs up from the mail, changes their role, and they leave", async ({
     page,
     browser,

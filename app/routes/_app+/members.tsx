@@ -55,6 +55,8 @@ import { displayName } from "~/utils/names";
 import { replyWithRuleError } from "~/utils/rule-error";
 
 export type MembersIntent = "invite" | "update" | "remove" | "leave" | "transfer" | "revoke" | "resend";
+/** Whether an answer's targetId is a membership (the other intents name an invitation, or nobody). */
+const aboutMember = (intent: MembersIntent) => intent === "update" || intent === "remove" || intent === "transfer";
 
 export type MembersActionData = {
   intent: MembersIntent;
@@ -331,7 +333,7 @@ export default function Members() {
   // A refused change whose member has no panel on the page any more (someone removed them,
   // or your role changed meanwhile) is said at the top, instead of vanishing unread.
   const unshownRefusal =
-    actionData?.targetId && actionData.intent !== "revoke" && actionData.intent !== "resend" && !members.some((m) => m.id === actionData.targetId && (m.can.edit || m.can.remove || m.can.transfer))
+    actionData?.targetId && aboutMember(actionData.intent) && !members.some((m) => m.id === actionData.targetId && (m.can.edit || m.can.remove || m.can.transfer))
       ? actionData.result.error?.[""]?.[0]
       : undefined;
   const result = (intent: MembersIntent, targetId?: number) =>
@@ -407,7 +409,8 @@ export default function Members() {
         ) : (
           <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
             {members.map((member) => {
-              const answer = actionData?.targetId === member.id && actionData.intent !== "leave" ? actionData : undefined;
+              // Only an answer about a member: a resent or revoked invitation's id is no member's.
+              const answer = actionData?.targetId === member.id && aboutMember(actionData.intent) ? actionData : undefined;
               return (
                 <MemberRow
                   key={member.id}
