@@ -148,7 +148,8 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 function MoveLink({ to, enabled, label }: { to: number; enabled: boolean; label: string }) {
   const className = "flex min-h-[72px] items-center justify-center bg-black px-4 py-4";
-  if (!enabled) return <span className={`${className} text-neutral-600`}>{label}</span>;
+  // Readable on black (not a faint grey), and said to be unavailable.
+  if (!enabled) return <span aria-disabled="true" className={`${className} text-neutral-400`}>{label}</span>;
   return (
     <a href={`?at=${to}`} data-stage-move={to} rel="nofollow" className={`${className} text-white hover:bg-neutral-900 focus-visible:outline focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-yellow-300`}>
       {label}

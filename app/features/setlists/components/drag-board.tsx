@@ -179,7 +179,7 @@ function SortableRow({ id, title, children }: { id: number; title: string; child
         {...attributes}
         {...listeners}
         aria-label={`Drag ${title}`}
-        className="flex min-h-[44px] min-w-[44px] cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        className="flex min-h-[44px] min-w-[44px] cursor-grab touch-none items-center justify-center rounded-md text-slate-500 print:hidden hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
       >
         <span aria-hidden="true">⠿</span>
       </button>

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { ErrorList, Field, SelectField } from "~/components/forms";
+import { ErrorList, Field, SelectField, useFocusFirstError } from "~/components/forms";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { useIsPending } from "~/utils/use-is-pending";
 import { KEY_OPTIONS } from "../keys";
@@ -37,6 +37,8 @@ export function SongForm({ action, data, reply, submitLabel }: SongFormProps) {
   const errors = (name: string) => lastResult?.error?.[name] ?? undefined;
   const saving = useIsPending({ formAction: action });
   const formErrors = lastResult?.error?.[""];
+  // With JavaScript, focus goes to the first field in error (the form is re-mounted below).
+  const form = useFocusFirstError(lastResult);
   // Re-mount the inputs whenever the server sends new values (a look-up, a reply).
   const formKey = JSON.stringify([values, submitted]);
   const input = (name: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => ({
@@ -47,7 +49,7 @@ export function SongForm({ action, data, reply, submitLabel }: SongFormProps) {
   });
 
   return (
-    <Form method="post" action={action} noValidate key={formKey} className="space-y-6" aria-describedby={formErrors?.length ? "song-form-error" : undefined}>
+    <Form method="post" action={action} ref={form} noValidate key={formKey} className="space-y-6" aria-describedby={formErrors?.length ? "song-form-error" : undefined}>
       {/* Enter in a field saves: a form's first submit button is the one Enter presses, and
           "Add it anyway" and "Look up" come before the save button on the page. */}
       <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
