@@ -371,6 +371,10 @@ describe("setlists", () => {
       expect((await json(response)).message).toBe(message);
     }
     expect((await apiSetlist(world.cookies.member, setlist.id)).version).toBe(setlist.version);
+    // A refused Details save answers with what was typed, so the page (JavaScript off) shows it again.
+    const details = await editorPost(world.cookies.member, setlist.id, { intent: "details", version: String(setlist.version), name: "Renamed set", targetMinutes: "999", notes: "my notes" });
+    expect(details.status).toBe(400);
+    expect((await json(details)).values).toMatchObject({ name: "Renamed set", targetMinutes: "999", notes: "my notes" });
     // Notes sent as a number or a list are not text (zod's own words before).
     for (const notes of [123, ["a"]]) {
       const refused = await callRoute(bandSetlistsApiAction, buildRequest(`/api/bands/${world.band.id}/setlists`, { cookie: world.cookies.member, json: { name: "Typed", notes } }), { id: String(world.band.id) });

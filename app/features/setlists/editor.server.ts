@@ -54,7 +54,14 @@ export async function setlistAccess(request: Request, idParam: unknown, permissi
 }
 
 /** What an editor form answers: where to go next, or the message to show with its status. */
-export type EditorReply = { message: string; stale: boolean; intent: string; fieldErrors?: Record<string, string[]> };
+export type EditorReply = { message: string; stale: boolean; intent: string; fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
+
+/** A refused form's text fields as sent, so the page shows them again (JavaScript off reloads it). */
+function sentValues(formData: FormData) {
+  const values: Record<string, string> = {};
+  for (const [name, value] of formData) if (typeof value === "string" && !(name in values)) values[name] = value;
+  return values;
+}
 export type EditorOutcome = { redirectTo: string; toast?: { title: string; description?: string } } | { reply: EditorReply; status: number };
 
 /** The permission the gate checks for an editor form: deleting needs "content:delete", the rest "content:edit". */
@@ -70,7 +77,7 @@ export async function submitEditorForm(access: BandAccess, setlistId: number, fo
     const errors = submission.reply().error ?? {};
     const fieldErrors = Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].length > 0));
     const first = Object.values(fieldErrors)[0]?.[0] ?? SETLIST_FORM_MESSAGES.layout;
-    return { reply: { message: first, stale: false, intent, fieldErrors }, status: 400 };
+    return { reply: { message: first, stale: false, intent, fieldErrors, values: sentValues(formData) }, status: 400 };
   }
   const input = submission.value;
   const back = (anchor?: string) => ({ redirectTo: `${returnTo}${anchor ? `#${anchor}` : ""}` });
@@ -137,7 +144,8 @@ export async function submitEditorForm(access: BandAccess, setlistId: number, fo
     }
   } catch (error) {
     if (error instanceof RuleError)
-      return { reply: { message: error.message, stale: error.status === 409, intent, ...(error.field ? { fieldErrors: { [error.field]: [error.message] } } : {}) }, status: error.status };
+      // A stale edit starts again from what is saved now; any other refusal keeps what was typed.
+      return { reply: { message: error.message, stale: error.status === 409, intent, ...(error.field ? { fieldErrors: { [error.field]: [error.message] } } : {}), ...(error.status === 409 ? {} : { values: sentValues(formData) }) }, status: error.status };
     throw error;
   }
 }

@@ -169,6 +169,8 @@ function EventsSection({ data, reply }: { data: EditorData; reply: EditorReply |
 
 /** Adding songs, breaks and sets, and the setlist's details: for those who may edit it. */
 function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: string; results: EditorData["results"]; reply: EditorReply | null }) {
+  // What a refused Details save sent (kept on the page), else the setlist's own values.
+  const sent = reply?.intent === "details" ? reply.values : undefined;
   return (
     <>
       <section data-print="hide" aria-labelledby="add-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -255,7 +257,7 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
         <h2 id="details-heading" className="font-semibold text-slate-900">
           Details
         </h2>
-        <Form method="post" action={`/setlists/${setlist.id}`} noValidate className="mt-3 grid gap-4 sm:grid-cols-2">
+        <Form method="post" action={`/setlists/${setlist.id}`} noValidate key={JSON.stringify(sent)} className="mt-3 grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="details" />
           <input type="hidden" name="version" value={setlist.version} />
           <Field
@@ -263,7 +265,7 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
             inputProps={{
               id: "details-name",
               name: "name",
-              defaultValue: setlist.name,
+              defaultValue: sent?.name ?? setlist.name,
               maxLength: 120,
             }}
             errors={reply?.intent === "details" ? reply.fieldErrors?.name : undefined}
@@ -275,7 +277,7 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
               id: "details-target",
               name: "targetMinutes",
               inputMode: "numeric",
-              defaultValue: setlist.targetMinutes ?? "",
+              defaultValue: sent?.targetMinutes ?? setlist.targetMinutes ?? "",
             }}
             errors={reply?.intent === "details" ? reply.fieldErrors?.targetMinutes : undefined}
           />
@@ -283,7 +285,7 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
             <label htmlFor="details-notes" className="block text-sm font-medium text-slate-800">
               Notes
             </label>
-            <textarea id="details-notes" name="notes" rows={3} defaultValue={setlist.notes} className={`mt-1 ${INPUT}`} />
+            <textarea id="details-notes" name="notes" rows={3} defaultValue={sent?.notes ?? setlist.notes} className={`mt-1 ${INPUT}`} />
             <ErrorList errors={reply?.intent === "details" ? reply.fieldErrors?.notes : undefined} />
           </div>
           <div>
