@@ -320,8 +320,11 @@ describe("changing members", () => {
     const leader = String(world.memberships.band_leader);
     const refused = await post(world, "band_leader", { intent: "update", membershipId: leader, role: "band_admin" });
     expect(refused.status).toBe(409);
-    expect(await errorsOf(refused)).toEqual({ "": [MESSAGES.lastLeader] });
+    // At the Role box that asked for it; the rest of what was typed stays on the form.
+    expect(await errorsOf(refused)).toEqual({ role: [MESSAGES.lastLeader] });
     expect(await roleOf(world.memberships.band_leader)).toBe("band_leader");
+    const kept = await post(world, "band_leader", { intent: "update", membershipId: leader, role: "band_admin", displayName: "Dana R" });
+    expect(((await kept.json()) as { result: { initialValue: Record<string, unknown> | null } }).result.initialValue).toMatchObject({ displayName: "Dana R", role: "band_admin" });
 
     await post(world, "band_leader", { intent: "update", membershipId: String(world.memberships.band_admin), role: "band_leader" });
     expectRedirect(await post(world, "band_leader", { intent: "update", membershipId: leader, role: "band_member" }), "/members");

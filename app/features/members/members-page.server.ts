@@ -21,6 +21,7 @@ export {
   memberAbilities,
   memberName,
   membersPageAbilities,
+  MESSAGES,
   removeMember,
   resolveMemberInitials,
   resendInvitation,

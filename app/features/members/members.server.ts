@@ -238,9 +238,9 @@ async function findTarget(bandId: number, membershipId: number): Promise<Target>
 type Tx = Prisma.TransactionClient;
 
 /** Counted inside the write's transaction, so two leaders stepping down at once cannot both succeed. */
-async function refuseLosingLastLeader(tx: Tx, bandId: number, message: string = MESSAGES.lastLeader) {
+async function refuseLosingLastLeader(tx: Tx, bandId: number, message: string = MESSAGES.lastLeader, field?: string) {
   const leaders = await tx.bandMembership.count({ where: { bandId, role: "band_leader" } });
-  if (leaders <= 1) throw new RuleError(409, message);
+  if (leaders <= 1) throw new RuleError(409, message, field);
 }
 
 async function forgetPreferredBand(tx: Tx, userId: string, bandId: number) {
@@ -278,7 +278,8 @@ export async function updateMembership(actor: Actor, membershipId: number, chang
   if (changes.version !== undefined && changes.version !== target.version) throw new RuleError(409, MESSAGES.stale);
   await db.$transaction(async (tx) => {
     if (changes.role !== undefined && changes.role !== target.role && target.role === "band_leader") {
-      await refuseLosingLastLeader(tx, target.bandId);
+      // Said at the Role box that asked for it.
+      await refuseLosingLastLeader(tx, target.bandId, MESSAGES.lastLeader, "role");
     }
     const { count } = await tx.bandMembership.updateMany({
       where: { id: target.id, version: target.version },

@@ -23,6 +23,7 @@ import {
   memberAbilities,
   memberName,
   membersPageAbilities,
+  MESSAGES,
   parseId,
   parseWithZod,
   redirectWithToast,
@@ -144,8 +145,10 @@ function failure(intent: MembersIntent, result: SubmissionResult<string[]>, stat
 /** A domain refusal (RuleError) as the form's own error: under its field when it has one. */
 function refusal(intent: MembersIntent, submission: Parameters<typeof replyWithRuleError>[0], error: unknown, targetId?: number) {
   const { result, status } = replyWithRuleError(submission, error);
-  // Someone else saved first: the panel shows what is saved now (with the reason), not what was sent.
-  return failure(intent, status === 409 ? { ...result, initialValue: null } : result, status, targetId);
+  // Someone else saved first: the panel shows what is saved now (with the reason), not what
+  // was sent. Any other refusal (the last Band Leader) keeps what was typed.
+  const stale = error instanceof Error && error.message === MESSAGES.stale;
+  return failure(intent, stale ? { ...result, initialValue: null } : result, status, targetId);
 }
 
 function backHere(request: Request) {
