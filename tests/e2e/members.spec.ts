@@ -7,7 +7,7 @@ test.describe("members and invitations", () => {
   // Two people in two browsers, and the first database fixture of a worker loads the app's modules.
   test.setTimeout(90_000);
 
-  test("resending an invitation says so and opens no member's panel (an invitation's id is no member's)", async ({ page, login, createUser, createBand }) => {
+  test("resending an invitation answers under it and opens no member's panel (an invitation's id is no member's)", async ({ page, login, createUser, createBand }) => {
     const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));
     await createBand(leader, { name: `The Resends ${Date.now().toString(36)}` });
     await page.goto("/members");
@@ -17,8 +17,9 @@ test.describe("members and invitations", () => {
     await invite.getByRole("button", { name: "Send invitation" }).click();
     await expect(invite.getByRole("status")).toContainText(`Invitation sent to ${email}`);
     const pending = page.getByRole("region", { name: "Pending invitations" });
+    // Right after the invitation, the resend is refused (its mail's link stays the one that works).
     await pending.getByRole("button", { name: `Resend the invitation to ${email}` }).click();
-    await expect(pending.getByRole("status")).toContainText(email);
+    await expect(pending).toContainText(`A link was mailed to ${email} a moment ago`);
     await expect(page.getByRole("button", { name: "Save changes" })).toHaveCount(0);
   });
 

@@ -185,6 +185,12 @@ describe("revoke and resend", () => {
     const renewed = await getInvitationByToken(fresh.token);
     expect(renewed?.status).toBe("pending");
     expect(renewed!.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.99 * 86_400_000);
+    // Pressed again a moment later (a double tap, two tabs): no second mail, so the link
+    // just mailed keeps working.
+    const twice = await post(world, "band_leader", { intent: "resend", invitationId: String(invitation.id) });
+    expect(twice.status).toBe(409);
+    expect(await errorsOf(twice)).toEqual({ "": [MESSAGES.justSent(email)] });
+    expect((await getInvitationByToken(fresh.token))?.status).toBe("pending");
   });
 
   test("an admin cannot revoke or resend a leader's invitation; members cannot at all; other bands' are not found", async () => {

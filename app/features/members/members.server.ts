@@ -50,6 +50,7 @@ export const MESSAGES = {
   transferToLeader: "They already lead the band. Choose a member who is not a Band Leader",
   alreadyMember: (email: string) => `${email} is already a member of this band`,
   justInvited: (email: string) => `${email} was invited a moment ago. For a new link, use Resend under Pending invitations.`,
+  justSent: (email: string) => `A link was mailed to ${email} a moment ago: that mail's link works. Try again in half a minute for a new one.`,
   tooManyInvitations: (email: string, wait: string) => `Too many invitations have gone to ${email} this hour. Please wait ${wait} and try again.`,
   alreadyInBand: (band: string) => `You're already a member of ${band}`,
   invitationNotPending: "This invitation is no longer pending",
@@ -548,6 +549,12 @@ export async function resendInvitation(actor: Actor, invitationId: number, origi
   const token = randomToken(32);
   const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS);
   const invitation = await db.$transaction(async (tx) => {
+    // A link mailed a moment ago (a double tap, two tabs): a second would make the first
+    // mail's link stop working. Read inside the write, so two at once cannot both send.
+    const current = await tx.invitation.findUnique({ where: { id: found.id }, select: { expiresAt: true } });
+    if (current && current.expiresAt.getTime() - INVITATION_TTL_DAYS * DAY_MS > Date.now() - REPEAT_INVITATION_MS) {
+      throw new RuleError(409, MESSAGES.justSent(found.email));
+    }
     await limitInvitationMail(tx, actor.band.id, actor.user.id, found.email);
     return tx.invitation.update({
       where: { id: found.id },
