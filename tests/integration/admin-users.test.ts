@@ -21,7 +21,7 @@ async function signedInAdmin(firstName = "Ada") {
   return { admin, cookie: await sessionCookieFor(admin.id) };
 }
 
-function post(cookie: string, form: Record<string, string>) {
+function post(cookie: string, form: Record<string, string | string[]>) {
   return callRoute(adminUsersAction as Loader, buildRequest("/admin/users", { cookie, form: { back: "q=x&sort=name&dir=asc&evil=1", ...form } }));
 }
 
@@ -91,6 +91,15 @@ describe("platform admin rights", () => {
     // And the admin area is closed to them from now on.
     expect((await callRoute(adminUsersLoader as Loader, buildRequest("/admin/users", { cookie }))).status).toBe(403);
     expect(other).toBeTruthy();
+  });
+
+  test("a field sent twice is refused, not picked by its order (grant-admin then disable ran the disable)", async () => {
+    const { cookie } = await signedInAdmin();
+    const user = await createUser();
+    const refused = await post(cookie, { intent: ["grant-admin", "disable"], userId: user.id });
+    expect(refused.status).toBe(400);
+    expect(await body(refused)).toMatchObject({ message: "The form was sent with a field twice. Reload the page and try again." });
+    expect(await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { disabledAt: true, isPlatformAdmin: true } })).toEqual({ disabledAt: null, isPlatformAdmin: false });
   });
 
   test("a disabled account is not made an admin", async () => {

@@ -77,6 +77,9 @@ function failure(formData: FormData, message: string, status: number) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requirePlatformAdmin(request);
   const formData = await request.formData();
+  // One value a field: a repeated intent or user must not pick the action by field order.
+  const repeated = ["intent", "userId", "bandId"].some((name) => formData.getAll(name).length > 1);
+  if (repeated) return failure(formData, "The form was sent with a field twice. Reload the page and try again.", 400);
   const parsed = AdminActionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return failure(formData, parsed.error.issues[0]?.message ?? "Check the form and try again", 400);
   const input = parsed.data;
