@@ -89,6 +89,12 @@ function byGrant(permission: Permission, granted: Outcome, outsider: Outcome, ov
 export const perm = (permission: Permission, overrides?: Overrides) => byGrant(permission, "allow", "notFound", overrides ?? {});
 export const permWrite = (permission: Permission, overrides?: Overrides) => byGrant(permission, "bodyError", "notFound", overrides ?? {});
 
+/**
+ * The matrix's events have nobody booked, so a sub cannot see them: whatever a sub asks of
+ * one, the answer is the 404 of an id that does not exist (events.server's requireEventGate).
+ */
+const UNBOOKED: Overrides = { sub: "notFound" };
+
 /** The current band; an outsider is in their own band (where they lead) there. */
 export const current = (permission: Permission, overrides?: Overrides) => byGrant(permission, "allow", "own", overrides ?? {});
 export const currentWrite = (permission: Permission, overrides?: Overrides) =>
@@ -161,17 +167,17 @@ export const MATRIX: Record<string, Row> = {
   "_app+/events.$id": {
     params: { id: "event" },
     GET: perm("events:view", { sub: "notFound" }),
-    POST: permWrite("events:view"),
+    POST: permWrite("events:view", UNBOOKED),
     cases: [
-      { label: "cancel", method: "POST", body: { form: { intent: "cancel" } }, expect: permWrite("events:edit") },
-      { label: "restore", method: "POST", params: { id: fresh.event() }, body: { form: { intent: "restore" } }, expect: perm("events:edit", { leader: { redirect: /^\/events\/\d+$/ }, admin: { redirect: /^\/events\/\d+$/ }, member: { redirect: /^\/events\/\d+$/ } }) },
+      { label: "cancel", method: "POST", body: { form: { intent: "cancel" } }, expect: permWrite("events:edit", UNBOOKED) },
+      { label: "restore", method: "POST", params: { id: fresh.event() }, body: { form: { intent: "restore" } }, expect: perm("events:edit", { ...UNBOOKED, leader: { redirect: /^\/events\/\d+$/ }, admin: { redirect: /^\/events\/\d+$/ }, member: { redirect: /^\/events\/\d+$/ } }) },
       // Created by the leader: a member may delete only their own.
-      { label: "delete", method: "POST", params: { id: fresh.event() }, body: { form: { intent: "delete" } }, expect: perm("events:delete", { member: "forbidden" }) },
+      { label: "delete", method: "POST", params: { id: fresh.event() }, body: { form: { intent: "delete" } }, expect: perm("events:delete", { ...UNBOOKED, member: "forbidden" }) },
     ],
   },
-  "_app+/events.$id_.edit": { params: { id: "event" }, GET: perm("events:edit"), POST: permWrite("events:edit") },
+  "_app+/events.$id_.edit": { params: { id: "event" }, GET: perm("events:edit", UNBOOKED), POST: permWrite("events:edit", UNBOOKED) },
   // An empty answer is refused with a toast on the way back to the event.
-  "_app+/events.$id_.rsvp": { params: { id: "event" }, GET: notAllowed, POST: perm("availability:own", { leader: { redirect: /^\/events\/\d+$/ }, admin: { redirect: /^\/events\/\d+$/ }, member: { redirect: /^\/events\/\d+$/ }, sub: { redirect: /^\/events\/\d+$/ } }) },
+  "_app+/events.$id_.rsvp": { params: { id: "event" }, GET: notAllowed, POST: perm("availability:own", { leader: { redirect: /^\/events\/\d+$/ }, admin: { redirect: /^\/events\/\d+$/ }, member: { redirect: /^\/events\/\d+$/ }, ...UNBOOKED }) },
   "_app+/events.$id_.event[.]ics": { params: { id: "event" }, GET: perm("events:view", { sub: "notFound" }), POST: notAllowed },
   "_app+/setlists._index": { GET: current("content:view"), POST: currentWrite("content:edit") },
   "_app+/setlists.$id": {
@@ -323,11 +329,11 @@ export const MATRIX: Record<string, Row> = {
   "api+/events.$id": {
     params: { id: "event" },
     GET: perm("events:view", { sub: "notFound" }),
-    PATCH: permWrite("events:edit"),
+    PATCH: permWrite("events:edit", UNBOOKED),
     // Created by the leader: a member may delete only their own.
-    cases: [{ label: "a fresh event", method: "DELETE", params: { id: fresh.event() }, expect: perm("events:delete", { member: "forbidden" }) }],
+    cases: [{ label: "a fresh event", method: "DELETE", params: { id: fresh.event() }, expect: perm("events:delete", { ...UNBOOKED, member: "forbidden" }) }],
   },
-  "api+/events.$id.rsvp": { params: { id: "event" }, GET: notAllowed, PUT: permWrite("availability:own") },
+  "api+/events.$id.rsvp": { params: { id: "event" }, GET: notAllowed, PUT: permWrite("availability:own", UNBOOKED) },
 
   // Calendar, part B (issue 7): blackouts are the person's own, in every band.
   "_app+/calendar_.blackouts": {
@@ -349,8 +355,8 @@ export const MATRIX: Record<string, Row> = {
   "_app+/profile_.calendar": { GET: signedIn(), POST: signedIn("bodyError") },
   "reminders+/unsubscribe": { GET: everyone("notFound"), POST: everyone("notFound") },
   // A member without the grant is sent back with the reason (the button is not theirs to see).
-  "_app+/events.$id_.chase": { params: { id: "event" }, GET: notAllowed, POST: perm("reminders:chase", { member: { redirect: /^\/events\/\d+$/ }, sub: { redirect: /^\/events\/\d+$/ } }) },
-  "api+/events.$id.chase": { params: { id: "event" }, GET: notAllowed, POST: perm("reminders:chase") },
+  "_app+/events.$id_.chase": { params: { id: "event" }, GET: notAllowed, POST: perm("reminders:chase", { member: { redirect: /^\/events\/\d+$/ }, ...UNBOOKED }) },
+  "api+/events.$id.chase": { params: { id: "event" }, GET: notAllowed, POST: perm("reminders:chase", UNBOOKED) },
   "_app+/calendar_.download[.]ics": { GET: current("calendar:download"), POST: notAllowed },
   "feeds+/$token": { params: { token: () => "no-such-feed-token.ics" }, GET: everyone("notFound"), POST: notAllowed },
   "api+/blackouts.$id": { params: { id: leadersBlackout }, GET: notAllowed, DELETE: signedIn("notFound", { leader: "allow" }) },

@@ -131,7 +131,8 @@ function inDays(days: number) {
 
 function createInvitation(bandId: number, invitedById: string, token: string, role: Role = "band_member") {
   return db.invitation.create({
-    data: { bandId, email: `invitee-${randomToken(6)}@example.com`, role, tokenHash: hashToken(token), invitedById, expiresAt: inDays(7) },
+    // Mailed a day ago (its week runs from then): a resend is not "a moment" after it.
+    data: { bandId, email: `invitee-${randomToken(6)}@example.com`, role, tokenHash: hashToken(token), invitedById, expiresAt: inDays(6) },
   });
 }
 
