@@ -112,6 +112,8 @@ describe("POST /api/bands/{id}/members (invite)", () => {
     expect((await body<{ message: string }>(refused)).message).toMatch(new RegExp(`^Too many invitations have gone to ${email.replace(/[.+]/g, "\\$&")} this hour\\. Please wait \\d+ minutes and try again\\.$`));
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
     const { id } = await db.invitation.findFirstOrThrow({ where: { email, revokedAt: null }, select: { id: true } });
+    // Mailed a minute ago, not "a moment": the resend meets the hourly limit.
+    await db.invitation.update({ where: { id }, data: { expiresAt: new Date(Date.now() + 7 * 86_400_000 - 60_000) } });
     expect((await resend(id, world.cookies.band_leader)).status).toBe(429);
     expect(readOutbox().filter((m) => m.to === email)).toHaveLength(5);
     // The live invitation is the fifth, untouched; another address is not held up, nor is
@@ -325,6 +327,13 @@ describe("invitations", () => {
   test("POST resend: a fresh link, the old one dead", async () => {
     const world = await bandWithEveryRole();
     const { id, email, token } = await invited(world);
+    // Straight after the invitation's mail: refused, and the first link keeps working.
+    const early = await resend(id, world.cookies.band_leader);
+    expect(early.status).toBe(409);
+    expect((await body<{ message: string }>(early)).message).toBe(`A link was mailed to ${email} a moment ago: that mail's link works. Try again in half a minute for a new one.`);
+    expect((await getInvitationByToken(token))?.status).toBe("pending");
+    // Mailed a minute ago.
+    await db.invitation.update({ where: { id }, data: { expiresAt: new Date(Date.now() + 7 * 86_400_000 - 60_000) } });
     const response = await resend(id, world.cookies.band_leader);
     expect(response.status).toBe(200);
     const created = await body<{ inviteUrl: string; email: string }>(response);
