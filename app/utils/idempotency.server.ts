@@ -25,7 +25,6 @@ export const IDEMPOTENCY_MESSAGES = {
 
 type Claim = { request: string; nonce?: string; status?: number; body?: unknown };
 
-
 /**
  * Runs `create` once per `Idempotency-Key` (when the request has one) and answers 201 with
  * what it returns. The same key again answers the first call's status and body (with

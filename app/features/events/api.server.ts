@@ -1,20 +1,13 @@
 import type { z } from "zod";
-import { requireUser } from "~/features/auth/auth.server";
 import type { Permission } from "~/features/members/permissions";
 import { apiError, fieldErrors } from "~/utils/api.server";
 import { parseId } from "~/utils/ids";
-import { bandIdOfEvent, requireEventGate, type ListedEvent, type getEventDetails } from "./events.server";
-import { MESSAGES } from "./schema.server";
+import { requireEventGate, type ListedEvent, type getEventDetails } from "./events.server";
 
-/** The /api gate for an event id: 401 signed out, 404 unknown or another band's, then the band permission. */
+/** The /api gate for an event id (requireEventGate): 401 signed out, 404 unknown, another band's or unseen, then the permission. */
 export async function requireEventAccess(request: Request, idInput: unknown, permission: Permission) {
   const id = parseId(idInput);
-  const bandId = await bandIdOfEvent(id);
-  if (!id || !bandId) {
-    await requireUser(request);
-    throw apiError(404, MESSAGES.notFound);
-  }
-  return { id, access: await requireEventGate(request, id, permission, { bandId }) };
+  return { id: id!, access: await requireEventGate(request, id, permission) };
 }
 
 /** A schema's result as the API's 400, or the value. */

@@ -1,9 +1,9 @@
+import { data } from "@remix-run/node";
 import rrulePackage from "rrule";
 import type { Prisma } from "~/generated/prisma/client";
 import { track } from "~/features/analytics/analytics.server";
 import { requireConflictsConfirmed } from "~/features/availability/conflicts.server";
 import { daysOfRange, parseMonth, shiftMonth, shownDays } from "~/features/availability/local-day";
-import { data } from "@remix-run/node";
 import { grantIn, requireBandAccess, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import type { Permission } from "~/features/members/permissions";
 import { db } from "~/utils/db.server";

@@ -786,10 +786,6 @@ export async function recordExpense(access: BandAccess, input: ExpenseInput) {
 }
 
 /**
- * Records a payout: the band pays a member, or a member hands over cash they collected.
- * The person must be in the band, or have left it with something still on their line.
- */
-/**
  * A payout beyond what the balance holds: more than the band owes the member, or more
  * cash handed over than they owe the band (a settle-up recorded twice from two tabs or by
  * two admins, a typo of a digit). The form asks to confirm it; it is not always wrong (an
@@ -802,7 +798,9 @@ export class BeyondBalanceError extends RuleError {
 }
 
 /**
- * Records a payout. With `checkBalance` (the form, until the person confirms), refuses
+ * Records a payout: the band pays a member, or a member hands over cash they collected.
+ * The person must be in the band, or have left it with something still on their line.
+ * With `checkBalance` (the form, until the person confirms), refuses
  * one beyond the member's balance with BeyondBalanceError; the balance is read inside the
  * write transaction, so of two settle-ups sent at once the second sees the first.
  */

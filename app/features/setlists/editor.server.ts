@@ -55,6 +55,7 @@ export async function setlistAccess(request: Request, idParam: unknown, permissi
 
 /** What an editor form answers: where to go next, or the message to show with its status. */
 export type EditorReply = { message: string; stale: boolean; intent: string; fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
+export type EditorOutcome = { redirectTo: string; toast?: { title: string; description?: string } } | { reply: EditorReply; status: number };
 
 /** A refused form's text fields as sent, so the page shows them again (JavaScript off reloads it). */
 function sentValues(formData: FormData) {
@@ -62,7 +63,6 @@ function sentValues(formData: FormData) {
   for (const [name, value] of formData) if (typeof value === "string" && !(name in values)) values[name] = value;
   return values;
 }
-export type EditorOutcome = { redirectTo: string; toast?: { title: string; description?: string } } | { reply: EditorReply; status: number };
 
 /** The permission the gate checks for an editor form: deleting needs "content:delete", the rest "content:edit". */
 export function editorPermission(formData: FormData): Permission {
