@@ -61,13 +61,24 @@ test("every page of the public site, the demo band and the admin area fits a pho
   const admin = await createUser({ firstName: "Ada", lastName: "Admin", isPlatformAdmin: true });
   await enableMfa(admin.id);
   const owner = await createUser({ firstName: "Wolfgang", lastName: "Longname" });
-  await createBand(owner, { name: "Thelongestonewordbandnameyoucaneverfitonaphonexyz" });
+  const longBand = await createBand(owner, { name: "Thelongestonewordbandnameyoucaneverfitonaphonexyz" });
+  // A song whose title is one 200-character word, with a long one-word note, in a setlist
+  // (it ran the setlist editor 1,636 px wide: list items are outside the wrapping rule).
+  const longWord = "Supercalifragilisticexpialidocious".repeat(6);
+  const song = await db.song.create({ data: { bandId: longBand.id, title: longWord, titleKey: longWord.toLowerCase(), artist: longWord.slice(0, 60), artistKey: longWord.slice(0, 60).toLowerCase(), createdById: owner.id }, select: { id: true } });
+  const longSetlist = await db.setlist.create({ data: { bandId: longBand.id, name: "Pub", sets: { create: [{ name: "Set 1", position: 0 }] } }, select: { id: true, sets: { select: { id: true } } } });
+  await db.setlistItem.create({ data: { setlistId: longSetlist.id, setId: longSetlist.sets[0]!.id, position: 0, songId: song.id, note: "x".repeat(150) } });
   await signInAs(context, admin.id);
   wide.push(...(await tooWide(page, ["/admin", "/admin/users", `/admin/users?q=${encodeURIComponent(owner.email)}`])));
   // That band's owner on their own pages: the name wraps in headings and text (it ran them
   // 450–590 px wide).
   await signInAs(context, owner.id);
-  wide.push(...(await tooWide(page, ["/getting-started", "/members", "/settings", "/profile", "/songs", "/calendar", "/setlists"])));
+  wide.push(
+    ...(await tooWide(page, [
+      "/getting-started", "/members", "/settings", "/profile", "/songs", `/songs/${song.id}/edit`, "/calendar", "/setlists",
+      `/setlists/${longSetlist.id}`, `/setlists/${longSetlist.id}?q=Supercal`, `/setlists/${longSetlist.id}/stage`,
+    ])),
+  );
 
   expect(wide).toEqual([]);
 });

@@ -200,7 +200,7 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
                   {results.map((song) => (
                     <li key={song.id} className="flex items-center gap-3 px-3 py-2">
                       <input id={`pick-${song.id}`} type="checkbox" name="songId" value={song.id} className="h-5 w-5" />
-                      <label htmlFor={`pick-${song.id}`} className="flex-1">
+                      <label htmlFor={`pick-${song.id}`} className="min-w-0 flex-1">
                         <span className="font-medium">{song.title}</span>
                         {song.artist ? <span className="text-slate-600"> — {song.artist}</span> : null}
                         <span className="text-sm text-slate-500"> {[song.key, song.length].filter(Boolean).join(" · ")}</span>
@@ -420,7 +420,7 @@ function ItemContent({ item, index, set, setlist }: { item: Item; index: number;
   const text = (
     <>
       <span className="w-6 text-right text-sm tabular-nums text-slate-500">{index + 1}</span>
-      <span className="min-w-0 flex-1">
+      <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
         <span className={`block font-medium ${item.isBreak ? "italic text-slate-700" : "text-slate-900"}`}>
           {item.title}
           {item.artist ? <span className="font-normal text-slate-600"> — {item.artist}</span> : null}
