@@ -1,10 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 // One import of the loader's server functions, see root.server.ts.
 import { currentBandCookieHeader, data, getShellOnboarding, getToast, getUserForDocument, resolveBands } from "~/root.server";
 import { useNonce } from "~/utils/nonce-provider";
-import { RouteErrorBoundary, Toaster, useSignedIn } from "~/components/kit";
+import { RouteErrorBoundary, Toaster } from "~/components/kit";
+import { PUBLIC_SCRIPT, useHydration } from "~/utils/use-signed-in";
 import tailwind from "~/styles/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -45,30 +46,6 @@ export function useRootData() {
   return useRouteLoaderData<RootLoaderData>("root");
 }
 
-/** A route module may export `handle = { hydrate: false }` (or `true`) to decide for itself. */
-export type RouteHandle = { hydrate?: boolean };
-
-// Signed-out visitors get these pages as plain server-rendered HTML (see useHydration).
-const STATIC_FOR_VISITORS = [/^routes\/_index$/, /^routes\/_public\+\//];
-
-/**
- * Whether this page loads React and hydrates. The landing page, blog, guides and policies
- * are documents to read: for signed-out visitors they ship no framework bundle, only
- * /js/public.js (section analytics, service worker). The rule lives here, by route id, so
- * every page under `_public+/` is covered without each file opting out; the deepest route
- * with a `handle.hydrate` boolean overrides it. Signed-in members get the hydrated app on
- * every page, so their navigation stays client-side.
- */
-export function useHydration() {
-  const matches = useMatches();
-  const signedIn = useSignedIn();
-  for (const match of [...matches].reverse()) {
-    const hydrate = (match.handle as RouteHandle | undefined)?.hydrate;
-    if (typeof hydrate === "boolean") return hydrate;
-  }
-  return signedIn || !matches.some((match) => STATIC_FOR_VISITORS.some((pattern) => pattern.test(match.id)));
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRootData();
@@ -104,42 +81,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-const PUBLIC_SCRIPT = "/js/public.js";
-
-type PublicScriptApi = { observeSections: () => () => void };
-declare global {
-  interface Window {
-    bandroomPublic?: PublicScriptApi;
-  }
-}
-
-/**
- * A visitor who reaches a static page by client-side navigation (the logo on the sign-in
- * page, say) sees it rendered by React; the same public script then observes its
- * sections, so section views count however the page was reached.
- */
-function useSectionViewsAfterNavigation(enabled: boolean, pathname: string) {
-  useEffect(() => {
-    if (!enabled) return;
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    const start = () => {
-      if (!cancelled) stop = window.bandroomPublic?.observeSections();
-    };
-    if (window.bandroomPublic) start();
-    else {
-      const script = document.createElement("script");
-      script.src = PUBLIC_SCRIPT;
-      script.addEventListener("load", start, { once: true });
-      document.head.append(script);
-    }
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, [enabled, pathname]);
-}
-
 /**
  * Counts pages reached by client-side navigation in the hydrated app; the first page of a
  * visit was a document, which the server counted as it rendered it.
@@ -159,7 +100,6 @@ function useClientPageViews(pathname: string) {
 export default function App() {
   const { pathname } = useLocation();
   useClientPageViews(pathname);
-  useSectionViewsAfterNavigation(!useHydration(), pathname);
   return <Outlet />;
 }
 

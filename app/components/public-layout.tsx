@@ -1,5 +1,6 @@
-import { Link, NavLink } from "@remix-run/react";
-import { useSignedIn } from "~/utils/use-signed-in";
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+import { PUBLIC_SCRIPT, useHydration, useSignedIn } from "~/utils/use-signed-in";
 import { Icon } from "~/components/shell/icons";
 
 /**
@@ -58,12 +59,41 @@ export function BrandLink({ onLanding = false }: { onLanding?: boolean }) {
 }
 
 /**
+ * A visitor who reaches a static page by client-side navigation (the logo on the sign-in
+ * page, say) sees it rendered by React; the same public script then observes its
+ * sections, so section views count however the page was reached. It lives with the
+ * public header (every such page has it), not in the root: no signed-in page loads it.
+ */
+function useSectionViewsAfterNavigation(enabled: boolean, pathname: string) {
+  useEffect(() => {
+    if (!enabled) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    const start = () => {
+      if (!cancelled) stop = window.bandroomPublic?.observeSections();
+    };
+    if (window.bandroomPublic) start();
+    else {
+      const script = document.createElement("script");
+      script.src = PUBLIC_SCRIPT;
+      script.addEventListener("load", start, { once: true });
+      document.head.append(script);
+    }
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [enabled, pathname]);
+}
+
+/**
  * The sticky header of every public page. On the landing page (`onLanding`) the section
  * links are in-page anchors; elsewhere they lead to the landing page's sections. Below
  * the `lg` breakpoint the links fold into a <details> menu, which opens without a script.
  */
 export function PublicHeader({ onLanding = false }: { onLanding?: boolean }) {
   const signedIn = useSignedIn();
+  useSectionViewsAfterNavigation(!useHydration(), useLocation().pathname);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
