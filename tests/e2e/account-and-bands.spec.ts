@@ -16,7 +16,7 @@ const PASSWORD = "Night-Owls-2024";
 test.describe("a newcomer's first visit", () => {
   test.skip(({ isMobile }) => isMobile, "the desktop journey; the mobile shell has its own test");
 
-  test("registers, verifies from the mail, signs in, creates and switches bands, keeps the band on reload, signs out", async ({ page, outbox }) => {
+  test("registers, verifies from the mail, signs in, creates and switches bands, keeps the band on reload, signs out", async ({ page, javaScriptEnabled, outbox }) => {
     const email = uniqueEmail("newcomer");
 
     // Register: one submit that breaks every rule shows each rule's message exactly once.
@@ -84,6 +84,9 @@ test.describe("a newcomer's first visit", () => {
     await switcher.locator("summary").click();
     await switcher.getByRole("button", { name: /The Night Owls/ }).click();
     await expect(switcher.locator("summary")).toContainText("The Night Owls");
+    // With JavaScript the pressed button (in the menu that closed) hands the keyboard to the
+    // page's main area, not to the top of the document.
+    if (javaScriptEnabled) await expect(page.locator("main")).toBeFocused();
 
     // The choice is remembered: a reload renders the same band from the server.
     await page.reload();

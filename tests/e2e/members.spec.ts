@@ -89,6 +89,10 @@ test.describe("members and invitations", () => {
     await row.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Changes saved").first()).toBeVisible();
     await expect(summary.getByText("Band Admin", { exact: true })).toBeVisible();
+    // Back at the saved row (the panel closed), and with JavaScript the keyboard is on its
+    // Manage link, not at the top of the page.
+    await expect(page).toHaveURL(/\/members#member-\d+$/);
+    if (javaScriptEnabled) await expect(row.getByRole("link", { name: "Manage Nora Newman" })).toBeFocused();
 
     // The new member leaves, after confirming, and is gone from the list.
     await newcomer.goto("/members");

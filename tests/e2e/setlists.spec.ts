@@ -103,7 +103,7 @@ test.describe("setlist editor", () => {
     expect((await download).suggestedFilename()).toBe("saturday-at-the-crown.pdf");
   });
 
-  test("build a two-set setlist with the move buttons", async ({ page, login, createBand }) => {
+  test("build a two-set setlist with the move buttons", async ({ page, javaScriptEnabled, login, createBand }) => {
     await bandWithSongs(login, createBand);
     await startSetlist(page);
 
@@ -133,6 +133,10 @@ test.describe("setlist editor", () => {
     await page.getByRole("button", { name: "Remove Bravo Song" }).click();
     await expect.poll(() => titles(setList(page, "Set 1"))).toEqual(["Alpha Song"]);
     await expect(page.getByRole("region", { name: "Set 1" })).toContainText("1 song · 3:00");
+    // The page comes back at the song that took its place; with JavaScript the keyboard is
+    // there too (on its first control), not at the top of the page.
+    await expect(page).toHaveURL(/#item-\d+$/);
+    if (javaScriptEnabled) await expect(setList(page, "Set 1").getByRole("listitem").first().locator("button").first()).toBeFocused();
 
     // Set 2 becomes the encore, songs and all.
     await page.getByText("Rename Set 2…").click();

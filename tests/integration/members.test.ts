@@ -160,7 +160,7 @@ describe("revoke and resend", () => {
     const world = await bandWithEveryRole();
     const { token, invitation, email } = await invited(world);
     const response = await post(world, "band_admin", { intent: "revoke", invitationId: String(invitation.id) });
-    expectRedirect(response, "/members");
+    expectRedirect(response, "/members#pending");
     expect(await toastOf(response)).toEqual({ title: "Invitation withdrawn", description: `The link sent to ${email} no longer works.`, type: "default" });
     expect((await getInvitationByToken(token))?.status).toBe("revoked");
     expect((await page(world.cookies.band_leader)).invitations).toEqual([]);
@@ -231,7 +231,7 @@ describe("changing members", () => {
       "instruments[2]": "Keytar",
       "instruments[3]": "BASS",
     });
-    expectRedirect(response, "/members");
+    expectRedirect(response, `/members#member-${id}`);
     expect(await toastOf(response)).toEqual({ title: "Changes saved", description: "Your details are up to date.", type: "default" });
     const me = (await page(world.cookies.sub)).members.find((m) => m.isYou)!;
     expect(me.instruments).toEqual(["Bass", "Keytar"]);
@@ -242,7 +242,7 @@ describe("changing members", () => {
     expect(await roleOf(world.memberships.sub)).toBe("sub");
 
     // An emptied form clears the display name and the instruments.
-    expectRedirect(await post(world, "sub", { intent: "update", membershipId: id, displayName: "" }), "/members");
+    expectRedirect(await post(world, "sub", { intent: "update", membershipId: id, displayName: "" }), `/members#member-${id}`);
     const cleared = await db.bandMembership.findUniqueOrThrow({ where: { id: world.memberships.sub }, select: { displayName: true, instruments: true } });
     expect(cleared).toEqual({ displayName: null, instruments: [] });
   });
@@ -252,7 +252,7 @@ describe("changing members", () => {
     const id = String(world.memberships.band_member);
     const opened = (await page(world.cookies.band_leader, `?manage=${id}`)).members.find((m) => m.id === world.memberships.band_member)! as unknown as { version: number };
     // The leader makes them a sub; the admin, on the panel opened before, changes only the instrument.
-    expectRedirect(await post(world, "band_leader", { intent: "update", membershipId: id, role: "sub", version: String(opened.version) }), "/members");
+    expectRedirect(await post(world, "band_leader", { intent: "update", membershipId: id, role: "sub", version: String(opened.version) }), `/members#member-${id}`);
     const stale = await post(world, "band_admin", { intent: "update", membershipId: id, role: "band_member", "instruments[0]": "Bass guitar", version: String(opened.version) });
     expect(stale.status).toBe(409);
     const reply = await body<ActionBody>(stale);
@@ -293,9 +293,9 @@ describe("changing members", () => {
   test("a leader changes roles, including making another leader", async () => {
     const world = await bandWithEveryRole();
     const response = await post(world, "band_leader", { intent: "update", membershipId: String(world.memberships.band_member), role: "band_admin" });
-    expectRedirect(response, "/members");
+    expectRedirect(response, `/members#member-${world.memberships.band_member}`);
     expect(await roleOf(world.memberships.band_member)).toBe("band_admin");
-    expectRedirect(await post(world, "band_leader", { intent: "update", membershipId: String(world.memberships.sub), role: "band_leader" }), "/members");
+    expectRedirect(await post(world, "band_leader", { intent: "update", membershipId: String(world.memberships.sub), role: "band_leader" }), `/members#member-${world.memberships.sub}`);
     expect(await roleOf(world.memberships.sub)).toBe("band_leader");
   });
 
@@ -312,7 +312,7 @@ describe("changing members", () => {
     expect(await errorsOf(makeLeader)).toEqual({ role: [MESSAGES.onlyLeadersMakeLeaders] });
     expect(await roleOf(world.memberships.sub)).toBe("sub");
     // Between themselves and below, admins manage freely.
-    expectRedirect(await post(world, "band_admin", { intent: "update", membershipId: String(world.memberships.sub), role: "band_member", displayName: "Cyrus" }), "/members");
+    expectRedirect(await post(world, "band_admin", { intent: "update", membershipId: String(world.memberships.sub), role: "band_member", displayName: "Cyrus" }), `/members#member-${world.memberships.sub}`);
     expect(await roleOf(world.memberships.sub)).toBe("band_member");
 
     const view = await page(world.cookies.band_admin);
@@ -333,7 +333,7 @@ describe("changing members", () => {
     expect(((await kept.json()) as { result: { initialValue: Record<string, unknown> | null } }).result.initialValue).toMatchObject({ displayName: "Dana R", role: "band_admin" });
 
     await post(world, "band_leader", { intent: "update", membershipId: String(world.memberships.band_admin), role: "band_leader" });
-    expectRedirect(await post(world, "band_leader", { intent: "update", membershipId: leader, role: "band_member" }), "/members");
+    expectRedirect(await post(world, "band_leader", { intent: "update", membershipId: leader, role: "band_member" }), `/members#member-${leader}`);
     expect(await roleOf(world.memberships.band_leader)).toBe("band_member");
   });
 });
@@ -343,7 +343,7 @@ describe("removing and leaving", () => {
     const world = await bandWithEveryRole();
     await db.user.update({ where: { id: world.users.band_member.id }, data: { preferredBandId: world.band.id } });
     const response = await post(world, "band_leader", { intent: "remove", membershipId: String(world.memberships.band_member) }, );
-    expectRedirect(response, "/members");
+    expectRedirect(response, "/members#members");
     expect(await toastOf(response)).toEqual({ title: "Member removed", description: "Bea Member is no longer in The Late Shift.", type: "default" });
     expect(await roleOf(world.memberships.band_member)).toBeNull();
     expect((await db.user.findUniqueOrThrow({ where: { id: world.users.band_member.id } })).preferredBandId).toBeNull();
@@ -355,7 +355,7 @@ describe("removing and leaving", () => {
     expect(leader.status).toBe(403);
     expect(await roleOf(world.memberships.band_leader)).toBe("band_leader");
     expect((await post(world, "band_member", { intent: "remove", membershipId: String(world.memberships.sub) })).status).toBe(403);
-    expectRedirect(await post(world, "band_admin", { intent: "remove", membershipId: String(world.memberships.sub) }), "/members");
+    expectRedirect(await post(world, "band_admin", { intent: "remove", membershipId: String(world.memberships.sub) }), "/members#members");
     const other = await otherBand();
     expect((await post(world, "band_leader", { intent: "remove", membershipId: String(other.membershipId) })).status).toBe(404);
     expect(await roleOf(other.membershipId)).toBe("band_leader");
@@ -401,7 +401,7 @@ describe("transferring leadership", () => {
   test("the leader hands over: the member leads, the old leader becomes an admin", async () => {
     const world = await bandWithEveryRole();
     const response = await post(world, "band_leader", { intent: "transfer", membershipId: String(world.memberships.sub) });
-    expectRedirect(response, "/members");
+    expectRedirect(response, `/members#member-${world.memberships.sub}`);
     expect(await toastOf(response)).toEqual({ title: "Leadership transferred", description: "Cy Sub now leads The Late Shift. You are a Band Admin.", type: "default" });
     expect(await roleOf(world.memberships.sub)).toBe("band_leader");
     expect(await roleOf(world.memberships.band_leader)).toBe("band_admin");
@@ -497,6 +497,10 @@ describe("the page", () => {
         "?group=instrument",
       ),
     );
-    expectRedirect(response, "/members?group=instrument");
+    expectRedirect(response, `/members?group=instrument#member-${world.memberships.band_member}`);
+    // From a later page of the list (its panel open), back to that page at the saved row.
+    const version = String((await db.bandMembership.findUniqueOrThrow({ where: { id: world.memberships.band_member } })).version);
+    const fromPage = membersForm(world.cookies.band_member, { bandId: String(world.band.id), intent: "update", membershipId: String(world.memberships.band_member), version }, `?page=2&manage=${world.memberships.band_member}`);
+    expectRedirect(await callRoute(action, fromPage), `/members?page=2#member-${world.memberships.band_member}`);
   });
 });

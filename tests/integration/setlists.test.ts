@@ -194,6 +194,24 @@ describe("setlists", () => {
     expect(await positions(setlist.id)).toEqual([[0, 1, 2], [0, 1, 2]]);
   });
 
+  test("removing a song goes back to the one that took its place, the one before it at a set's end, or the emptied set", async () => {
+    const world = await bandWithRoles();
+    let setlist = await twoSetSetlist(world);
+    const remove = async (itemId: number) => {
+      const response = await editorPost(world.cookies.member, setlist.id, { intent: "remove-item", version: String(setlist.version), itemId: String(itemId) });
+      setlist = await apiSetlist(world.cookies.member, setlist.id);
+      return response.headers.get("location");
+    };
+    const [set1, set2] = setlist.sets;
+    expect(await remove(set1!.items[0]!.id)).toBe(`/setlists/${setlist.id}#item-${set1!.items[1]!.id}`);
+    // Set 2: September, Dancing Queen, a break.
+    expect(set2!.items).toHaveLength(3);
+    expect(await remove(set2!.items[2]!.id)).toBe(`/setlists/${setlist.id}#item-${set2!.items[1]!.id}`);
+    expect(await remove(set2!.items[1]!.id)).toBe(`/setlists/${setlist.id}#item-${set2!.items[0]!.id}`);
+    expect(await remove(set2!.items[0]!.id)).toBe(`/setlists/${setlist.id}#set-${set2!.id}`);
+    expect(setlist.sets.map((set) => set.items.length)).toEqual([2, 0]);
+  });
+
   test("a reorder with a missing, duplicated or foreign item, or another band's song, is refused and changes nothing", async () => {
     const world = await bandWithRoles();
     const other = await bandWithRoles();

@@ -100,8 +100,8 @@ export async function submitEditorForm(access: BandAccess, setlistId: number, fo
         await moveItemToSet(access, setlistId, input.version, input.itemId, input.setId);
         return back(`item-${input.itemId}`);
       case "remove-item":
-        await removeItem(access, setlistId, input.version, input.itemId);
-        return back();
+        // On to the song that took its place: the browser scrolls there, and with JavaScript the keyboard goes to it.
+        return back(await removeItem(access, setlistId, input.version, input.itemId));
       case "item-note":
         await updateItem(access, setlistId, input.version, input.itemId, { note: input.note });
         return back(`item-${input.itemId}`);

@@ -497,19 +497,27 @@ export function addItems(access: BandAccess, setlistId: number, version: number,
   );
 }
 
-/** Takes an item out of the setlist. */
-export function removeItem(access: BandAccess, setlistId: number, version: number, itemId: number) {
-  return changeLayout(
+/**
+ * Takes an item out of the setlist. Returns where the editor goes on from: the item that
+ * took its place (or the one before it, at the end of a set), else its set.
+ */
+export async function removeItem(access: BandAccess, setlistId: number, version: number, itemId: number) {
+  let after = "";
+  await changeLayout(
     access,
     setlistId,
     version,
     (layout) => {
       const { setIndex, index } = findItem(layout, itemId);
-      layout[setIndex]!.items.splice(index, 1);
+      const set = layout[setIndex]!;
+      set.items.splice(index, 1);
+      const neighbour = set.items[index] ?? set.items[index - 1];
+      after = neighbour?.id ? `item-${neighbour.id}` : set.id ? `set-${set.id}` : "";
       return layout;
     },
     { strict: false },
   );
+  return after;
 }
 
 /** An item's note (and a break's length). */

@@ -42,6 +42,7 @@ export default function AppLayout() {
   const { avatarPosition, isPro } = useLoaderData<typeof loader>();
   useSessionKeepalive();
   useRevalidateOnFocus(root);
+  useFocusAfterNavigation();
   // The loader above already sent signed-out visitors away.
   if (!root?.user) return null;
   const signedIn: SignedIn = { ...root, user: root.user, avatarPosition, isPro };
@@ -67,6 +68,26 @@ export default function AppLayout() {
       <TabBar state={state} />
     </div>
   );
+}
+
+/**
+ * With JavaScript, a navigation that took the focused element away (a saved member's
+ * panel closing, a removed song's buttons, the band switch) puts the keyboard where the
+ * address points (#member-12: that row's first control), else on the page's main area,
+ * instead of the top of the document. A page that placed the focus itself keeps it.
+ */
+function useFocusAfterNavigation() {
+  const { key, hash } = useLocation();
+  const seen = useRef(key);
+  useEffect(() => {
+    if (seen.current === key) return;
+    seen.current = key;
+    // Still on something shown (a link of the menu that stayed): leave it there. A link of
+    // the phone's menu, which closes on navigating, is not shown any more.
+    if ((document.activeElement as HTMLElement | null)?.offsetParent) return;
+    const named = hash && document.getElementById(hash.slice(1));
+    ((named && named.querySelector<HTMLElement>("a[href],button")) || document.getElementById("main"))?.focus({ preventScroll: true });
+  }, [key, hash]);
 }
 
 function SidePanel({ root, state }: { root: SignedIn; state: ShellState }) {

@@ -151,9 +151,17 @@ function refusal(intent: MembersIntent, submission: Parameters<typeof replyWithR
   return failure(intent, stale ? { ...result, initialValue: null } : result, status, targetId);
 }
 
-function backHere(request: Request) {
-  const url = new URL(request.url);
-  return url.searchParams.get("group") === "instrument" ? "/members?group=instrument" : "/members";
+/**
+ * The page a change came from (its view and page of the list), without the panel it
+ * opened, at `anchor`: the browser scrolls there, and with JavaScript the shell puts the
+ * keyboard on its first control (the saved member's "Manage"), not the top of the page.
+ */
+function backHere(request: Request, anchor: string) {
+  const sent = new URL(request.url).searchParams;
+  const kept = new URLSearchParams();
+  if (sent.get("group") === "instrument") kept.set("group", "instrument");
+  else if (sent.get("page")) kept.set("page", sent.get("page")!);
+  return `/members${kept.size ? `?${kept}` : ""}#${anchor}`;
 }
 
 function parse<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
@@ -231,7 +239,7 @@ async function update(request: Request, access: BandAccess, formData: FormData) 
     const member = await updateMembership(access, targetId, submission.value);
     const name = memberName(member);
     const self = member.user.id === access.user.id;
-    return await redirectWithToast(backHere(request), {
+    return await redirectWithToast(backHere(request, `member-${targetId}`), {
       title: "Changes saved",
       description: self ? "Your details are up to date." : `${name} is ${roleLabel(member.membership.role)} with the details you set.`,
     });
@@ -247,7 +255,7 @@ async function remove(request: Request, access: BandAccess, formData: FormData) 
   try {
     const outcome = await removeMember(access, targetId);
     if (outcome.left) return await leftBand(access);
-    return await redirectWithToast(backHere(request), { title: "Member removed", description: `${outcome.name} is no longer in ${access.band.name}.` });
+    return await redirectWithToast(backHere(request, "members"), { title: "Member removed", description: `${outcome.name} is no longer in ${access.band.name}.` });
   } catch (error) {
     return refusal("remove", submission, error, targetId);
   }
@@ -274,7 +282,7 @@ async function transfer(request: Request, access: BandAccess, formData: FormData
   const targetId = submission.value.membershipId;
   try {
     const member = await transferLeadership(access, targetId);
-    return await redirectWithToast(backHere(request), {
+    return await redirectWithToast(backHere(request, `member-${targetId}`), {
       title: "Leadership transferred",
       description: `${memberName(member)} now leads ${access.band.name}. You are a Band Admin.`,
     });
@@ -289,7 +297,7 @@ async function revoke(request: Request, access: BandAccess, formData: FormData) 
   const targetId = submission.value.invitationId;
   try {
     const revoked = await revokeInvitation(access, targetId);
-    return await redirectWithToast(backHere(request), { title: "Invitation withdrawn", description: `The link sent to ${revoked.email} no longer works.` });
+    return await redirectWithToast(backHere(request, "pending"), { title: "Invitation withdrawn", description: `The link sent to ${revoked.email} no longer works.` });
   } catch (error) {
     return refusal("revoke", submission, error, targetId);
   }
@@ -368,7 +376,7 @@ export default function Members() {
         </section>
       ) : null}
 
-      <section aria-labelledby="members-heading" className="space-y-3">
+      <section id="members" aria-labelledby="members-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="members-heading" className="text-lg font-semibold text-slate-900">
             {view === "instrument" ? "By instrument" : "Band members"}

@@ -19,7 +19,7 @@ type PendingInvitationsProps = {
 
 export function PendingInvitations({ bandId, invitations, actionData, revoking, hrefFor }: PendingInvitationsProps) {
   return (
-    <section aria-labelledby="pending-heading" className="space-y-3">
+    <section id="pending" aria-labelledby="pending-heading" className="space-y-3">
       <h2 id="pending-heading" className="text-lg font-semibold text-slate-900">
         Pending invitations
       </h2>
