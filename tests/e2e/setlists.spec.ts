@@ -103,6 +103,32 @@ test.describe("setlist editor", () => {
     expect((await download).suggestedFilename()).toBe("saturday-at-the-crown.pdf");
   });
 
+  test("Create setlist shows that it is sending, and a second press sends nothing more", async ({ page, javaScriptEnabled, isMobile, login, createBand }) => {
+    test.skip(!javaScriptEnabled || isMobile, "the pending state is the script's; one project is enough");
+    const band = await bandWithSongs(login, createBand);
+    await page.goto("/setlists");
+    await page.getByLabel("Name", { exact: true }).fill("Held back");
+    // The post is held until the button has shown it is sending.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let posts = 0;
+    await page.route(/\/setlists(\.data)?(\?|$)/, async (route) => {
+      if (route.request().method() === "POST") posts += 1;
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Create setlist" }).click();
+    const sending = page.getByRole("button", { name: "Creating…" });
+    await expect(sending).toBeDisabled();
+    await sending.click({ force: true });
+    release();
+    await expect(page.getByRole("heading", { name: "Held back", level: 1 })).toBeVisible();
+    await page.unrouteAll({ behavior: "wait" });
+    expect(posts).toBe(1);
+    const { db } = await import("~/utils/db.server");
+    expect(await db.setlist.count({ where: { bandId: band.id, name: "Held back" } })).toBe(1);
+  });
+
   test("build a two-set setlist with the move buttons", async ({ page, javaScriptEnabled, login, createBand }) => {
     await bandWithSongs(login, createBand);
     await startSetlist(page);

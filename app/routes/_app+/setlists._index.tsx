@@ -7,6 +7,7 @@ import { listSetlists, pastGigsWithSetlists } from "~/features/setlists/setlists
 import { formatTotal } from "~/features/songs/format";
 import { Field, SelectField, useFocusFirstError } from "~/components/forms";
 import { Button } from "~/components/ui/button";
+import { useIsPending } from "~/utils/use-is-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
@@ -55,6 +56,9 @@ export default function Setlists() {
   const gigErrors = reply?.fromGig?.error ?? {};
   // With JavaScript the reply re-renders the form in place: focus goes to its first error.
   const createForm = useFocusFirstError(reply?.result ?? null);
+  // Both forms post to this page; their intents tell them apart while one is sending.
+  const creating = useIsPending({ formAction: "/setlists", intent: "create" });
+  const building = useIsPending({ formAction: "/setlists", intent: "from-gig" });
   const fromGigForm = useFocusFirstError(reply?.fromGig ?? null);
   return (
     <div className="space-y-6">
@@ -70,6 +74,7 @@ export default function Setlists() {
           </h2>
           <Form ref={createForm} method="post" action="/setlists" noValidate className="mt-3 grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
             <input type="hidden" name="bandId" value={bandId} />
+            <input type="hidden" name="intent" value="create" />
             <Field
               label="Name"
               inputProps={{ id: "setlist-name", name: "name", autoComplete: "off", maxLength: 120, defaultValue: String(reply?.result?.initialValue?.name ?? "") }}
@@ -81,7 +86,9 @@ export default function Setlists() {
               inputProps={{ id: "setlist-target", name: "targetMinutes", inputMode: "numeric", autoComplete: "off", defaultValue: String(reply?.result?.initialValue?.targetMinutes ?? "") }}
               errors={errors.targetMinutes}
             />
-            <Button type="submit">Create setlist</Button>
+            <Button type="submit" pending={creating} pendingText="Creating…">
+              Create setlist
+            </Button>
           </Form>
         </section>
       )}
@@ -101,7 +108,7 @@ export default function Setlists() {
               ))}
             </SelectField>
             <Field label="New setlist name" inputProps={{ name: "name", maxLength: 120 }} errors={gigErrors.name} />
-            <Button type="submit" variant="secondary">
+            <Button type="submit" variant="secondary" pending={building} pendingText="Building…">
               Build setlist
             </Button>
           </Form>
