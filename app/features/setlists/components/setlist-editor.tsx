@@ -171,6 +171,7 @@ function EventsSection({ data, reply }: { data: EditorData; reply: EditorReply |
 function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: string; results: EditorData["results"]; reply: EditorReply | null }) {
   // What a refused Details save sent (kept on the page), else the setlist's own values.
   const sent = reply?.intent === "details" ? reply.values : undefined;
+  const breakErrors = reply?.intent === "add-break" ? reply.fieldErrors?.breakMinutes : undefined;
   return (
     <>
       <section data-print="hide" aria-labelledby="add-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -224,15 +225,15 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
           )
         ) : null}
 
-        <Form method="post" action={`/setlists/${setlist.id}`} className="flex flex-wrap items-end gap-3 border-t border-slate-100 pt-4">
+        <Form method="post" action={`/setlists/${setlist.id}`} key={String(!breakErrors)} className="flex flex-wrap items-end gap-3 border-t border-slate-100 pt-4">
           <input type="hidden" name="intent" value="add-break" />
           <input type="hidden" name="version" value={setlist.version} />
-          <div className="w-32">
-            <label htmlFor="break-minutes" className="block text-sm font-medium text-slate-800">
-              Break (minutes)
-            </label>
-            <input id="break-minutes" name="breakMinutes" inputMode="numeric" defaultValue="15" className={`mt-1 ${INPUT}`} />
-          </div>
+          <Field
+            className="w-32"
+            label="Break (minutes)"
+            inputProps={{ id: "break-minutes", name: "breakMinutes", inputMode: "numeric", defaultValue: breakErrors ? reply?.values?.breakMinutes : "15" }}
+            errors={breakErrors}
+          />
           <SetPicker sets={setlist.sets} id="break-set" label="Add to" />
           <Button type="submit" variant="secondary">
             Add a break
