@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
+import { toastOf } from "./auth-helpers";
 import { db } from "~/utils/db.server";
 import { action as listAction, loader as listLoader } from "~/routes/_app+/setlists._index";
 import { action as editorAction, loader as editorLoader } from "~/routes/_app+/setlists.$id";
@@ -210,6 +211,34 @@ describe("setlists", () => {
     expect(await remove(set2!.items[1]!.id)).toBe(`/setlists/${setlist.id}#item-${set2!.items[0]!.id}`);
     expect(await remove(set2!.items[0]!.id)).toBe(`/setlists/${setlist.id}#set-${set2!.id}`);
     expect(setlist.sets.map((set) => set.items.length)).toEqual([2, 0]);
+  });
+
+  test("a song already in the setlist says so in the search, and added again it is kept and the leader is told", async () => {
+    const world = await bandWithRoles();
+    let setlist = await twoSetSetlist(world);
+    const search = async (q: string) => {
+      const view = await json(await callRoute(editorLoader, buildRequest(`/setlists/${setlist.id}?q=${q}`, { cookie: world.cookies.member }), { id: String(setlist.id) }));
+      return view.results.map((song: { title: string; already: string }) => [song.title, song.already]);
+    };
+    const africa = await db.song.create({ data: { bandId: world.band.id, title: "Africa", titleKey: "africa", createdById: world.users.leader.id } });
+    expect(await search("valerie")).toEqual([["Valerie", "already in Set 1"]]);
+    expect(await search("september")).toEqual([["September", "already in Set 2"]]);
+    expect(await search("africa")).toEqual([["Africa", ""]]);
+
+    const set2 = setlist.sets[1]!;
+    const added = await editorPost(world.cookies.member, setlist.id, { intent: "add-songs", version: String(setlist.version), setId: String(set2.id), songId: [String(world.songs[1]!.id), String(africa.id)] });
+    expect(added.status).toBe(302);
+    expect(await toastOf(added)).toMatchObject({
+      title: "Added, and already in this setlist",
+      description: "“Valerie” is in it more than once now. Remove the extra one if that was a slip.",
+    });
+    setlist = await apiSetlist(world.cookies.member, setlist.id);
+    expect(setlist.sets[1]!.items.map((item) => item.title)).toEqual(["September", "Dancing Queen", "Break", "Valerie", "Africa"]);
+    // A song new to the setlist is added without a word.
+    const fresh = await db.song.create({ data: { bandId: world.band.id, title: "Jolene", titleKey: "jolene", createdById: world.users.leader.id } });
+    const quiet = await editorPost(world.cookies.member, setlist.id, { intent: "add-songs", version: String(setlist.version), setId: String(set2.id), songId: String(fresh.id) });
+    expect(quiet.status).toBe(302);
+    expect(await toastOf(quiet)).toBeNull();
   });
 
   test("a reorder with a missing, duplicated or foreign item, or another band's song, is refused and changes nothing", async () => {

@@ -8,6 +8,7 @@ import { grantIn, requireBandAccess, type BandAccess } from "~/features/bands/ac
 export { otherBandThanCurrent } from "~/features/bands/access.server";
 import type { Permission } from "~/features/members/permissions";
 import { parseId } from "~/utils/ids";
+import { db } from "~/utils/db.server";
 import { RuleError } from "~/utils/rule-error";
 import { CreateSetlistSchema, EditorSchema, FromGigSchema, ReorderLayoutSchema, SETLIST_FORM_MESSAGES } from "./schema.server";
 import { formatDuration, formatTotal } from "~/features/songs/format";
@@ -86,9 +87,10 @@ export async function submitEditorForm(access: BandAccess, setlistId: number, fo
       case "details":
         await updateSetlistDetails(access, setlistId, input.version, { name: input.name, notes: input.notes, targetSetSeconds: input.targetMinutes ? input.targetMinutes * 60 : null });
         return { ...back(), toast: { title: "Setlist saved" } };
-      case "add-songs":
-        await addItems(access, setlistId, input.version, input.setId ?? null, input.songId.map((songId) => ({ songId })));
-        return back(input.setId ? `set-${input.setId}` : undefined);
+      case "add-songs": {
+        const { repeated } = await addItems(access, setlistId, input.version, input.setId ?? null, input.songId.map((songId) => ({ songId })));
+        return { ...back(input.setId ? `set-${input.setId}` : undefined), toast: await repeatedSongsToast(access, repeated) };
+      }
       case "add-break":
         await addItems(access, setlistId, input.version, input.setId ?? null, [{ isBreak: true, breakSeconds: input.breakMinutes * 60, note: input.note }]);
         return back(input.setId ? `set-${input.setId}` : undefined);
@@ -183,6 +185,18 @@ export async function submitCreateForm(access: BandAccess, formData: FormData) {
   return { result: null, setlist };
 }
 
+/** A song added again is kept (a reprise, an encore of the opener), and said: it may be a slip. */
+async function repeatedSongsToast(access: BandAccess, songIds: number[]) {
+  if (!songIds.length) return undefined;
+  const songs = await db.song.findMany({ where: { id: { in: songIds }, bandId: access.band.id }, orderBy: { titleKey: "asc" }, select: { title: true } });
+  const titles = songs.map((song) => `“${song.title}”`);
+  const list = titles.length > 1 ? `${titles.slice(0, -1).join(", ")} and ${titles.at(-1)}` : titles[0];
+  return {
+    title: "Added, and already in this setlist",
+    description: `${list} ${titles.length > 1 ? "are" : "is"} in it more than once now. Remove the extra one if that was a slip.`,
+  };
+}
+
 /** The editor's data, ready to show: the setlist with its sets, items and running totals, and the songs matching `q`. */
 export async function editorView(access: BandAccess, id: number, q: string, now = new Date()) {
   const setlist = await getSetlist(access, id);
@@ -190,6 +204,9 @@ export async function editorView(access: BandAccess, id: number, q: string, now 
   q = q.slice(0, 100);
   const [results, choices] = await Promise.all([q && setlist.mayEdit ? searchSongsForSetlist(access, q) : [], eventsForSetlistChoice(access, now)]);
   const tz = setlist.band.timeZone;
+  /** The first set each song of the setlist is in. */
+  const setOf = new Map<number, string>();
+  for (const set of setlist.sets) for (const item of set.items) if (item.songId !== null && !setOf.has(item.songId)) setOf.set(item.songId, set.name);
   const when = (event: { startsAt: Date; allDay?: boolean }) => (event.allDay ? formatDate(event.startsAt, tz) : `${formatDate(event.startsAt, tz)}, ${formatTime(event.startsAt, tz)}`);
   return {
     events: setlist.events.map((event) => ({
@@ -207,7 +224,15 @@ export async function editorView(access: BandAccess, id: number, q: string, now 
     mayLinkEvents: grantIn(access, "events:edit") !== null,
     mayReport: mayReport(access),
     q,
-    results: results.map((song) => ({ id: song.id, title: song.title, artist: song.artist, key: song.key ? keyLabel(song.key) : "", length: formatDuration(song.durationSeconds) })),
+    results: results.map((song) => ({
+      id: song.id,
+      title: song.title,
+      artist: song.artist,
+      key: song.key ? keyLabel(song.key) : "",
+      length: formatDuration(song.durationSeconds),
+      // Told before it is added again.
+      already: setOf.has(song.id) ? `already in ${setOf.get(song.id)}` : "",
+    })),
     setlist: {
       id: setlist.id,
       name: setlist.name,

@@ -481,12 +481,16 @@ export function moveItemToSet(access: BandAccess, setlistId: number, version: nu
 }
 
 /** Adds songs of the library (in the order given) or a break to the end of a set (the first set when none is named). */
-export function addItems(access: BandAccess, setlistId: number, version: number, setId: number | null, items: LayoutItem[]) {
-  return changeLayout(
+export async function addItems(access: BandAccess, setlistId: number, version: number, setId: number | null, items: LayoutItem[]) {
+  /** The songs added that the setlist already held (a band may play one twice: added, and told). */
+  let repeated: number[] = [];
+  await changeLayout(
     access,
     setlistId,
     version,
     (layout) => {
+      const held = new Set(layout.flatMap((set) => set.items.map((item) => item.songId)));
+      repeated = [...new Set(items.flatMap((item) => (typeof item.songId === "number" && held.has(item.songId) ? [item.songId] : [])))];
       if (!layout.length) return [{ name: "Set 1", items }];
       const target = setId === null ? layout[0] : layout.find((set) => set.id === setId);
       if (!target) throw new RuleError(400, SETLIST_MESSAGES.foreignSet);
@@ -495,6 +499,7 @@ export function addItems(access: BandAccess, setlistId: number, version: number,
     },
     { strict: false },
   );
+  return { repeated };
 }
 
 /**

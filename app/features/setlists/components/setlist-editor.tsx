@@ -204,7 +204,7 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
                       <label htmlFor={`pick-${song.id}`} className="min-w-0 flex-1">
                         <span className="font-medium">{song.title}</span>
                         {song.artist ? <span className="text-slate-600"> — {song.artist}</span> : null}
-                        <span className="text-sm text-slate-500"> {[song.key, song.length].filter(Boolean).join(" · ")}</span>
+                        <span className="text-sm text-slate-500"> {[song.key, song.length, song.already].filter(Boolean).join(" · ")}</span>
                       </label>
                     </li>
                   ))}
