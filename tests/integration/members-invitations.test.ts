@@ -58,6 +58,16 @@ describe("the invitation page", () => {
     });
   });
 
+  test("the inviter is named as the mail names them: by their name in the band when they set one", async () => {
+    const world = await bandWithEveryRole(`Band ${++counter}`);
+    await db.bandMembership.update({ where: { bandId_userId: { bandId: world.band.id, userId: world.users.band_leader.id } }, data: { displayName: "Lena from the band" } });
+    const email = `named-${counter}-${Date.now().toString(36)}@example.com`;
+    await callRoute(membersAction, membersForm(world.cookies.band_leader, { intent: "invite", bandId: String(world.band.id), email, role: "sub" }));
+    const { mail, token } = mailedInvite(email);
+    expect(mail.subject).toBe(`Lena from the band invited you to join Band ${counter} on Bandroom`);
+    expect((await openLink(token)).invitation).toMatchObject({ inviter: "Lena from the band" });
+  });
+
   test("signed in: accepting joins with the invited role, makes the band current and preferred, and is tracked", async () => {
     const { world, token, email } = await invite("sub");
     const { user, cookie } = await signedIn(email);

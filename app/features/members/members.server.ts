@@ -592,10 +592,12 @@ export async function getInvitationByToken(token: string, now = new Date()): Pro
       acceptedAt: true,
       revokedAt: true,
       band: { select: { id: true, name: true, timeZone: true } },
-      invitedBy: { select: { firstName: true, lastName: true, email: true } },
+      // Their name in this band, as the invitation mail gave it.
+      invitedBy: { select: { firstName: true, lastName: true, email: true, memberships: { select: { bandId: true, displayName: true } } } },
     },
   });
   if (!row) return null;
+  const inviterPlace = row.invitedBy?.memberships.find((membership) => membership.bandId === row.band.id);
   const status: InvitationStatus = row.acceptedAt
     ? "accepted"
     : row.revokedAt
@@ -609,7 +611,7 @@ export async function getInvitationByToken(token: string, now = new Date()): Pro
     email: row.email,
     role: row.role,
     band: row.band,
-    inviter: row.invitedBy ? displayName(row.invitedBy) : "A band leader",
+    inviter: row.invitedBy ? displayName({ ...row.invitedBy, displayName: inviterPlace?.displayName }) : "A band leader",
     expiresAt: row.expiresAt,
   };
 }
