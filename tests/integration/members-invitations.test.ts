@@ -124,6 +124,20 @@ describe("the invitation page", () => {
     expect(await membership(world, user.id)).toBeNull();
   });
 
+  test("a link replaced by a resend says so, and cannot be used; the new one can", async () => {
+    const { world, token, email } = await invite();
+    const invitation = await db.invitation.findFirstOrThrow({ where: { email } });
+    // Sent a while ago (a resend a moment after the first mail is refused as a double tap).
+    await db.invitation.update({ where: { id: invitation.id }, data: { expiresAt: new Date(Date.now() + 60_000) } });
+    await callRoute(membersAction, membersForm(world.cookies.band_leader, { intent: "resend", bandId: String(world.band.id), invitationId: String(invitation.id) }));
+    const fresh = mailedInvite(email).token;
+    expect(fresh).not.toBe(token);
+    const { cookie } = await signedIn();
+    expect((await openLink(token, cookie, 410)).problem).toBe("This invitation link was replaced by a newer one. Use the link in the latest mail from Lena Leader, or ask them to send it again.");
+    expect((await accept(token, cookie)).status).toBe(409);
+    expect((await openLink(fresh, cookie)).problem).toBeNull();
+  });
+
   test("a revoked invitation says so", async () => {
     const { world, token, email } = await invite();
     const invitation = await db.invitation.findFirstOrThrow({ where: { email } });

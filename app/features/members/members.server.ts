@@ -551,14 +551,15 @@ export async function resendInvitation(actor: Actor, invitationId: number, origi
   const invitation = await db.$transaction(async (tx) => {
     // A link mailed a moment ago (a double tap, two tabs): a second would make the first
     // mail's link stop working. Read inside the write, so two at once cannot both send.
-    const current = await tx.invitation.findUnique({ where: { id: found.id }, select: { expiresAt: true } });
+    const current = await tx.invitation.findUnique({ where: { id: found.id }, select: { expiresAt: true, tokenHash: true } });
     if (current && current.expiresAt.getTime() - INVITATION_TTL_DAYS * DAY_MS > Date.now() - REPEAT_INVITATION_MS) {
       throw new RuleError(409, MESSAGES.justSent(found.email));
     }
     await limitInvitationMail(tx, actor.band.id, actor.user.id, found.email);
     return tx.invitation.update({
       where: { id: found.id },
-      data: { tokenHash: hashToken(token), expiresAt, invitedById: actor.user.id },
+      // The old link stops working; its page says a newer one was sent.
+      data: { tokenHash: hashToken(token), replacedTokenHash: current?.tokenHash ?? null, expiresAt, invitedById: actor.user.id },
       select: { id: true, email: true, role: true, expiresAt: true },
     });
   });
@@ -567,7 +568,7 @@ export async function resendInvitation(actor: Actor, invitationId: number, origi
   return { invitation, inviteUrl: url, mailed };
 }
 
-export type InvitationStatus = "pending" | "expired" | "revoked" | "accepted";
+export type InvitationStatus = "pending" | "expired" | "revoked" | "accepted" | "replaced";
 
 export type InvitationView = {
   id: number;
@@ -582,29 +583,20 @@ export type InvitationView = {
 /** What an invitation link shows, or null for a token that never existed. Reading changes nothing. */
 export async function getInvitationByToken(token: string, now = new Date()): Promise<InvitationView | null> {
   if (!token || token.length > 200) return null;
-  const row = await db.invitation.findUnique({
-    where: { tokenHash: hashToken(token) },
-    select: {
-      id: true,
-      email: true,
-      role: true,
-      expiresAt: true,
-      acceptedAt: true,
-      revokedAt: true,
-      band: { select: { id: true, name: true, timeZone: true } },
-      // Their name in this band, as the invitation mail gave it.
-      invitedBy: { select: { firstName: true, lastName: true, email: true, memberships: { select: { bandId: true, displayName: true } } } },
-    },
-  });
+  const tokenHash = hashToken(token);
+  // The link a resend replaced is found by its own column (a second read only for such links).
+  const row = (await readInvitation({ tokenHash })) ?? (await readInvitation({ replacedTokenHash: tokenHash }));
   if (!row) return null;
   const inviterPlace = row.invitedBy?.memberships.find((membership) => membership.bandId === row.band.id);
-  const status: InvitationStatus = row.acceptedAt
-    ? "accepted"
-    : row.revokedAt
-      ? "revoked"
-      : row.expiresAt.getTime() <= now.getTime()
-        ? "expired"
-        : "pending";
+  const status: InvitationStatus = row.tokenHash !== tokenHash
+    ? "replaced"
+    : row.acceptedAt
+      ? "accepted"
+      : row.revokedAt
+        ? "revoked"
+        : row.expiresAt.getTime() <= now.getTime()
+          ? "expired"
+          : "pending";
   return {
     id: row.id,
     status,
@@ -616,6 +608,24 @@ export async function getInvitationByToken(token: string, now = new Date()): Pro
   };
 }
 
+function readInvitation(where: { tokenHash: string } | { replacedTokenHash: string }) {
+  return db.invitation.findUnique({
+    where,
+    select: {
+      id: true,
+      email: true,
+      role: true,
+      tokenHash: true,
+      expiresAt: true,
+      acceptedAt: true,
+      revokedAt: true,
+      band: { select: { id: true, name: true, timeZone: true } },
+      // Their name in this band, as the invitation mail gave it.
+      invitedBy: { select: { firstName: true, lastName: true, email: true, memberships: { select: { bandId: true, displayName: true } } } },
+    },
+  });
+}
+
 /** Why a link cannot be used, in words for the person holding it. */
 export function invitationProblem(view: InvitationView | null) {
   if (!view) return "This invitation link is not valid. Check that you copied all of it, or ask the band for a new invitation.";
@@ -624,6 +634,8 @@ export function invitationProblem(view: InvitationView | null) {
       return `This invitation expired on ${formatDate(view.expiresAt, view.band.timeZone)}. Ask ${view.inviter} to send a new one.`;
     case "revoked":
       return `This invitation was withdrawn or replaced by a newer one. Check your mail for a newer link, or ask ${view.inviter}.`;
+    case "replaced":
+      return `This invitation link was replaced by a newer one. Use the link in the latest mail from ${view.inviter}, or ask them to send it again.`;
     case "accepted":
       return "This invitation has already been used.";
     case "pending":
