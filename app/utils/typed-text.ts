@@ -21,6 +21,11 @@ export function hasUntypeable(value: string, { multiline = false } = {}) {
   return (multiline ? CONTROL_MULTILINE : CONTROL_ONE_LINE).test(value);
 }
 
+/** A search as typed: each character nobody types (a NUL from `?q=%00`) read as a space, so it is neither searched for nor shown back. */
+export function typeableSearch(value: string) {
+  return value.replace(new RegExp(CONTROL_ONE_LINE.source, "gu"), " ");
+}
+
 /** True when `value` has nothing visible: only spaces, control and format characters. */
 export function isInvisible(value: string) {
   return !/[^\p{Cc}\p{Cf}\s]/u.test(value);

@@ -246,6 +246,17 @@ describe("finding users", () => {
     expect((await listJson(cookie, `?q=${encodeURIComponent("_")}`)).data.users.map((user) => user.id)).toEqual([underscored.id]);
   });
 
+  test("a control character in the search (?q=%00) reads as a space: searched for and shown back without it", async () => {
+    const { cookie } = await signedInAdmin();
+    const tag = Date.now().toString(36);
+    const user = await createUser({ firstName: `Nul${tag}` });
+    const response = await callRoute(adminUsersLoader as Loader, buildRequest(`/admin/users?q=%00Nul${tag}%07`, { cookie }));
+    const data = await body<{ users: { id: string }[]; query: { q: string } }>(response);
+    expect(response.status).toBe(200);
+    expect(data.query.q).toBe(`Nul${tag}`);
+    expect(data.users.map((found) => found.id)).toEqual([user.id]);
+  });
+
   test("a 1,000-character search gets a clear message and a 400, not a 500", async () => {
     const { cookie } = await signedInAdmin();
     const { status, data } = await listJson(cookie, `?q=${"a".repeat(1000)}`);

@@ -3,6 +3,7 @@
  * admin actions its forms post. Shared by the page and its action.
  */
 import { z } from "zod";
+import { typeableSearch } from "~/utils/typed-text";
 import { SEARCH_MAX, USER_SORTS, type UserSort, type SortDirection } from "./list-options";
 
 export { SEARCH_MAX, USER_SORTS, type UserSort, type SortDirection } from "./list-options";
@@ -30,7 +31,7 @@ export type UserListQuery = { q: string; sort: UserSort; dir: SortDirection };
 
 /** The query string's list parameters; a search that is too long is an error, anything else odd falls back to the default. */
 export function parseUserListQuery(params: URLSearchParams): { query: UserListQuery; error: string | null } {
-  const parsed = UserListQuerySchema.safeParse({ q: params.get("q") ?? undefined, sort: params.get("sort") ?? undefined, dir: params.get("dir") ?? undefined });
+  const parsed = UserListQuerySchema.safeParse({ q: typeableSearch(params.get("q") ?? "") || undefined, sort: params.get("sort") ?? undefined, dir: params.get("dir") ?? undefined });
   if (!parsed.success) {
     const sort = UserListQuerySchema.shape.sort.parse(params.get("sort") ?? undefined);
     return { query: { q: "", sort, dir: DEFAULT_DIRECTION[sort] }, error: parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.searchTooLong };

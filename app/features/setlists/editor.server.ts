@@ -16,6 +16,7 @@ import { keyLabel } from "~/features/songs/keys";
 import { formatDate, formatTime } from "~/utils/dates";
 import { eventsForSetlistChoice, setEventSetlist } from "~/features/events/events.server";
 import { mayReport } from "./report.server";
+import { typeableSearch } from "~/utils/typed-text";
 import {
   SETLIST_NOT_FOUND,
   getSetlist,
@@ -201,7 +202,7 @@ async function repeatedSongsToast(access: BandAccess, songIds: number[]) {
 export async function editorView(access: BandAccess, id: number, q: string, now = new Date()) {
   const setlist = await getSetlist(access, id);
   if (!setlist) return null;
-  q = q.slice(0, 100);
+  q = typeableSearch(q.slice(0, 100));
   const [results, choices] = await Promise.all([q && setlist.mayEdit ? searchSongsForSetlist(access, q) : [], eventsForSetlistChoice(access, now)]);
   const tz = setlist.band.timeZone;
   /** The first set each song of the setlist is in. */

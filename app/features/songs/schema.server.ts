@@ -8,7 +8,7 @@ import { apiVersion, apiVersionMessages } from "~/utils/api-version";
 import { parseDuration } from "./format";
 import { parseKey } from "./keys";
 import { SONG_SORTS, type SongFacts } from "./song-types";
-import { hasUntypeable, isInvisible, textTypeError, untypeableMessage } from "~/utils/typed-text";
+import { hasUntypeable, isInvisible, textTypeError, typeableSearch, untypeableMessage } from "~/utils/typed-text";
 
 export const SONG_MESSAGES = {
   titleRequired: "Title is required",
@@ -208,7 +208,7 @@ export function patchInput(raw: Record<string, unknown>, parsed: z.infer<typeof 
 
 /** The library's query string; anything unknown falls back to the default rather than failing the page. */
 export const SongListQuerySchema = z.object({
-  q: z.string().max(200).optional().catch(undefined),
+  q: z.string().max(200).transform(typeableSearch).optional().catch(undefined),
   tag: z.string().max(30).optional().catch(undefined),
   key: z.string().max(10).optional().catch(undefined).transform((value) => (value ? (parseKey(value) ?? undefined) : undefined)),
   sort: z.enum(SONG_SORTS).catch("title").default("title"),
