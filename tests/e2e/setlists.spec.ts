@@ -129,6 +129,33 @@ test.describe("setlist editor", () => {
     expect(await db.setlist.count({ where: { bandId: band.id, name: "Held back" } })).toBe(1);
   });
 
+  test("while a change of the editor is sending, its buttons rest: a second tap sends nothing", async ({ page, javaScriptEnabled, isMobile, login, createBand }) => {
+    test.skip(!javaScriptEnabled || isMobile, "the pending state is the script's; one project is enough");
+    const band = await bandWithSongs(login, createBand);
+    const { db } = await import("~/utils/db.server");
+    const songs = await db.song.findMany({ where: { bandId: band.id }, orderBy: { id: "asc" }, select: { id: true } });
+    const setlist = await db.setlist.create({ data: { bandId: band.id, name: "Pub", sets: { create: [{ name: "Set 1", position: 0 }] } }, select: { id: true, sets: { select: { id: true } } } });
+    await db.setlistItem.createMany({ data: songs.slice(0, 3).map((song, position) => ({ setlistId: setlist.id, setId: setlist.sets[0]!.id, position, songId: song.id })) });
+    await page.goto(`/setlists/${setlist.id}`);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let posts = 0;
+    await page.route(new RegExp(`/setlists/${setlist.id}(\\.data)?(\\?|$)`), async (route) => {
+      if (route.request().method() === "POST") posts += 1;
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Move Alpha Song down" }).click();
+    await expect(page.locator('[data-print="setlist"]')).toHaveAttribute("aria-busy", "true");
+    // Another row's button does not take the tap while the first change is on its way.
+    await page.getByRole("button", { name: "Move Charlie Song up" }).click({ force: true });
+    release();
+    await expect.poll(() => titles(setList(page, "Set 1"))).toEqual(["Bravo Song", "Alpha Song", "Charlie Song"]);
+    await expect(page.locator('[data-print="setlist"]')).not.toHaveAttribute("aria-busy", "true");
+    await page.unrouteAll({ behavior: "wait" });
+    expect(posts).toBe(1);
+  });
+
   test("a break of the wrong length is refused at its field, which keeps what was typed and takes the focus", async ({ page, isMobile, login, createBand }) => {
     test.skip(isMobile, "the same form on every screen");
     const band = await bandWithSongs(login, createBand);

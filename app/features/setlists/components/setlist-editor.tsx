@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { Suspense, lazy, useSyncExternalStore, type ReactNode } from "react";
 import { ErrorList, Field } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
@@ -33,8 +33,9 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
     ) && setlist.mayEdit;
   const frame = (set: SetView, list: ReactNode) => <SetSection set={set} setlist={setlist} single={single} list={list} />;
   const staticSets = setlist.sets.map((set) => <div key={set.id}>{frame(set, <StaticList set={set} setlist={setlist} />)}</div>);
+  const saving = useNavigation().formMethod === "POST";
   return (
-    <div className="space-y-6" data-print="setlist">
+    <div className="space-y-6" data-print="setlist" aria-busy={saving || undefined}>
       <PageHeader
         back={{ to: "/setlists", label: "Setlists" }}
         title={setlist.name}
