@@ -130,6 +130,21 @@ describe("the song form", () => {
     expect(early.headers.get("location")).toBe(`/bands/${band.id}/songs?added=${alpha.id}#song-${alpha.id}`);
   });
 
+  test("sorted by lead singer, songs go by the singer's name (not the order they joined), songs without one last", async () => {
+    const { band, cookies, users } = await bandWithRoles();
+    const [leader, member] = await Promise.all([users.leader, users.member].map((user) => db.bandMembership.findFirstOrThrow({ where: { bandId: band.id, userId: user.id } })));
+    // The leader joined first but goes by "Zed" in this band.
+    await db.bandMembership.update({ where: { id: leader!.id }, data: { displayName: "Zed" } });
+    const { refreshMemberOrder } = await import("~/features/members/member-order.server");
+    await refreshMemberOrder(db, band.id);
+    for (const [title, leadSingerId] of [["Alpha", leader!.id], ["Bravo", member!.id], ["Charlie", null]] as const) {
+      await db.song.create({ data: { bandId: band.id, title, titleKey: title.toLowerCase(), leadSingerId } });
+    }
+    const titles = async (dir: string) => (await json(await callRoute(songsLoader, buildRequest(`/songs?sort=leadSinger&dir=${dir}`, { cookie: cookies.member })))).songs.map((song: { title: string }) => song.title);
+    expect(await titles("asc")).toEqual(["Bravo", "Alpha", "Charlie"]);
+    expect(await titles("desc")).toEqual(["Alpha", "Bravo", "Charlie"]);
+  });
+
   test("a band member deletes only the songs they added", async () => {
     const { band, cookies, users } = await bandWithRoles();
     const theirs = await db.song.create({ data: { bandId: band.id, title: "Theirs", createdById: users.leader.id } });

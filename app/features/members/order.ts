@@ -25,7 +25,16 @@ export function compareMembers(a: Orderable, b: Orderable) {
  * at every comparison: the same order, cheaper for a band of hundreds.
  */
 export function sortMembers<T extends Orderable>(rows: T[]): T[] {
-  const keyed = rows.map((row) => ({ row, rank: roleRank(row.membership.role), name: displayName({ ...row.user, displayName: row.membership.displayName }) }));
+  return sorted(rows, true);
+}
+
+/** `rows` by name alone (the same collation), then by position: the song library's "Lead" order. */
+export function sortByName<T extends Orderable>(rows: T[]): T[] {
+  return sorted(rows, false);
+}
+
+function sorted<T extends Orderable>(rows: T[], byRole: boolean): T[] {
+  const keyed = rows.map((row) => ({ row, rank: byRole ? roleRank(row.membership.role) : 0, name: displayName({ ...row.user, displayName: row.membership.displayName }) }));
   keyed.sort((a, b) => a.rank - b.rank || byName.compare(a.name, b.name) || a.row.position - b.row.position);
   return keyed.map((entry) => entry.row);
 }

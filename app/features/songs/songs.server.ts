@@ -90,7 +90,7 @@ export function toSong(record: SongRecord): Song {
 
 function orderBy(query: Pick<SongListQuery, "sort" | "dir">): Prisma.SongOrderByWithRelationInput[] {
   const dir = query.dir;
-  const nullsLast = (field: "key" | "tempo" | "durationSeconds" | "timeSignature" | "leadSingerId") => ({ [field]: { sort: dir, nulls: "last" } });
+  const nullsLast = (field: "key" | "tempo" | "durationSeconds" | "timeSignature") => ({ [field]: { sort: dir, nulls: "last" } });
   const then: Prisma.SongOrderByWithRelationInput[] = [{ titleKey: "asc" }, { id: "asc" }];
   switch (query.sort) {
     case "artist":
@@ -104,7 +104,8 @@ function orderBy(query: Pick<SongListQuery, "sort" | "dir">): Prisma.SongOrderBy
     case "timeSignature":
       return [nullsLast("timeSignature"), ...then];
     case "leadSinger":
-      return [nullsLast("leadSingerId"), ...then];
+      // By the singer's name (their place in the band by name, kept by member-order.server.ts), songs without one last.
+      return [{ leadSinger: { nameRank: { sort: dir, nulls: "last" } } }, ...then];
     case "updated":
       return [{ updatedAt: dir }, { id: dir }];
     default:

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "BandMembership" ADD COLUMN "nameRank" INTEGER;
