@@ -190,7 +190,9 @@ export function useFocusFirstError(result: FormResult) {
     // The first of: a field in error, what an alert asks (a conflict's "Save anyway"), the
     // submit button. The pressed button was disabled while sending, and focus would
     // otherwise start again at the top of the page.
-    if (result?.status === "error") form.current?.querySelector<HTMLElement>("[aria-invalid],[role=alert] input,button:not([type=button])")?.focus();
+    // (A field in error wins over a button earlier in the form, such as the song form's Look up.)
+    const el = result?.status === "error" ? form.current : null;
+    (el?.querySelector<HTMLElement>("[aria-invalid],[role=alert] input") ?? el?.querySelector<HTMLElement>("button:not([type=button])"))?.focus();
   }, [result]);
   return form;
 }

@@ -35,4 +35,15 @@ test.describe("server-validated forms", () => {
     await expect(page.getByLabel("Email")).toBeFocused();
     await expect(page.getByLabel("First name")).toHaveValue("Robin");
   });
+
+  test("the song form's refused save focuses the field in error, not a button before it (Look up) nor its hidden Enter-saves control", async ({ page, login, createBand }) => {
+    await createBand(await login(), { name: `Focus Band ${Date.now().toString(36)}` });
+    await page.goto("/songs/new");
+    await page.waitForFunction(() => "__remixRouter" in window);
+    await page.getByLabel("Title").fill("Drone");
+    await page.getByLabel("Tempo (BPM)").fill("999");
+    await page.getByRole("button", { name: "Add song" }).click();
+    await expect(page.getByText("Tempo must be a whole number of beats per minute from 20 to 400")).toBeVisible();
+    await expect(page.getByLabel("Tempo (BPM)")).toBeFocused();
+  });
 });

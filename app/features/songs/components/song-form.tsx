@@ -51,8 +51,10 @@ export function SongForm({ action, data, reply, submitLabel }: SongFormProps) {
   return (
     <Form method="post" action={action} ref={form} noValidate key={formKey} className="space-y-6" aria-describedby={formErrors?.length ? "song-form-error" : undefined}>
       {/* Enter in a field saves: a form's first submit button is the one Enter presses, and
-          "Add it anyway" and "Look up" come before the save button on the page. */}
-      <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
+          "Add it anyway" and "Look up" come before the save button on the page. An <input>,
+          not a <button>: after a refused save the focus goes to the first field in error,
+          never to this hidden control (the kit's focus finds buttons, not inputs). */}
+      <input type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" value="" />
       <input type="hidden" name="bandId" value={bandId} />
       {/* The version the form was made from: a save after someone else's is refused, not saved over it. */}
       {/* The one the user started from: a reply or a look-up keeps theirs, so a later save is still checked against it. */}
