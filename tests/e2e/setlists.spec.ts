@@ -46,7 +46,11 @@ async function dragTo(page: Page, handle: Locator, target: Locator) {
   await page.mouse.up();
 }
 
-const saved = (page: Page) => page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/setlists/"));
+/** A drop's save answered and the page has the new version (the handles take the next drag only then). */
+const saved = async (page: Page) => {
+  await page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/setlists/"));
+  await expect(page.getByText("Saving the new order…")).toHaveCount(0);
+};
 
 test.describe("setlist editor", () => {
   test.skip(({ isMobile }) => isMobile, "a desktop journey");
@@ -101,6 +105,41 @@ test.describe("setlist editor", () => {
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "PDF for the stage (a page per set)" }).click();
     expect((await download).suggestedFilename()).toBe("saturday-at-the-crown.pdf");
+  });
+
+  test("on a slow connection a second drag waits for the first to save, instead of being refused as someone else's change", async ({ page, login, createBand, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "drag and drop needs JavaScript");
+    const band = await bandWithSongs(login, createBand);
+    const { db } = await import("~/utils/db.server");
+    const songs = await db.song.findMany({ where: { bandId: band.id }, orderBy: { id: "asc" }, select: { id: true } });
+    const setlist = await db.setlist.create({ data: { bandId: band.id, name: "Pub", sets: { create: [{ name: "Set 1", position: 0 }] } }, select: { id: true, sets: { select: { id: true } } } });
+    await db.setlistItem.createMany({ data: songs.slice(0, 3).map((song, position) => ({ setlistId: setlist.id, setId: setlist.sets[0]!.id, position, songId: song.id })) });
+    await page.goto(`/setlists/${setlist.id}`);
+    await expect(page.getByRole("button", { name: "Drag Alpha Song" })).toBeVisible();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(new RegExp(`/setlists/${setlist.id}(\\.data)?(\\?|$)`), async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    const answered = page.waitForResponse((response) => response.request().method() === "POST");
+    await dragTo(page, page.getByRole("button", { name: "Drag Alpha Song" }), page.getByRole("button", { name: "Drag Charlie Song" }));
+    await expect(page.getByText("Saving the new order…")).toBeVisible();
+    // Until it is saved, no handle picks a song up.
+    await expect(page.getByRole("button", { name: "Drag Bravo Song" })).toHaveAttribute("aria-disabled", "true");
+    release();
+    await answered;
+    await expect(page.getByText("Saving the new order…")).toHaveCount(0);
+    await page.unrouteAll({ behavior: "wait" });
+    const order = await titles(setList(page, "Set 1"));
+    expect(order[0]).toBe("Bravo Song");
+    // The next drag goes with the new version: saved, no conflict.
+    const save = saved(page);
+    await dragTo(page, page.getByRole("button", { name: `Drag ${order[2]}` }), page.getByRole("button", { name: `Drag ${order[0]}` }));
+    await save;
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await page.reload();
+    await expect.poll(() => titles(setList(page, "Set 1"))).toEqual([order[2], order[0], order[1]]);
   });
 
   test("Create setlist shows that it is sending, and a second press sends nothing more", async ({ page, javaScriptEnabled, isMobile, login, createBand }) => {

@@ -52,6 +52,9 @@ export default function DragBoard({ setlist, renderSet, renderItem }: DragBoardP
     if (shown.setlist !== setlist || fetcher.data?.message) setColumns(columnsOf(setlist));
   }
   const saved = useMemo(() => columnsOf(setlist), [setlist]);
+  // One move at a time: a drag while the last one is saving would be sent with the version
+  // that save replaces, and refused as if someone else had changed the setlist.
+  const saving = fetcher.state !== "idle";
 
   const items = useMemo(() => new Map(setlist.sets.flatMap((set) => set.items.map((item) => [item.id, item] as const))), [setlist]);
   const setNames = useMemo(() => new Map(setlist.sets.map((set) => [container(set.id), set.name])), [setlist]);
@@ -107,6 +110,11 @@ export default function DragBoard({ setlist, renderSet, renderItem }: DragBoardP
 
   return (
     <>
+      {saving ? (
+        <p role="status" className="text-sm text-slate-600">
+          Saving the new order…
+        </p>
+      ) : null}
       {fetcher.state === "idle" && fetcher.data?.message ? (
         <div role="alert" className={`rounded-lg border p-4 text-sm ${fetcher.data.stale ? "border-amber-300 bg-amber-50 text-amber-950" : "border-red-200 bg-red-50 text-red-800"}`}>
           <p>{fetcher.data.message}</p>
@@ -130,10 +138,11 @@ export default function DragBoard({ setlist, renderSet, renderItem }: DragBoardP
         {setlist.sets.map((set) => {
           const ids = columns[container(set.id)] ?? [];
           return (
-            <div key={set.id}>
+            // While it saves, the rows' own buttons rest too (the editor's styles, by aria-busy).
+            <div key={set.id} aria-busy={saving || undefined}>
               {renderSet(
                 set,
-                <SortableContext id={container(set.id)} items={ids} strategy={verticalListSortingStrategy}>
+                <SortableContext id={container(set.id)} items={ids} strategy={verticalListSortingStrategy} disabled={saving}>
                   <DropList id={container(set.id)} label={`${set.name} running order`} empty={ids.length === 0}>
                     {ids.map((id, index) => {
                       const item = items.get(id);
