@@ -217,6 +217,28 @@ test.describe("calendar", () => {
     await expect(page.getByText("Nothing in March 2027.")).toBeVisible();
   });
 
+  test("an edit refused because someone else saved first stays refused when saved again: their change is never undone", async ({ page, login, createUser, createBand, isMobile }) => {
+    test.skip(isMobile, "the same form on a phone");
+    const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));
+    const band = await createBand(leader, { timeZone: TIME_ZONE });
+    const { db } = await import("~/utils/db.server");
+    const event = await db.event.create({ data: { bandId: band.id, title: "Harbour gig", kind: "gig", venueName: "The Anchor", startsAt: new Date(Date.now() + 20 * 86_400_000) } });
+
+    await page.goto(`/events/${event.id}/edit`);
+    // Meanwhile someone else moves the gig to another venue (a save bumps the version).
+    await db.event.update({ where: { id: event.id }, data: { venueName: "The Crown", version: { increment: 1 } } });
+    await page.getByLabel("Title").fill("Harbour gig (late)");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Someone else changed this event while you were editing.")).toBeVisible();
+    // Saving the same form again is refused again, not saved over the other change.
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Someone else changed this event while you were editing.")).toBeVisible();
+    expect(await db.event.findUniqueOrThrow({ where: { id: event.id }, select: { title: true, venueName: true } })).toEqual({ title: "Harbour gig", venueName: "The Crown" });
+    // The way out: the event as it is saved now.
+    await page.getByRole("link", { name: "Open the event as it is saved now" }).click();
+    await expect(page.getByLabel("Venue", { exact: true })).toHaveValue("The Crown");
+  });
+
   test("a leader deletes the rest of a weekly series in two steps and is back in its month", async ({ page, login, createUser, createBand, isMobile }) => {
     test.skip(isMobile, "the same form on a phone; the desktop projects cover it with and without JavaScript");
     const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));

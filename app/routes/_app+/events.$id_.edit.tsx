@@ -31,23 +31,36 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { access, eventId, stored } = await gate(request, params.id);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: updateEventSchema(await eventRules(access, stored)) });
-  if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null, stale: false }, { status: 400 });
   try {
     await updateEvent(access, eventId, submission.value);
     return await redirectWithToast(`/events/${eventId}`, { title: "Changes saved", description: `${submission.value.event.title} is up to date.` });
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
-    return data({ result, conflicts: conflictMessages(error) }, { status });
+    const conflicts = conflictMessages(error);
+    // Someone else saved first (a 409 that is not the lineup's): the page offers their version.
+    return data({ result, conflicts, stale: status === 409 && !conflicts }, { status });
   }
 }
 
 export default function EditEvent() {
   const { event, defaults, options } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // A refused save shows what was typed, so it keeps the version that was typed over: saved
+  // again after someone else's change (409), it is refused again, never saved over theirs.
+  const sentVersion = Number(actionData?.result?.initialValue?.version) || null;
   return (
     <div className="space-y-6">
       <PageHeader back={{ to: `/events/${event.id}`, label: event.title }} title={`Edit ${event.title}`} />
-      <EventForm mode="edit" options={options} defaults={defaults} lastResult={actionData?.result} warnings={<ConflictWarning conflicts={actionData?.conflicts} />} version={event.version} inSeries={event.inSeries} />
+      {actionData?.stale ? (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          <a href={`/events/${event.id}/edit`} className="font-semibold underline">
+            Open the event as it is saved now
+          </a>{" "}
+          (your changes below are not kept there: note them first).
+        </p>
+      ) : null}
+      <EventForm mode="edit" options={options} defaults={defaults} lastResult={actionData?.result} warnings={<ConflictWarning conflicts={actionData?.conflicts} />} version={sentVersion ?? event.version} inSeries={event.inSeries} />
     </div>
   );
 }
