@@ -83,6 +83,44 @@ describe("conflict warnings on the event form and /api", () => {
     expect(await eventCount(w.band.id)).toBe(0);
   });
 
+  test("a series edit (all, or this and the following) warns about a clash on any occurrence it books someone on or moves, not only the edited one", async () => {
+    const w = await world();
+    const drummer = w.band.membershipOf(w.drummer.id);
+    const bassist = w.band.membershipOf(w.bassist.id);
+    const created = await call(bandEvents.action, "POST", `/api/bands/${w.band.id}/events`, { id: String(w.band.id) }, {
+      cookie: w.cookie,
+      json: { title: "Weekly", kind: "rehearsal", date: "2030-06-12", startTime: "10:00", endTime: "11:00", repeat: "weekly", count: 3, lineup: [{ membershipId: drummer }] },
+    });
+    expect(created.status).toBe(201);
+    const events = await db.event.findMany({ where: { bandId: w.band.id }, orderBy: { startsAt: "asc" }, select: { id: true, version: true } });
+    expect(events).toHaveLength(3);
+    // The bassist is away on the second Wednesday; the drummer has another rehearsal on the third, in the evening.
+    await db.blackout.create({ data: { userId: w.bassist.id, startDate: "2030-06-19", endDate: "2030-06-19" } });
+    const evening = await eventWith(w.band.id, { title: "Evening run", kind: "rehearsal", startsAt: new Date("2030-06-26T17:30:00Z"), endsAt: new Date("2030-06-26T18:30:00Z"), booked: [drummer] });
+    const first = events[0]!;
+    const patch = (json: Record<string, unknown>) => call(eventApi.action, "PATCH", `/api/events/${first.id}`, { id: String(first.id) }, { cookie: w.cookie, json: { version: first.version, ...json } });
+    const bookings = () => db.eventBooking.count({ where: { eventId: { in: events.map((e) => e.id) } } });
+
+    // Booking the bassist on the whole series: the edited (first) occurrence is clear, the second is not.
+    const lineup = [{ membershipId: drummer }, { membershipId: bassist }];
+    const booked = await patch({ scope: "all", lineup });
+    expect(booked.status).toBe(409);
+    expect((await body<Errors>(booked)).message).toContain("Bea Bass has a blackout on Jun 19, 2030");
+    expect(await bookings()).toBe(3);
+    // Moving the series (and this and the following) into the evening: the third clashes with the drummer's other rehearsal.
+    for (const scope of ["all", "following"]) {
+      const movedAll = await patch({ scope, startTime: "19:30", endTime: "20:30" });
+      expect(movedAll.status).toBe(409);
+      expect((await body<Errors>(movedAll)).message).toContain(`Dave Drums is booked on “${evening.title}”`);
+    }
+    expect((await db.event.findUniqueOrThrow({ where: { id: events[2]!.id }, select: { startsAt: true } })).startsAt.toISOString()).toBe("2030-06-26T08:00:00.000Z");
+    // A series edit never clashes with its own occurrences; with Save anyway it is saved.
+    expect((await patch({ scope: "all", startTime: "10:30", endTime: "11:30" })).status).toBe(200);
+    const saved = await call(eventApi.action, "PATCH", `/api/events/${first.id}`, { id: String(first.id) }, { cookie: w.cookie, json: { version: first.version + 1, scope: "all", lineup, confirmConflicts: true } });
+    expect(saved.status).toBe(200);
+    expect(await bookings()).toBe(6);
+  });
+
   test("PATCH: moving onto a blackout or booking someone busy is a 409 with the names; unrelated edits and confirmed ones save", async () => {
     const w = await world();
     await db.blackout.create({ data: { userId: w.drummer.id, startDate: "2030-06-20", endDate: "2030-06-20" } });

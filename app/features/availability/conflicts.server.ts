@@ -62,7 +62,8 @@ export const blackoutsTouching = (days: { first: Day; last: Day }) => ({
  * (each with its longest event, which bounds the events read, so the read does not grow
  * with their years of bookings). Two queries, whatever the number of people.
  */
-export async function commitmentsOf(userIds: string[], bands: { id: number; longestEventMinutes: number }[], range: Range, excludeEventId?: number | null) {
+export async function commitmentsOf(userIds: string[], bands: { id: number; longestEventMinutes: number }[], range: Range, exclude?: number | number[] | null) {
+  const excluded = exclude == null ? [] : Array.isArray(exclude) ? exclude : [exclude];
   if (!userIds.length) return { blackouts: [], bookings: [] };
   const touching = blackoutsTouching(range.days);
   const longest = Math.max(0, ...bands.map((band) => band.longestEventMinutes));
@@ -71,7 +72,7 @@ export async function commitmentsOf(userIds: string[], bands: { id: number; long
     db.eventBooking.findMany({
       where: {
         membership: { userId: { in: userIds } },
-        event: { bandId: { in: bands.map((band) => band.id) }, ...overlappingEvents(range.start, range.end, longest), ...(excludeEventId ? { id: { not: excludeEventId } } : {}) },
+        event: { bandId: { in: bands.map((band) => band.id) }, ...overlappingEvents(range.start, range.end, longest), ...(excluded.length ? { id: { notIn: excluded } } : {}) },
       },
       orderBy: { event: { startsAt: "asc" } },
       select: BOOKING_SELECT,
@@ -83,8 +84,8 @@ export async function commitmentsOf(userIds: string[], bands: { id: number; long
 export type ConflictInput = TimeRange & {
   /** Memberships of this band to check (the lineup). */
   membershipIds: number[];
-  /** The event being edited, which never clashes with itself. */
-  excludeEventId?: number | null;
+  /** The event being edited, which never clashes with itself (a series edit: every event it moves). */
+  excludeEventId?: number | number[] | null;
   /** A weekly series: every occurrence's times (the range above is then the first). */
   occurrences?: TimeRange[];
 };

@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import rrulePackage from "rrule";
 import type { Prisma } from "~/generated/prisma/client";
 import { track } from "~/features/analytics/analytics.server";
-import { requireConflictsConfirmed } from "~/features/availability/conflicts.server";
+import { checkConflicts, ConflictsError, requireConflictsConfirmed, type Conflict, type TimeRange } from "~/features/availability/conflicts.server";
 import { daysOfRange, parseMonth, shiftMonth, shownDays } from "~/features/availability/local-day";
 import { grantIn, requireBandAccess, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import type { Permission } from "~/features/members/permissions";
@@ -541,6 +541,7 @@ const OCCURRENCE_SELECT = {
   soundcheckAt: true,
   rsvpDeadline: true,
   occurrenceAt: true,
+  cancelledAt: true,
   detached: true,
   createdById: true,
   sequence: true,
@@ -551,7 +552,7 @@ const OCCURRENCE_SELECT = {
 type Occurrence = Pick<Times, "startsAt" | "endsAt" | "callAt" | "soundcheckAt" | "rsvpDeadline"> & { allDay: boolean; occurrenceAt: Date | null } & { [K in OwnField]: unknown } & {
   bookings: { membershipId: number; instrument: string | null }[];
 };
-type SeriesMember = Occurrence & { id: number; detached: boolean; createdById: string | null; sequence: number };
+type SeriesMember = Occurrence & { id: number; detached: boolean; createdById: string | null; sequence: number; cancelledAt: Date | null };
 
 /** An occurrence's times as distances from its start: equal ones mean its times were not changed on their own. */
 function timeShape(event: Occurrence) {
@@ -580,7 +581,7 @@ function overridesKept(member: SeriesMember, before: Occurrence, data: ReturnTyp
 }
 
 /** The events a change to one occurrence applies to: it alone, it and the later ones, or the whole series. */
-async function scopeTargets(tx: Prisma.TransactionClient, event: { id: number; seriesId: number | null; startsAt: Date }, scope: SeriesScope): Promise<SeriesMember[]> {
+async function scopeTargets(tx: Client, event: { id: number; seriesId: number | null; startsAt: Date }, scope: SeriesScope): Promise<SeriesMember[]> {
   if (!event.seriesId || scope === "one") return [];
   return tx.event.findMany({
     where: { seriesId: event.seriesId, id: { not: event.id }, ...(scope === "following" ? { startsAt: { gt: event.startsAt } } : {}) },
@@ -674,11 +675,15 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
   // Moving the event checks its whole lineup; otherwise only the people newly booked on it.
   const moved = before.startsAt.getTime() !== input.startsAt.getTime() || (before.endsAt?.getTime() ?? null) !== (input.endsAt?.getTime() ?? null);
   const already = new Set(before.bookings.map((b) => b.membershipId));
-  await requireConflictsConfirmed(
-    access,
-    { startsAt: input.startsAt, endsAt: input.endsAt, excludeEventId: eventId, membershipIds: input.lineup.map((row) => row.membershipId).filter((id) => moved || !already.has(id)) },
-    edit.confirmConflicts ?? false,
-  );
+  // An edit of the series (all, or this and the following) checks every event it moves or
+  // books someone on, as creating the series did; none of them clashes with another.
+  const seriesPlan = before.seriesId && scope !== "one" ? await planSeriesEdit(db, { ...before, seriesId: before.seriesId }, input, scope, edit.interval) : null;
+  const excluded = [eventId, ...(seriesPlan?.others.map((other) => other.id) ?? [])];
+  const conflicts = [
+    ...(await checkConflicts(access, { startsAt: input.startsAt, endsAt: input.endsAt, excludeEventId: excluded, membershipIds: input.lineup.map((row) => row.membershipId).filter((id) => moved || !already.has(id)) })),
+    ...(seriesPlan ? await seriesConflicts(access, seriesPlan, before, input, data, excluded) : []),
+  ];
+  if (conflicts.length && !edit.confirmConflicts) throw new ConflictsError(conflicts.filter((conflict, i) => conflicts.findIndex((c) => c.message === conflict.message) === i));
   await db.$transaction(async (tx) => {
     // The write comes first: it takes SQLite's write lock (a read first could fail with
     // SQLITE_BUSY beside another process) and checks the version again at once.
@@ -692,37 +697,13 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
     await setLineup(tx, [eventId], input.lineup);
     if (!before.seriesId) return;
 
-    const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: before.seriesId }, select: { rrule: true, timeZone: true, sequence: true } });
-    const oldInterval = intervalOf(series.rrule);
-    const interval = edit.interval ?? oldInterval;
-    // Rolls the transaction back: nothing of the edit is saved.
-    if (scope === "one" && interval !== oldInterval) throw new RuleError(400, MESSAGES.intervalScope, "interval");
-    if (scope === "one") return;
-    const others = await scopeTargets(tx, before, scope);
-    // The rule lives in the zone the series was made in, whatever zone this edit's times
-    // were typed in (an all-day series' days in the band's).
-    const timeZone = input.allDay ? input.timeZone : series.timeZone;
-    const startClock = toZoned(input.startsAt, timeZone);
-    // An edit that leaves this event's start (and the interval) as they were moves nobody:
-    // a new venue for the series must not put every rehearsal at the time this one was
-    // moved to on its own.
-    const startMoved = before.startsAt.getTime() !== input.startsAt.getTime() || interval !== oldInterval;
-    // The new rule: its first occurrence moves by as many days as this one moved, and
-    // each occurrence keeps its place in the series (counted in the old interval from the
-    // first, in the starts the old rule gave them), now that many new intervals on, at
-    // the new time of day. A new weekday or interval moves the whole series, this event
-    // included; an occurrence moved on its own keeps its time and gets its new place.
-    const ruleDay = (member: { startsAt: Date; occurrenceAt: Date | null }) => toZoned(member.occurrenceAt ?? member.startsAt, timeZone);
-    const members: SeriesMember[] = [before, ...others];
-    const firstRuleDay = members.map(ruleDay).reduce((first, day) => (daysBetween(first, day) < 0 ? day : first));
-    const newFirstDay = addDays(firstRuleDay, daysBetween(ruleDay(before), input.allDay ? input.localDate : startClock));
-    const placeInRule = (member: SeriesMember) => {
-      const place = Math.round(daysBetween(firstRuleDay, ruleDay(member)) / 7 / oldInterval);
-      const day = addDays(newFirstDay, place * interval * 7);
-      return input.allDay
-        ? startOfLocalDay(day, timeZone)
-        : (fromZoned({ ...day, hour: startClock.hour, minute: startClock.minute }, timeZone) ?? fromZoned({ ...day, hour: startClock.hour + 1, minute: startClock.minute }, timeZone)!);
-    };
+    if (scope === "one") {
+      const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: before.seriesId }, select: { rrule: true } });
+      // Rolls the transaction back: nothing of the edit is saved.
+      if (edit.interval !== undefined && edit.interval !== intervalOf(series.rrule)) throw new RuleError(400, MESSAGES.intervalScope, "interval");
+      return;
+    }
+    const { series, oldInterval, interval, others, members, timeZone, startMoved, placeInRule } = await planSeriesEdit(tx, { ...before, seriesId: before.seriesId }, input, scope, edit.interval);
     const keptLineups = new Set<number>();
     for (const member of members) {
       const startsAt = startMoved ? placeInRule(member) : member.startsAt;
@@ -746,6 +727,70 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
     else await rewriteSeries(tx, before.seriesId, interval, timeZone, floor);
   });
   return { id: eventId };
+}
+
+type Client = Prisma.TransactionClient | typeof db;
+
+/**
+ * Where an edit of a series (all, or this and the following) puts its events: the new
+ * rule's first day moves by as many days as the edited event moved, each occurrence
+ * keeps its place in the series (counted in the old interval from the first, in the
+ * starts the old rule gave them), now that many new intervals on, at the new time of
+ * day. A new weekday or interval moves the whole series, the edited event included; an
+ * occurrence moved on its own keeps its time and gets its new place. Read through
+ * `client`: before the save for the conflict check, and again inside it.
+ */
+async function planSeriesEdit(client: Client, before: SeriesMember & { seriesId: number }, input: EventInput, scope: "all" | "following", requestedInterval: number | undefined) {
+  const series = await client.eventSeries.findUniqueOrThrow({ where: { id: before.seriesId }, select: { rrule: true, timeZone: true, sequence: true } });
+  const oldInterval = intervalOf(series.rrule);
+  const interval = requestedInterval ?? oldInterval;
+  const others = await scopeTargets(client, before, scope);
+  // The rule lives in the zone the series was made in, whatever zone this edit's times
+  // were typed in (an all-day series' days in the band's).
+  const timeZone = input.allDay ? input.timeZone : series.timeZone;
+  const startClock = toZoned(input.startsAt, timeZone);
+  // An edit that leaves this event's start (and the interval) as they were moves nobody:
+  // a new venue for the series must not put every rehearsal at the time this one was
+  // moved to on its own.
+  const startMoved = before.startsAt.getTime() !== input.startsAt.getTime() || interval !== oldInterval;
+  const ruleDay = (member: { startsAt: Date; occurrenceAt: Date | null }) => toZoned(member.occurrenceAt ?? member.startsAt, timeZone);
+  const members: SeriesMember[] = [before, ...others];
+  const firstRuleDay = members.map(ruleDay).reduce((first, day) => (daysBetween(first, day) < 0 ? day : first));
+  const newFirstDay = addDays(firstRuleDay, daysBetween(ruleDay(before), input.allDay ? input.localDate : startClock));
+  const placeInRule = (member: SeriesMember) => {
+    const place = Math.round(daysBetween(firstRuleDay, ruleDay(member)) / 7 / oldInterval);
+    const day = addDays(newFirstDay, place * interval * 7);
+    return input.allDay
+      ? startOfLocalDay(day, timeZone)
+      : (fromZoned({ ...day, hour: startClock.hour, minute: startClock.minute }, timeZone) ?? fromZoned({ ...day, hour: startClock.hour + 1, minute: startClock.minute }, timeZone)!);
+  };
+  return { series, oldInterval, interval, others, members, timeZone, startMoved, placeInRule };
+}
+
+/**
+ * The conflicts of a series edit on the series' other events, as the save will leave
+ * them (overridesKept): the whole lineup of each one that moves, else only the people
+ * newly booked on it; cancelled ones aside. One check per distinct set of people (all
+ * of them, unless some occurrence kept a lineup of its own).
+ */
+async function seriesConflicts(access: BandAccess, plan: Awaited<ReturnType<typeof planSeriesEdit>>, before: SeriesMember, input: EventInput, data: ReturnType<typeof eventData>, excluded: number[]): Promise<Conflict[]> {
+  const groups = new Map<string, { membershipIds: number[]; occurrences: TimeRange[] }>();
+  for (const member of plan.others) {
+    if (member.cancelledAt) continue;
+    const own = overridesKept(member, before, data);
+    const times = own.keepTimes ? member : shiftTimes(data, input.startsAt, plan.startMoved ? plan.placeInRule(member) : member.startsAt);
+    const moves = times.startsAt.getTime() !== member.startsAt.getTime() || (times.endsAt?.getTime() ?? null) !== (member.endsAt?.getTime() ?? null);
+    const had = new Set(member.bookings.map((b) => b.membershipId));
+    const lineup = own.keepLineup ? [...had] : input.lineup.map((row) => row.membershipId);
+    const people = lineup.filter((id) => moves || !had.has(id)).sort((a, b) => a - b);
+    if (!people.length) continue;
+    const group = groups.get(people.join()) ?? { membershipIds: people, occurrences: [] };
+    group.occurrences.push({ startsAt: times.startsAt, endsAt: times.endsAt });
+    groups.set(people.join(), group);
+  }
+  const found: Conflict[] = [];
+  for (const group of groups.values()) found.push(...(await checkConflicts(access, { ...group.occurrences[0]!, membershipIds: group.membershipIds, occurrences: group.occurrences, excludeEventId: excluded })));
+  return found;
 }
 
 async function findOwnEvent(access: BandAccess, eventId: number) {
