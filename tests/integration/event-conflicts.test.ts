@@ -150,6 +150,22 @@ describe("conflict warnings on the event form and /api", () => {
     expect((await patch({ version: await version(), notes: "Bring the small kit" })).status).toBe(200);
   });
 
+  test("bringing a cancelled event back names who is now booked elsewhere or away at its time, until Save anyway", async () => {
+    const w = await world();
+    const drummer = w.band.membershipOf(w.drummer.id);
+    const cancelled = await eventWith(w.band.id, { title: "Open-air night", startsAt: new Date("2030-06-13T19:00:00Z"), endsAt: new Date("2030-06-13T21:00:00Z"), booked: [drummer] });
+    await db.event.update({ where: { id: cancelled.id }, data: { cancelledAt: new Date(), cancelReason: "Rain" } });
+    // Meanwhile the drummer is booked on another gig at that time.
+    await eventWith(w.band.id, { title: "Indoor gig", startsAt: new Date("2030-06-13T19:30:00Z"), endsAt: new Date("2030-06-13T21:30:00Z"), booked: [drummer] });
+    const restore = (form: Record<string, string>) => call(eventPage.action, "POST", `/events/${cancelled.id}`, { id: String(cancelled.id) }, { cookie: w.cookie, form: { intent: "restore", ...form } });
+    const refused = await restore({});
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(await body(refused))).toContain("Dave Drums is booked on “Indoor gig”");
+    expect((await db.event.findUniqueOrThrow({ where: { id: cancelled.id } })).cancelledAt).not.toBeNull();
+    expect((await restore({ confirmConflicts: "on" })).status).toBe(302);
+    expect((await db.event.findUniqueOrThrow({ where: { id: cancelled.id } })).cancelledAt).toBeNull();
+  });
+
   test("the edit form shows the warning and keeps the event as it was until Save anyway", async () => {
     const w = await world();
     await db.blackout.create({ data: { userId: w.drummer.id, startDate: "2030-06-20", endDate: "2030-06-20" } });

@@ -794,7 +794,7 @@ async function seriesConflicts(access: BandAccess, plan: Awaited<ReturnType<type
 }
 
 async function findOwnEvent(access: BandAccess, eventId: number) {
-  const event = await db.event.findFirst({ where: { id: eventId, bandId: access.band.id }, select: { id: true, title: true, seriesId: true, startsAt: true, createdById: true, sequence: true } });
+  const event = await db.event.findFirst({ where: { id: eventId, bandId: access.band.id }, select: { id: true, title: true, seriesId: true, startsAt: true, endsAt: true, createdById: true, sequence: true } });
   if (!event) throw new RuleError(404, MESSAGES.notFound);
   return event;
 }
@@ -814,9 +814,13 @@ export async function cancelEvent(access: BandAccess, eventId: number, input: { 
 }
 
 /** Takes a cancelled event back (its reason goes). */
-export async function restoreEvent(access: BandAccess, eventId: number) {
+export async function restoreEvent(access: BandAccess, eventId: number, confirmConflicts = false) {
   requireGrant(access, "events:edit");
   const event = await findOwnEvent(access, eventId);
+  // Back on the calendar, it books its lineup again: a blackout or another booking made
+  // meanwhile is named before it is, as when the event was made (409 until "Save anyway").
+  const lineup = await db.eventBooking.findMany({ where: { eventId }, select: { membershipId: true } });
+  await requireConflictsConfirmed(access, { startsAt: event.startsAt, endsAt: event.endsAt, excludeEventId: eventId, membershipIds: lineup.map((b) => b.membershipId) }, confirmConflicts);
   await db.event.update({ where: { id: event.id }, data: { cancelledAt: null, cancelReason: null, version: { increment: 1 }, sequence: { increment: 1 } } });
   return event;
 }

@@ -115,7 +115,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
   try {
     if (intent === "restore") {
-      const event = await restoreEvent(access, eventId);
+      const event = await restoreEvent(access, eventId, formData.get("confirmConflicts") === "on");
       return await redirectWithToast(`/events/${eventId}`, { title: "Event back on", description: `${event.title} is no longer cancelled.` });
     }
     if (intent === "cancel") {
@@ -329,8 +329,18 @@ export default function EventDetails() {
             </SeriesActionForm>
           ) : null}
           {abilities.cancel && event.cancelled ? (
-            <Form method="post">
+            <Form method="post" className="space-y-3">
               <input type="hidden" name="intent" value="restore" />
+              {/* A blackout or booking made since it was cancelled is named first (409), as when it was made. */}
+              {errorsFor("restore").length ? (
+                <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+                  <ErrorList errors={errorsFor("restore")} />
+                  <label className="mt-2 flex min-h-[44px] items-center gap-3 font-medium">
+                    <input type="checkbox" name="confirmConflicts" value="on" className="h-5 w-5" />
+                    Save anyway
+                  </label>
+                </div>
+              ) : null}
               <Button type="submit" variant="secondary">
                 It’s back on: undo the cancellation
               </Button>
