@@ -239,6 +239,26 @@ test.describe("calendar", () => {
     await expect(page.getByLabel("Venue", { exact: true })).toHaveValue("The Crown");
   });
 
+  test("bringing a cancelled gig back names the member booked elsewhere meanwhile, and takes Save anyway", async ({ page, login, createUser, createBand, isMobile }) => {
+    test.skip(isMobile, "the same form on a phone");
+    const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));
+    const member = await createUser({ firstName: "Tom", lastName: "Drums" });
+    const band = await createBand(leader, { timeZone: TIME_ZONE, members: [{ userId: member.id, role: "band_member" }] });
+    const { db } = await import("~/utils/db.server");
+    const tom = await db.bandMembership.findFirstOrThrow({ where: { bandId: band.id, userId: member.id }, select: { id: true } });
+    const startsAt = new Date(Date.now() + 30 * 86_400_000);
+    const gig = await db.event.create({ data: { bandId: band.id, title: "Open-air night", kind: "gig", startsAt, endsAt: new Date(startsAt.getTime() + 2 * 3_600_000), cancelledAt: new Date(), cancelReason: "Rain", bookings: { create: [{ membershipId: tom.id }] } } });
+    await db.event.create({ data: { bandId: band.id, title: "Indoor gig", kind: "gig", startsAt, endsAt: new Date(startsAt.getTime() + 2 * 3_600_000), bookings: { create: [{ membershipId: tom.id }] } } });
+
+    await page.goto(`/events/${gig.id}`);
+    await page.getByRole("button", { name: "It’s back on: undo the cancellation" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Tom Drums is booked on “Indoor gig”" })).toBeVisible();
+    await page.getByLabel("Save anyway").check();
+    await page.getByRole("button", { name: "It’s back on: undo the cancellation" }).click();
+    await expect(page.getByText("Event back on").first()).toBeVisible();
+    expect((await db.event.findUniqueOrThrow({ where: { id: gig.id } })).cancelledAt).toBeNull();
+  });
+
   test("a leader deletes the rest of a weekly series in two steps and is back in its month", async ({ page, login, createUser, createBand, isMobile }) => {
     test.skip(isMobile, "the same form on a phone; the desktop projects cover it with and without JavaScript");
     const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));
