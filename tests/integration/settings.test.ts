@@ -119,6 +119,22 @@ describe("saving band settings", () => {
     expect(await bandRow(band.id)).toEqual({ name: "The Early Shift", timeZone: "Europe/Berlin", currency: "EUR" });
   });
 
+  test("a new time zone keeps all-day events on their dates; a timed event keeps its moment", async () => {
+    const { band, cookies } = await bandWithEveryRole();
+    await db.band.update({ where: { id: band.id }, data: { timeZone: "America/Chicago" } });
+    // Jan 15–17, 2027 in Chicago (midnights, the end exclusive), and a gig at 20:00 Chicago time on Jan 20.
+    const festival = await db.event.create({ data: { bandId: band.id, title: "Festival weekend", kind: "gig", allDay: true, startsAt: new Date("2027-01-15T06:00:00Z"), endsAt: new Date("2027-01-18T06:00:00Z") } });
+    const gig = await db.event.create({ data: { bandId: band.id, title: "Club gig", kind: "gig", startsAt: new Date("2027-01-21T02:00:00Z"), endsAt: new Date("2027-01-21T04:00:00Z") } });
+    expectRedirect(await post(cookies.leader, validSettings(band.id, { timeZone: "Europe/Berlin" })), "/settings");
+    // Midnights in Berlin now: the same three days.
+    expect(await db.event.findUniqueOrThrow({ where: { id: festival.id }, select: { startsAt: true, endsAt: true } })).toEqual({ startsAt: new Date("2027-01-14T23:00:00Z"), endsAt: new Date("2027-01-17T23:00:00Z") });
+    expect((await db.event.findUniqueOrThrow({ where: { id: gig.id }, select: { startsAt: true } })).startsAt).toEqual(new Date("2027-01-21T02:00:00Z"));
+    // Saving again with the same zone moves nothing.
+    const version = (await db.band.findUniqueOrThrow({ where: { id: band.id }, select: { settingsVersion: true } })).settingsVersion;
+    expectRedirect(await post(cookies.leader, validSettings(band.id, { timeZone: "Europe/Berlin", settingsVersion: String(version) })), "/settings");
+    expect((await db.event.findUniqueOrThrow({ where: { id: festival.id }, select: { startsAt: true } })).startsAt).toEqual(new Date("2027-01-14T23:00:00Z"));
+  });
+
   test("an admin may edit the settings too", async () => {
     const { band, cookies } = await bandWithEveryRole();
     expectRedirect(await post(cookies.admin, validSettings(band.id, { timeZone: "America/Argentina/Salta" })), "/settings");

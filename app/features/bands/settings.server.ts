@@ -1,4 +1,5 @@
 import { db } from "~/utils/db.server";
+import { keepAllDayDates } from "~/features/events/events.server";
 import { ROLES, can } from "~/features/members/permissions";
 import { displayName } from "~/utils/names";
 import { listBandsForUser, resolveCurrentBand, setPreferredBand } from "./bands.server";
@@ -70,7 +71,7 @@ export type UpdateBandResult = { status: "saved"; name: string } | { status: "cu
  */
 export async function updateBandSettings(bandId: number, input: BandSettingsInput): Promise<UpdateBandResult> {
   return db.$transaction(async (tx) => {
-    const band = await tx.band.findUnique({ where: { id: bandId }, select: { currency: true, settingsVersion: true } });
+    const band = await tx.band.findUnique({ where: { id: bandId }, select: { currency: true, settingsVersion: true, timeZone: true } });
     if (!band) return { status: "not-found" } as const;
     // Made from an older version: someone else saved since, and this would undo their change.
     if (input.settingsVersion !== undefined && input.settingsVersion !== band.settingsVersion) return { status: "stale" } as const;
@@ -82,6 +83,8 @@ export async function updateBandSettings(bandId: number, input: BandSettingsInpu
       data: { name: input.name, timeZone: input.timeZone, currency: input.currency, settingsVersion: { increment: 1 } },
       select: { name: true },
     });
+    // All-day events stay on their dates in the new zone (timed ones keep their moment).
+    await keepAllDayDates(tx, bandId, band.timeZone, input.timeZone);
     return { status: "saved", name: saved.name } as const;
   });
 }

@@ -732,6 +732,31 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
 type Client = Prisma.TransactionClient | typeof db;
 
 /**
+ * A band's new time zone keeps its all-day events (and all-day series) on their dates:
+ * their instants, local midnights in the old zone, are read again as the same wall clock
+ * in the new one. Timed events keep their instants (a gig at 20:00 in Chicago is still
+ * that moment, shown in the new zone). Inside the settings' save transaction.
+ */
+export async function keepAllDayDates(tx: Prisma.TransactionClient, bandId: number, from: string, to: string) {
+  if (from === to || !isTimeZone(from) || !isTimeZone(to)) return;
+  const rezone = (instant: Date | null) => {
+    if (!instant) return instant;
+    const wall = toZoned(instant, from);
+    // A wall clock the new zone skips (a DST gap at midnight) moves on to the next that exists.
+    return fromZoned(wall, to) ?? fromZoned({ ...wall, hour: wall.hour + 1 }, to) ?? instant;
+  };
+  const events = await tx.event.findMany({ where: { bandId, allDay: true }, select: { id: true, startsAt: true, endsAt: true, callAt: true, soundcheckAt: true, rsvpDeadline: true, occurrenceAt: true } });
+  for (const event of events) {
+    await tx.event.update({
+      where: { id: event.id },
+      data: { startsAt: rezone(event.startsAt)!, endsAt: rezone(event.endsAt), callAt: rezone(event.callAt), soundcheckAt: rezone(event.soundcheckAt), rsvpDeadline: rezone(event.rsvpDeadline), occurrenceAt: rezone(event.occurrenceAt) },
+    });
+  }
+  const series = await tx.eventSeries.findMany({ where: { bandId, events: { some: { allDay: true } } }, select: { id: true, startsAt: true } });
+  for (const one of series) await tx.eventSeries.update({ where: { id: one.id }, data: { startsAt: rezone(one.startsAt)!, timeZone: to } });
+}
+
+/**
  * Where an edit of a series (all, or this and the following) puts its events: the new
  * rule's first day moves by as many days as the edited event moved, each occurrence
  * keeps its place in the series (counted in the old interval from the first, in the
