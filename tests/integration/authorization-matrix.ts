@@ -177,7 +177,7 @@ export const MATRIX: Record<string, Row> = {
   },
   "_app+/events.$id_.edit": { params: { id: "event" }, GET: perm("events:edit", UNBOOKED), POST: permWrite("events:edit", UNBOOKED) },
   // An empty answer is refused with a toast on the way back to the event.
-  "_app+/events.$id_.rsvp": { params: { id: "event" }, GET: notAllowed, POST: perm("availability:own", { leader: { redirect: /^\/events\/\d+$/ }, admin: { redirect: /^\/events\/\d+$/ }, member: { redirect: /^\/events\/\d+$/ }, ...UNBOOKED }) },
+  "_app+/events.$id_.rsvp": { params: { id: "event" }, GET: everyone({ redirect: /^\/events\/\d+$/ }), POST: perm("availability:own", { leader: { redirect: /^\/events\/\d+$/ }, admin: { redirect: /^\/events\/\d+$/ }, member: { redirect: /^\/events\/\d+$/ }, ...UNBOOKED }) },
   "_app+/events.$id_.event[.]ics": { params: { id: "event" }, GET: perm("events:view", { sub: "notFound" }), POST: notAllowed },
   "_app+/setlists._index": { GET: current("content:view"), POST: currentWrite("content:edit") },
   "_app+/setlists.$id": {
@@ -355,7 +355,7 @@ export const MATRIX: Record<string, Row> = {
   "_app+/profile_.calendar": { GET: signedIn(), POST: signedIn("bodyError") },
   "reminders+/unsubscribe": { GET: everyone("notFound"), POST: everyone("notFound") },
   // A member without the grant is sent back with the reason (the button is not theirs to see).
-  "_app+/events.$id_.chase": { params: { id: "event" }, GET: notAllowed, POST: perm("reminders:chase", { member: { redirect: /^\/events\/\d+$/ }, ...UNBOOKED }) },
+  "_app+/events.$id_.chase": { params: { id: "event" }, GET: everyone({ redirect: /^\/events\/\d+$/ }), POST: perm("reminders:chase", { member: { redirect: /^\/events\/\d+$/ }, ...UNBOOKED }) },
   "api+/events.$id.chase": { params: { id: "event" }, GET: notAllowed, POST: perm("reminders:chase", UNBOOKED) },
   "_app+/calendar_.download[.]ics": { GET: current("calendar:download"), POST: notAllowed },
   "feeds+/$token": { params: { token: () => "no-such-feed-token.ics" }, GET: everyone("notFound"), POST: notAllowed },

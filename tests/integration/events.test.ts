@@ -635,6 +635,22 @@ describe("answers", () => {
     expect((await toastOf(none))?.description).toBe(MESSAGES.answer);
   });
 
+  test("a one-tap answer (no note field) keeps the note given before; the note field sent empty clears it", async () => {
+    const b = await band();
+    const id = await gig(b);
+    const answer = (form: Record<string, string>) => call(rsvpPage.action, "POST", `/events/${id}/rsvp`, { id: String(id) }, { cookie: b.cookies.member, form });
+    const saved = () => db.rsvp.findFirstOrThrow({ where: { booking: { eventId: id } }, select: { answer: true, note: true } });
+    await answer({ answer: "going", note: "Late by 30 min" });
+    await answer({ answer: "maybe" });
+    expect(await saved()).toEqual({ answer: "maybe", note: "Late by 30 min" });
+    await answer({ answer: "maybe", note: "" });
+    expect(await saved()).toEqual({ answer: "maybe", note: null });
+    // Signed out, the form sends its person to sign in and back here: a GET goes on to the event.
+    const back = await call(rsvpPage.loader, "GET", `/events/${id}/rsvp`, { id: String(id) }, { cookie: b.cookies.member });
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe(`/events/${id}`);
+  });
+
   test("a sub sees only the events they are booked on", async () => {
     const b = await band();
     const booked = await gig(b);

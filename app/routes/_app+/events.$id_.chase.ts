@@ -1,11 +1,12 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { requireEventGate } from "~/features/events/events.server";
 import { chaseNow } from "~/features/reminders/reminders.server";
 import { parseId } from "~/utils/ids";
 import { appOrigin, safeRedirect } from "~/utils/request.server";
 import { RuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";
-import { methodNotAllowed, resourceRoute } from "~/utils/api.server";
+import { resourceRoute } from "~/utils/api.server";
 
 const NOT_FOUND = "Event not found";
 
@@ -41,5 +42,13 @@ async function act({ request, params }: ActionFunctionArgs) {
 }
 
 /** The button's address opened: it only takes the button's POST. */
-export const loader = resourceRoute(() => methodNotAllowed(["POST"]));
+/**
+ * A GET here is a person, not a form: sent to sign in from a form posted signed out, they
+ * come back to this address. The event's page is where they were going.
+ */
+export const loader = resourceRoute(({ params }: LoaderFunctionArgs) => {
+  const eventId = parseId(params.id);
+  if (eventId === null) throw data({ message: "Not found" }, { status: 404 });
+  return redirect(`/events/${eventId}`);
+});
 export const action = resourceRoute(act);

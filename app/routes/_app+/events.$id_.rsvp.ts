@@ -1,6 +1,6 @@
 import { parseWithZod } from "~/features/events/forms.server";
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { requireEventGate, respond } from "~/features/events/events.server";
 import { answerLabel } from "~/features/events/present";
 import { MESSAGES, RsvpSchema } from "~/features/events/schema.server";
@@ -8,7 +8,7 @@ import { parseId } from "~/utils/ids";
 import { safeRedirect } from "~/utils/request.server";
 import { RuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";
-import { methodNotAllowed, resourceRoute } from "~/utils/api.server";
+import { resourceRoute } from "~/utils/api.server";
 
 /**
  * POST /events/{id}/rsvp: a one-tap answer from the calendar or the event page. Both
@@ -27,7 +27,8 @@ async function act({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(back, { title: "Answer not saved", description: message, type: "destructive" });
   }
   try {
-    const { event, rsvp } = await respond(access, eventId!, submission.value);
+    // A one-tap answer sends no note field: it keeps the note given before, rather than erasing it.
+    const { event, rsvp } = await respond(access, eventId!, { answer: submission.value.answer, note: formData.has("note") ? submission.value.note : undefined });
     return await redirectWithToast(back, { title: "Answer saved", description: `${event.title}: ${answerLabel(rsvp.answer)}` });
   } catch (error) {
     if (!(error instanceof RuleError)) throw error;
@@ -36,5 +37,13 @@ async function act({ request, params }: ActionFunctionArgs) {
   }
 }
 
-export const loader = resourceRoute(() => methodNotAllowed(["POST"]));
+/**
+ * A GET here is a person, not a form: sent to sign in from a form posted signed out, they
+ * come back to this address. The event's page is where they were going.
+ */
+export const loader = resourceRoute(({ params }: LoaderFunctionArgs) => {
+  const eventId = parseId(params.id);
+  if (eventId === null) throw data({ message: "Not found" }, { status: 404 });
+  return redirect(`/events/${eventId}`);
+});
 export const action = resourceRoute(act);
