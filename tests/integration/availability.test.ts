@@ -299,6 +299,8 @@ describe("the ends of the calendar", () => {
     expect((await availability("?month=9999-01")).notice).toBe(notice);
     expect((await calendar("?month=2030-05")).notice).toBeNull();
     expect((await calendar("")).notice).toBeNull();
+    // A control character in the address is not written back into the page.
+    expect((await calendar("?month=%00x%07")).notice).toBe("“x” is not a month. Choose a month like 2026-11; showing this month.");
   });
 
   test("the month grid reads a cancelled event out as cancelled, not as awaiting the viewer's answer", async () => {

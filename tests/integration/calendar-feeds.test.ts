@@ -57,6 +57,9 @@ describe("Download calendar", () => {
     const w = await world();
     const { text } = await download(w.leader.id, w.leader.cookie, w.band.id);
     expect(text.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    // Every line ends with CRLF, the last one too; no bare line feed anywhere.
+    expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
+    expect(text.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
     const events = parse(text);
     const byUid = new Map(events.map((e) => [e.uid, e]));
 

@@ -3,6 +3,7 @@ import { db } from "~/utils/db.server";
 import { formatTime } from "~/utils/dates";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
+import { typeableSearch } from "~/utils/typed-text";
 import { blackoutsTouching, overlappingEvents, OPEN_ENDED_MINUTES } from "./conflicts.server";
 import { matchLineup } from "./lineup";
 import { addDays, dayOf, dayStarts, daysOfMonth, formatDayLong, formatMonth, parseMonth, shiftMonth, shownDays, weekdayOf, type Day } from "./local-day";
@@ -22,7 +23,7 @@ export { calendarLinks } from "./calendar-links.server";
 export const MONTH_MESSAGE = "Choose a month like 2026-11";
 
 /** What the calendar and the availability view say over this month when ?month= was none they show. */
-export const refusedMonthNotice = (given: string) => `“${given.slice(0, 20)}” is not a month. ${MONTH_MESSAGE}; showing this month.`;
+export const refusedMonthNotice = (given: string) => `“${typeableSearch(given.slice(0, 20)).trim()}” is not a month. ${MONTH_MESSAGE}; showing this month.`;
 
 /** localeCompare's order (the default locale), without making a collator per comparison. */
 const collator = new Intl.Collator();

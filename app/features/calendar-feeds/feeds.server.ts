@@ -107,6 +107,12 @@ function addEvent(calendar: ICalCalendar, event: FeedEvent, withBandName: boolea
  * wall clock in its zone (the expansion events.server's series use: rrule on floating
  * times, each placed in the zone; a skipped time moves on by the hour skipped).
  */
+/** The calendar as RFC 5545 text: every line, the last one too, ends with CRLF (ical-generator leaves the last bare). */
+function icsText(calendar: { toString(): string }) {
+  const text = calendar.toString();
+  return text.endsWith("\r\n") ? text : `${text}\r\n`;
+}
+
 export function ruleSlots(series: Pick<Series, "rrule" | "timeZone" | "startsAt">) {
   const first = zonedTime(series.startsAt, series.timeZone);
   const dtstart = new Date(Date.UTC(first.year, first.month - 1, first.day, first.hour, first.minute));
@@ -228,7 +234,7 @@ export async function oneEventCalendar(bandId: number, eventId: number) {
   if (!event) return null;
   const calendar = newCalendar(event.band.name, [event]);
   addEvent(calendar, event, false);
-  return { event, body: calendar.toString() };
+  return { event, body: icsText(calendar) };
 }
 
 /** "Download calendar": the band's events the viewer may see (a sub: those they are booked on). */
@@ -244,7 +250,7 @@ export async function bandCalendarIcs(access: BandAccess, now = new Date()) {
   await addEvents(calendar, events, false);
   await track("download_calendar", { userId: access.user.id, bandId: access.band.id, props: { events: events.length } });
   const slug = access.band.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "band";
-  return { body: calendar.toString(), filename: `${slug}-calendar.ics` };
+  return { body: icsText(calendar), filename: `${slug}-calendar.ics` };
 }
 
 /**
@@ -288,7 +294,7 @@ export async function feedIcs(token: string, now = new Date()) {
     });
   }
   await db.calendarFeedToken.update({ where: { id: feed.id }, data: { lastUsedAt: now } });
-  return calendar.toString();
+  return icsText(calendar);
 }
 
 // ---------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import {
   formatLocalDate,
   fromZoned,
   sameWallClock,
+  canonicalZone,
   isTimeZone,
   parseLocalDate,
   parseLocalTime,
@@ -261,7 +262,8 @@ function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rul
   if (!zoneOk) ctx.addIssue({ code: "custom", path: ["timeZone"], message: MESSAGES.timeZone });
   // The zone the times are typed in. An all-day event's days and the answer deadline's day
   // are the band's: the calendar shows and edits them there.
-  const timeZone = zoneOk && !raw.allDay ? raw.timeZone || rules.bandTimeZone : rules.bandTimeZone;
+  // Kept by its canonical name ("america/new_york" as America/New_York), as calendars expect it.
+  const timeZone = zoneOk && !raw.allDay ? canonicalZone(raw.timeZone || rules.bandTimeZone) : rules.bandTimeZone;
   const date = raw.date ? localDateOf(raw.date, "date", ctx) : (ctx.addIssue({ code: "custom", path: ["date"], message: MESSAGES.date }), null);
   const endDate = localDateOf(raw.endDate, "endDate", ctx);
   const feeMinor = parseFee(raw.fee, rules.currency, ctx);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { formatDate, formatTime, zoneName } from "~/utils/dates";
-import { fromZoned, toZoned } from "./zoned-time";
+import { canonicalZone, fromZoned, toZoned } from "./zoned-time";
 
 /**
  * toZoned, formatDate and formatTime ask Intl once per six hours of a zone and keep the
@@ -118,5 +118,14 @@ describe("wall clocks and texts in a time zone, as Intl gives them", () => {
     expect(() => toZoned(new Date(Number.NaN), "Europe/Berlin")).toThrow(RangeError);
     expect(() => formatDate(new Date(Number.NaN), "Europe/Berlin")).toThrow(RangeError);
     expect(() => formatTime(new Date(), "Not/A_Zone")).toThrow(RangeError);
+  });
+});
+
+describe("canonicalZone", () => {
+  test("a zone typed in another case is kept as the platform spells it; an unknown name is left for the check to refuse", () => {
+    expect(canonicalZone("america/new_york")).toBe("America/New_York");
+    expect(canonicalZone("EUROPE/BERLIN")).toBe("Europe/Berlin");
+    expect(canonicalZone("UTC")).toBe("UTC");
+    expect(canonicalZone("Mars/Olympus")).toBe("Mars/Olympus");
   });
 });

@@ -8,6 +8,15 @@ import { toZoned, utcMs, type LocalDate, type LocalDateTime } from "~/utils/zone
 
 export { toZoned, type LocalDate, type LocalDateTime } from "~/utils/zone-offsets";
 
+/** A zone name the platform knows, as the platform spells it ("europe/berlin" → "Europe/Berlin"). */
+export function canonicalZone(value: string) {
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return value;
+  }
+}
+
 /** True for an IANA zone name the platform knows ("Europe/Berlin", "UTC"). */
 export function isTimeZone(value: string) {
   if (!value || value.length > 64) return false;
