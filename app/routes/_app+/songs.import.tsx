@@ -93,8 +93,11 @@ export default function ImportSongs() {
             {preview.repeats ? ` ${preview.repeats === 1 ? "1 row repeats" : `${preview.repeats} rows repeat`} an earlier row of the file and will be skipped.` : ""} Nothing is saved until you import.
           </p>
           <div className="flex flex-wrap gap-3">
+            {/* Multipart, like the upload: URL-encoded, a file of accented or other non-ASCII
+                text grows up to threefold (♯ is %E2%99%AF) and a file that previewed well
+                came back too large to import. */}
             {preview.ready ? (
-              <Form method="post" action="/songs/import" reloadDocument>
+              <Form method="post" action="/songs/import" encType="multipart/form-data" reloadDocument>
                 <input type="hidden" name="bandId" value={band.id} />
                 <input type="hidden" name="intent" value="confirm" />
                 <input type="hidden" name="csv" value={result.csv} />
