@@ -519,7 +519,8 @@ describe("setlists", () => {
     // The page offers the band's events of the last month and ahead, not another band's.
     const before = await json(await view(world.cookies.member));
     expect(before.events).toEqual([]);
-    expect(before.eventChoices.map((choice: { id: number }) => choice.id)).toEqual([past.id, next.id]);
+    // Each choice carries the setlist the gig has as shown (none: 0).
+    expect(before.eventChoices.map((choice: { id: string }) => choice.id)).toEqual([`${past.id}.0`, `${next.id}.0`]);
 
     // Another band's event, or a missing one: a clear message, nothing linked.
     for (const eventId of [String(theirs.id), "abc"]) {
@@ -564,6 +565,28 @@ describe("setlists", () => {
     expect((await editorPost(world.cookies.member, setlist.id, { intent: "unlink-event", eventId: String(next.id) })).status).toBe(302);
     expect((await db.event.findUniqueOrThrow({ where: { id: next.id }, select: { setlistId: true } })).setlistId).toBeNull();
     expect((await view(world.cookies.sub)).status).toBe(404);
+  });
+
+  test("a gig given another setlist since the page was opened is not taken over unseen; unlinking from a gig that now uses another changes nothing and says so", async () => {
+    const world = await bandWithRoles();
+    const mine = await twoSetSetlist(world);
+    const theirs = await twoSetSetlist(world);
+    const gig = await db.event.create({ data: { bandId: world.band.id, title: "Corporate party", kind: "gig", startsAt: new Date(Date.now() + 5 * 86_400_000) } });
+    // The page showed the gig without a setlist; meanwhile an admin used another one for it.
+    const shown = `${gig.id}.0`;
+    expect((await editorPost(world.cookies.leader, theirs.id, { intent: "use-for-event", eventId: `${gig.id}.0` })).status).toBe(302);
+    const refused = await editorPost(world.cookies.member, mine.id, { intent: "use-for-event", eventId: shown });
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).message).toBe("“Corporate party” got another setlist since this page was opened. Nothing changed: choose it again to replace that one.");
+    expect((await db.event.findUniqueOrThrow({ where: { id: gig.id }, select: { setlistId: true } })).setlistId).toBe(theirs.id);
+    // Chosen again from the page as it is now ("replaces its setlist"), it is replaced.
+    expect((await editorPost(world.cookies.member, mine.id, { intent: "use-for-event", eventId: `${gig.id}.${theirs.id}` })).status).toBe(302);
+    expect((await db.event.findUniqueOrThrow({ where: { id: gig.id }, select: { setlistId: true } })).setlistId).toBe(mine.id);
+    // The other setlist's page still lists the gig: unlinking it there changes nothing, and says so.
+    const unlink = await editorPost(world.cookies.member, theirs.id, { intent: "unlink-event", eventId: String(gig.id) });
+    expect(unlink.status).toBe(409);
+    expect((await json(unlink)).message).toBe("“Corporate party” uses another setlist now. Nothing changed.");
+    expect((await db.event.findUniqueOrThrow({ where: { id: gig.id }, select: { setlistId: true } })).setlistId).toBe(mine.id);
   });
 
   test("build a setlist from a previous gig: a copy of the sets, songs, breaks and notes it was played from, with a name; a gig without a setlist or to come is refused", async () => {

@@ -942,7 +942,7 @@ export async function eventsForSetlistChoice(access: BandAccess, now = new Date(
  * one there), or with null takes the setlist off when it is still `setlistId`'s. Both
  * must be the band's. A change calendar apps pick up (version and sequence move on).
  */
-export async function setEventSetlist(access: BandAccess, eventId: number, setlistId: number, link: boolean) {
+export async function setEventSetlist(access: BandAccess, eventId: number, setlistId: number, link: boolean, shownSetlistId?: number | null) {
   requireGrant(access, "events:edit");
   const [event, setlist] = await Promise.all([
     db.event.findFirst({ where: { id: eventId, bandId: access.band.id }, select: { id: true, title: true, setlistId: true } }),
@@ -950,7 +950,15 @@ export async function setEventSetlist(access: BandAccess, eventId: number, setli
   ]);
   if (!event) throw new RuleError(400, MESSAGES.setlistEvent, "eventId");
   if (!setlist) throw new RuleError(400, MESSAGES.setlist, "setlistId");
-  if (link ? event.setlistId === setlistId : event.setlistId !== setlistId) return event;
-  await db.event.update({ where: { id: event.id }, data: { setlistId: link ? setlistId : null, version: { increment: 1 }, sequence: { increment: 1 } } });
+  if (link ? event.setlistId === setlistId : event.setlistId === null) return event;
+  // The gig's setlist changed since the page was shown (someone linked another): refused,
+  // so it is not replaced unseen; and unlinking this setlist from a gig that now uses
+  // another changes nothing, so it does not say it did.
+  if (link ? shownSetlistId !== undefined && event.setlistId !== shownSetlistId : event.setlistId !== setlistId) {
+    throw new RuleError(409, link ? MESSAGES.setlistTaken(event.title) : MESSAGES.setlistMoved(event.title), "eventId");
+  }
+  // Only while the gig still has the setlist read above: two links at once cannot both win unseen.
+  const claimed = await db.event.updateMany({ where: { id: event.id, setlistId: event.setlistId }, data: { setlistId: link ? setlistId : null, version: { increment: 1 }, sequence: { increment: 1 } } });
+  if (!claimed.count) throw new RuleError(409, MESSAGES.setlistTaken(event.title), "eventId");
   return event;
 }

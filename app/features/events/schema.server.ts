@@ -66,6 +66,8 @@ export const MESSAGES = {
   lineupMember: "Everyone in the lineup must be a member of the band",
   setlist: "Choose one of the band's setlists",
   setlistEvent: "Choose one of the band's events",
+  setlistTaken: (title: string) => `“${title}” got another setlist since this page was opened. Nothing changed: choose it again to replace that one.`,
+  setlistMoved: (title: string) => `“${title}” uses another setlist now. Nothing changed.`,
   notFound: "Event not found",
   notBooked: "Only people booked on this event can answer for it",
   started: "Answers closed when the event started",

@@ -129,7 +129,7 @@ export async function submitEditorForm(access: BandAccess, setlistId: number, fo
         return back();
       }
       case "use-for-event": {
-        const event = await setEventSetlist(access, input.eventId, setlistId, true);
+        const event = await setEventSetlist(access, input.eventId.id, setlistId, true, input.eventId.shownSetlistId);
         return { redirectTo: `${returnTo}#events`, toast: { title: "Setlist linked", description: `${event.title} now uses this setlist.` } };
       }
       case "unlink-event": {
@@ -221,7 +221,8 @@ export async function editorView(access: BandAccess, id: number, q: string, now 
     })),
     eventChoices: choices
       .filter((event) => event.setlistId !== setlist.id)
-      .map((event) => ({ id: event.id, label: `${event.title} · ${when(event)}${event.setlistId ? " (replaces its setlist)" : ""}` })),
+      // The value carries the setlist the gig had as shown, so a link made since is not replaced unseen.
+      .map((event) => ({ id: `${event.id}.${event.setlistId ?? 0}`, label: `${event.title} · ${when(event)}${event.setlistId ? " (replaces its setlist)" : ""}` })),
     mayLinkEvents: grantIn(access, "events:edit") !== null,
     mayReport: mayReport(access),
     q,

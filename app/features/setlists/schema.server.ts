@@ -95,7 +95,18 @@ export const EditorSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("rename-set"), version, setId: id(M.set), setName }),
   z.object({ intent: z.literal("reorder"), version, layout: z.string({ error: M.layout }).max(20_000, { error: M.layout }) }),
   z.object({ intent: z.literal("duplicate") }),
-  z.object({ intent: z.literal("use-for-event"), eventId: id(M.event) }),
+  // "12.7": event 12 as the page showed it, using setlist 7 (0: none), so a link someone
+  // else made meanwhile is not replaced unseen; a bare "12" (an older page) expects nothing.
+  z.object({
+    intent: z.literal("use-for-event"),
+    eventId: z
+      .string({ error: M.event })
+      .regex(/^[1-9]\d{0,9}(\.\d{1,10})?$/, { error: M.event })
+      .transform((value) => {
+        const [event, shown] = value.split(".");
+        return { id: Number(event), shownSetlistId: shown === undefined ? undefined : Number(shown) || null };
+      }),
+  }),
   z.object({ intent: z.literal("unlink-event"), eventId: id(M.event) }),
   z.object({ intent: z.literal("delete") }),
 ], { error: M.intent });
