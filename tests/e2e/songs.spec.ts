@@ -137,4 +137,21 @@ test.describe("song library", () => {
     await expect(history).toContainText("2 times, last on");
     await expect(history.getByRole("link", { name: "Pub 9" })).toBeVisible();
   });
+
+  test("a sub's library has no play columns (they see only their own gigs), rather than \"Never\" for songs the band plays", async ({ page, login, createUser, createBand }) => {
+    const leader = await createUser({ firstName: "Lee", lastName: "Leader" });
+    const sub = await createUser({ firstName: "Sam", lastName: "Sub" });
+    const band = await createBand(leader, { name: `Sub View ${Date.now().toString(36)}`, members: [{ userId: sub.id, role: "sub" }] });
+    const { db } = await import("~/utils/db.server");
+    const song = await db.song.create({ data: { bandId: band.id, title: "Valerie", titleKey: "valerie", createdById: leader.id } });
+    const setlist = await db.setlist.create({ data: { bandId: band.id, name: "Pub", sets: { create: [{ name: "Set 1", position: 0 }] } }, select: { id: true, sets: { select: { id: true } } } });
+    await db.setlistItem.create({ data: { setlistId: setlist.id, setId: setlist.sets[0]!.id, position: 0, songId: song.id } });
+    const subMembership = await db.bandMembership.findFirstOrThrow({ where: { bandId: band.id, userId: sub.id }, select: { id: true } });
+    await db.event.create({ data: { bandId: band.id, title: "Wedding", kind: "gig", startsAt: new Date(Date.now() + 5 * 86_400_000), setlistId: setlist.id, bookings: { create: [{ membershipId: subMembership.id }] } } });
+    await login(sub);
+    await page.goto("/songs");
+    await expect(page.getByRole("row", { name: /Valerie/ })).toBeVisible();
+    await expect(page.getByRole("columnheader", { name: "Played", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("row", { name: /Valerie/ })).not.toContainText("Never");
+  });
 });

@@ -182,12 +182,17 @@ export function SongLibrary({ data, basePath }: { data: SongLibraryData; basePat
                     <th scope="col" className="px-3 py-2 font-semibold text-slate-700">
                       Tags
                     </th>
-                    <th scope="col" className="px-3 py-2 font-semibold text-slate-700">
-                      Played
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-semibold text-slate-700">
-                      Last played
-                    </th>
+                    {/* A sub sees only their own gigs: no play history, rather than "Never" for songs the band plays every week. */}
+                    {data.abilities.bookedOnly ? null : (
+                      <>
+                        <th scope="col" className="px-3 py-2 font-semibold text-slate-700">
+                          Played
+                        </th>
+                        <th scope="col" className="px-3 py-2 font-semibold text-slate-700">
+                          Last played
+                        </th>
+                      </>
+                    )}
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -211,8 +216,12 @@ export function SongLibrary({ data, basePath }: { data: SongLibraryData; basePat
                       <td className="whitespace-nowrap px-3 py-2">{song.timeSignature ?? ""}</td>
                       <td className="px-3 py-2">{song.leadSinger ?? ""}</td>
                       <td className="px-3 py-2 text-slate-600">{song.tags.join(", ")}</td>
-                      <td className="whitespace-nowrap px-3 py-2">{song.timesPlayed ? `${song.timesPlayed}×` : "Never"}</td>
-                      <td className="whitespace-nowrap px-3 py-2">{song.lastPlayed ?? ""}</td>
+                      {data.abilities.bookedOnly ? null : (
+                        <>
+                          <td className="whitespace-nowrap px-3 py-2">{song.timesPlayed ? `${song.timesPlayed}×` : "Never"}</td>
+                          <td className="whitespace-nowrap px-3 py-2">{song.lastPlayed ?? ""}</td>
+                        </>
+                      )}
                     </tr>
                   ))}
                 </tbody>
