@@ -213,6 +213,21 @@ describe("setlists", () => {
     expect(setlist.sets.map((set) => set.items.length)).toEqual([2, 0]);
   });
 
+  test("a new set without a name takes the next number no set has: after Set 2 of three is removed, Set 4, not a second Set 3", async () => {
+    const world = await bandWithRoles();
+    let setlist = await twoSetSetlist(world);
+    const post = (form: Record<string, string>) => editorPost(world.cookies.member, setlist.id, { version: String(setlist.version), ...form });
+    const refresh = async () => (setlist = await apiSetlist(world.cookies.member, setlist.id));
+    expect((await post({ intent: "add-set", setName: "" })).status).toBe(302);
+    await refresh();
+    expect(setlist.sets.map((set) => set.name)).toEqual(["Set 1", "Set 2", "Set 3"]);
+    expect((await post({ intent: "remove-set", setId: String(setlist.sets[1]!.id) })).status).toBe(302);
+    await refresh();
+    expect((await post({ intent: "add-set", setName: "" })).status).toBe(302);
+    await refresh();
+    expect(setlist.sets.map((set) => set.name)).toEqual(["Set 1", "Set 3", "Set 4"]);
+  });
+
   test("a song already in the setlist says so in the search, and added again it is kept and the leader is told", async () => {
     const world = await bandWithRoles();
     let setlist = await twoSetSetlist(world);

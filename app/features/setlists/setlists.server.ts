@@ -536,7 +536,15 @@ export function updateItem(access: BandAccess, setlistId: number, version: numbe
 
 /** Adds a set at the end: "Set N", or "Encore" when asked. */
 export function addSet(access: BandAccess, setlistId: number, version: number, name?: string) {
-  return changeLayout(access, setlistId, version, (layout) => [...layout, { name: name || `Set ${layout.length + 1}`, items: [] }], { strict: false });
+  return changeLayout(access, setlistId, version, (layout) => [...layout, { name: name || nextSetName(layout), items: [] }], { strict: false });
+}
+
+/** "Set N" after the sets there are, or the next number no set is called yet (after Set 2 was removed from three: Set 4, not a second Set 3). */
+function nextSetName(layout: { name: string }[]) {
+  const taken = new Set(layout.map((set) => set.name.trim().toLowerCase()));
+  let number = layout.length + 1;
+  while (taken.has(`set ${number}`)) number++;
+  return `Set ${number}`;
 }
 
 /** Renames a set ("Set 2" → "Acoustic set"). */
