@@ -14,7 +14,7 @@ import {
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useFetcher } from "@remix-run/react";
-import { useMemo, useState, type ReactNode } from "react";
+import { useMemo, useRef, useState, type ReactNode } from "react";
 import type { EditorData } from "../editor.server";
 
 type Setlist = EditorData["setlist"];
@@ -70,12 +70,40 @@ export default function DragBoard({ setlist, renderSet, renderItem }: DragBoardP
     return `position ${index + 1} of ${list.length} in ${setNames.get(column)}`;
   };
 
-  // Where a drop would put the item: the place of the item it is over, or the end of an (empty) set.
-  const target = (id: UniqueIdentifier) => (typeof id === "string" ? `the end of ${setNames.get(id)}` : where(id));
+  const order = useMemo(() => new Map(setlist.sets.map((set, index) => [container(set.id), index])), [setlist]);
+  /** The song a drag last crossed into another set beside, until it is over another song. */
+  const crossedBeside = useRef<UniqueIdentifier | null>(null);
+  /**
+   * Where the item lands if dropped now, over `overId`: in its own set, at the place of the
+   * song it is over (over the set itself, where it is); moving into another set, after the
+   * song it is over when it comes from a later set (up) and before it when from an earlier
+   * one (down), or at the end or the start of that set when over the set itself. So one
+   * arrow key moves a song one place across a set's edge, and every announcement says
+   * where it will land.
+   */
+  const landing = (activeId: UniqueIdentifier, overId: UniqueIdentifier, cols = columns) => {
+    const from = columnOf(activeId, cols);
+    const to = columnOf(overId, cols);
+    if (!from || !to) return null;
+    const list = cols[to]!;
+    // Still over the song it crossed in beside (the set's layout moved under it): it stays.
+    const overIndex = typeof overId === "string" || overId === crossedBeside.current ? -1 : list.indexOf(Number(overId));
+    if (from === to) return { column: to, index: overIndex < 0 ? list.indexOf(Number(activeId)) : overIndex, size: list.length };
+    const up = order.get(to)! < order.get(from)!;
+    return { column: to, index: overIndex < 0 ? (up ? list.length : 0) : overIndex + (up ? 1 : 0), size: list.length + 1 };
+  };
+  const place = (spot: { column: string; index: number; size: number }) => `position ${spot.index + 1} of ${spot.size} in ${setNames.get(spot.column)}`;
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, ${where(active.id)}.`,
-    onDragOver: ({ active, over }) => (!over ? `${titleOf(active.id)} is no longer over a set.` : over.id === active.id ? undefined : `${titleOf(active.id)} is over ${target(over.id)}.`),
-    onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} dropped at ${target(over.id)}. Saving.` : `${titleOf(active.id)} dropped where it was.`),
+    onDragOver: ({ active, over }) => {
+      if (!over) return `${titleOf(active.id)} is no longer over a set.`;
+      const spot = over.id === active.id ? null : landing(active.id, over.id);
+      return spot ? `${titleOf(active.id)} is over ${place(spot)}.` : undefined;
+    },
+    onDragEnd: ({ active, over }) => {
+      const spot = over ? landing(active.id, over.id) : null;
+      return spot ? `${titleOf(active.id)} dropped at ${place(spot)}. Saving.` : `${titleOf(active.id)} dropped where it was.`;
+    },
     onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled. It is back where it was.`,
   };
 
@@ -83,24 +111,27 @@ export default function DragBoard({ setlist, renderSet, renderItem }: DragBoardP
     if (!over) return;
     const from = columnOf(active.id);
     const to = columnOf(over.id);
+    if (over.id !== active.id && typeof over.id !== "string" && over.id !== crossedBeside.current) crossedBeside.current = null;
     if (!from || !to || from === to) return;
+    crossedBeside.current = over.id;
     setColumns((cols) => {
-      const source = cols[from]!.filter((id) => id !== Number(active.id));
-      const target = [...cols[to]!];
-      const overIndex = target.indexOf(Number(over.id));
-      target.splice(overIndex >= 0 ? overIndex : target.length, 0, Number(active.id));
-      return { ...cols, [from]: source, [to]: target };
+      const spot = landing(active.id, over.id, cols);
+      if (!spot || columnOf(active.id, cols) === spot.column) return cols;
+      const target = [...cols[spot.column]!];
+      target.splice(spot.index, 0, Number(active.id));
+      return { ...cols, [columnOf(active.id, cols)!]: cols[columnOf(active.id, cols)!]!.filter((id) => id !== Number(active.id)), [spot.column]: target };
     });
   }
 
   function onDragEnd({ active, over }: DragEndEvent) {
     let next = columns;
+    // (Kept until the next pick-up: the drop's announcement, made after this, reads it too.)
+    const spot = over ? landing(active.id, over.id) : null;
     const column = columnOf(active.id);
-    if (over && column && column === columnOf(over.id)) {
+    if (spot && column === spot.column) {
       const list = columns[column]!;
       const from = list.indexOf(Number(active.id));
-      const to = typeof over.id === "string" ? list.length - 1 : list.indexOf(Number(over.id));
-      if (from !== to && to >= 0) next = { ...columns, [column]: arrayMove(list, from, to) };
+      if (from !== spot.index) next = { ...columns, [column]: arrayMove(list, from, spot.index) };
     }
     setColumns(next);
     if (JSON.stringify(next) === JSON.stringify(saved)) return;
@@ -132,6 +163,7 @@ export default function DragBoard({ setlist, renderSet, renderItem }: DragBoardP
         collisionDetection={closestCorners}
         onDragOver={onDragOver}
         onDragEnd={onDragEnd}
+        onDragStart={() => (crossedBeside.current = null)}
         onDragCancel={() => setColumns(saved)}
         accessibility={{ announcements, screenReaderInstructions: { draggable: "To pick up an item, press space or enter. Use the arrow keys to move it, space or enter to drop it, escape to cancel." } }}
       >
