@@ -52,6 +52,37 @@ const saved = async (page: Page) => {
   await expect(page.getByText("Saving the new order…")).toHaveCount(0);
 };
 
+/** A setlist "Pub" of the band's first songs in id order: `counts` is each set's number of songs (Set 1, Set 2…). */
+async function setlistOf(bandId: number, counts: number[]) {
+  const { db } = await import("~/utils/db.server");
+  const songs = await db.song.findMany({ where: { bandId }, orderBy: { id: "asc" }, select: { id: true } });
+  const setlist = await db.setlist.create({
+    data: { bandId, name: "Pub", sets: { create: counts.map((_, position) => ({ name: `Set ${position + 1}`, position })) } },
+    select: { id: true, sets: { orderBy: { position: "asc" }, select: { id: true } } },
+  });
+  let next = 0;
+  for (const [s, count] of counts.entries()) {
+    await db.setlistItem.createMany({ data: songs.slice(next, next + count).map((song, position) => ({ setlistId: setlist.id, setId: setlist.sets[s]!.id, position, songId: song.id })) });
+    next += count;
+  }
+  return setlist;
+}
+
+/** Holds the form posts to `url` until `release()`, counting them: a pending state can be seen before the server answers. */
+async function holdPosts(page: Page, url: RegExp) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const sent = { posts: 0, release: () => release() };
+  await page.route(url, async (route) => {
+    if (route.request().method() === "POST") {
+      sent.posts += 1;
+      await held;
+    }
+    await route.continue();
+  });
+  return sent;
+}
+
 test.describe("setlist editor", () => {
   test.skip(({ isMobile }) => isMobile, "a desktop journey");
   test.setTimeout(90_000);
@@ -110,13 +141,8 @@ test.describe("setlist editor", () => {
   test("with the keyboard a song moves across sets one place at a time, and lands where it was announced", async ({ page, login, createBand, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "drag and drop needs JavaScript");
     const band = await bandWithSongs(login, createBand);
-    const { db } = await import("~/utils/db.server");
-    const songs = await db.song.findMany({ where: { bandId: band.id }, orderBy: { id: "asc" }, select: { id: true } });
-    const setlist = await db.setlist.create({ data: { bandId: band.id, name: "Pub", sets: { create: [{ name: "Set 1", position: 0 }, { name: "Set 2", position: 1 }] } }, select: { id: true, sets: { orderBy: { position: "asc" }, select: { id: true } } } });
     // Set 1: Alpha, Bravo; Set 2: Charlie, Delta.
-    await db.setlistItem.createMany({
-      data: songs.slice(0, 4).map((song, i) => ({ setlistId: setlist.id, setId: setlist.sets[i < 2 ? 0 : 1]!.id, position: i % 2, songId: song.id })),
-    });
+    const setlist = await setlistOf(band.id, [2, 2]);
     await page.goto(`/setlists/${setlist.id}`);
     // dnd-kit listens for the arrows only from the task after the pick-up: press again only while the pick-up is all that was announced.
     const move = async (song: string, key: string, over: string, dropped: string) => {
@@ -146,18 +172,10 @@ test.describe("setlist editor", () => {
   test("on a slow connection a second drag waits for the first to save, instead of being refused as someone else's change", async ({ page, login, createBand, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "drag and drop needs JavaScript");
     const band = await bandWithSongs(login, createBand);
-    const { db } = await import("~/utils/db.server");
-    const songs = await db.song.findMany({ where: { bandId: band.id }, orderBy: { id: "asc" }, select: { id: true } });
-    const setlist = await db.setlist.create({ data: { bandId: band.id, name: "Pub", sets: { create: [{ name: "Set 1", position: 0 }] } }, select: { id: true, sets: { select: { id: true } } } });
-    await db.setlistItem.createMany({ data: songs.slice(0, 3).map((song, position) => ({ setlistId: setlist.id, setId: setlist.sets[0]!.id, position, songId: song.id })) });
+    const setlist = await setlistOf(band.id, [3]);
     await page.goto(`/setlists/${setlist.id}`);
     await expect(page.getByRole("button", { name: "Drag Alpha Song" })).toBeVisible();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(new RegExp(`/setlists/${setlist.id}(\\.data)?(\\?|$)`), async (route) => {
-      if (route.request().method() === "POST") await held;
-      await route.continue();
-    });
+    const { release } = await holdPosts(page, new RegExp(`/setlists/${setlist.id}(\\.data)?(\\?|$)`));
     const answered = page.waitForResponse((response) => response.request().method() === "POST");
     await dragTo(page, page.getByRole("button", { name: "Drag Alpha Song" }), page.getByRole("button", { name: "Drag Charlie Song" }));
     await expect(page.getByText("Saving the new order…")).toBeVisible();
@@ -184,22 +202,15 @@ test.describe("setlist editor", () => {
     await page.goto("/setlists");
     await page.getByLabel("Name", { exact: true }).fill("Held back");
     // The post is held until the button has shown it is sending.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let posts = 0;
-    await page.route(/\/setlists(\.data)?(\?|$)/, async (route) => {
-      if (route.request().method() === "POST") posts += 1;
-      await held;
-      await route.continue();
-    });
+    const held = await holdPosts(page, /\/setlists(\.data)?(\?|$)/);
     await page.getByRole("button", { name: "Create setlist" }).click();
     const sending = page.getByRole("button", { name: "Creating…" });
     await expect(sending).toBeDisabled();
     await sending.click({ force: true });
-    release();
+    held.release();
     await expect(page.getByRole("heading", { name: "Held back", level: 1 })).toBeVisible();
     await page.unrouteAll({ behavior: "wait" });
-    expect(posts).toBe(1);
+    expect(held.posts).toBe(1);
     const { db } = await import("~/utils/db.server");
     expect(await db.setlist.count({ where: { bandId: band.id, name: "Held back" } })).toBe(1);
   });
@@ -207,35 +218,24 @@ test.describe("setlist editor", () => {
   test("while a change of the editor is sending, its buttons rest: a second tap sends nothing", async ({ page, javaScriptEnabled, isMobile, login, createBand }) => {
     test.skip(!javaScriptEnabled || isMobile, "the pending state is the script's; one project is enough");
     const band = await bandWithSongs(login, createBand);
-    const { db } = await import("~/utils/db.server");
-    const songs = await db.song.findMany({ where: { bandId: band.id }, orderBy: { id: "asc" }, select: { id: true } });
-    const setlist = await db.setlist.create({ data: { bandId: band.id, name: "Pub", sets: { create: [{ name: "Set 1", position: 0 }] } }, select: { id: true, sets: { select: { id: true } } } });
-    await db.setlistItem.createMany({ data: songs.slice(0, 3).map((song, position) => ({ setlistId: setlist.id, setId: setlist.sets[0]!.id, position, songId: song.id })) });
+    const setlist = await setlistOf(band.id, [3]);
     await page.goto(`/setlists/${setlist.id}`);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let posts = 0;
-    await page.route(new RegExp(`/setlists/${setlist.id}(\\.data)?(\\?|$)`), async (route) => {
-      if (route.request().method() === "POST") posts += 1;
-      await held;
-      await route.continue();
-    });
+    const held = await holdPosts(page, new RegExp(`/setlists/${setlist.id}(\\.data)?(\\?|$)`));
     await page.getByRole("button", { name: "Move Alpha Song down" }).click();
     await expect(page.locator('[data-print="setlist"]')).toHaveAttribute("aria-busy", "true");
     // Another row's button does not take the tap while the first change is on its way.
     await page.getByRole("button", { name: "Move Charlie Song up" }).click({ force: true });
-    release();
+    held.release();
     await expect.poll(() => titles(setList(page, "Set 1"))).toEqual(["Bravo Song", "Alpha Song", "Charlie Song"]);
     await expect(page.locator('[data-print="setlist"]')).not.toHaveAttribute("aria-busy", "true");
     await page.unrouteAll({ behavior: "wait" });
-    expect(posts).toBe(1);
+    expect(held.posts).toBe(1);
   });
 
   test("a break of the wrong length is refused at its field, which keeps what was typed and takes the focus", async ({ page, isMobile, login, createBand }) => {
     test.skip(isMobile, "the same form on every screen");
     const band = await bandWithSongs(login, createBand);
-    const { db } = await import("~/utils/db.server");
-    const setlist = await db.setlist.create({ data: { bandId: band.id, name: "Pub", sets: { create: [{ name: "Set 1", position: 0 }] } }, select: { id: true } });
+    const setlist = await setlistOf(band.id, [0]);
     await page.goto(`/setlists/${setlist.id}`);
     const minutes = page.getByLabel("Break (minutes)");
     await minutes.fill("0");
