@@ -635,6 +635,20 @@ describe("answers", () => {
     expect((await toastOf(none))?.description).toBe(MESSAGES.answer);
   });
 
+  test("/api: a lineup row without an instrument books the member on their own (the form's default); an empty one books them on none", async () => {
+    const b = await band();
+    const drummer = b.membershipOf("member");
+    await db.membershipInstrument.createMany({ data: [{ membershipId: drummer, instrument: "Drums" }, { membershipId: drummer, instrument: "Percussion" }] });
+    const created = await createApi(b.id, { title: "Gig", kind: "gig", date: "2030-03-12", startTime: "20:00", lineup: [{ membershipId: drummer }, { membershipId: b.membershipOf("sub"), instrument: "" }] }, b.cookies.leader);
+    expect(created.status).toBe(201);
+    const { id } = await body<{ id: number }>(created);
+    const bookings = await db.eventBooking.findMany({ where: { eventId: id }, orderBy: { membershipId: "asc" }, select: { membershipId: true, instrument: true } });
+    expect(bookings).toEqual([
+      { membershipId: drummer, instrument: "Drums" },
+      { membershipId: b.membershipOf("sub"), instrument: null },
+    ].sort((x, y) => x.membershipId - y.membershipId));
+  });
+
   test("a one-tap answer (no note field) keeps the note given before; the note field sent empty clears it", async () => {
     const b = await band();
     const id = await gig(b);

@@ -430,12 +430,16 @@ function refuseFee(access: BandAccess, input: Pick<EventInput, "feeMinor">) {
 /** Lineup members and the setlist must be the band's (a 400 under their field otherwise). */
 async function checkReferences(access: BandAccess, input: Pick<EventInput, "lineup" | "setlistId">) {
   const ids = input.lineup.map((row) => row.membershipId);
-  const [found, setlist] = await Promise.all([
+  const unnamed = input.lineup.filter((row) => row.instrument === undefined).map((row) => row.membershipId);
+  const [found, setlist, instruments] = await Promise.all([
     ids.length ? db.bandMembership.count({ where: { bandId: access.band.id, id: { in: ids } } }) : Promise.resolve(0),
     input.setlistId ? db.setlist.findFirst({ where: { id: input.setlistId, bandId: access.band.id }, select: { id: true } }) : Promise.resolve(null),
+    unnamed.length ? db.membershipInstrument.findMany({ where: { membershipId: { in: unnamed }, membership: { bandId: access.band.id } }, orderBy: { id: "asc" }, select: { membershipId: true, instrument: true } }) : Promise.resolve([]),
   ]);
   if (found !== ids.length) throw new RuleError(400, MESSAGES.lineupMember, "lineup");
   if (input.setlistId && !setlist) throw new RuleError(400, MESSAGES.setlist, "setlistId");
+  // Booked without saying on what (an /api client): on their own instrument, as the form pre-fills it.
+  for (const row of input.lineup) if (row.instrument === undefined) row.instrument = instruments.find((one) => one.membershipId === row.membershipId)?.instrument ?? null;
 }
 
 function eventData(input: EventInput, feeMinor: number | null | undefined) {

@@ -124,7 +124,8 @@ const LineupSchema = z
   .array(
     z.object({
       membershipId: positiveId(MESSAGES.lineupMember).optional(),
-      instrument: optionalText(INSTRUMENT_MAX, "Instrument"),
+      // Left out (an /api client booking a member): the member's own instrument; sent empty (the form): none.
+      instrument: optionalText(INSTRUMENT_MAX, "Instrument").optional(),
     }).optional(),
     { error: "The lineup must be a list" },
   )
@@ -195,7 +196,8 @@ export type EventInput = {
   feeMinor: number | null | undefined;
   setlistId: number | null;
   rsvpDeadline: Date | null;
-  lineup: { membershipId: number; instrument: string | null }[];
+  /** `instrument` undefined: the member's own (their first instrument), filled in when the lineup is checked. */
+  lineup: { membershipId: number; instrument: string | null | undefined }[];
 };
 
 export type Recurrence = { interval: number; count?: number; until?: LocalDate; rrule: string; occurrences: Date[] };
