@@ -108,6 +108,7 @@ describe("times in the band's time zone", () => {
     expect((await errorsOf({ repeat: "weekly", count: "abc" })).count).toEqual(["Enter a whole number of times"]);
     expect((await errorsOf({ repeat: "weekly", count: [3] })).count).toEqual(["Enter a whole number of times"]);
     expect((await errorsOf({ repeat: "weekly", count: 3, interval: true })).interval).toEqual(["Repeat every 1 to 52 weeks"]);
+    expect((await errorsOf({ fee: [1] })).fee).toEqual([MESSAGES.fee]);
     expect(Object.keys(await errorsOf({ lineup: [{ membershipId: [1] }] }))).toEqual(["lineup.0.membershipId"]);
     expect((await errorsOf({ repeat: "weekly", repeatEnds: "until", until: "2031-01-01" })).until).toEqual([MESSAGES.tooMany]);
     // An end date before the second occurrence would make a series of one, as a count of 1 would.

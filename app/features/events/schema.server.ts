@@ -157,7 +157,8 @@ const eventFields = {
   venueAddress: optionalText(ADDRESS_MAX, "Address", { multiline: true }),
   dressCode: optionalText(TEXT_MAX, "Dress code"),
   notes: optionalText(NOTES_MAX, "Notes", { multiline: true }),
-  fee: z.union([z.number({ error: MESSAGES.fee }), z.string({ error: MESSAGES.fee }).trim().max(20, { error: MESSAGES.fee })]).nullish(),
+  // A union's own error is zod's "Invalid input": a list or an object sent as the fee gets the fee's message.
+  fee: z.union([z.number({ error: MESSAGES.fee }), z.string({ error: MESSAGES.fee }).trim().max(20, { error: MESSAGES.fee })], { error: MESSAGES.fee }).nullish(),
   setlistId: positiveId(MESSAGES.setlist).nullish(),
   rsvpDeadline: dateText.nullish(),
   lineup: LineupSchema.default([]),
