@@ -49,6 +49,9 @@ function moneyNotes(d: NonNullable<Awaited<ReturnType<typeof getDashboard>>>): N
       link: { to: "/finances/settle", label: "Settle up" },
     });
     for (const person of owed.top) notes.push({ text: `${person.name}: ${amount(person.amountMinor)}`, link: { to: `/finances/history?member=${encodeURIComponent(person.userId)}`, label: "History" } });
+    // The panel names the three owed most: the rest are counted, so the names add up to the total.
+    const rest = owed.people - owed.top.length;
+    if (rest > 0) notes.push({ text: `And ${rest === 1 ? "1 more person" : `${rest} more people`}.`, link: { to: "/finances/settle", label: "See everyone" } });
   }
   return notes;
 }
