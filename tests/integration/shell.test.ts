@@ -299,6 +299,20 @@ describe("dashboard and getting started", () => {
     expect(data.members.map((m) => m.membership.displayName)).toEqual([null, "Marc"]);
   });
 
+  test("a band member is not prompted to do what their role may not: inviting and recording money are a leader's or admin's steps", async () => {
+    const leader = await createUser({ firstName: "Lee", lastName: "Leader" });
+    const member = await createUser({ firstName: "Mo", lastName: "Member" });
+    const band = await createBand({ name: "Pro Band", subscriptionTier: "pro", members: [{ userId: leader.id, role: "band_leader" }, { userId: member.id, role: "band_member" }] });
+    await db.invitation.deleteMany({ where: { bandId: band.id } });
+    const cookie = `${await sessionCookieFor(member.id)}; ${await bandCookie(band.id)}`;
+    const page = await body<{ steps: { key: string; href: string | null; description: string }[] }>(await callRoute(gettingStartedLoader, buildRequest("/getting-started", { cookie })));
+    const byKey = Object.fromEntries(page.steps.map((step) => [step.key, step]));
+    expect(byKey.finances).toMatchObject({ href: null, description: "Track gig fees and who is owed what. Your band leader or an admin does this." });
+    expect(byKey.songs).toMatchObject({ href: "/songs" });
+    const dashboard = await body<{ nextSteps: { key: string }[] }>(await callRoute(dashboardLoader, buildRequest("/dashboard", { cookie })));
+    expect(dashboard.nextSteps.map((step) => step.key)).toEqual(["songs", "setlists", "events"]);
+  });
+
   test("Getting Started without a band offers to create one; with a band, the checklist", async () => {
     const { user, cookie } = await signedIn();
     let data = await body<{ band: unknown; steps?: { key: string; done: boolean }[]; isBrandNew?: boolean }>(

@@ -1,5 +1,5 @@
 import { db } from "~/utils/db.server";
-import { can } from "~/features/members/permissions";
+import { can, type Permission } from "~/features/members/permissions";
 
 export type OnboardingStatus = {
   overallProgress: number;
@@ -14,7 +14,8 @@ export type OnboardingStatus = {
   isBrandNew: boolean;
 };
 
-export type OnboardingStep = { key: string; label: string; done: boolean; href: string; description: string };
+/** `href` null: the viewer's role may not do this step (a member cannot invite or record money); a leader or admin does. */
+export type OnboardingStep = { key: string; label: string; done: boolean; href: string | null; description: string };
 
 const pendingInvitation = () => ({ acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } });
 
@@ -110,16 +111,23 @@ export async function getShellOnboarding(current: {
   return status && { overallProgress: status.overallProgress, isBrandNew: status.isBrandNew, isPro: status.isPro };
 }
 
-export function onboardingSteps(status: OnboardingStatus): OnboardingStep[] {
+/**
+ * The band's setup steps. The progress is the band's, whoever looks; a step the viewer's
+ * role may not do (`role`: by the permission table) has no link and says who does it,
+ * rather than a "Start" that leads to a page without the form.
+ */
+export function onboardingSteps(status: OnboardingStatus, role: string): OnboardingStep[] {
+  const step = (key: string, label: string, done: boolean, href: string, description: string, permission: Permission): OnboardingStep =>
+    can(role, permission) ? { key, label, done, href, description } : { key, label, done, href: null, description: `${description} Your band leader or an admin does this.` };
   const steps: OnboardingStep[] = [
-    { key: "band", label: "Create your band", done: status.bandCreated, href: "/settings", description: "Give your band a home in Bandroom." },
-    { key: "members", label: "Invite your bandmates", done: status.memberCount > 1 || status.pendingInviteCount > 0, href: "/members", description: "Add the people you play with, subs included." },
-    { key: "songs", label: "Add a song", done: status.songCount > 0, href: "/songs", description: "Start the song library your setlists draw from." },
-    { key: "setlists", label: "Build a setlist", done: status.setlistCount > 0, href: "/setlists", description: "Put songs in order for the next gig." },
-    { key: "events", label: "Schedule a gig or rehearsal", done: status.eventCount > 0, href: "/calendar", description: "Put it on the shared calendar so everyone can RSVP." },
+    step("band", "Create your band", status.bandCreated, "/settings", "Give your band a home in Bandroom.", "band:settings"),
+    step("members", "Invite your bandmates", status.memberCount > 1 || status.pendingInviteCount > 0, "/members", "Add the people you play with, subs included.", "members:manage"),
+    step("songs", "Add a song", status.songCount > 0, "/songs", "Start the song library your setlists draw from.", "content:edit"),
+    step("setlists", "Build a setlist", status.setlistCount > 0, "/setlists", "Put songs in order for the next gig.", "content:edit"),
+    step("events", "Schedule a gig or rehearsal", status.eventCount > 0, "/calendar", "Put it on the shared calendar so everyone can RSVP.", "events:edit"),
   ];
   if (status.isPro) {
-    steps.push({ key: "finances", label: "Record a payment or expense", done: status.hasFinancialData, href: "/finances", description: "Track gig fees and who is owed what." });
+    steps.push(step("finances", "Record a payment or expense", status.hasFinancialData, "/finances", "Track gig fees and who is owed what.", "finances:edit"));
   }
   return steps;
 }

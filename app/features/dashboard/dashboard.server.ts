@@ -508,8 +508,9 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
       // Links follow the permission table like the actions do.
       canManageMembers: grantIn(access, "members:manage") !== null,
       nextSteps: onboarding
-        ? onboardingSteps(onboarding)
-            .filter((step) => !step.done)
+        ? onboardingSteps(onboarding, access.membership.role)
+            // What the viewer can do next (a member is not prompted to invite or record money).
+            .flatMap((step) => (!step.done && step.href ? [{ ...step, href: step.href }] : []))
             .slice(0, 3)
         : [],
       members: preview_,

@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     band: { id: band.id, name: band.name, role: membership.role },
     progress: onboarding.overallProgress,
     isBrandNew: onboarding.isBrandNew,
-    steps: onboardingSteps(onboarding),
+    steps: onboardingSteps(onboarding, membership.role),
   };
 }
 
@@ -100,10 +100,12 @@ export default function GettingStarted() {
               </div>
               {step.done ? (
                 <span className="text-sm font-medium text-green-800">Done</span>
-              ) : (
+              ) : step.href ? (
                 <Link to={step.href} className={buttonClasses("secondary", "shrink-0")}>
                   Start<span className="sr-only">: {step.label}</span>
                 </Link>
+              ) : (
+                <span className="text-sm font-medium text-slate-600">For a leader or admin</span>
               )}
             </li>
           ))}
