@@ -61,6 +61,24 @@ test.describe("the dashboard's panels", () => {
     await expect(page.getByRole("region", { name: "Coming up" }).getByRole("button", { name: "Going" })).toHaveAttribute("aria-pressed", "true");
   });
 
+  test("an answer from \"Waiting for your answer\" takes the event off the list, and with JavaScript the keyboard stays in the list", async ({ page, javaScriptEnabled, login, createUser, createBand }) => {
+    const leader = await createUser({ firstName: "Lena", lastName: "Leader" });
+    const member = await login(await createUser({ firstName: "Milo", lastName: "Member" }));
+    const band = await createBand(member, { name: "Long Season", role: "band_member", timeZone: "Europe/Berlin", members: [{ userId: leader.id, role: "band_leader" }] });
+    const membership = await membershipsOf(band.id);
+    // Seven gigs: "Coming up" shows five, so the sixth and seventh are answered from the waiting list.
+    for (let day = 2; day <= 8; day++) await gigWithLineup(band.id, `Gig day ${day}`, [membership(member.id)], day);
+    await page.goto("/dashboard");
+    const waiting = page.getByRole("region", { name: "Waiting for your answer" });
+    await expect(waiting.getByText("7 events are waiting for your answer.")).toBeVisible();
+    const answers = waiting.getByRole("form", { name: "Your answer for Gig day 7" });
+    await answers.getByRole("button", { name: "Going" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(waiting.getByText("6 events are waiting for your answer.")).toBeVisible();
+    await expect(waiting.getByRole("link", { name: "Gig day 7" })).toHaveCount(0);
+    if (javaScriptEnabled) await expect(waiting.locator(":focus")).toHaveCount(1);
+  });
+
   test("a leader sees who hasn't answered and chases them", async ({ page, login, createUser, createBand, outbox, isMobile }) => {
     const leader = await login(await createUser({ firstName: "Lena", lastName: "Leader" }));
     const quiet = await createUser({ firstName: "Quinn", lastName: "Quiet" });

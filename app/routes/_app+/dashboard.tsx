@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { getDashboard } from "~/features/dashboard/dashboard.server";
 import { ProgressBar } from "~/features/bands/components/progress-bar";
@@ -184,36 +185,46 @@ function ComingUp({ panels, empty }: { panels: Panels; empty: Notes }) {
 function WaitingForYou({ panels, empty }: { panels: Panels; empty: Notes }) {
   const { waiting, coming } = panels;
   const onScreen = new Set(coming.map((event) => event.id));
+  // An answer (with JavaScript) takes its event off this list, and the focused button with
+  // it: the keyboard goes on to what the list shows next, not to the top of the page.
+  const list = useRef<HTMLDivElement>(null);
+  const total = useRef(waiting.total);
+  useEffect(() => {
+    if (total.current !== waiting.total && document.activeElement === document.body) list.current?.querySelector<HTMLElement>("a[href],button")?.focus();
+    total.current = waiting.total;
+  }, [waiting.total]);
   return (
     <Panel id="waiting" title="Waiting for your answer">
-      {waiting.total ? (
-        <>
-          <p className="text-sm text-slate-700">
-            {waiting.total === 1 ? "1 event is" : `${waiting.total} events are`} waiting for your answer.
-          </p>
-          <ul className="mt-2 divide-y divide-slate-100">
-            {waiting.events.map((event) => (
-              <li key={event.id} className="py-2">
-                <Link to={`/events/${event.id}`} className="font-medium text-slate-900 hover:underline">
-                  {event.title}
-                </Link>
-                <span className="block text-sm text-slate-600">
-                  <WhenText when={event.when} />
-                  {event.deadline ? ` · answer by ${event.deadline}` : null}
-                </span>
-                {onScreen.has(event.id) ? null : (
-                  <div className="mt-2">
-                    <RsvpButtons eventId={event.id} title={event.title} state={{ answer: null, open: true, closedReason: null }} returnTo={HERE} />
-                  </div>
-                )}
-              </li>
-            ))}
-          </ul>
-          <More total={waiting.total} shown={waiting.events.length} to="/calendar?mine=1" label="See your events" />
-        </>
-      ) : (
-        <Empty note={empty.waiting} />
-      )}
+      <div ref={list}>
+        {waiting.total ? (
+          <>
+            <p className="text-sm text-slate-700">
+              {waiting.total === 1 ? "1 event is" : `${waiting.total} events are`} waiting for your answer.
+            </p>
+            <ul className="mt-2 divide-y divide-slate-100">
+              {waiting.events.map((event) => (
+                <li key={event.id} className="py-2">
+                  <Link to={`/events/${event.id}`} className="font-medium text-slate-900 hover:underline">
+                    {event.title}
+                  </Link>
+                  <span className="block text-sm text-slate-600">
+                    <WhenText when={event.when} />
+                    {event.deadline ? ` · answer by ${event.deadline}` : null}
+                  </span>
+                  {onScreen.has(event.id) ? null : (
+                    <div className="mt-2">
+                      <RsvpButtons eventId={event.id} title={event.title} state={{ answer: null, open: true, closedReason: null }} returnTo={HERE} />
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <More total={waiting.total} shown={waiting.events.length} to="/calendar?mine=1" label="See your events" />
+          </>
+        ) : (
+          <Empty note={empty.waiting} />
+        )}
+      </div>
     </Panel>
   );
 }
