@@ -150,6 +150,23 @@ describe("conflict warnings on the event form and /api", () => {
     expect((await patch({ version: await version(), notes: "Bring the small kit" })).status).toBe(200);
   });
 
+  test("a series edit with a new interval checks the edited occurrence on the date it moves to, not the one it had", async () => {
+    const w = await world();
+    const drummer = w.band.membershipOf(w.drummer.id);
+    const created = await call(bandEvents.action, "POST", `/api/bands/${w.band.id}/events`, { id: String(w.band.id) }, {
+      cookie: w.cookie,
+      json: { title: "Weekly", kind: "rehearsal", date: "2030-06-12", startTime: "10:00", endTime: "11:00", repeat: "weekly", count: 4, lineup: [{ membershipId: drummer }] },
+    });
+    expect(created.status).toBe(201);
+    const events = await db.event.findMany({ where: { bandId: w.band.id }, orderBy: { startsAt: "asc" }, select: { id: true, version: true } });
+    // Every two weeks from Jun 12: the third (Jun 26) moves to Jul 10, where the drummer is away.
+    await db.blackout.create({ data: { userId: w.drummer.id, startDate: "2030-07-10", endDate: "2030-07-10" } });
+    const third = events[2]!;
+    const edit = await call(eventApi.action, "PATCH", `/api/events/${third.id}`, { id: String(third.id) }, { cookie: w.cookie, json: { version: third.version, scope: "all", interval: 2 } });
+    expect(edit.status).toBe(409);
+    expect((await body<Errors>(edit)).message).toContain("Dave Drums has a blackout on Jul 10, 2030");
+  });
+
   test("bringing a cancelled event back names who is now booked elsewhere or away at its time, until Save anyway", async () => {
     const w = await world();
     const drummer = w.band.membershipOf(w.drummer.id);
@@ -164,6 +181,10 @@ describe("conflict warnings on the event form and /api", () => {
     expect((await db.event.findUniqueOrThrow({ where: { id: cancelled.id } })).cancelledAt).not.toBeNull();
     expect((await restore({ confirmConflicts: "on" })).status).toBe(302);
     expect((await db.event.findUniqueOrThrow({ where: { id: cancelled.id } })).cancelledAt).toBeNull();
+    // Restored again (another tab): nothing to bring back, so nothing is asked or changed.
+    const version = (await db.event.findUniqueOrThrow({ where: { id: cancelled.id } })).version;
+    expect((await restore({})).status).toBe(302);
+    expect((await db.event.findUniqueOrThrow({ where: { id: cancelled.id } })).version).toBe(version);
   });
 
   test("the edit form shows the warning and keeps the event as it was until Save anyway", async () => {

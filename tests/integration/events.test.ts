@@ -648,6 +648,11 @@ describe("answers", () => {
       { membershipId: drummer, instrument: "Drums" },
       { membershipId: b.membershipOf("sub"), instrument: null },
     ].sort((x, y) => x.membershipId - y.membershipId));
+    // A PATCH that leaves the lineup alone leaves its instruments alone (none stays none).
+    await db.membershipInstrument.create({ data: { membershipId: b.membershipOf("sub"), instrument: "Keys" } });
+    const version = (await db.event.findUniqueOrThrow({ where: { id }, select: { version: true } })).version;
+    expect((await patchApi(id, { version, title: "Gig (renamed)" }, b.cookies.leader)).status).toBe(200);
+    expect(await db.eventBooking.findFirstOrThrow({ where: { eventId: id, membershipId: b.membershipOf("sub") }, select: { instrument: true } })).toEqual({ instrument: null });
   });
 
   test("a one-tap answer (no note field) keeps the note given before; the note field sent empty clears it", async () => {

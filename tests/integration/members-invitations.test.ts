@@ -136,6 +136,9 @@ describe("the invitation page", () => {
     expect((await openLink(token, cookie, 410)).problem).toBe("This invitation link was replaced by a newer one. Use the link in the latest mail from Lena Leader, or ask them to send it again.");
     expect((await accept(token, cookie)).status).toBe(409);
     expect((await openLink(fresh, cookie)).problem).toBeNull();
+    // Withdrawn afterwards, the old link says so too, not "use the latest mail" (whose link is dead as well).
+    await callRoute(membersAction, membersForm(world.cookies.band_leader, { intent: "revoke", bandId: String(world.band.id), invitationId: String(invitation.id) }));
+    expect((await openLink(token, cookie, 410)).problem).toBe("This invitation was withdrawn or replaced by a newer one. Check your mail for a newer link, or ask Lena Leader.");
   });
 
   test("a revoked invitation says so", async () => {

@@ -413,7 +413,7 @@ export async function eventFields(access: BandAccess, eventId: number, zone?: st
       ...(abilities.seeFee ? { fee: event.feeMinor === null ? undefined : formatAmountInput(event.feeMinor, event.band.currency) } : {}),
       setlistId: event.setlist?.id ?? undefined,
       rsvpDeadline: event.rsvpDeadline ? formatLocalDate(addDays(toZoned(event.rsvpDeadline, bandZone), -1)) : undefined,
-      lineup: event.bookings.map((b) => ({ membershipId: b.membership.id, instrument: b.instrument ?? undefined })),
+      lineup: event.bookings.map((b) => ({ membershipId: b.membership.id, instrument: b.instrument ?? "" /* "": booked on none (left out would mean their own instrument) */ })),
       ...(series ? { interval: String(intervalOf(series.rrule)) } : {}),
     },
   };
@@ -676,15 +676,18 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
   if (input.rsvpDeadline && input.rsvpDeadline <= new Date() && input.rsvpDeadline.getTime() !== before.rsvpDeadline?.getTime()) {
     throw new RuleError(400, MESSAGES.deadlinePast, "rsvpDeadline");
   }
-  // Moving the event checks its whole lineup; otherwise only the people newly booked on it.
-  const moved = before.startsAt.getTime() !== input.startsAt.getTime() || (before.endsAt?.getTime() ?? null) !== (input.endsAt?.getTime() ?? null);
-  const already = new Set(before.bookings.map((b) => b.membershipId));
   // An edit of the series (all, or this and the following) checks every event it moves or
   // books someone on, as creating the series did; none of them clashes with another.
   const seriesPlan = before.seriesId && scope !== "one" ? await planSeriesEdit(db, { ...before, seriesId: before.seriesId }, input, scope, edit.interval) : null;
   const excluded = [eventId, ...(seriesPlan?.others.map((other) => other.id) ?? [])];
+  // Where the edited event ends up: its place in the new rule when the series moves (a new
+  // interval puts it on another date than the one typed), else the times typed.
+  const edited = seriesPlan?.startMoved ? shiftTimes(data, input.startsAt, seriesPlan.placeInRule(before)) : input;
+  // Moving the event checks its whole lineup; otherwise only the people newly booked on it.
+  const moved = before.startsAt.getTime() !== edited.startsAt.getTime() || (before.endsAt?.getTime() ?? null) !== (edited.endsAt?.getTime() ?? null);
+  const already = new Set(before.bookings.map((b) => b.membershipId));
   const conflicts = [
-    ...(await checkConflicts(access, { startsAt: input.startsAt, endsAt: input.endsAt, excludeEventId: excluded, membershipIds: input.lineup.map((row) => row.membershipId).filter((id) => moved || !already.has(id)) })),
+    ...(await checkConflicts(access, { startsAt: edited.startsAt, endsAt: edited.endsAt, excludeEventId: excluded, membershipIds: input.lineup.map((row) => row.membershipId).filter((id) => moved || !already.has(id)) })),
     ...(seriesPlan ? await seriesConflicts(access, seriesPlan, before, input, data, excluded) : []),
   ];
   if (conflicts.length && !edit.confirmConflicts) throw new ConflictsError(conflicts.filter((conflict, i) => conflicts.findIndex((c) => c.message === conflict.message) === i));
@@ -823,7 +826,7 @@ async function seriesConflicts(access: BandAccess, plan: Awaited<ReturnType<type
 }
 
 async function findOwnEvent(access: BandAccess, eventId: number) {
-  const event = await db.event.findFirst({ where: { id: eventId, bandId: access.band.id }, select: { id: true, title: true, seriesId: true, startsAt: true, endsAt: true, createdById: true, sequence: true } });
+  const event = await db.event.findFirst({ where: { id: eventId, bandId: access.band.id }, select: { id: true, title: true, seriesId: true, startsAt: true, endsAt: true, cancelledAt: true, createdById: true, sequence: true } });
   if (!event) throw new RuleError(404, MESSAGES.notFound);
   return event;
 }
@@ -846,6 +849,8 @@ export async function cancelEvent(access: BandAccess, eventId: number, input: { 
 export async function restoreEvent(access: BandAccess, eventId: number, confirmConflicts = false) {
   requireGrant(access, "events:edit");
   const event = await findOwnEvent(access, eventId);
+  // Not cancelled (restored already, in another tab): nothing to bring back, nothing to ask.
+  if (!event.cancelledAt) return event;
   // Back on the calendar, it books its lineup again: a blackout or another booking made
   // meanwhile is named before it is, as when the event was made (409 until "Save anyway").
   const lineup = await db.eventBooking.findMany({ where: { eventId }, select: { membershipId: true } });

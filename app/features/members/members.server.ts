@@ -588,12 +588,13 @@ export async function getInvitationByToken(token: string, now = new Date()): Pro
   const row = (await readInvitation({ tokenHash })) ?? (await readInvitation({ replacedTokenHash: tokenHash }));
   if (!row) return null;
   const inviterPlace = row.invitedBy?.memberships.find((membership) => membership.bandId === row.band.id);
-  const status: InvitationStatus = row.tokenHash !== tokenHash
-    ? "replaced"
-    : row.acceptedAt
-      ? "accepted"
-      : row.revokedAt
-        ? "revoked"
+  // Used or withdrawn says so first, even through a link a resend replaced (the newer one is dead too).
+  const status: InvitationStatus = row.acceptedAt
+    ? "accepted"
+    : row.revokedAt
+      ? "revoked"
+      : row.tokenHash !== tokenHash
+        ? "replaced"
         : row.expiresAt.getTime() <= now.getTime()
           ? "expired"
           : "pending";

@@ -86,9 +86,9 @@ export default function DragBoard({ setlist, renderSet, renderItem }: DragBoardP
     const to = columnOf(overId, cols);
     if (!from || !to) return null;
     const list = cols[to]!;
-    // Still over the song it crossed in beside (the set's layout moved under it): it stays.
-    const overIndex = typeof overId === "string" || overId === crossedBeside.current ? -1 : list.indexOf(Number(overId));
-    if (from === to) return { column: to, index: overIndex < 0 ? list.indexOf(Number(activeId)) : overIndex, size: list.length };
+    const overIndex = typeof overId === "string" ? -1 : list.indexOf(Number(overId));
+    // In its own set, still over the song it crossed in beside (the set's layout moved under it): it stays.
+    if (from === to) return { column: to, index: overIndex < 0 || overId === crossedBeside.current ? list.indexOf(Number(activeId)) : overIndex, size: list.length };
     const up = order.get(to)! < order.get(from)!;
     return { column: to, index: overIndex < 0 ? (up ? list.length : 0) : overIndex + (up ? 1 : 0), size: list.length + 1 };
   };
