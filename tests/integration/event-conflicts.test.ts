@@ -37,6 +37,18 @@ const call = (handler: Handler, method: string, path: string, params: Record<str
 
 const eventCount = (bandId: number) => db.event.count({ where: { bandId } });
 
+/** A weekly 10:00 rehearsal from Wed Jun 12, 2030, `count` times, with `membershipId` booked, through /api; its events in date order. */
+async function weeklyFromJune12(w: Awaited<ReturnType<typeof world>>, count: number, membershipId: number) {
+  const created = await call(bandEvents.action, "POST", `/api/bands/${w.band.id}/events`, { id: String(w.band.id) }, {
+    cookie: w.cookie,
+    json: { title: "Weekly", kind: "rehearsal", date: "2030-06-12", startTime: "10:00", endTime: "11:00", repeat: "weekly", count, lineup: [{ membershipId }] },
+  });
+  expect(created.status).toBe(201);
+  const events = await db.event.findMany({ where: { bandId: w.band.id }, orderBy: { startsAt: "asc" }, select: { id: true, version: true } });
+  expect(events).toHaveLength(count);
+  return events;
+}
+
 describe("conflict warnings on the event form and /api", () => {
   test("the new-event form refuses a blackout with the member's name, saves nothing, and saves with Save anyway", async () => {
     const w = await world();
@@ -87,13 +99,7 @@ describe("conflict warnings on the event form and /api", () => {
     const w = await world();
     const drummer = w.band.membershipOf(w.drummer.id);
     const bassist = w.band.membershipOf(w.bassist.id);
-    const created = await call(bandEvents.action, "POST", `/api/bands/${w.band.id}/events`, { id: String(w.band.id) }, {
-      cookie: w.cookie,
-      json: { title: "Weekly", kind: "rehearsal", date: "2030-06-12", startTime: "10:00", endTime: "11:00", repeat: "weekly", count: 3, lineup: [{ membershipId: drummer }] },
-    });
-    expect(created.status).toBe(201);
-    const events = await db.event.findMany({ where: { bandId: w.band.id }, orderBy: { startsAt: "asc" }, select: { id: true, version: true } });
-    expect(events).toHaveLength(3);
+    const events = await weeklyFromJune12(w, 3, drummer);
     // The bassist is away on the second Wednesday; the drummer has another rehearsal on the third, in the evening.
     await db.blackout.create({ data: { userId: w.bassist.id, startDate: "2030-06-19", endDate: "2030-06-19" } });
     const evening = await eventWith(w.band.id, { title: "Evening run", kind: "rehearsal", startsAt: new Date("2030-06-26T17:30:00Z"), endsAt: new Date("2030-06-26T18:30:00Z"), booked: [drummer] });
@@ -153,12 +159,7 @@ describe("conflict warnings on the event form and /api", () => {
   test("a series edit with a new interval checks the edited occurrence on the date it moves to, not the one it had", async () => {
     const w = await world();
     const drummer = w.band.membershipOf(w.drummer.id);
-    const created = await call(bandEvents.action, "POST", `/api/bands/${w.band.id}/events`, { id: String(w.band.id) }, {
-      cookie: w.cookie,
-      json: { title: "Weekly", kind: "rehearsal", date: "2030-06-12", startTime: "10:00", endTime: "11:00", repeat: "weekly", count: 4, lineup: [{ membershipId: drummer }] },
-    });
-    expect(created.status).toBe(201);
-    const events = await db.event.findMany({ where: { bandId: w.band.id }, orderBy: { startsAt: "asc" }, select: { id: true, version: true } });
+    const events = await weeklyFromJune12(w, 4, drummer);
     // Every two weeks from Jun 12: the third (Jun 26) moves to Jul 10, where the drummer is away.
     await db.blackout.create({ data: { userId: w.drummer.id, startDate: "2030-07-10", endDate: "2030-07-10" } });
     const third = events[2]!;

@@ -887,7 +887,7 @@ export async function deleteEvent(access: BandAccess, eventId: number, input: { 
  * change until the event starts, or until the deadline when there is one. Every answer
  * is also kept in the history leaders and admins see.
  */
-export async function respond(access: BandAccess, eventId: number, answer: { answer: RsvpAnswer; note: string | null | undefined }, now = new Date()) {
+export async function respond(access: BandAccess, eventId: number, given: { answer: RsvpAnswer; note: string | null | undefined }, now = new Date()) {
   requireGrant(access, "availability:own");
   const event = await db.event.findFirst({
     where: { id: eventId, ...visibleWhere(access) },
@@ -906,7 +906,7 @@ export async function respond(access: BandAccess, eventId: number, answer: { ans
   const window = answerWindow(event, now);
   if (!window.open) throw new RuleError(400, window.reason!, "answer");
   // No note sent (a one-tap answer from the calendar): the note given before stays.
-  const input = { answer: answer.answer, note: answer.note === undefined ? (booking.rsvp?.note ?? null) : answer.note };
+  const input = { answer: given.answer, note: given.note === undefined ? (booking.rsvp?.note ?? null) : given.note };
   // The same answer and note again (a second tap, a resent form): nothing new to keep, so
   // the history does not fill with repeats.
   if (booking.rsvp && booking.rsvp.answer === input.answer && booking.rsvp.note === input.note) return { event, rsvp: booking.rsvp };

@@ -62,13 +62,6 @@ export default function DragBoard({ setlist, renderSet, renderItem }: DragBoardP
 
   const columnOf = (id: UniqueIdentifier, cols = columns) => (typeof id === "string" && id in cols ? id : Object.keys(cols).find((key) => cols[key]!.includes(Number(id))));
   const titleOf = (id: UniqueIdentifier) => items.get(Number(id))?.title ?? "the item";
-  const where = (id: UniqueIdentifier, cols = columns) => {
-    const column = columnOf(id, cols);
-    if (!column) return "";
-    const list = cols[column]!;
-    const index = list.indexOf(Number(id));
-    return `position ${index + 1} of ${list.length} in ${setNames.get(column)}`;
-  };
 
   const order = useMemo(() => new Map(setlist.sets.map((set, index) => [container(set.id), index])), [setlist]);
   /** The song a drag last crossed into another set beside, until it is over another song. */
@@ -93,6 +86,11 @@ export default function DragBoard({ setlist, renderSet, renderItem }: DragBoardP
     return { column: to, index: overIndex < 0 ? (up ? list.length : 0) : overIndex + (up ? 1 : 0), size: list.length + 1 };
   };
   const place = (spot: { column: string; index: number; size: number }) => `position ${spot.index + 1} of ${spot.size} in ${setNames.get(spot.column)}`;
+  /** Where the item is now. */
+  const where = (id: UniqueIdentifier) => {
+    const column = columnOf(id);
+    return column ? place({ column, index: columns[column]!.indexOf(Number(id)), size: columns[column]!.length }) : "";
+  };
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, ${where(active.id)}.`,
     onDragOver: ({ active, over }) => {
