@@ -154,6 +154,18 @@ describe("every member's panels", () => {
     expect(lena.waiting).toEqual({ total: 0, events: [] });
   });
 
+  test("an event whose RSVP deadline has passed still waits for the answer, which still counts", async () => {
+    await db.event.update({ where: { id: w.rehearsal.id }, data: { rsvpDeadline: new Date(Date.now() - 3_600_000) } });
+    try {
+      const ana = await dashboardOf(w.ana.id);
+      expect(ana.waiting.total).toBe(2);
+      expect(ana.waiting.events[0]).toMatchObject({ title: "Rehearsal B", deadline: expect.stringMatching(/^answers were due /) });
+      expect(ana.coming.find((event) => event.id === w.rehearsal.id)!.mine).toMatchObject({ open: true });
+    } finally {
+      await db.event.update({ where: { id: w.rehearsal.id }, data: { rsvpDeadline: null } });
+    }
+  });
+
   test("blackout clashes: a member sees their own, with the reason; someone without one sees none", async () => {
     const ana = await dashboardOf(w.ana.id);
     expect(ana.clashes.total).toBe(1);

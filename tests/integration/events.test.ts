@@ -605,14 +605,26 @@ describe("answers", () => {
     expect(await db.analyticsEvent.count({ where: { name: "rsvp", bandId: b.id } })).toBe(3);
   });
 
-  test("answers close at the deadline and when the event starts", async () => {
+  test("answers stay open past the deadline, marked late, and close when the event starts", async () => {
     const b = await band();
     // A deadline that has passed since (one already past cannot be set).
     const late = await gig(b, { rsvpDeadline: inDays(1) });
+    expect((await rsvp(late, { answer: "going" }, b.cookies.member)).status).toBe(200);
     await db.event.update({ where: { id: late }, data: { rsvpDeadline: new Date(Date.now() - 60_000) } });
-    const response = await rsvp(late, { answer: "going" }, b.cookies.member);
-    expect(response.status).toBe(400);
-    expect(await body(response)).toEqual({ message: "Invalid request", errors: { answer: [MESSAGES.deadlinePassed] } });
+    await db.rsvpHistory.updateMany({ where: { booking: { eventId: late } }, data: { answeredAt: new Date(Date.now() - 120_000) } });
+    // "Can't make it" the day after the deadline is news the leader needs: it counts.
+    const changed = await rsvp(late, { answer: "no", note: "Flu" }, b.cookies.member);
+    expect(changed.status).toBe(200);
+    expect(await body(changed)).toMatchObject({ answer: "no", note: "Flu" });
+    const page = await body<{ event: { deadline: string }; summary: string; lineup: { name: string; history: { answer: string; at: string }[] }[] }>(
+      await call(eventPage.loader, "GET", `/events/${late}`, { id: String(late) }, { cookie: b.cookies.leader }),
+    );
+    expect(page.event.deadline).toMatch(/\(passed: answers still count until it starts\)$/);
+    expect(page.summary).toContain("1 can't make it");
+    const [newest, first] = page.lineup.find((row) => row.name === "Max Member")!.history;
+    expect(newest).toMatchObject({ answer: "Can't make it" });
+    expect(newest!.at).toMatch(/\(after the deadline\)$/);
+    expect(first!.at).not.toContain("after the deadline");
 
     const started = await gig(b);
     await db.event.update({ where: { id: started }, data: { startsAt: new Date(Date.now() - 60_000) } });

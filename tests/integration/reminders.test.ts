@@ -137,13 +137,17 @@ describe("one mail per booking the day before, and nobody left unasked", () => {
     expect(subjects("Rebooked Gig", w.nick.email)).toEqual([expect.stringMatching(/^Tomorrow: Rebooked Gig/), expect.stringMatching(/^Can you make it\?/)]);
   });
 
-  test("after the answer deadline the day-before mail does not ask", async () => {
+  test("after the answer deadline no more chases, and the day-before mail still asks: a late answer counts", async () => {
     const w = await world();
-    await eventWith(w.band.id, { title: "Closed Gig", startsAt: tomorrowAt(19), booked: [w.band.membershipOf(w.nick.id)], rsvpDeadline: new Date(Date.now() - 3_600_000) });
+    const deadline = new Date(Date.now() - 3_600_000);
+    await eventWith(w.band.id, { title: "Late Gig", startsAt: tomorrowAt(19), booked: [w.band.membershipOf(w.nick.id)], rsvpDeadline: deadline });
     await runReminderPass();
-    const [mail] = readOutbox().filter((m) => m.subject.includes("Closed Gig"));
-    expect(mail!.text).not.toContain("haven't said");
-    expect(mail!.text).toMatch(/Details: http/);
+    const mails = readOutbox().filter((m) => m.subject.includes("Late Gig"));
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Tomorrow: Late Gig/)]);
+    expect(mails[0]!.text).toContain("You haven't said yet whether you can make it. The deadline for answers has passed, but your answer still counts: please answer today.");
+    expect(mails[0]!.text).toMatch(/Answer going, maybe or can't make it: http/);
+    // Booked after the deadline: no "last day to answer" for a day gone.
+    expect(dueReminders(candidate({ startsAt: new Date(Date.now() + 5 * 86_400_000), rsvpDeadline: deadline, createdAt: new Date(Date.now() - 10 * 86_400_000) }), new Date()).map((r) => r.kind)).toEqual([]);
   });
 });
 
@@ -224,6 +228,12 @@ describe("chase now", () => {
     expect(readOutbox().filter((m) => m.to === w.nick.email)).toHaveLength(1);
 
     expect((await chase(w.ana.cookie)).status).toBe(403);
+
+    // Past the RSVP deadline answers still count, so the leader can still chase.
+    const late = await eventWith(w.band.id, { title: "Late Chase Gig", startsAt: new Date(Date.now() + 5 * DAY), booked: [w.band.membershipOf(w.nick.id)], rsvpDeadline: new Date(Date.now() - DAY) });
+    const after = await callRoute(chaseApi.action, buildRequest(`/api/events/${late.id}/chase`, { method: "POST", cookie: w.leader.cookie }), { id: String(late.id) });
+    expect(await body(after)).toEqual({ chased: ["Nick Noanswer"], alreadyToday: [], optedOut: [] });
+    expect(readOutbox().find((m) => m.subject === "Lena Leader asks: can you make Late Chase Gig?")!.text).toContain("The deadline for answers has passed, but your answer still counts");
   });
 
   test("the event page's button posts without JavaScript and comes back with a toast", async () => {

@@ -2,7 +2,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { addDays, daysOfRange, formatDayRange } from "~/features/availability/local-day";
 import { OPEN_ENDED_MINUTES } from "~/features/availability/conflicts.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
-import { answerWindow, bandInstruments } from "~/features/events/events.server";
+import { answerWindow, bandInstruments, pastDeadline } from "~/features/events/events.server";
 import { eventWhen } from "~/features/events/event-when";
 import { instrumentCoverage, kindStyle } from "~/features/events/present";
 import { getMoneyAtAGlance, type MoneyAtAGlance } from "~/features/finances/finances.server";
@@ -86,14 +86,9 @@ function upcomingWhere(access: BandAccess, abilities: Abilities, now: Date, unti
   };
 }
 
-/** The band's events whose answers are still open: not started, not cancelled, before any deadline. */
+/** The band's events whose answers are still open (answerWindow): not started, not cancelled; a passed deadline leaves them open. */
 function openEventWhere(bandId: number, now: Date): Prisma.EventWhereInput {
-  return {
-    bandId,
-    cancelledAt: null,
-    startsAt: { gt: now },
-    OR: [{ rsvpDeadline: null }, { rsvpDeadline: { gt: now } }],
-  };
+  return { bandId, cancelledAt: null, startsAt: { gt: now } };
 }
 
 /** Bookings without an answer on events whose answers are still open (the reminders' "not answered"). */
@@ -440,7 +435,7 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
     id: event.id,
     title: event.title,
     when: when(event, tz),
-    deadline: event.rsvpDeadline ? formatDate(new Date(event.rsvpDeadline.getTime() - 1), tz) : null,
+    deadline: event.rsvpDeadline ? `${pastDeadline(event, now) ? "answers were due" : "answer by"} ${formatDate(new Date(event.rsvpDeadline.getTime() - 1), tz)}` : null,
   }));
 
   // Blackout clashes: a booking on an event whose days (in the band's zone) meet a blackout of the person booked.

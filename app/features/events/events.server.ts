@@ -195,12 +195,21 @@ function coveredDays(event: { startsAt: Date; endsAt: Date | null }, timeZone: s
 
 export type ListedEvent = Awaited<ReturnType<typeof listEvents>>[number];
 
-/** Whether a booked person may still answer (the event has not started, the deadline has not passed, it is not cancelled). */
-export function answerWindow(event: { startsAt: Date; rsvpDeadline: Date | null; cancelledAt: Date | null }, now: Date) {
+/**
+ * Whether a booked person may still answer: until the event starts, unless it is
+ * cancelled. The RSVP deadline is the day the band asks for answers by (the chases aim
+ * at it); an answer after it still counts, since a "can't make it" the day after the
+ * deadline is news the leader needs, and the history marks it late.
+ */
+export function answerWindow(event: { startsAt: Date; cancelledAt: Date | null }, now: Date) {
   if (event.cancelledAt) return { open: false, reason: MESSAGES.cancelled };
   if (now >= event.startsAt) return { open: false, reason: MESSAGES.started };
-  if (event.rsvpDeadline && now >= event.rsvpDeadline) return { open: false, reason: MESSAGES.deadlinePassed };
   return { open: true, reason: null };
+}
+
+/** Whether the event's RSVP deadline (the end of its day) has passed at `at`. */
+export function pastDeadline(event: { rsvpDeadline: Date | null }, at: Date) {
+  return event.rsvpDeadline !== null && at >= event.rsvpDeadline;
 }
 
 
@@ -884,8 +893,8 @@ export async function deleteEvent(access: BandAccess, eventId: number, input: { 
 
 /**
  * A booked person's answer (going, maybe, can't make it) with an optional note; it can
- * change until the event starts, or until the deadline when there is one. Every answer
- * is also kept in the history leaders and admins see.
+ * change until the event starts, also after the RSVP deadline (see answerWindow). Every
+ * answer is also kept in the history leaders and admins see.
  */
 export async function respond(access: BandAccess, eventId: number, given: { answer: RsvpAnswer; note: string | null | undefined }, now = new Date()) {
   requireGrant(access, "availability:own");

@@ -71,7 +71,6 @@ export const MESSAGES = {
   notFound: "Event not found",
   notBooked: "Only people booked on this event can answer for it",
   started: "Answers closed when the event started",
-  deadlinePassed: "The deadline for answers has passed",
   cancelled: "This event is cancelled",
   intervalScope: "To change how often it repeats, choose this and the following events, or all events",
   reason: "Say why the event is cancelled",

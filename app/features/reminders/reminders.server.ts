@@ -123,8 +123,9 @@ export function dueReminders(c: Candidate, now: Date): DueReminder[] {
   const due: DueReminder[] = [];
   if (c.answer !== "no" && now >= startOfDay(addDays(eventDay, -1), tz)) due.push({ kind: "day-before", dueOn: eventDay, candidate: c });
   if (c.answer) return due;
-  const open = !event.rsvpDeadline || now < event.rsvpDeadline;
-  if (!open) return due;
+  // Past the deadline answers still count (answerWindow), but the automatic chases stop:
+  // the deadline's own chase has gone, and the day-before mail still asks.
+  if (event.rsvpDeadline && now >= event.rsvpDeadline) return due;
   let chasedForTime = false;
   if (event.rsvpDeadline) {
     const deadlineDay = dayOf(new Date(event.rsvpDeadline.getTime() - 1), tz);
@@ -198,10 +199,14 @@ function reminderMail(reminder: DueReminder, origin: string, leaderName?: string
   const preference = DELIVERY_KINDS[kind];
   const unsubscribe = unsubscribeUrl(origin, c.userId, preference);
   const where = event.venueName ? ` at ${event.venueName}` : "";
-  const deadline = event.rsvpDeadline ? ` Please answer by the end of ${formatDayLong(dayOf(new Date(event.rsvpDeadline.getTime() - 1), event.timeZone))}.` : "";
+  const deadline = !event.rsvpDeadline
+    ? ""
+    : now < event.rsvpDeadline
+    ? ` Please answer by the end of ${formatDayLong(dayOf(new Date(event.rsvpDeadline.getTime() - 1), event.timeZone))}.`
+    : " The deadline for answers has passed, but your answer still counts: please answer today.";
   const hold = event.tentative ? " It's a hold, not confirmed yet." : "";
-  // The day before, someone who has not answered gets this one mail, asking while answers are open (see oneMailPerBooking).
-  const ask = kind !== "day-before" || (c.answer === null && !(event.rsvpDeadline && now >= event.rsvpDeadline));
+  // The day before, someone who has not answered gets this one mail, and it asks (see oneMailPerBooking).
+  const ask = kind !== "day-before" || c.answer === null;
   const subject =
     kind === "day-before"
       ? `Tomorrow${event.tentative ? " (not confirmed yet)" : ""}: ${event.title}, ${time}`
@@ -288,20 +293,20 @@ export async function runReminderPass(now = new Date(), origin = mailOrigin()) {
  */
 /**
  * Whether the event page offers this viewer "Chase now" for an event: those who may
- * chase, while answers are open and someone booked has not answered (chaseNow's rules).
+ * chase, while answers are open (also after the deadline) and someone booked has not
+ * answered (chaseNow's rules).
  */
-export function chaseOffered(access: BandAccess, event: { cancelledAt: Date | null; startsAt: Date; rsvpDeadline: Date | null }, unanswered: number, now = new Date()) {
+export function chaseOffered(access: BandAccess, event: { cancelledAt: Date | null; startsAt: Date }, unanswered: number, now = new Date()) {
   if (grantIn(access, "reminders:chase") === null || !unanswered) return false;
-  return !event.cancelledAt && event.startsAt > now && !(event.rsvpDeadline && event.rsvpDeadline <= now);
+  return !event.cancelledAt && event.startsAt > now;
 }
 
 export async function chaseNow(access: BandAccess, eventId: number, origin: string, now = new Date()) {
   requireGrant(access, "reminders:chase");
-  const event = await db.event.findFirst({ where: { id: eventId, bandId: access.band.id }, select: { id: true, cancelledAt: true, startsAt: true, rsvpDeadline: true, band: { select: { timeZone: true } } } });
+  const event = await db.event.findFirst({ where: { id: eventId, bandId: access.band.id }, select: { id: true, cancelledAt: true, startsAt: true, band: { select: { timeZone: true } } } });
   if (!event) throw new RuleError(404, "Event not found");
   if (event.cancelledAt) throw new RuleError(400, "This event is cancelled: there is nobody to chase");
   if (event.startsAt <= now) throw new RuleError(400, "This event has started: answers are closed");
-  if (event.rsvpDeadline && event.rsvpDeadline <= now) throw new RuleError(400, "The RSVP deadline has passed: answers are closed");
   const unanswered = await candidates(now, { eventId, onlyUnanswered: true });
   const off = await disabledFor(unanswered.map((c) => c.userId));
   const today = dayOf(now, event.band.timeZone);

@@ -209,7 +209,7 @@ function WaitingForYou({ panels, empty }: { panels: Panels; empty: Notes }) {
                   </Link>
                   <span className="block text-sm text-slate-600">
                     <WhenText when={event.when} />
-                    {event.deadline ? ` · answer by ${event.deadline}` : null}
+                    {event.deadline ? ` · ${event.deadline}` : null}
                   </span>
                   {onScreen.has(event.id) ? null : (
                     <div className="mt-2">

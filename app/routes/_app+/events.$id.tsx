@@ -17,6 +17,7 @@ import {
   parseWithZod,
   redirectWithToast,
   otherBandThanCurrent,
+  pastDeadline,
   restoreEvent,
   shownDays,
 } from "~/features/events/event-page.server";
@@ -64,7 +65,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     note: booking.rsvp?.note ?? null,
     isYou: booking.membership.id === access.membership.id,
     blackout: booking.blackout ? { when: formatDayRange(booking.blackout.startDate, booking.blackout.endDate), reason: booking.blackout.reason } : null,
-    history: booking.history.map((h) => ({ answer: answerLabel(h.answer), note: h.note, at: `${formatDate(h.answeredAt, tz)}, ${formatTime(h.answeredAt, tz)}` })),
+    // An answer after the RSVP deadline still counts; the history says it came late.
+    history: booking.history.map((h) => ({
+      answer: answerLabel(h.answer),
+      note: h.note,
+      at: `${formatDate(h.answeredAt, tz)}, ${formatTime(h.answeredAt, tz)}${pastDeadline(event, h.answeredAt) ? " (after the deadline)" : ""}`,
+    })),
   }));
   return {
     otherBand,
@@ -87,7 +93,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       notes: event.notes,
       fee: abilities.seeFee && event.feeMinor !== null ? formatMoney(event.feeMinor, event.band.currency) : null,
       setlist: event.setlist,
-      deadline: event.rsvpDeadline ? `${formatDate(new Date(event.rsvpDeadline.getTime() - 1), tz)}` : null,
+      deadline: event.rsvpDeadline
+        ? `${formatDate(new Date(event.rsvpDeadline.getTime() - 1), tz)}${pastDeadline(event, new Date()) && !event.cancelledAt ? " (passed: answers still count until it starts)" : ""}`
+        : null,
     },
     lastTime: lastTime && { ...lastTime.event, when: formatDate(lastTime.event.startsAt, tz), songs: lastTime.songs },
     band: { name: event.band.name, timeZone: tz },
