@@ -239,6 +239,9 @@ describe("setlists", () => {
     expect(await search("valerie")).toEqual([["Valerie", "already in Set 1"]]);
     expect(await search("september")).toEqual([["September", "already in Set 2"]]);
     expect(await search("africa")).toEqual([["Africa", ""]]);
+    // The library's own search: words in any order; nothing but an emoji finds nothing.
+    expect(await search("queen%20dancing")).toEqual([["Dancing Queen", "already in Set 2"]]);
+    expect(await search(encodeURIComponent("🎸"))).toEqual([]);
 
     const set2 = setlist.sets[1]!;
     const added = await editorPost(world.cookies.member, setlist.id, { intent: "add-songs", version: String(setlist.version), setId: String(set2.id), songId: [String(world.songs[1]!.id), String(africa.id)] });

@@ -197,6 +197,25 @@ describe("a sub's view of the library", () => {
   });
 });
 
+describe("searching the library", () => {
+  test("every word in the title or the artist, accents folded; a search of only emoji or one too long finds nothing rather than everything", async () => {
+    const { band, cookies, users } = await bandWithRoles();
+    for (const [title, artist] of [["Valerie", "Amy Winehouse"], ["Rehab", "Amy Winehouse"], ["Señorita", "Shawn Mendes"]]) {
+      await db.song.create({ data: { bandId: band.id, title, titleKey: fold(title), artist, artistKey: fold(artist), createdById: users.leader.id } });
+    }
+    const titles = async (q: string) => {
+      const page = await json(await callRoute(songsLoader, buildRequest(`/songs?q=${encodeURIComponent(q)}`, { cookie: cookies.member })));
+      return page.songs.map((song: { title: string }) => song.title);
+    };
+    expect(await titles("winehouse rehab")).toEqual(["Rehab"]);
+    expect(await titles("senorita")).toEqual(["Señorita"]);
+    expect(await titles("")).toHaveLength(3);
+    expect(await titles("🎸")).toEqual([]);
+    expect(await titles("!!")).toEqual([]);
+    expect(await titles("a".repeat(300))).toEqual([]);
+  });
+});
+
 describe("/api songs", () => {
   test("POST validates with field errors, PATCH changes only what is sent, DELETE answers 204", async () => {
     const { band, cookies } = await bandWithRoles();

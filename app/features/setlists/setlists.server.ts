@@ -3,7 +3,7 @@ import { db } from "~/utils/db.server";
 import { RuleError } from "~/utils/rule-error";
 import { track } from "~/features/analytics/analytics.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
-import { fold } from "~/features/songs/songs.server";
+import { songSearchWhere } from "~/features/songs/songs.server";
 import { formatDuration, formatTotal } from "~/features/songs/format";
 import { keyLabel } from "~/features/songs/keys";
 import { formatDate } from "~/utils/dates";
@@ -574,9 +574,8 @@ export function removeSet(access: BandAccess, setlistId: number, version: number
 /** The band's songs matching a search (title or artist), for the editor's "Add songs". */
 export async function searchSongsForSetlist(access: BandAccess, query: string, take = 20) {
   if (!seesSetlists(access)) return [];
-  const q = fold(query);
   return db.song.findMany({
-    where: { bandId: access.band.id, ...(q ? { OR: [{ titleKey: { contains: q } }, { artistKey: { contains: q } }] } : {}) },
+    where: { bandId: access.band.id, ...songSearchWhere(query) },
     orderBy: [{ titleKey: "asc" }, { id: "asc" }],
     take,
     select: { id: true, title: true, artist: true, key: true, durationSeconds: true },

@@ -208,7 +208,8 @@ export function patchInput(raw: Record<string, unknown>, parsed: z.infer<typeof 
 
 /** The library's query string; anything unknown falls back to the default rather than failing the page. */
 export const SongListQuerySchema = z.object({
-  q: z.string().max(200).transform(typeableSearch).optional().catch(undefined),
+  // A longer search is cut to its first 200 characters (it then matches nothing), never dropped to show every song.
+  q: z.string().transform((q) => typeableSearch(q.slice(0, 200))).optional().catch(undefined),
   tag: z.string().max(30).optional().catch(undefined),
   key: z.string().max(10).optional().catch(undefined).transform((value) => (value ? (parseKey(value) ?? undefined) : undefined)),
   sort: z.enum(SONG_SORTS).catch("title").default("title"),

@@ -113,12 +113,20 @@ function orderBy(query: Pick<SongListQuery, "sort" | "dir">): Prisma.SongOrderBy
   }
 }
 
+/**
+ * A search of the library, as the library and the setlist editor run it: each word (up to
+ * eight), folded, in the title or the artist. A search with nothing but emoji or
+ * punctuation matches nothing (no folded title holds them), rather than every song.
+ */
+export function songSearchWhere(q: string | null | undefined): Prisma.SongWhereInput {
+  if (!q?.trim()) return {};
+  const words = fold(q).split(" ").filter(Boolean).slice(0, 8);
+  if (!words.length) return { id: { in: [] } };
+  return { AND: words.map((word) => ({ OR: [{ titleKey: { contains: word } }, { artistKey: { contains: word } }] })) };
+}
+
 function listWhere(bandId: number, query: Pick<SongListQuery, "q" | "tag" | "key">): Prisma.SongWhereInput {
-  const where: Prisma.SongWhereInput = { bandId };
-  const words = fold(query.q).split(" ").filter(Boolean).slice(0, 8);
-  if (words.length) {
-    where.AND = words.map((word) => ({ OR: [{ titleKey: { contains: word } }, { artistKey: { contains: word } }] }));
-  }
+  const where: Prisma.SongWhereInput = { bandId, ...songSearchWhere(query.q) };
   if (query.tag) where.tags = { some: { nameKey: query.tag.trim().toLowerCase() } };
   if (query.key) where.key = query.key;
   return where;
