@@ -94,14 +94,14 @@ export default function StagePage() {
   return (
     <div className="flex min-h-screen flex-col bg-black text-white">
       <header className="flex items-center justify-between gap-3 border-b border-neutral-800 px-4 py-2 text-lg">
-        <a href={`/setlists/${setlist.id}`} className="rounded px-2 py-1 font-semibold text-neutral-200 underline underline-offset-4 focus-visible:outline focus-visible:outline-4 focus-visible:outline-yellow-300">
+        <a href={`/setlists/${setlist.id}`} className="min-w-0 truncate rounded px-2 py-1 font-semibold text-neutral-200 underline underline-offset-4 focus-visible:outline focus-visible:outline-4 focus-visible:outline-yellow-300">
           ← {setlist.name}
         </a>
-        <span className="tabular-nums text-neutral-300" aria-live="polite">
+        <span className="shrink-0 tabular-nums text-neutral-300" aria-live="polite">
           {count ? `${at} / ${count}` : ""}
         </span>
       </header>
-      <main data-stage-tap="" className="flex flex-1 cursor-pointer select-none flex-col justify-center px-5 py-6 sm:px-10">
+      <main data-stage-tap="" className="flex min-w-0 flex-1 cursor-pointer select-none flex-col justify-center break-words px-5 py-6 sm:px-10">
         {cue ? <Cue cue={cue} /> : <p className="text-4xl font-bold">This setlist has no songs yet.</p>}
         {next ? (
           <p className="mt-10 text-2xl text-neutral-300 sm:text-3xl">

@@ -66,7 +66,8 @@ test("every page of the public site, the demo band and the admin area fits a pho
   // (it ran the setlist editor 1,636 px wide: list items are outside the wrapping rule).
   const longWord = "Supercalifragilisticexpialidocious".repeat(6);
   const song = await db.song.create({ data: { bandId: longBand.id, title: longWord, titleKey: longWord.toLowerCase(), artist: longWord.slice(0, 60), artistKey: longWord.slice(0, 60).toLowerCase(), createdById: owner.id }, select: { id: true } });
-  const longSetlist = await db.setlist.create({ data: { bandId: longBand.id, name: "Pub", sets: { create: [{ name: "Set 1", position: 0 }] } }, select: { id: true, sets: { select: { id: true } } } });
+  // Its setlist's one-word name ran stage mode's header 900 px wide.
+  const longSetlist = await db.setlist.create({ data: { bandId: longBand.id, name: "Theneverendingsaturdaynightpubsetlistwithoutaspace", sets: { create: [{ name: "Set 1", position: 0 }] } }, select: { id: true, sets: { select: { id: true } } } });
   await db.setlistItem.create({ data: { setlistId: longSetlist.id, setId: longSetlist.sets[0]!.id, position: 0, songId: song.id, note: "x".repeat(150) } });
   await signInAs(context, admin.id);
   wide.push(...(await tooWide(page, ["/admin", "/admin/users", `/admin/users?q=${encodeURIComponent(owner.email)}`])));
