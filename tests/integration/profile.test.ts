@@ -52,6 +52,15 @@ describe("/profile loader", () => {
   });
 });
 
+test("the sessions' times are in the current band's time zone, as every page shows times", async () => {
+  const { user, cookie } = await signedIn();
+  await createBand({ timeZone: "Asia/Tokyo", members: [{ userId: user.id, role: "band_leader" }] });
+  const seen = (await db.session.findFirstOrThrow({ where: { userId: user.id }, select: { lastSeenAt: true } })).lastSeenAt;
+  const inTokyo = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-US", { ...options, timeZone: "Asia/Tokyo" }).format(seen);
+  const data = await body<{ sessions: { lastSeen: string; signedIn: string }[] }>(await callRoute(loader, buildRequest("/profile", { cookie })));
+  expect(data.sessions[0]!.lastSeen).toBe(`${inTokyo({ month: "short", day: "numeric", year: "numeric" })}, ${inTokyo({ hour: "numeric", minute: "2-digit" })} GMT+9`);
+});
+
 describe("updating the profile", () => {
   const profile = (overrides: Record<string, string> = {}) => ({
     intent: "update-profile",

@@ -200,7 +200,7 @@ describe("a sub's view of the library", () => {
 describe("searching the library", () => {
   test("every word in the title or the artist, accents folded; a search of only emoji or one too long finds nothing rather than everything", async () => {
     const { band, cookies, users } = await bandWithRoles();
-    for (const [title, artist] of [["Valerie", "Amy Winehouse"], ["Rehab", "Amy Winehouse"], ["Señorita", "Shawn Mendes"]]) {
+    for (const [title, artist] of [["Valerie", "Amy Winehouse"], ["Rehab", "Amy Winehouse"], ["Señorita", "Shawn Mendes"]] as const) {
       await db.song.create({ data: { bandId: band.id, title, titleKey: fold(title), artist, artistKey: fold(artist), createdById: users.leader.id } });
     }
     const titles = async (q: string) => {

@@ -21,4 +21,5 @@ export { refuseCommonPasswords } from "./common-passwords.server";
 export { cancelMfaSetup, confirmMfaSetup, disableMfa, MFA_MESSAGES, mfaStatus, startMfaSetup } from "./mfa.server";
 export { destroyAllSessions, destroySession, destroyUserSession, getSession, listActiveSessions } from "./session.server";
 export { currentBandCookieHeader } from "~/features/bands/bands.server";
+export { getCurrentBand } from "~/features/bands/access.server";
 export { toastHeader } from "~/utils/toast.server";

@@ -15,6 +15,7 @@ import {
   destroySession,
   destroyUserSession,
   disableMfa,
+  getCurrentBand,
   getProfile,
   getSession,
   handOverMessage,
@@ -59,21 +60,24 @@ const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const session = await getSession(request);
-  const [profile, impact, sessions, mfa] = await Promise.all([
+  const [profile, impact, sessions, mfa, band] = await Promise.all([
     getProfile(user.id),
     accountDeletionImpact(user.id, { isPlatformAdmin: user.isPlatformAdmin }),
     listActiveSessions(user.id, session?.id ?? ""),
     mfaStatus(user),
+    getCurrentBand(request, user),
   ]);
   if (!profile) throw data({ message: "Not found" }, { status: 404 });
+  // Times in the zone of the band the person is looking at (the shell's), as every other page shows them.
+  const tz = band?.band.timeZone ?? "UTC";
   return {
     profile: { id: profile.id, email: profile.email, firstName: profile.firstName, lastName: profile.lastName, profileImageUrl: profile.profileImageUrl },
     /** Change whenever the profile or password is saved, so each form starts afresh. */
     profileVersion: profile.updatedAt.toISOString(),
     passwordVersion: profile.password?.updatedAt.toISOString() ?? "none",
-    passwordChanged: profile.password ? formatDate(profile.password.updatedAt) : null,
+    passwordChanged: profile.password ? formatDate(profile.password.updatedAt, tz) : null,
     twoStep: {
-      ...(mfa.state === "on" ? { state: mfa.state, since: formatDate(mfa.since), recoveryCodesLeft: mfa.recoveryCodesLeft } : mfa),
+      ...(mfa.state === "on" ? { state: mfa.state, since: formatDate(mfa.since, tz), recoveryCodesLeft: mfa.recoveryCodesLeft } : mfa),
       // /admin sends platform admins here until it is on.
       required: new URL(request.url).searchParams.get("mfa") === "required" && user.isPlatformAdmin && mfa.state !== "on",
       requiredMessage: MFA_MESSAGES.adminRequired,
@@ -81,8 +85,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sessions: sessions.map((s) => ({
       id: s.id,
       device: describeDevice(s.userAgent),
-      lastSeen: `${formatDate(s.lastSeenAt)}, ${formatTime(s.lastSeenAt)}`,
-      signedIn: formatDate(s.createdAt),
+      lastSeen: `${formatDate(s.lastSeenAt, tz)}, ${formatTime(s.lastSeenAt, tz)}`,
+      signedIn: formatDate(s.createdAt, tz),
       current: s.current,
     })),
     deletion: {
