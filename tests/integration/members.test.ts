@@ -439,6 +439,11 @@ describe("the page", () => {
   test("answers 400 to an unknown intent and 404 for a band the user is not in", async () => {
     const world = await bandWithEveryRole();
     expect((await post(world, "band_leader", { intent: "dance" })).status).toBe(400);
+    // Names every object has are no intents either (they were a 500).
+    for (const intent of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      expect((await post(world, "band_leader", { intent })).status, intent).toBe(400);
+      expect((await post(world, "sub", { intent })).status, intent).toBe(400);
+    }
     const other = await otherBand();
     const response = await callRoute(action, membersForm(world.cookies.band_leader, { intent: "invite", bandId: String(other.band.id), email: "a@example.com", role: "sub" }));
     expect(response.status).toBe(404);

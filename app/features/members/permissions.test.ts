@@ -7,6 +7,9 @@ describe("permission table", () => {
     expect(can("sub", "content:edit")).toBe(false);
     expect(can("sub", "availability:own")).toBe(true);
   });
+  test("a name no permission has (an object's own, like constructor) grants nothing, to anyone", () => {
+    for (const role of ROLES) for (const name of ["constructor", "toString", "__proto__"]) expect(grantFor(role, name as keyof typeof PERMISSIONS)).toBeNull();
+  });
   test("members delete only their own content; admins never touch leaders", () => {
     expect(grantFor("band_member", "content:delete")).toBe("own");
     expect(grantFor("band_admin", "members:manage")).toBe("not-leader");

@@ -49,7 +49,8 @@ export type Permission = keyof typeof PERMISSIONS;
 
 /** The grant a role has for an action, or null when it has none. */
 export function grantFor(role: string, permission: Permission): Grant | null {
-  if (!isRole(role)) return null;
+  // Own keys only, so that a name a request made up ("constructor") is no permission at all.
+  if (!isRole(role) || !Object.hasOwn(PERMISSIONS, permission)) return null;
   const row: Partial<Record<Role, Grant>> = PERMISSIONS[permission];
   return row[role] ?? null;
 }

@@ -190,7 +190,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const access = await requireBandAccess(request, { band: formData.get("bandId") ?? "current", permission: "band:view" });
   const intent = formData.get("intent");
   // Refuse a role that may not act before looking at what it sent: 403, not field errors.
-  const needed = typeof intent === "string" ? INTENT_PERMISSIONS[intent] : undefined;
+  // Own keys only: "constructor" or "toString" is an unknown intent, not a permission.
+  const needed = typeof intent === "string" && Object.hasOwn(INTENT_PERMISSIONS, intent) ? INTENT_PERMISSIONS[intent] : undefined;
   if (needed) await requireBandAccess(request, { band: access.band.id, permission: needed });
   switch (intent) {
     case "invite":
