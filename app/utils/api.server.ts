@@ -50,6 +50,9 @@ function isJsonType(request: Request, types: readonly string[]) {
  * with field errors otherwise (415 for a body that is not declared JSON). Strict schemas
  * reject unknown keys.
  */
+/** A PATCH that names no field to change (only its version) is refused rather than bumping the version for nothing. */
+export const NOTHING_TO_CHANGE = "Send at least one field to change";
+
 export async function parseJsonBody<T extends z.ZodType>(request: Request, schema: T, { types = ["application/json"] }: { types?: readonly string[] } = {}): Promise<z.infer<T>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw apiError(413, "Request body is too large");

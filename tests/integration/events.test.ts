@@ -241,6 +241,28 @@ describe("times in the band's time zone", () => {
   });
 });
 
+describe("/api bodies say what they change", () => {
+  test("a field the API does not know is refused, not lost; a PATCH naming no field changes nothing", async () => {
+    const b = await band();
+    const typo = await createApi(b.id, { title: "Typo", kind: "gig", date: inDays(5), startTime: "20:00", venu: "The Venue", bandId: 999 }, b.cookies.leader);
+    expect(typo.status).toBe(400);
+    expect((await body<Errors>(typo)).errors).toEqual({ venu: ["Unknown field"], bandId: ["Unknown field"] });
+    expect(await db.event.count({ where: { bandId: b.id } })).toBe(0);
+
+    const { id } = await body<{ id: number }>(await createApi(b.id, { title: "Gig", kind: "gig", date: inDays(5), startTime: "20:00" }, b.cookies.leader));
+    const empty = await patchApi(id, { version: 1 }, b.cookies.leader);
+    expect(empty.status).toBe(400);
+    expect((await body<Errors>(empty)).errors).toEqual({ body: ["Send at least one field to change"] });
+    expect((await db.event.findUniqueOrThrow({ where: { id }, select: { version: true } })).version).toBe(1);
+
+    await db.eventBooking.create({ data: { eventId: id, membershipId: b.membershipOf("member") } });
+    const answer = await rsvp(id, { answer: "maybe", nots: "typo", membershipId: 1 }, b.cookies.member);
+    expect(answer.status).toBe(400);
+    expect((await body<Errors>(answer)).errors).toEqual({ nots: ["Unknown field"], membershipId: ["Unknown field"] });
+    expect(await db.rsvp.count({ where: { booking: { eventId: id } } })).toBe(0);
+  });
+});
+
 describe("the band a new event goes to", () => {
   test("the band the form was opened for, even after another tab switched the current band; never a band the person is not in", async () => {
     const b = await band();

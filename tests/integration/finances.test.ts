@@ -254,6 +254,15 @@ describe("recording the band's money", () => {
     expect(await body(bad)).toEqual({ message: "Invalid request", errors: { "Idempotency-Key": [IDEMPOTENCY_MESSAGES.shape] } });
   });
 
+  test("a description or note sent as a number is refused as not text, and nothing is recorded", async () => {
+    const world = await setup();
+    const before = await db.ledgerEntry.count({ where: { bandId: world.band.id } });
+    const payment = await api(paymentsRoute.action, world, "payments", world.cookies.leader, { category: "merch", amount: "1.00", date: "2024-05-01", method: "cash", description: 1e30 });
+    expect(payment.status).toBe(400);
+    expect((await body<{ errors: Record<string, string[]> }>(payment)).errors).toEqual({ description: ["The description must be text"] });
+    expect(await db.ledgerEntry.count({ where: { bandId: world.band.id } })).toBe(before);
+  });
+
   test("merch sold at a gig may be linked to it: it says what it is, counts in the gig's profit and loss, and is not the lineup's to split", async () => {
     const world = await setup();
     const { cookies, gig, people } = world;

@@ -243,6 +243,11 @@ describe("/api songs", () => {
     const retagged = await callRoute(songApiAction, buildRequest(`/api/songs/${song.id}`, { method: "PATCH", cookie: cookies.leader, json: { tags: ["80s", "yacht"], version: song.version + 1 } }), { id: String(song.id) });
     expect(await json(retagged)).toMatchObject({ tempo: 94, tags: ["80s", "yacht"] });
     expect((await db.song.findUniqueOrThrow({ where: { id: song.id } })).updatedAt.getTime()).toBeGreaterThan(before.getTime());
+    // Only a version: nothing to change, refused rather than bumping the version for nothing.
+    const empty = await callRoute(songApiAction, buildRequest(`/api/songs/${song.id}`, { method: "PATCH", cookie: cookies.leader, json: { version: song.version + 2 } }), { id: String(song.id) });
+    expect(empty.status).toBe(400);
+    expect((await json(empty)).errors).toEqual({ body: ["Send at least one field to change"] });
+    expect((await db.song.findUniqueOrThrow({ where: { id: song.id } })).version).toBe(song.version + 2);
     const deleted = await callRoute(songApiAction, buildRequest(`/api/songs/${song.id}`, { method: "DELETE", cookie: cookies.leader }), { id: String(song.id) });
     expect(deleted.status).toBe(204);
   });

@@ -390,15 +390,18 @@ function alsoWhenInvalid(check: (raw: Record<string, unknown>, ctx: Ctx) => void
 
 const BAD_LATER = { allDay: false, interval: 1, repeat: "none" } as const;
 
-/** Create (form and POST): the event fields plus an optional weekly recurrence. */
-export function createEventSchema(givenRules: Rules) {
+/**
+ * Create (form and POST): the event fields plus an optional weekly recurrence. `strict`
+ * (the JSON API) refuses a field it does not know ("venu"), which a form's extra fields
+ * (intent, band) must not be; lost in silence, a typo would save an event without it.
+ */
+export function createEventSchema(givenRules: Rules, { strict = false } = {}) {
   const rules = { ...givenRules, now: givenRules.now ?? new Date() };
   const extra = alsoWhenInvalid((raw, ctx) => {
     const merged = { ...BAD_LATER, ...raw } as unknown as z.output<z.ZodObject<typeof eventFields>> & RecurrenceRaw;
     resolveRecurrence(merged, resolveEvent(merged, rules, ctx), ctx);
   });
-  return z
-    .object({ ...eventFields, ...recurrenceFields, ...confirmFields })
+  return (strict ? z.strictObject : z.object)({ ...eventFields, ...recurrenceFields, ...confirmFields })
     .superRefine(extra.run, { when: extra.when })
     .transform((raw, ctx) => {
       const event = resolveEvent(raw, rules, ctx);
@@ -485,11 +488,14 @@ export const DeleteEventSchema = z.object({
   scope: z.enum(SERIES_SCOPES, { error: "Choose which events of the series to delete" }).default("one"),
 });
 
-/** The RSVP form and PUT /api/events/{id}/rsvp. */
+/** The RSVP form (which also sends where to go back to). */
 export const RsvpSchema = z.object({
   answer: z.enum(RSVP_ANSWERS, { error: MESSAGES.answer }),
   note: optionalText(200, "Note"),
 });
+
+/** PUT /api/events/{id}/rsvp: the same two fields, and no other ("nots" is refused, not lost). */
+export const RsvpApiSchema = z.strictObject(RsvpSchema.shape);
 
 export const CalendarQuerySchema = z.object({
   from: z.iso.datetime({ offset: true, error: "from must be an ISO date-time, like 2026-11-01T00:00:00Z" }).optional(),

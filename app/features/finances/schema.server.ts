@@ -17,8 +17,10 @@ const keys = <T extends Record<string, string>>(record: T) => Object.keys(record
 const textOf = (message: string) => z.preprocess((value) => (typeof value === "number" ? String(value) : value === null ? undefined : value), z.string({ error: message }).trim().optional());
 const text = textOf('Must be text, like "12.50"');
 
+/** A description or note: text only (a number in JSON is a client's mistake, not "1e+30"). */
 const optionalText = (max: number, label: string) =>
-  text
+  z
+    .preprocess((value) => (value === null ? undefined : value), z.string({ error: `${label} must be text` }).trim().optional())
     .pipe(
       z
         .string()

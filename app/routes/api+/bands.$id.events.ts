@@ -24,7 +24,7 @@ export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) =
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const access = await requireBandAccess(request, { band: params.id, permission: "events:edit" });
-  const input = await parseJsonBody(request, createEventSchema(await eventRules(access)));
+  const input = await parseJsonBody(request, createEventSchema(await eventRules(access), { strict: true }));
   const created = await createEvent(access, input);
   return data({ id: created.id, ids: created.ids }, { status: 201 });
 });

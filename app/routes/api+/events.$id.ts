@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { eventDetailsJson, parseOr400, requireEventAccess } from "~/features/events/api.server";
 import { deleteEvent, eventFields, eventRules, getEventDetails, updateEvent } from "~/features/events/events.server";
 import { DeleteEventSchema, MESSAGES, PatchEventSchema, updateEventSchema } from "~/features/events/schema.server";
-import { apiError, apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { apiError, apiRoute, methodNotAllowed, NOTHING_TO_CHANGE, parseJsonBody } from "~/utils/api.server";
 
 /** GET /api/events/{id}: the event with its lineup and answers. */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
@@ -22,6 +22,7 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
   if (request.method === "PATCH") {
     const { id, access } = await requireEventAccess(request, params.id, "events:edit");
     const patch = await parseJsonBody(request, PatchEventSchema);
+    if (!Object.keys(patch).some((key) => key !== "version" && key !== "confirmConflicts" && key !== "scope")) throw apiError(400, "Invalid request", { body: [NOTHING_TO_CHANGE] });
     // The stored times in the zone the patch's times are in, so that those it leaves out stay where they are.
     const { event, fields } = await eventFields(access, id, typeof patch.timeZone === "string" ? patch.timeZone : undefined);
     const merged = { ...fields, ...Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) };

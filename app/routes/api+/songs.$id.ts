@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { requireSongAccess } from "~/features/songs/api.server";
 import { JsonObject, SongPatchApiSchema, patchInput } from "~/features/songs/schema.server";
 import { deleteSong, getSong, songJson, updateSong } from "~/features/songs/songs.server";
-import { apiError, apiRoute, fieldErrors, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { apiError, apiRoute, fieldErrors, methodNotAllowed, NOTHING_TO_CHANGE, parseJsonBody } from "~/utils/api.server";
 
 const ALLOWED = ["GET", "PATCH", "DELETE"];
 
@@ -27,5 +27,6 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
   const parsed = SongPatchApiSchema.safeParse(raw);
   if (!parsed.success) return apiError(400, "Invalid request", fieldErrors(parsed.error));
   const changes = patchInput(raw, parsed.data);
+  if (!Object.keys(changes).length) return apiError(400, "Invalid request", { body: [NOTHING_TO_CHANGE] });
   return data(songJson(await updateSong(access, id, changes, { allowDuplicate: parsed.data.allowDuplicate, version: parsed.data.version })));
 });
