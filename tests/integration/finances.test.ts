@@ -280,6 +280,31 @@ describe("recording the band's money", () => {
     expect(page.payment.notSplittable).toBe("Only a gig payment linked to a gig can be split among its lineup.");
   });
 
+  test("reversing and splitting work on the entry's own band after another tab switched the current one; an outsider gets 404", async () => {
+    const world = await setup();
+    const { paymentId } = await recordSeason(world);
+    // The leader also leads a second band, and another tab made it current.
+    const second = await createBand({ subscriptionTier: "pro", members: [{ userId: world.people.leader.id, role: "band_leader" }] });
+    const elsewhere = `${await sessionCookieFor(world.people.leader.id)}; ${await bandCookie(second.id)}`;
+    const splitPageData = await body<{ otherBand: { name: string; current: string } | null }>(
+      await callRoute(splitPage.loader, buildRequest(`/finances/entries/${paymentId}/split`, { cookie: elsewhere }), { id: String(paymentId) }),
+    );
+    expect(splitPageData.otherBand).toEqual({ id: world.band.id, name: world.band.name, current: second.name });
+    const reversePageData = await callRoute(reversePage.loader, buildRequest(`/finances/entries/${paymentId}/reverse`, { cookie: elsewhere }), { id: String(paymentId) });
+    expect(reversePageData.status).toBe(200);
+
+    const reversed = await callRoute(reversePage.action, buildRequest(`/finances/entries/${paymentId}/reverse`, { cookie: elsewhere, form: { reason: "Recorded twice" } }), { id: String(paymentId) });
+    expectRedirect(reversed, "/finances/ledger");
+    expect((await toastOf(reversed))?.description).toBe(`“Fee: Harbour Festival” is reversed, with 2 entries that depended on it (in ${world.band.name}).`);
+    // The ledger it lands on is the entry's band's again.
+    expect(reversed.headers.getSetCookie().some((cookie) => cookie.startsWith("bandroom_band="))).toBe(true);
+    expect(await db.ledgerEntry.count({ where: { bandId: world.band.id, reversesId: paymentId } })).toBe(1);
+
+    const outsider = await callRoute(reversePage.action, buildRequest(`/finances/entries/${paymentId}/reverse`, { cookie: world.cookies.outsider, form: { reason: "Not mine" } }), { id: String(paymentId) });
+    expect(outsider.status).toBe(404);
+    expect((await callRoute(splitPage.loader, buildRequest(`/finances/entries/${paymentId}/split`, { cookie: world.cookies.outsider }), { id: String(paymentId) })).status).toBe(404);
+  });
+
   test("a reversal is a new entry: reversing a split payment reverses its split and commission, and only once", async () => {
     const world = await setup();
     const { paymentId } = await recordSeason(world);

@@ -21,7 +21,8 @@ import { pageWindow } from "~/utils/pagination";
 import { recordAudit } from "~/features/audit/audit.server";
 import { track } from "~/features/analytics/analytics.server";
 import { dayOf } from "~/features/availability/local-day";
-import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { grantIn, requireBandAccess, requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { parseId } from "~/utils/ids";
 import { compareMembers } from "~/features/members/order";
 import {
   BAND_PARTY,
@@ -79,6 +80,18 @@ function requireWriter(access: BandAccess) {
  * The gate of every page action and POST endpoint, before the input is read: a free
  * band gets 402 and a member who may not record money 403, whatever they sent.
  */
+/**
+ * The gate of a page about one ledger entry (reverse, split): the entry's own band, as
+ * long as the user is in it, whichever band is current (another tab may have switched
+ * it since the ledger was opened); 404 with `notFound` for an entry of no band of theirs.
+ */
+export async function requireEntryAccess(request: Request, idParam: string | undefined, notFound: string) {
+  const id = parseId(idParam);
+  const entry = id ? await db.ledgerEntry.findUnique({ where: { id }, select: { bandId: true } }) : null;
+  const access = await requireBandAccess(request, { band: entry?.bandId ?? null, permission: "finances:view", notFound });
+  return { id: id!, access };
+}
+
 export function requireFinanceWriter(access: BandAccess) {
   try {
     requireWriter(access);

@@ -2,32 +2,32 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireBandAccess } from "~/features/bands/access.server";
-import { financePageGate, getEntry, reverseEntry, requireFinanceWriter } from "~/features/finances/finances.server";
+import { backToFormBand, otherBandThanCurrent } from "~/features/bands/access.server";
+import { financePageGate, getEntry, requireEntryAccess, reverseEntry, requireFinanceWriter } from "~/features/finances/finances.server";
 import { parseWithZod, ReversalSchema } from "~/features/finances/schema.server";
-import { UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
+import { OtherBandNote, UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
 import { ErrorList, Field, formErrorsOf, shownValue, useFocusFirstError } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
-import { parseId } from "~/utils/ids";
 import { pageTitle } from "~/utils/meta";
 import { replyWithRuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
 
+const NOT_IN_LEDGER = "That entry is not in this band's ledger";
+
 /** /finances/entries/{id}/reverse: corrects an entry by recording its reversal (nothing is edited or deleted). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  const { id, access } = await requireEntryAccess(request, params.id, NOT_IN_LEDGER);
   const gate = await financePageGate(access);
   if (gate) return data(gate, { status: 402 });
-  const id = parseId(params.id);
-  if (!id) throw data({ message: "That entry is not in this band's ledger" }, { status: 404 });
-  const { entry, currency, readOnly, canEdit, bandName } = await getEntry(access, id);
+  const [{ entry, currency, readOnly, canEdit, bandName }, otherBand] = await Promise.all([getEntry(access, id), otherBandThanCurrent(request, access)]);
   return {
     bandName,
+    otherBand,
     readOnly,
     writable: canEdit,
     entry: {
@@ -43,19 +43,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  // The entry's band, whichever is current now; "014" or "0x0c" is no entry (the page's own id rule).
+  const { id, access } = await requireEntryAccess(request, params.id, NOT_IN_LEDGER);
   requireFinanceWriter(access);
   const formData = await request.formData();
-  // The page's own id rule: "014" or "0x0c" is no entry here either.
-  const id = parseId(params.id);
-  if (!id) throw data({ message: "That entry is not in this band's ledger" }, { status: 404 });
   formData.set("entryId", String(id));
   const submission = parseWithZod(formData, { schema: ReversalSchema });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   try {
     const saved = await reverseEntry(access, submission.value);
     const count = saved.reversalIds.length;
-    return await redirectWithToast("/finances/ledger", { title: "Entry reversed", description: `“${saved.description}” is reversed${count > 1 ? `, with ${count - 1} ${count === 2 ? "entry" : "entries"} that depended on it` : ""}.` });
+    // Back to the ledger of the entry's band, made current again if another tab had switched.
+    const band = await backToFormBand(request, access);
+    return await redirectWithToast(
+      "/finances/ledger",
+      { title: "Entry reversed", description: `“${saved.description}” is reversed${count > 1 ? `, with ${count - 1} ${count === 2 ? "entry" : "entries"} that depended on it` : ""}${band.note}.` },
+      band.cookies,
+    );
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
     return data({ result }, { status });
@@ -70,7 +74,7 @@ export default function ReversePage() {
 
 type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { upgrade: true }>;
 
-function ReverseEntry({ entry, writable, readOnly, bandName }: Loaded) {
+function ReverseEntry({ entry, writable, readOnly, bandName, otherBand }: Loaded) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   // Validated on the server only: the form shows its reply, as every form of the app does (issue 11).
@@ -83,6 +87,7 @@ function ReverseEntry({ entry, writable, readOnly, bandName }: Loaded) {
     <div className="space-y-6">
       <PageHeader title={`Reverse entry #${entry.id}`} back={{ to: "/finances/ledger", label: "Ledger" }} description="A reversal is a new entry that cancels this one out. The original stays in the ledger, marked as reversed." />
       {readOnly ? <UpgradePrompt bandName={bandName} hasData /> : null}
+      <OtherBandNote band={otherBand} what="entry" />
       <div className="rounded-xl border border-slate-200 bg-white p-4">
         <p className="font-medium text-slate-900">{entry.description}</p>
         <p className="text-sm text-slate-600">

@@ -2,32 +2,32 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireBandAccess } from "~/features/bands/access.server";
-import { financePageGate, financeSettings, getPaymentForSplit, NOT_SPLITTABLE, previewSplit, recordSplit, requireFinanceWriter } from "~/features/finances/finances.server";
+import { backToFormBand, otherBandThanCurrent } from "~/features/bands/access.server";
+import { financePageGate, financeSettings, getPaymentForSplit, NOT_SPLITTABLE, previewSplit, recordSplit, requireEntryAccess, requireFinanceWriter } from "~/features/finances/finances.server";
 import { parseWithZod, splitSchema } from "~/features/finances/schema.server";
 import { ROUNDING_RULE, SPLIT_METHODS } from "~/features/finances/ledger";
-import { UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
+import { OtherBandNote, UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
 import { ErrorList, Field, formErrorsOf, shownValue, useFocusFirstError } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { Button } from "~/components/ui/button";
 import { formatMoney } from "~/utils/money";
-import { parseId } from "~/utils/ids";
 import { pageTitle } from "~/utils/meta";
 import { replyWithRuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
 
+const NOT_IN_LEDGER = "That payment is not in this band's ledger";
+
 /** /finances/entries/{id}/split: splits a gig payment among the gig's lineup, with a preview before saving. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  const { id, access } = await requireEntryAccess(request, params.id, NOT_IN_LEDGER);
   const gate = await financePageGate(access);
   if (gate) return data(gate, { status: 402 });
-  const id = parseId(params.id);
-  if (!id) throw data({ message: "That payment is not in this band's ledger" }, { status: 404 });
-  const split = await getPaymentForSplit(access, id);
+  const [split, otherBand] = await Promise.all([getPaymentForSplit(access, id), otherBandThanCurrent(request, access)]);
   return {
     bandName: split.bandName,
+    otherBand,
     readOnly: split.readOnly,
     writable: split.canEdit,
     currency: split.currency,
@@ -40,13 +40,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type Preview = { shares: { name: string; amount: string }[]; commission: string; fundCut: string };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
+  // The payment's band, whichever is current now; "014" or "0x0c" is no entry (the page's own id rule).
+  const { id, access } = await requireEntryAccess(request, params.id, NOT_IN_LEDGER);
   requireFinanceWriter(access);
   const { currency } = await financeSettings(access);
   const formData = await request.formData();
-  // The page's own id rule: "014" or "0x0c" is no entry here either.
-  const id = parseId(params.id);
-  if (!id) throw data({ message: "That payment is not in this band's ledger" }, { status: 404 });
   formData.set("paymentId", String(id));
   const preview = formData.get("intent") === "preview";
   const submission = parseWithZod(formData, { schema: splitSchema(currency) });
@@ -59,7 +57,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return data({ result: submission.reply() as SubmissionResult<string[]>, preview: shown });
     }
     const saved = await recordSplit(access, submission.value);
-    return await redirectWithToast("/finances", { title: "Payment split", description: saved.shares.map((share) => `${share.name} ${money(share.amountMinor)}`).join(", ") });
+    // Back to the payment's band, made current again if another tab had switched.
+    const band = await backToFormBand(request, access);
+    return await redirectWithToast("/finances", { title: "Payment split", description: `${saved.shares.map((share) => `${share.name} ${money(share.amountMinor)}`).join(", ")}${band.note}` }, band.cookies);
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
     return data({ result, preview: null }, { status });
@@ -77,7 +77,7 @@ export default function SplitPage() {
 
 type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { upgrade: true }>;
 
-function SplitPayment({ payment, lineup, writable, readOnly, bandName, currency }: Loaded) {
+function SplitPayment({ payment, lineup, writable, readOnly, bandName, currency, otherBand }: Loaded) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   // Validated on the server only: the fields show its reply (the values sent and the
@@ -97,6 +97,7 @@ function SplitPayment({ payment, lineup, writable, readOnly, bandName, currency 
     <div className="space-y-6">
       <PageHeader title="Split a gig payment" back={{ to: "/finances/ledger", label: "Ledger" }} description={`${payment.description} · ${payment.amount} received`} />
       {readOnly ? <UpgradePrompt bandName={bandName} hasData /> : null}
+      <OtherBandNote band={otherBand} what="payment" />
       {blocked ? (
         <p className="text-slate-700">
           {blocked}{" "}

@@ -72,3 +72,13 @@ export function UpgradePage({ title, bandName, back = true }: { title: string; b
     </div>
   );
 }
+
+/** On a page about an entry of another of the user's bands than the current one (another tab switched): whose it is. */
+export function OtherBandNote({ band, what }: { band: { name: string; current: string } | null; what: string }) {
+  if (!band) return null;
+  return (
+    <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+      This is {band.name}’s {what}; you are working in {band.current}. Saving takes you back to {band.name}.
+    </p>
+  );
+}
