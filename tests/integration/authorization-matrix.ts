@@ -393,8 +393,10 @@ function financeRows(): Record<string, Row> {
     "_app+/finances_.payments.new": formPage(),
     "_app+/finances_.expenses.new": formPage(),
     "_app+/finances_.payouts.new": formPage(),
-    "_app+/finances_.entries.$id.split": formPage({ id: "paymentEntry" }),
-    "_app+/finances_.entries.$id.reverse": formPage({ id: "paymentEntry" }),
+    // An entry's pages are its own band's, whichever band is current (as an event's are):
+    // the outsider and the platform admin, in no band of the entry's, get 404.
+    "_app+/finances_.entries.$id.split": { params: { id: "paymentEntry" }, GET: perm("finances:edit"), POST: permWrite("finances:edit") },
+    "_app+/finances_.entries.$id.reverse": { params: { id: "paymentEntry" }, GET: perm("finances:edit"), POST: permWrite("finances:edit") },
     "api+/bands.$id.member-balances": { params: { id: "band" }, GET: perm("finances:view"), POST: notAllowed, cases: [freeApi("GET")] },
     "api+/bands.$id.payments": listApi,
     "api+/bands.$id.expenses": listApi,
