@@ -85,6 +85,12 @@ describe("POST /api/bands", () => {
     expect(await db.bandMembership.count({ where: { userId: user.id } })).toBe(3);
   });
 
+  test("spaces in a row are saved as one, as every page shows the name (and as it is typed to delete the band)", async () => {
+    const { cookie } = await signedIn();
+    const spaced = await callRoute(bandsRoute.action, post({ name: "Néw  Band \t 🎸" }, { cookie }));
+    expect(await body(spaced)).toMatchObject({ name: "Néw Band 🎸" });
+  });
+
   test("accepts a name of exactly 50 characters, counted as they read (an accent sent as its own mark is no extra character)", async () => {
     const { cookie } = await signedIn();
     const response = await callRoute(bandsRoute.action, post({ name: "x".repeat(50) }, { cookie }));

@@ -308,6 +308,13 @@ describe("deleting the band", () => {
     expect(await bandRow(band.id)).not.toBeNull();
   });
 
+  test("a name saved with spaces in a row (before they were made one) is confirmed as the page shows it", async () => {
+    const { band, cookies } = await bandWithEveryRole();
+    await db.band.update({ where: { id: band.id }, data: { name: "The  Late   Shift" } });
+    expectRedirect(await remove(cookies.leader, band.id, "The Late Shift"), "/getting-started");
+    expect(await bandRow(band.id)).toBeNull();
+  });
+
   test("admins, members and subs may not delete it", async () => {
     const { band, cookies } = await bandWithEveryRole();
     for (const cookie of [cookies.admin, cookies.member, cookies.sub]) {

@@ -7,6 +7,9 @@ export const BAND_NAME_MAX = 50;
 export const BandNameSchema = z
   .string({ error: "Band name is required" })
   .trim()
+  // Spaces in a row read as one on every page, so they are saved as one: the name typed
+  // to confirm deleting the band is the name as shown.
+  .overwrite((name) => name.replace(/\s+/g, " "))
   // Counted as it reads: an "é" sent as "e" and an accent mark is one character, not two.
   .normalize("NFC")
   .min(1, { error: "Band name is required", abort: true })

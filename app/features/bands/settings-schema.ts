@@ -49,9 +49,10 @@ export function bandSettingsSchema({ timeZones, currencies, currentCurrency, mon
 
 export type BandSettingsInput = z.output<ReturnType<typeof bandSettingsSchema>>;
 
-/** Deleting a band: its exact name, typed by hand, is the confirmation. */
+/** Deleting a band: its exact name, typed by hand, is the confirmation (spaces in a row count as one, as the page shows them). */
 export function deleteBandSchema(bandName: string) {
+  const asShown = (name: string) => name.trim().replace(/\s+/g, " ");
   return z.object({
-    confirmName: z.string({ error: CONFIRM_BAND_NAME }).refine((value) => value.trim() === bandName, { error: CONFIRM_BAND_NAME }),
+    confirmName: z.string({ error: CONFIRM_BAND_NAME }).refine((value) => asShown(value) === asShown(bandName), { error: CONFIRM_BAND_NAME }),
   });
 }
