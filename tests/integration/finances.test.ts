@@ -82,6 +82,12 @@ async function recordSeason(world: World) {
   return { paymentId };
 }
 
+/** A second gig payment, not split, on the same gig. */
+async function recordSeasonPayment(world: World) {
+  const payment = await api(paymentsRoute.action, world, "payments", world.cookies.leader, { category: "gig", eventId: world.gig.id, amount: "200.00", date: "2024-05-04", method: "cash" });
+  return { paymentId: (await body<{ id: number }>(payment)).id };
+}
+
 const countLedger = (bandId: number) => Promise.all([db.ledgerEntry.count({ where: { bandId } }), db.ledgerLine.count({ where: { bandId } }), db.auditEntry.count({ where: { bandId } })]);
 
 describe("recording the band's money", () => {
@@ -303,6 +309,25 @@ describe("recording the band's money", () => {
     const outsider = await callRoute(reversePage.action, buildRequest(`/finances/entries/${paymentId}/reverse`, { cookie: world.cookies.outsider, form: { reason: "Not mine" } }), { id: String(paymentId) });
     expect(outsider.status).toBe(404);
     expect((await callRoute(splitPage.loader, buildRequest(`/finances/entries/${paymentId}/split`, { cookie: world.cookies.outsider }), { id: String(paymentId) })).status).toBe(404);
+  });
+
+  test("a split corrected after a player left the band keeps their share: they are offered and accepted again, under their name", async () => {
+    const world = await setup();
+    const { paymentId } = await recordSeason(world);
+    // Bob leaves the band: his bookings go with his membership, his balance stays.
+    await db.bandMembership.deleteMany({ where: { bandId: world.band.id, userId: world.people.bob.id } });
+    const split = await db.split.findFirstOrThrow({ where: { payment: { entryId: paymentId } }, select: { entryId: true } });
+    const reversed = await callRoute(reversePage.action, buildRequest(`/finances/entries/${split.entryId}/reverse`, { cookie: world.cookies.leader, form: { reason: "Wrong commission" } }), { id: String(split.entryId) });
+    expectRedirect(reversed, "/finances/ledger");
+    const page = await body<{ lineup: { userId: string; name: string }[] }>(await callRoute(splitPage.loader, buildRequest(`/finances/entries/${paymentId}/split`, { cookie: world.cookies.leader }), { id: String(paymentId) }));
+    expect(page.lineup.map((person) => person.name)).toEqual(["Ann Keys", "Cat Drums", "Bob Bass (no longer booked)"]);
+    const again = await api(splitsRoute.action, world, "splits", world.cookies.leader, { paymentId, method: "equal", shares: [{ userId: world.people.ann.id }, { userId: world.people.bob.id }, { userId: world.people.cat.id }] });
+    expect(again.status).toBe(201);
+    const shares = await db.splitShare.findMany({ where: { split: { entryId: (await body<{ entryId: number }>(again)).entryId } }, orderBy: { position: "asc" }, select: { memberName: true, amountMinor: true } });
+    expect(shares.find((share) => share.memberName === "Bob Bass")?.amountMinor).toBe(33_333);
+    // Someone never on the gig is still refused.
+    const stranger = await api(splitsRoute.action, world, "splits", world.cookies.leader, { paymentId: (await recordSeasonPayment(world)).paymentId, method: "equal", shares: [{ userId: world.people.bob.id }] });
+    expect((await body<{ errors: Record<string, string[]> }>(stranger)).errors.shares).toEqual(["Everyone sharing the payment must be on this gig's lineup"]);
   });
 
   test("a reversal is a new entry: reversing a split payment reverses its split and commission, and only once", async () => {

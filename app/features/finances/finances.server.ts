@@ -633,7 +633,7 @@ export async function getPaymentForSplit(access: BandAccess, entryId: number) {
       liveSplitEntryId: lastSplit && lastSplit.entry.reversesId === null ? lastSplit.entryId : null,
       splittable: isSplittable(payment),
     },
-    lineup: lineupOf(payment),
+    lineup: await lineupOf(db, payment),
   };
 }
 
@@ -665,12 +665,23 @@ function findPaymentForSplit(tx: Tx | typeof db, bandId: number, entryId: number
   });
 }
 
-function lineupOf(payment: NonNullable<Awaited<ReturnType<typeof findPaymentForSplit>>>) {
-  return (payment.event?.bookings ?? []).map(({ membership }) => ({
+/**
+ * Who may share a gig payment: the gig's lineup, in booking order, then anyone who had a
+ * share of an earlier (since reversed) split of it and is no longer booked, such as a
+ * player who has left the band since: correcting a split must not take their share away.
+ */
+async function lineupOf(tx: Tx | typeof db, payment: NonNullable<Awaited<ReturnType<typeof findPaymentForSplit>>>) {
+  const booked = (payment.event?.bookings ?? []).map(({ membership }) => ({
     userId: membership.userId,
     name: displayName({ ...membership.user, displayName: membership.displayName }),
     isSub: membership.role === "sub",
+    former: false,
   }));
+  if (!payment.splits.length) return booked;
+  const earlier = await tx.splitShare.findMany({ where: { split: { paymentId: payment.id } }, orderBy: [{ splitId: "asc" }, { position: "asc" }], select: { userId: true, memberName: true } });
+  const seen = new Set(booked.map((person) => person.userId));
+  const former = earlier.filter((share) => !seen.has(share.userId) && seen.add(share.userId)).map((share) => ({ userId: share.userId, name: share.memberName, isSub: false, former: true }));
+  return [...booked, ...former];
 }
 
 // ---------------------------------------------------------------------------------
@@ -876,7 +887,7 @@ async function planSplit(tx: Tx | typeof db, bandId: number, input: SplitFormInp
   if (!isSplittable(payment)) throw new RuleError(400, NOT_SPLITTABLE, "paymentId");
   const last = payment.splits[0];
   if (last && last.entry.reversesId === null) throw new RuleError(409, "This payment is already split. Reverse that split first to split it again.", "paymentId");
-  const lineup = lineupOf(payment);
+  const lineup = await lineupOf(tx, payment);
   if (lineup.length === 0) throw new RuleError(400, "Nobody is booked on this gig yet: add its lineup in the calendar first", "shares");
   const position = new Map(lineup.map((person, index) => [person.userId, index]));
   for (const share of input.shares) {

@@ -33,7 +33,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     currency: split.currency,
     // Not a gig's fee (merch, tips): why it cannot be split, as the API says it.
     payment: { ...split.payment, amount: formatMoney(split.payment.amountMinor, split.currency), notSplittable: split.payment.splittable ? null : `${NOT_SPLITTABLE}.` },
-    lineup: split.lineup,
+    // Someone who shared an earlier split of it and is no longer booked (left the band since) keeps their place.
+    lineup: split.lineup.map(({ former, ...person }) => (former ? { ...person, name: `${person.name} (no longer booked)` } : person)),
   };
 }
 
