@@ -182,6 +182,17 @@ describe("who sees what", () => {
     expect(exported.status).toBe(403);
   });
 
+  test("a statement asked for a year that is none is refused, not this year's file under that name", async () => {
+    for (const loader of [pdfLoader, statementCsvLoader] as Loader[]) {
+      for (const year of ["abc", "1900", "2024.5"]) {
+        const refused = await download(loader, `/finances/reports/statement.x?year=${year}`, world.cookies.member);
+        expect(refused.status, year).toBe(400);
+        expect(await refused.text()).toBe(REPORT_MESSAGES.reportYear);
+      }
+      expect((await download(loader, "/finances/reports/statement.x", world.cookies.member)).status).toBe(200);
+    }
+  });
+
   test("a sub sees only their own statement", async () => {
     const body = await json(await api(world, world.cookies.sub, "?year=2024"));
     expect(body.profitAndLoss).toBeNull();

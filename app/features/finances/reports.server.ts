@@ -283,7 +283,8 @@ export function statementRows(statement: MemberStatement) {
 
 /** The yearly statement of `query.member` (else the member's own) as CSV: one row per entry, then the summary. */
 export async function statementCsv(access: BandAccess, query: ReportsQuery): Promise<Download> {
-  const reports = await getFinanceReports(access, query);
+  // A year asked for and not a year ("abc", 1900) is refused, not answered with this year's file.
+  const reports = await getFinanceReports(access, { ...query, year: requireReportYear(query.year ?? null) });
   const { statement, currency } = reports;
   const amount = (minor: number) => formatAmountInput(minor, currency);
   const rows: (string | number)[][] = [["Date", "Section", "Description", "Gig", "Amount", "Currency"]];
@@ -298,7 +299,7 @@ export function statementFileName(bandName: string, memberName: string, year: nu
 
 /** The statement as the PDF renders it: formatted money, the band's name. */
 export async function statementForPdf(access: BandAccess, query: ReportsQuery) {
-  const reports = await getFinanceReports(access, query);
+  const reports = await getFinanceReports(access, { ...query, year: requireReportYear(query.year ?? null) });
   const money = (minor: number) => formatMoney(minor, reports.currency);
   return {
     bandName: access.band.name,
