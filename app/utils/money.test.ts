@@ -42,6 +42,10 @@ describe("parseAmount", () => {
     expect(parseAmount("0", "USD", { allowZero: true })).toEqual({ ok: true, minor: 0 });
     expect(parseAmount("", "USD")).toEqual({ ok: false, message: "Enter an amount" });
     for (const bad of ["12.", "1e3", "12,34", "$12", "12.5.1", "Infinity"]) expect(parseAmount(bad, "USD").ok).toBe(false);
+    // The example is one the currency can have: no decimals in yen, three in dinars.
+    expect(parseAmount("$12", "USD")).toEqual({ ok: false, message: "Enter an amount in numbers, like 12.50" });
+    expect(parseAmount("¥500", "JPY")).toEqual({ ok: false, message: "Enter an amount in numbers, like 1250" });
+    expect(parseAmount("abc", "KWD")).toEqual({ ok: false, message: "Enter an amount in numbers, like 1.250" });
     expect(parseAmount("1000000.01", "USD")).toEqual({ ok: false, message: "Enter an amount of at most $1,000,000.00" });
   });
   test("formatAmountInput is its inverse", () => {

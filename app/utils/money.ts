@@ -45,7 +45,8 @@ export const MAX_AMOUNT_MINOR = 100_000_000;
 
 export type ParsedAmount = { ok: true; minor: number } | { ok: false; message: string };
 
-export const AMOUNT_MESSAGES = { notNumber: "Enter an amount in numbers, like 12.50" } as const;
+/** "Enter an amount in numbers, like 12.50", with an example the currency can have (like 1250 in yen). */
+export const notNumberMessage = (currency: string) => `Enter an amount in numbers, like ${formatAmountInput(1250, currency)}`;
 
 /**
  * Reads an amount typed by a person ("12.50", "1,250", "1250.5") into minor units of
@@ -57,7 +58,7 @@ export function parseAmount(input: string, currency: string, { allowZero = false
   if (!text) return { ok: false, message: "Enter an amount" };
   if (/^-/.test(text)) return { ok: false, message: allowZero ? "Enter an amount of zero or more" : "Enter an amount above zero" };
   const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) return { ok: false, message: AMOUNT_MESSAGES.notNumber };
+  if (!match) return { ok: false, message: notNumberMessage(currency) };
   const whole = match[1]!.replaceAll(",", "");
   const fraction = match[2] ?? "";
   const digits = minorDigits(currency);

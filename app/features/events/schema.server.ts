@@ -2,7 +2,7 @@ import rrulePackage from "rrule";
 import { z } from "zod";
 import { apiVersion, apiVersionMessages } from "~/utils/api-version";
 import { formatDate } from "~/utils/dates";
-import { AMOUNT_MESSAGES, parseAmount } from "~/utils/money";
+import { notNumberMessage, parseAmount } from "~/utils/money";
 import {
   addDays,
   formatLocalDate,
@@ -216,7 +216,7 @@ function parseFee(value: string | number | null | undefined, currency: string, c
   const parsed = parseAmount(String(value), currency, { allowZero: true });
   if (parsed.ok) return parsed.minor;
   // Not an amount at all: the fee's own words; a negative, too precise or too large one: why.
-  ctx.addIssue({ code: "custom", path: ["fee"], message: parsed.message === AMOUNT_MESSAGES.notNumber ? MESSAGES.fee : parsed.message });
+  ctx.addIssue({ code: "custom", path: ["fee"], message: parsed.message === notNumberMessage(currency) ? MESSAGES.fee : parsed.message });
   return null;
 }
 
