@@ -49,6 +49,12 @@ test.describe("finances", () => {
       await expect(page.getByRole("heading", { name: "Finances is part of Pro" }), path).toBeVisible();
       await expect(page.getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/subscription");
     }
+    // A member is told who can upgrade, not offered the leader's button.
+    await login(ann);
+    expect((await page.goto("/finances"))?.status()).toBe(402);
+    await expect(page.getByText("The band’s leader can upgrade it.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Upgrade to Pro" })).toHaveCount(0);
+    await login(lou);
     for (const path of DOWNLOADS) {
       const response = await page.request.get(path);
       expect(response.status(), path).toBe(402);

@@ -1,10 +1,12 @@
-import { Link } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import type { RootLoaderData } from "~/root";
 import { EmptyState } from "~/components/empty-state";
 import { buttonClasses } from "~/components/ui/button";
 import { PageHeader } from "~/components/page-header";
 
-/** What a free band sees on every finances page, above whatever it recorded while it was Pro. */
+/** What a free band sees on every finances page, above whatever it recorded while it was Pro. Only the leader, who pays, is offered the upgrade. */
 export function UpgradePrompt({ bandName, hasData }: { bandName: string; hasData: boolean }) {
+  const leads = useRouteLoaderData<RootLoaderData>("root")?.currentBand?.membership.role === "band_leader";
   return (
     <EmptyState icon="finances" title={hasData ? "Finances is read-only on the Free plan" : "Finances is part of Pro"}>
       <p>
@@ -12,9 +14,13 @@ export function UpgradePrompt({ bandName, hasData }: { bandName: string; hasData
         {hasData ? "What it recorded on Pro is kept, read-only: upgrade to record money again." : "Pro keeps gig payments, expenses and splits in one place, with who is owed what."}
       </p>
       <p className="pt-2">
-        <Link to="/subscription" className={buttonClasses("primary")}>
-          Upgrade to Pro
-        </Link>
+        {leads ? (
+          <Link to="/subscription" className={buttonClasses("primary")}>
+            Upgrade to Pro
+          </Link>
+        ) : (
+          "The band’s leader can upgrade it."
+        )}
       </p>
     </EmptyState>
   );
