@@ -56,6 +56,12 @@ test("every page of the public site, the demo band and the admin area fits a pho
     ])),
   );
 
+  // The balances table scrolls sideways inside its box, and each member's balance stays in sight.
+  await page.goto("/finances");
+  const balance = await page.getByRole("columnheader", { name: "Balance" }).boundingBox();
+  const screen = page.viewportSize()!;
+  expect(balance!.x + balance!.width, "the Balance column on a phone").toBeLessThanOrEqual(screen.width);
+
   // A platform admin (two-step sign-in on: the admin area asks for it) finds a user whose
   // band has a long one-word name (its plan form once ran the page 519 px wide).
   const admin = await createUser({ firstName: "Ada", lastName: "Admin", isPlatformAdmin: true });

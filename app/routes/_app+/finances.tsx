@@ -126,7 +126,8 @@ export default function Finances() {
                   <th scope="col" className="py-2 pr-3 text-right font-medium">
                     Collected
                   </th>
-                  <th scope="col" className="py-2 text-right font-medium">
+                  {/* The balance stays in sight on a phone while the columns before it scroll. */}
+                  <th scope="col" className="sticky right-0 bg-white py-2 pl-3 text-right font-medium">
                     Balance
                   </th>
                 </tr>
@@ -143,7 +144,7 @@ export default function Finances() {
                     <td className="py-2 pr-3 text-right tabular-nums">{member.reimbursable}</td>
                     <td className="py-2 pr-3 text-right tabular-nums">{member.paidOut}</td>
                     <td className="py-2 pr-3 text-right tabular-nums">{member.collected}</td>
-                    <td className="py-2 text-right">
+                    <td className="sticky right-0 bg-white py-2 pl-3 text-right">
                       <Amount text={member.balance} minor={member.balanceMinor} signed />
                     </td>
                   </tr>
