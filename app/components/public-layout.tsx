@@ -1,7 +1,7 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { PUBLIC_SCRIPT, useHydration, useSignedIn } from "~/utils/use-signed-in";
-import { Icon } from "~/components/shell/icons";
+import { Icon } from "~/components/kit";
 
 /**
  * The public header's links, in the spec's order. The in-page ones are plain anchors to

@@ -5,7 +5,7 @@ import { homePathFor } from "~/features/bands/current-band.server";
 import type { LandingSection } from "~/features/analytics/events";
 import { PublicFooter, PublicHeader } from "~/components/public-layout";
 import { BalancesMockup, CalendarMockup, DashboardMockup, SetlistMockup, SongLibraryMockup } from "~/components/landing/mockups";
-import { Icon, type IconName } from "~/components/shell/icons";
+import { Icon, type IconName } from "~/components/kit";
 import { appOrigin } from "~/utils/request.server";
 import { redirectKeepingToast } from "~/utils/toast.server";
 

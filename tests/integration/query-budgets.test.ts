@@ -195,7 +195,7 @@ describe("long lists paginate (?page=, plain links)", () => {
     const { renderToString } = await import("react-dom/server");
     const { createElement } = await import("react");
     const { StaticRouter } = await import("react-router-dom/server");
-    const { Pager } = await import("~/components/pager");
+    const { Pager } = await import("~/components/kit");
     const html = renderToString(
       createElement(StaticRouter, { location: "/members?group=instrument&page=2" }, createElement(Pager, { page: 2, pageCount: 3, total: 120, first: 51, shown: 50 })),
     );

@@ -15,10 +15,7 @@ import {
 } from "~/features/admin/admin.server";
 import { AdminActionSchema, parseUserListQuery } from "~/features/admin/schema";
 import { ADMIN_INTENTS, SEARCH_MAX, USER_SORTS, type AdminIntent, type UserSort } from "~/features/admin/list-options";
-import { PageHeader } from "~/components/page-header";
-import { Pager } from "~/components/pager";
-import { RoleBadge } from "~/components/role-badge";
-import { Button } from "~/components/ui/button";
+import { Button, ConfirmDisclosure, PageHeader, Pager, RoleBadge } from "~/components/kit";
 import { formatDate } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 import { appOrigin } from "~/utils/request.server";
@@ -26,7 +23,6 @@ import { RuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";
 import { errorBoundaryWith } from "~/components/error-screens";
-import { ConfirmDisclosure } from "~/components/kit";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requirePlatformAdmin(request);

@@ -1,14 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { requireBandAccess } from "~/features/bands/access.server";
-import { getDashboard } from "~/features/dashboard/dashboard.server";
+import { data, getDashboard, requireBandAccess } from "~/features/dashboard/dashboard-page.server";
 import { ProgressBar } from "~/features/bands/components/progress-bar";
 import { RsvpButtons } from "~/features/events/components/rsvp-buttons";
-import { Avatar } from "~/components/avatar";
-import { RoleBadge } from "~/components/role-badge";
-import { Icon, type IconName } from "~/components/shell/icons";
+import { Avatar, Icon, type IconName, RoleBadge } from "~/components/kit";
 import { displayName } from "~/utils/names";
 import { formatMoney } from "~/utils/money";
 import { RouteErrorBoundary } from "~/components/error-screens";

@@ -7,7 +7,7 @@ import { updateEventSchema } from "~/features/events/schema.server";
 import { EventForm } from "~/features/events/components/event-form";
 import { conflictMessages } from "~/features/availability/conflicts.server";
 import { ConflictWarning } from "~/features/availability/components/conflict-warning";
-import { PageHeader } from "~/components/page-header";
+import { PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { parseId } from "~/utils/ids";
 import { pageTitle } from "~/utils/meta";

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { getFinanceOverview } from "~/features/finances/finances.server";
 import { Amount, Card, FinanceNav, UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
-import { PageHeader } from "~/components/page-header";
+import { PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { formatMoney } from "~/utils/money";
 import { pageTitle } from "~/utils/meta";

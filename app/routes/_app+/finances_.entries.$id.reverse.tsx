@@ -7,9 +7,8 @@ import { financePageGate, getEntry, requireEntryAccess, reverseEntry, requireFin
 import { parseWithZod, ReversalSchema } from "~/features/finances/schema.server";
 import { OtherBandNote, UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
 import { ErrorList, Field, formErrorsOf, shownValue, useFocusFirstError } from "~/components/forms";
-import { PageHeader } from "~/components/page-header";
+import { Button, PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/error-screens";
-import { Button } from "~/components/ui/button";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { pageTitle } from "~/utils/meta";

@@ -5,7 +5,7 @@ import { requireBandAccess } from "~/features/bands/access.server";
 import { financePageGate, getSettleUp } from "~/features/finances/finances.server";
 import { BAND_PARTY } from "~/features/finances/ledger";
 import { UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
-import { PageHeader } from "~/components/page-header";
+import { PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { formatAmountInput, formatMoney } from "~/utils/money";
 import { pageTitle } from "~/utils/meta";

@@ -5,9 +5,7 @@ import { getCurrentBand, requireBandAccess } from "~/features/bands/access.serve
 import { getOnboardingStatusFor, onboardingSteps } from "~/features/bands/onboarding.server";
 import { CreateBandForm } from "~/features/bands/components/create-band-form";
 import { ProgressBar } from "~/features/bands/components/progress-bar";
-import { RoleBadge } from "~/components/role-badge";
-import { Icon } from "~/components/shell/icons";
-import { buttonClasses } from "~/components/ui/button";
+import { buttonClasses, Icon, RoleBadge } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/error-screens";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -6,8 +6,7 @@ import { feedUrl, getFeedStatus, regenerateFeedToken, revokeFeedTokens, setFeedB
 import { formatDate } from "~/utils/dates";
 import { appOrigin } from "~/utils/request.server";
 import { getReminderPreferences, PREFERENCE_KINDS, REMINDER_PREFERENCES, setReminderPreference } from "~/features/reminders/reminders.server";
-import { PageHeader } from "~/components/page-header";
-import { Button } from "~/components/ui/button";
+import { Button, PageHeader } from "~/components/kit";
 import { pageTitle } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/use-is-pending";

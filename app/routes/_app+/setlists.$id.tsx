@@ -1,11 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { editorPermission, editorView, otherBandThanCurrent, setlistAccess, submitEditorForm } from "~/features/setlists/editor.server";
-import { SETLIST_NOT_FOUND } from "~/features/setlists/setlists.server";
+import {
+  data,
+  editorPermission,
+  editorView,
+  otherBandThanCurrent,
+  redirect,
+  redirectWithToast,
+  setlistAccess,
+  SETLIST_NOT_FOUND,
+  submitEditorForm,
+} from "~/features/setlists/editor-page.server";
 import { SetlistEditor } from "~/features/setlists/components/setlist-editor";
 import { pageTitle } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/toast.server";
 import { RouteErrorBoundary } from "~/components/error-screens";
 
 const notFound = () => data({ message: SETLIST_NOT_FOUND }, { status: 404 });

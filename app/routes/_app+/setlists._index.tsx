@@ -6,11 +6,10 @@ import { submitCreateForm, submitFromGigForm } from "~/features/setlists/editor.
 import { listSetlists, pastGigsWithSetlists } from "~/features/setlists/setlists.server";
 import { formatTotal } from "~/features/songs/format";
 import { Field, SelectField, useFocusFirstError } from "~/components/forms";
-import { Button } from "~/components/ui/button";
+import { Button, PageHeader } from "~/components/kit";
 import { useIsPending } from "~/utils/use-is-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import { EmptyState } from "~/components/empty-state";
-import { PageHeader } from "~/components/page-header";
 import { formatDate } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 import { RouteErrorBoundary } from "~/components/error-screens";

@@ -3,8 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { checkReportRange, defaultReportRange, REPORT_COLUMNS } from "~/features/setlists/report.server";
 import { Field } from "~/components/forms";
-import { PageHeader } from "~/components/page-header";
-import { buttonClasses } from "~/components/ui/button";
+import { buttonClasses, PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { pageTitle } from "~/utils/meta";
 

@@ -2,31 +2,37 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "~/utils/submission";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import { requireUser } from "~/features/auth/auth.server";
 import { useSubmitting } from "~/features/auth/components/auth-form";
-import { currentBandCookieHeader } from "~/features/bands/bands.server";
-import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
+import {
+  currencyOptions,
+  currentBandCookieHeader,
+  data,
+  deleteBand,
+  getBandSettings,
+  listBandAuditEntries,
+  listSettingsEditors,
+  redirectWithToast,
+  requireBandAccess,
+  requireUser,
+  SETTINGS_ROLES,
+  settingsAbilities,
+  updateBandSettings,
+  type BandAccess,
+} from "~/features/bands/settings-page.server";
 import { CURRENCY_LOCKED, SETTINGS_STALE, currencyLockedMessage } from "~/features/bands/limits";
 import { bandSettingsSchema, deleteBandSchema } from "~/features/bands/settings-schema";
-import { SETTINGS_ROLES, currencyOptions, deleteBand, getBandSettings, listSettingsEditors, settingsAbilities, updateBandSettings } from "~/features/bands/settings.server";
 import { planName } from "~/features/billing/plans";
 import { permissionTable } from "~/features/members/permission-table";
 import { ROLE_LABELS, type Permission } from "~/features/members/permissions";
 import { DetailList, DetailRow } from "~/components/detail-list";
 import { ErrorList, Field, SelectField, shownValue, useFocusFirstError } from "~/components/forms";
-import { PageHeader } from "~/components/page-header";
-import { RoleBadge } from "~/components/role-badge";
-import { Button } from "~/components/ui/button";
+import { Button, PageHeader, Pager, RoleBadge } from "~/components/kit";
 import { pageTitle } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/toast.server";
 import { RouteErrorBoundary } from "~/components/error-screens";
-import { listBandAuditEntries } from "~/features/audit/audit.server";
 import { AuditLogTable } from "~/features/audit/components/audit-log";
 import { auditRows } from "~/features/audit/format";
-import { Pager } from "~/components/pager";
 import { parsePage } from "~/utils/pagination";
 
 type Intent = "update-band" | "delete-band";

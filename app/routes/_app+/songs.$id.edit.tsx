@@ -7,8 +7,7 @@ import { lookupForForm } from "~/features/songs/partners/lookup.server";
 import { formValuesFromQuery, songFormValues, submitSongForm } from "~/features/songs/song-form.server";
 import { SONG_NOT_FOUND, bandIdOfSong, deleteSong, getSong, leadSingerOptions, mayDeleteSong } from "~/features/songs/songs.server";
 import { requireUser } from "~/features/auth/auth.server";
-import { PageHeader } from "~/components/page-header";
-import { Button } from "~/components/ui/button";
+import { Button, ConfirmDisclosure, PageHeader } from "~/components/kit";
 import { parseId } from "~/utils/ids";
 import { pageTitle } from "~/utils/meta";
 import { formatDate } from "~/utils/dates";
@@ -17,7 +16,6 @@ import { RuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import type { Permission } from "~/features/members/permissions";
-import { ConfirmDisclosure } from "~/components/kit";
 
 /** The song's band through the one gate: unknown ids and other bands' songs are the same 404. */
 async function songAccess(request: Request, idParam: string | undefined, permission: Permission) {

@@ -6,7 +6,7 @@ import { SongForm } from "~/features/songs/components/song-form";
 import { lookupForForm } from "~/features/songs/partners/lookup.server";
 import { formValuesFromQuery, submitSongForm } from "~/features/songs/song-form.server";
 import { leadSingerOptions, libraryPlace } from "~/features/songs/songs.server";
-import { PageHeader } from "~/components/page-header";
+import { PageHeader } from "~/components/kit";
 import { pageTitle } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { RouteErrorBoundary } from "~/components/error-screens";

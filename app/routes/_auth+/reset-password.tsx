@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList, Field, formErrorsOf, useFocusFirstError } from "~/components/forms";
-import { Button, buttonClasses } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/kit";
 import { useSubmitting } from "~/features/auth/components/auth-form";
 import { AuthErrorBoundary, authLinkClasses, AuthShell, Notice } from "~/features/auth/components/auth-shell";
 import { isResetTokenValid, requireSameSite, resetPassword } from "~/features/auth/auth.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { Field } from "~/components/forms";
-import { Button } from "~/components/ui/button";
+import { Button } from "~/components/kit";
 import { useSubmitting } from "~/features/auth/components/auth-form";
 import { AuthErrorBoundary, authLinkClasses, AuthShell } from "~/features/auth/components/auth-shell";
 import { actionRateLimitHeaders, RateLimitedError, requireSameSite } from "~/features/auth/auth.server";

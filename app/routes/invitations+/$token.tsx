@@ -6,7 +6,7 @@ import { AuthErrorBoundary, authLinkClasses, AuthShell, Notice } from "~/feature
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { acceptInvitation, getInvitationByToken, invitationProblem, isMemberOf } from "~/features/members/members.server";
 import { roleLabel } from "~/features/members/permissions";
-import { Button, buttonClasses } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/kit";
 import { formatDate } from "~/utils/dates";
 import { RuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { readUnsubscribeToken, REMINDER_PREFERENCES, unsubscribe } from "~/features/reminders/reminders.server";
-import { Button } from "~/components/ui/button";
+import { Button } from "~/components/kit";
 
 /**
  * The unsubscribe link in every reminder mail. GET only shows what will be turned off

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { Field } from "~/components/forms";
-import { Button } from "~/components/ui/button";
+import { Button } from "~/components/kit";
 
 /** `field`: which field the error is about (the password when turning it on); the code's otherwise. */
 export type TwoStepReply = { error?: string; field?: "currentPassword"; recoveryCodes?: string[] };

@@ -2,8 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Field, formErrorsOf, shownValue, useFocusFirstError } from "~/components/forms";
-import { Button } from "~/components/ui/button";
-import { showToast } from "~/components/ui/toaster";
+import { Button, showToast } from "~/components/kit";
 import { ApiError, apiMutation } from "~/utils/api-client";
 import { useIsPending } from "~/utils/use-is-pending";
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { buttonClasses } from "~/components/ui/button";
+import { buttonClasses } from "~/components/kit";
 import { useSignedIn } from "~/utils/use-signed-in";
 
 /** The sign-up prompt under articles; signed-in readers already have the app. */

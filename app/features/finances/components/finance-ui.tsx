@@ -1,8 +1,7 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import type { RootLoaderData } from "~/root";
 import { EmptyState } from "~/components/empty-state";
-import { buttonClasses } from "~/components/ui/button";
-import { PageHeader } from "~/components/page-header";
+import { buttonClasses, PageHeader } from "~/components/kit";
 
 /** What a free band sees on every finances page, above whatever it recorded while it was Pro. Only the leader, who pays, is offered the upgrade. */
 export function UpgradePrompt({ bandName, hasData }: { bandName: string; hasData: boolean }) {

@@ -1,9 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Suspense, lazy, useSyncExternalStore, type ReactNode } from "react";
 import { ErrorList, Field } from "~/components/forms";
-import { PageHeader } from "~/components/page-header";
-import { Button, buttonClasses } from "~/components/ui/button";
-import { ConfirmDisclosure } from "~/components/kit";
+import { Button, buttonClasses, ConfirmDisclosure, PageHeader } from "~/components/kit";
 import type { EditorData, EditorReply } from "../editor.server";
 
 type Setlist = EditorData["setlist"];

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { ErrorList, Field, SelectField, useFocusFirstError } from "~/components/forms";
-import { Button, buttonClasses } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/kit";
 import { useIsPending } from "~/utils/use-is-pending";
 import { KEY_OPTIONS } from "../keys";
 import type { LookupView } from "../lookup-types";

@@ -1,7 +1,6 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
-import { PageHeader } from "~/components/page-header";
-import { buttonClasses } from "~/components/ui/button";
+import { buttonClasses, PageHeader } from "~/components/kit";
 import { formatDuration } from "../format";
 import { KEY_OPTIONS, keyLabel } from "../keys";
 import type { SongFacts, SongSort } from "../song-types";

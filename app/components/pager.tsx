@@ -1,2 +1,0 @@
-// Lives in ~/components/kit (one chunk for the UI every page draws, issue 11).
-export { Pager } from "~/components/kit";
