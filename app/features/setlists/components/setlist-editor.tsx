@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Suspense, lazy, useSyncExternalStore, type ReactNode } from "react";
+import { Suspense, lazy, useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { ErrorList, Field } from "~/components/forms";
 import { Button, buttonClasses, ConfirmDisclosure, PageHeader } from "~/components/kit";
 import type { EditorData, EditorReply } from "../editor.server";
@@ -32,8 +32,21 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
   const frame = (set: SetView, list: ReactNode) => <SetSection set={set} setlist={setlist} single={single} list={list} />;
   const staticSets = setlist.sets.map((set) => <div key={set.id}>{frame(set, <StaticList set={set} setlist={setlist} />)}</div>);
   const saving = useNavigation().formMethod === "POST";
+  // The button pressed (by its name), pressed again after the save: a song moved to
+  // another set is drawn anew there, and the keyboard would drop to its drag handle.
+  const pressed = useRef<string | null>(null);
+  useEffect(() => {
+    const label = pressed.current;
+    pressed.current = null;
+    if (label) document.querySelector<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`)?.focus();
+  }, [setlist.version, reply]);
   return (
-    <div className="space-y-6" data-print="setlist" aria-busy={saving || undefined}>
+    <div
+      className="space-y-6"
+      data-print="setlist"
+      aria-busy={saving || undefined}
+      onSubmitCapture={(event) => void (pressed.current = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("aria-label") ?? null)}
+    >
       <PageHeader
         back={{ to: "/setlists", label: "Setlists" }}
         title={setlist.name}
