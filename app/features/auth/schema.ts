@@ -19,8 +19,9 @@ export const NewPasswordSchema = z
   .string({ error: textTypeError("Password must be at least 8 characters", "Password") })
   .min(PASSWORD_MIN, { error: "Password must be at least 8 characters" })
   .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` })
-  .regex(/[A-Z]/, { error: "Password must contain an uppercase letter" })
-  .regex(/[a-z]/, { error: "Password must contain a lowercase letter" })
+  // Letters of any alphabet count (É, Ж), not only A to Z.
+  .regex(/\p{Lu}/u, { error: "Password must contain an uppercase letter" })
+  .regex(/\p{Ll}/u, { error: "Password must contain a lowercase letter" })
   .regex(/[0-9]/, { error: "Password must contain a number" });
 
 export const LoginSchema = z.strictObject({
