@@ -55,6 +55,7 @@ describe("/login loader", () => {
     ["error=__proto__", { tone: "error", title: "Verification Error", message: "Verification failed." }],
     ["error=toString", { tone: "error", title: "Verification Error", message: "Verification failed." }],
     ["error=constructor", { tone: "error", title: "Verification Error", message: "Verification failed." }],
+    ["error=", { tone: "error", title: "Verification Error", message: "Verification failed." }],
   ])("?%s shows the spec's notice", async (query, notice) => {
     const response = await loginPageData(`/login?${query}`);
     expect((await body(response)).notice).toEqual(notice);

@@ -80,7 +80,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const notice =
     url.searchParams.get("verified") === "true"
       ? ({ tone: "success", title: "Email Verified!", message: "Your email has been verified successfully. You can now log in." } as const)
-      : error
+      : // Present, even empty (?error=), is a failure to say (spec: any other gives "Verification failed.").
+        error !== null
         ? ({ tone: "error", title: "Verification Error", message: (Object.hasOwn(VERIFICATION_ERRORS, error) ? VERIFICATION_ERRORS[error] : undefined) ?? UNKNOWN_VERIFICATION_ERROR } as const)
         : null;
   const invite = await pendingInvite(url);
