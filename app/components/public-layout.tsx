@@ -93,6 +93,8 @@ function useSectionViewsAfterNavigation(enabled: boolean, pathname: string) {
  */
 export function PublicHeader({ onLanding = false }: { onLanding?: boolean }) {
   const signedIn = useSignedIn();
+  // A member reading the blog has no landing page ("/" takes them into the app), so no links to its sections.
+  const links = signedIn ? SITE_LINKS.filter((link) => link.to) : SITE_LINKS;
   useSectionViewsAfterNavigation(!useHydration(), useLocation().pathname);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
@@ -100,7 +102,7 @@ export function PublicHeader({ onLanding = false }: { onLanding?: boolean }) {
         <BrandLink onLanding={onLanding} />
         <nav aria-label="Main" className="ml-6 hidden flex-1 lg:block">
           <ul className="flex items-center gap-1">
-            {SITE_LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.label}>
                 {link.to ? (
                   <NavLink to={link.to} className={navLinkClass}>
@@ -142,7 +144,7 @@ export function PublicHeader({ onLanding = false }: { onLanding?: boolean }) {
             </summary>
             <nav aria-label="Menu" className="absolute right-0 top-full mt-3 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
               <ul>
-                {SITE_LINKS.map((link) => (
+                {links.map((link) => (
                   <li key={link.label}>
                     <a href={link.to ?? sectionHref(link.section!, onLanding)} className={MENU_LINK} onClick={closeMenu}>
                       {link.label}
