@@ -84,6 +84,19 @@ describe("the sign-in lock and the mail cap are shared too", () => {
     const forgot = await callRoute(loginPageAction, buildRequest("/login", { form: { intent: "forgot", email: "cap@example.com" }, peer: "203.0.113.98" }));
     expect(forgot.status).toBe(429);
   });
+
+  test("sign-ups, sign-ins and reset requests from one address are counted in the database: spread over processes they stay ten a minute", async () => {
+    const peer = "198.51.100.7";
+    const register = (i: number) =>
+      callRoute(loginPageAction, buildRequest("/login", { form: { intent: "register", email: `spread${i}@example.com`, password: "Spread-out-1", firstName: "Spread", agreeToTerms: "on" }, peer }));
+    for (let i = 0; i < RATE_LIMITS.ipRegister.limit; i++) {
+      expect((await register(i)).status).not.toBe(429);
+      resetAllRateLimits(); // each as if it reached another process
+    }
+    expect((await register(99)).status).toBe(429);
+    expect(await db.user.count({ where: { email: { startsWith: "spread" } } })).toBe(RATE_LIMITS.ipRegister.limit);
+    expect((await peekShared(RATE_LIMITS.ipLogin, peer)).remaining).toBe(RATE_LIMITS.ipLogin.limit);
+  });
 });
 
 test("two processes counting one key at once lose no attempt", async () => {
