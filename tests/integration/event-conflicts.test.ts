@@ -68,6 +68,23 @@ describe("conflict warnings on the event form and /api", () => {
     expect(await eventCount(w.band.id)).toBe(1);
   });
 
+  test("a new-event form sent twice (a resend, a double tap without JavaScript) makes one event, and the second goes to it; refused, its key is free again", async () => {
+    const w = await world();
+    const { submissionKey } = await body<{ submissionKey: string }>(await call(newEventPage.loader, "GET", "/events/new", {}, { cookie: w.cookie }));
+    await db.blackout.create({ data: { userId: w.drummer.id, startDate: "2030-06-12", endDate: "2030-06-12" } });
+    const form = { submissionKey, title: "Gig", kind: "gig", date: "2030-06-12", startTime: "20:00", "lineup[0].membershipId": String(w.band.membershipOf(w.drummer.id)) };
+    // Refused (a clash to confirm): nothing kept, the same key serves the confirmed form.
+    expect((await call(newEventPage.action, "POST", "/events/new", {}, { cookie: w.cookie, form })).status).toBe(409);
+    const confirmed = { ...form, confirmConflicts: "on" };
+    const [first, second] = await Promise.all([1, 2].map(() => call(newEventPage.action, "POST", "/events/new", {}, { cookie: w.cookie, form: confirmed })));
+    expect(await eventCount(w.band.id)).toBe(1);
+    const event = await db.event.findFirstOrThrow({ where: { bandId: w.band.id }, select: { id: true } });
+    expect([first!.headers.get("location"), second!.headers.get("location")]).toContain(`/events/${event.id}`);
+    const again = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: w.cookie, form: confirmed });
+    expect(again.headers.get("location")).toBe(`/events/${event.id}`);
+    expect(await eventCount(w.band.id)).toBe(1);
+  });
+
   test("another band's booking shows only as busy: the warning names the person, never that band or its event", async () => {
     const w = await world();
     await eventWith(w.other.id, { title: "Hidden Festival", startsAt: new Date("2030-06-12T18:00:00Z"), endsAt: new Date("2030-06-12T23:00:00Z"), booked: [w.other.membershipOf(w.bassist.id)] });

@@ -93,6 +93,25 @@ describe("setlists", () => {
     expect(await db.analyticsEvent.count({ where: { name: "add_song_to_setlist", bandId: world.band.id } })).toBe(1);
   });
 
+  test("the new-setlist form sent twice (a resend, a double tap without JavaScript) makes one setlist; the second goes to it", async () => {
+    const world = await bandWithRoles();
+    const { keys } = await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.member })));
+    const post = () => callRoute(listAction, buildRequest("/setlists", { cookie: world.cookies.member, form: { intent: "create", submissionKey: keys.create, name: "Pub night" } }));
+    const first = await post();
+    const second = await post();
+    const made = await db.setlist.findMany({ where: { bandId: world.band.id, name: "Pub night" }, select: { id: true } });
+    expect(made).toHaveLength(1);
+    expect(second.headers.get("location")).toBe(first.headers.get("location"));
+    expect((await toastOf(second))?.title).toBe("Already recorded");
+    // A refused form lets its key go: corrected, it is saved.
+    const fresh = await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.member })));
+    const blank = await callRoute(listAction, buildRequest("/setlists", { cookie: world.cookies.member, form: { intent: "create", submissionKey: fresh.keys.create, name: " " } }));
+    expect(blank.status).toBe(400);
+    const named = await callRoute(listAction, buildRequest("/setlists", { cookie: world.cookies.member, form: { intent: "create", submissionKey: fresh.keys.create, name: "Wedding set" } }));
+    expect(named.status).toBe(302);
+    expect(await db.setlist.count({ where: { bandId: world.band.id, name: "Wedding set" } })).toBe(1);
+  });
+
   test("a set is renamed in place (its songs stay); a blank, too long or stale name changes nothing", async () => {
     const world = await bandWithRoles();
     const setlist = await twoSetSetlist(world);

@@ -14,7 +14,7 @@ import { RouteErrorBoundary } from "~/components/error-screens";
 import { parseId } from "~/utils/ids";
 import { pageTitle } from "~/utils/meta";
 import { replyWithRuleError } from "~/utils/rule-error";
-import { redirectWithToast } from "~/utils/toast.server";
+import { newSubmissionKey, saveOnce } from "~/utils/form-submission.server";
 
 /** /events/new: a new event; ?duplicate={id} starts from a copy of one, ?date=YYYY-MM-DD on a chosen day. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const defaults = copied
     ? { ...copied.fields, title: `${copied.fields.title} (copy)` }
     : { kind: "gig", status: "confirmed", timeZone: options.timeZone, interval: "1", repeat: "none", repeatEnds: "count", ...(date && parseLocalDate(date) ? { date } : {}) };
-  return { options, defaults, duplicating: copied ? copied.event.title : null };
+  return { options, defaults, duplicating: copied ? copied.event.title : null, submissionKey: newSubmissionKey() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -37,10 +37,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: createEventSchema(await eventRules(access)) });
   if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null }, { status: 400 });
   try {
-    const created = await createEvent(access, submission.value);
-    const more = created.ids.length - 1;
-    const description = more > 0 ? `${submission.value.event.title} and ${more} more in the series are on the calendar.` : `${submission.value.event.title} is on the calendar.`;
-    return await redirectWithToast(`/events/${created.id}`, { title: "Event created", description });
+    // Once per rendered form: a resend (a double tap without JavaScript, a retry on a bad
+    // connection) goes to the event the first one made instead of adding another.
+    return await saveOnce(formData, access.user.id, "/calendar", async () => {
+      const created = await createEvent(access, submission.value);
+      const more = created.ids.length - 1;
+      const description = more > 0 ? `${submission.value.event.title} and ${more} more in the series are on the calendar.` : `${submission.value.event.title} is on the calendar.`;
+      return { location: `/events/${created.id}`, toast: { title: "Event created", description } };
+    });
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
     return data({ result, conflicts: conflictMessages(error) }, { status });
@@ -48,12 +52,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewEvent() {
-  const { options, defaults, duplicating } = useLoaderData<typeof loader>();
+  const { options, defaults, duplicating, submissionKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="space-y-6">
       <PageHeader back={{ to: "/calendar", label: "Calendar" }} title="New event" description={duplicating ? `A copy of ${duplicating}: change what differs.` : undefined} />
-      <EventForm mode="create" options={options} defaults={defaults} lastResult={actionData?.result} warnings={<ConflictWarning conflicts={actionData?.conflicts} />} />
+      <EventForm mode="create" options={options} defaults={defaults} lastResult={actionData?.result} warnings={<ConflictWarning conflicts={actionData?.conflicts} />} submissionKey={submissionKey} />
     </div>
   );
 }

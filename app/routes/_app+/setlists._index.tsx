@@ -8,7 +8,7 @@ import { formatTotal } from "~/features/songs/format";
 import { Field, SelectField, useFocusFirstError } from "~/components/forms";
 import { Button, PageHeader } from "~/components/kit";
 import { useIsPending } from "~/utils/use-is-pending";
-import { redirectWithToast } from "~/utils/toast.server";
+import { newSubmissionKey, saveOnce } from "~/utils/form-submission.server";
 import { EmptyState } from "~/components/empty-state";
 import { formatDate } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
@@ -20,6 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     pastGigs: pastGigs.map((gig) => ({ id: gig.id, label: `${gig.title} · ${formatDate(gig.startsAt, result.timeZone)}${gig.venueName && gig.venueName !== gig.title ? ` · ${gig.venueName}` : ""}` })),
     bandId: access.band.id,
+    // Each form's one-time key: a resent form makes one setlist, not two.
+    keys: { create: newSubmissionKey(), fromGig: newSubmissionKey() },
     bandName: access.band.name,
     bookedOnly: result.bookedOnly,
     setlists: result.setlists.map((setlist) => ({
@@ -38,18 +40,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission: "content:edit" });
-  if (formData.get("intent") === "from-gig") {
-    const { result, setlist } = await submitFromGigForm(access, formData);
-    if (!setlist) return data({ result: null, fromGig: result }, { status: 400 });
-    return redirectWithToast(`/setlists/${setlist.id}`, { title: "Setlist created", description: `${setlist.name}: the songs and sets of that gig, ready to change.` });
+  const fromGig = formData.get("intent") === "from-gig";
+  // Once per rendered form: a resend (a double tap without JavaScript, a retry on a bad
+  // connection) goes to the setlist the first one made. A refused form lets its key go.
+  const refused: {
+    reply?: { result: Awaited<ReturnType<typeof submitCreateForm>>["result"] | null; fromGig: Awaited<ReturnType<typeof submitFromGigForm>>["result"] | null };
+  } = {};
+  try {
+    return await saveOnce(formData, access.user.id, "/setlists", async () => {
+      if (fromGig) {
+        const { result, setlist } = await submitFromGigForm(access, formData);
+        if (!setlist) throw Object.assign(refused, { reply: { result: null, fromGig: result } });
+        return { location: `/setlists/${setlist.id}`, toast: { title: "Setlist created", description: `${setlist.name}: the songs and sets of that gig, ready to change.` } };
+      }
+      const { result, setlist } = await submitCreateForm(access, formData);
+      if (!setlist) throw Object.assign(refused, { reply: { result, fromGig: null } });
+      return { location: `/setlists/${setlist.id}`, toast: { title: "Setlist created", description: "Add songs from the library below." } };
+    });
+  } catch (error) {
+    if (error === refused && refused.reply) return data(refused.reply, { status: 400 });
+    throw error;
   }
-  const { result, setlist } = await submitCreateForm(access, formData);
-  if (!setlist) return data({ result, fromGig: null }, { status: 400 });
-  return redirectWithToast(`/setlists/${setlist.id}`, { title: "Setlist created", description: "Add songs from the library below." });
 }
 
 export default function Setlists() {
-  const { bandId, bandName, bookedOnly, setlists, pastGigs } = useLoaderData<typeof loader>();
+  const { bandId, keys, bandName, bookedOnly, setlists, pastGigs } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const errors = reply?.result?.error ?? {};
   const gigErrors = reply?.fromGig?.error ?? {};
@@ -74,6 +89,7 @@ export default function Setlists() {
           <Form ref={createForm} method="post" action="/setlists" noValidate className="mt-3 grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
             <input type="hidden" name="bandId" value={bandId} />
             <input type="hidden" name="intent" value="create" />
+            <input type="hidden" name="submissionKey" value={keys.create} />
             <Field
               label="Name"
               inputProps={{ id: "setlist-name", name: "name", autoComplete: "off", maxLength: 120, defaultValue: String(reply?.result?.initialValue?.name ?? "") }}
@@ -99,6 +115,7 @@ export default function Setlists() {
           <Form ref={fromGigForm} method="post" action="/setlists" noValidate className="mt-3 grid gap-4 sm:grid-cols-[2fr_2fr_auto] sm:items-end">
             <input type="hidden" name="bandId" value={bandId} />
             <input type="hidden" name="intent" value="from-gig" />
+            <input type="hidden" name="submissionKey" value={keys.fromGig} />
             <SelectField label="Gig" selectProps={{ name: "eventId" }} errors={gigErrors.eventId}>
               {pastGigs.map((gig) => (
                 <option key={gig.id} value={gig.id}>

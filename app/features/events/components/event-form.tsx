@@ -33,6 +33,8 @@ type Props = {
   inSeries?: boolean;
   /** Room for warnings shown before saving (conflicts with blackouts and other bookings). */
   warnings?: React.ReactNode;
+  /** Create: the form's one-time key, so a resent form adds one event, not two (form-submission.server.ts). */
+  submissionKey?: string;
 };
 
 const TEXTAREA =
@@ -45,7 +47,7 @@ const TEXTAREA =
  * its inputs come from the zod-free limits.ts. It works as a plain HTML form without
  * JavaScript.
  */
-export function EventForm({ mode, options, defaults, lastResult, version, inSeries, warnings }: Props) {
+export function EventForm({ mode, options, defaults, lastResult, version, inSeries, warnings, submissionKey }: Props) {
   const pending = useIsPending();
   const form = useFocusFirstError(lastResult);
   const errors = lastResult?.error;
@@ -70,6 +72,7 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
       {/* The band the form was opened for: another tab may switch the current band meanwhile. */}
       {mode === "create" ? <input type="hidden" name="bandId" value={options.bandId} /> : null}
       {version ? <input type="hidden" name="version" value={version} /> : null}
+      {submissionKey ? <input type="hidden" name="submissionKey" value={submissionKey} /> : null}
       {formErrors?.length ? (
         <div role="alert" id={`${formId}-form-error`} className="rounded-md border border-red-300 bg-red-50 p-3">
           <ErrorList errors={formErrors} />
