@@ -126,6 +126,19 @@ describe("one mail per booking the day before, and nobody left unasked", () => {
     expect(subjects("Failed Gig", w.nick.email)).toEqual([expect.stringMatching(/^Can you make it\?/)]);
   });
 
+  test("a day-before mail another pass is sending right now stands in for the chase (two passes at once sent both)", async () => {
+    const { w, event, booking } = await unansweredTomorrow("Racing Gig");
+    const dueOn = (await import("~/features/availability/local-day")).dayOf(event.startsAt, "Europe/Berlin");
+    // Claimed a moment ago by another pass, not sent yet.
+    const claim = await db.reminderDelivery.create({ data: { kind: "day-before", eventId: event.id, bookingId: booking.id, userId: w.nick.id, dueOn } });
+    await runReminderPass();
+    expect(subjects("Racing Gig", w.nick.email)).toEqual([]);
+    // A claim whose process stopped before sending (unsent for long) asks no more: the chase goes.
+    await db.reminderDelivery.update({ where: { id: claim.id }, data: { claimedAt: new Date(Date.now() - 60 * 60_000) } });
+    await runReminderPass();
+    expect(subjects("Racing Gig", w.nick.email)).toEqual([expect.stringMatching(/^Can you make it\?/)]);
+  });
+
   test("booked again after the day-before mail went: the new booking is chased", async () => {
     const { w, event, booking } = await unansweredTomorrow("Rebooked Gig");
     await runReminderPass();

@@ -257,6 +257,9 @@ async function deliver(reminder: DueReminder, origin: string, leaderName?: strin
  * that same booking before. So whoever turned the day-before mail off, whose day-before
  * mail could not be sent, or who was booked again after it went, is still chased.
  */
+/** How long a claimed, unsent reminder counts as being sent by the pass that claimed it. */
+const CLAIM_SENDING_MS = 10 * 60_000;
+
 function oneMailPerBooking(due: DueReminder[], askedBefore: Set<number>) {
   const dayBefore = new Set(due.filter((r) => r.kind === "day-before").map((r) => r.candidate.bookingId));
   return due.filter((r) => r.kind === "day-before" || (!dayBefore.has(r.candidate.bookingId) && !askedBefore.has(r.candidate.bookingId)));
@@ -274,13 +277,19 @@ export async function runReminderPass(now = new Date(), origin = mailOrigin()) {
   // Skip what is claimed already without a failed insert for each (the insert still decides).
   const claimed = await db.reminderDelivery.findMany({
     where: { eventId: { in: [...new Set(wanted.map((r) => r.candidate.event.id))] }, kind: { in: [...new Set([...wanted.map((r) => r.kind), "day-before" as const])] } },
-    select: { kind: true, eventId: true, userId: true, dueOn: true, bookingId: true, sentAt: true },
+    select: { kind: true, eventId: true, userId: true, dueOn: true, bookingId: true, sentAt: true, error: true, claimedAt: true },
   });
   const key = (k: { kind: string; eventId: number; userId: string; dueOn: string }) => `${k.kind}|${k.eventId}|${k.userId}|${k.dueOn}`;
   const taken = new Set(claimed.map(key));
   const unclaimed = wanted.filter((r) => !taken.has(key({ kind: r.kind, eventId: r.candidate.event.id, userId: r.candidate.userId, dueOn: r.dueOn })));
-  // Bookings a day-before mail already went to (and asked, if they had not answered).
-  const askedBefore = new Set(claimed.filter((row) => row.kind === "day-before" && row.sentAt && row.bookingId !== null).map((row) => row.bookingId!));
+  // Bookings a day-before mail already went to (and asked, if they had not answered), or
+  // is going to: another pass claimed it a moment ago and is sending it now (without this,
+  // two passes at once sent such a booking the day-before mail and a chase). One that
+  // failed, or whose claim is old and unsent (its process stopped), asks no more.
+  const sending = now.getTime() - CLAIM_SENDING_MS;
+  const askedBefore = new Set(
+    claimed.filter((row) => row.kind === "day-before" && row.bookingId !== null && (row.sentAt || (!row.error && row.claimedAt.getTime() > sending))).map((row) => row.bookingId!),
+  );
   const due = oneMailPerBooking(unclaimed, askedBefore);
   let sent = 0;
   for (const reminder of due) if (await deliver(reminder, origin, undefined, now)) sent++;
