@@ -197,6 +197,16 @@ describe("a sub's view of the library", () => {
   });
 });
 
+describe("adding the same song twice at once", () => {
+  test("parallel adds of one song (two tabs, two processes) make one song; the others are told it is there", async () => {
+    const { band, cookies } = await bandWithRoles();
+    const add = () => callRoute(bandSongsApiAction, buildRequest(`/api/bands/${band.id}/songs`, { cookie: cookies.member, json: { title: "Race Song", artist: "Racer" } }), { id: String(band.id) });
+    const statuses = (await Promise.all(Array.from({ length: 6 }, add))).map((response) => response.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(await db.song.count({ where: { bandId: band.id, titleKey: "race song" } })).toBe(1);
+  });
+});
+
 describe("searching the library", () => {
   test("every word in the title or the artist, accents folded; a search of only emoji or one too long finds nothing rather than everything", async () => {
     const { band, cookies, users } = await bandWithRoles();

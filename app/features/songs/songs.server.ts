@@ -209,8 +209,8 @@ export function duplicateMessage(title: string, artist: string | null) {
 }
 
 /** A song of the band with the same title and artist (folded), other than `exceptId`. */
-export async function findDuplicate(bandId: number, title: string, artist: string | null, exceptId?: number) {
-  return db.song.findFirst({
+export async function findDuplicate(bandId: number, title: string, artist: string | null, exceptId?: number, tx: Pick<typeof db, "song"> = db) {
+  return tx.song.findFirst({
     where: { bandId, titleKey: fold(title), artistKey: fold(artist), ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true, title: true, artist: true },
   });
@@ -246,14 +246,18 @@ export async function createSong(access: BandAccess, input: SongInput, { allowDu
   requireGrant(access, "content:edit");
   const bandId = access.band.id;
   await checkLeadSinger(bandId, input.leadSingerId);
-  if (!allowDuplicate) {
-    const existing = await findDuplicate(bandId, input.title, input.artist);
-    if (existing) throw new DuplicateSongError(existing);
-  }
   const { tags, ...fields } = input;
-  const record = await db.song.create({
-    data: { ...fields, bandId, titleKey: fold(input.title), artistKey: fold(input.artist), createdById: access.user.id, tags: { create: tagRows(bandId, tags) } },
-    select: songSelect,
+  // The check and the insert in one transaction (a writer's, on SQLite): two adds of the
+  // same song at once, from two tabs or two app processes, make one song.
+  const record = await db.$transaction(async (tx) => {
+    if (!allowDuplicate) {
+      const existing = await findDuplicate(bandId, input.title, input.artist, undefined, tx);
+      if (existing) throw new DuplicateSongError(existing);
+    }
+    return tx.song.create({
+      data: { ...fields, bandId, titleKey: fold(input.title), artistKey: fold(input.artist), createdById: access.user.id, tags: { create: tagRows(bandId, tags) } },
+      select: songSelect,
+    });
   });
   await track("add_song_to_library", { userId: access.user.id, bandId, props: { source: "form" } });
   return toSong(record);
