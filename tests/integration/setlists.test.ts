@@ -371,6 +371,14 @@ describe("setlists", () => {
     expect(memberMove.status).toBe(409);
     expect(await json(memberMove)).toMatchObject({ message: SETLIST_MESSAGES.stale, stale: true });
     expect(await db.setlistItem.count({ where: { id: item.id } })).toBe(1);
+    // A stale Details save keeps what was typed (notes can be long), with the version it was
+    // typed over: sent again as it is, it is refused again rather than saved over the other's change.
+    const details = { intent: "details", version: String(setlist.version), name: "Friday", notes: "Long notes typed while someone else saved", targetMinutes: "" };
+    const staleDetails = await editorPost(world.cookies.member, setlist.id, details);
+    expect(staleDetails.status).toBe(409);
+    expect((await json(staleDetails)).values).toMatchObject({ notes: details.notes, version: String(setlist.version) });
+    expect((await editorPost(world.cookies.member, setlist.id, details)).status).toBe(409);
+    expect((await db.setlist.findUniqueOrThrow({ where: { id: setlist.id }, select: { notes: true } })).notes).not.toBe(details.notes);
 
     const put = await callRoute(
       setlistApiAction,

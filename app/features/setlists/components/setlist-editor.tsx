@@ -272,7 +272,7 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
         </h2>
         <Form method="post" action={`/setlists/${setlist.id}`} noValidate key={JSON.stringify(sent)} className="mt-3 grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="details" />
-          <input type="hidden" name="version" value={setlist.version} />
+          <input type="hidden" name="version" value={sent?.version ?? setlist.version} />
           <Field
             label="Name"
             inputProps={{
