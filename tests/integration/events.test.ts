@@ -627,6 +627,15 @@ describe("answers", () => {
     expect(await db.analyticsEvent.count({ where: { name: "rsvp", bandId: b.id } })).toBe(3);
   });
 
+  test("the same answer sent several times at once is kept once in the history", async () => {
+    const b = await band();
+    const id = await gig(b);
+    const statuses = await Promise.all(Array.from({ length: 6 }, () => rsvp(id, { answer: "going", note: "On my way" }, b.cookies.member).then((r) => r.status)));
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect(await db.rsvpHistory.count({ where: { booking: { eventId: id } } })).toBe(1);
+    expect(await db.analyticsEvent.count({ where: { name: "rsvp", bandId: b.id } })).toBe(1);
+  });
+
   test("answers stay open past the deadline, marked late, and close when the event starts", async () => {
     const b = await band();
     // A deadline that has passed since (one already past cannot be set).

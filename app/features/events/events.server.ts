@@ -917,19 +917,24 @@ export async function respond(access: BandAccess, eventId: number, given: { answ
   // No note sent (a one-tap answer from the calendar): the note given before stays.
   const input = { answer: given.answer, note: given.note === undefined ? (booking.rsvp?.note ?? null) : given.note };
   // The same answer and note again (a second tap, a resent form): nothing new to keep, so
-  // the history does not fill with repeats.
-  if (booking.rsvp && booking.rsvp.answer === input.answer && booking.rsvp.note === input.note) return { event, rsvp: booking.rsvp };
-  const [rsvp] = await db.$transaction([
-    db.rsvp.upsert({
+  // the history does not fill with repeats. Compared inside the writing transaction, so
+  // the same answer sent twice at once (two app processes) is kept once.
+  const same = (rsvp: { answer: string; note: string | null } | null | undefined) => rsvp && rsvp.answer === input.answer && rsvp.note === input.note;
+  if (same(booking.rsvp)) return { event, rsvp: booking.rsvp! };
+  const saved = await db.$transaction(async (tx) => {
+    const current = await tx.rsvp.findUnique({ where: { bookingId: booking.id }, select: { answer: true, note: true, answeredAt: true } });
+    if (same(current)) return { rsvp: current!, changed: false };
+    const rsvp = await tx.rsvp.upsert({
       where: { bookingId: booking.id },
       create: { bookingId: booking.id, answer: input.answer, note: input.note, answeredAt: now },
       update: { answer: input.answer, note: input.note, answeredAt: now },
       select: { answer: true, note: true, answeredAt: true },
-    }),
-    db.rsvpHistory.create({ data: { bookingId: booking.id, answer: input.answer, note: input.note, byUserId: access.user.id, answeredAt: now } }),
-  ]);
-  await track("rsvp", { userId: access.user.id, bandId: access.band.id, props: { answer: input.answer } });
-  return { event, rsvp };
+    });
+    await tx.rsvpHistory.create({ data: { bookingId: booking.id, answer: input.answer, note: input.note, byUserId: access.user.id, answeredAt: now } });
+    return { rsvp, changed: true };
+  });
+  if (saved.changed) await track("rsvp", { userId: access.user.id, bandId: access.band.id, props: { answer: input.answer } });
+  return { event, rsvp: saved.rsvp };
 }
 
 // ---------------------------------------------------------------------------
