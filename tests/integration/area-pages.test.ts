@@ -195,7 +195,7 @@ describe("setlists and songs", () => {
     expect(detail.setlist).toMatchObject({ name: "Wedding set", created: "Jan 5, 2024", bandName: band.name });
 
     const subList = await body<{ bookedOnly: boolean; setlists: unknown[] }>(await get(setlistsLoader, "/setlists", cookies.sub));
-    expect(subList).toEqual({ bandId: band.id, bandName: band.name, bookedOnly: true, setlists: [], pastGigs: [] });
+    expect(subList).toEqual({ bandId: band.id, keys: { create: expect.any(String), fromGig: expect.any(String) }, bandName: band.name, bookedOnly: true, setlists: [], pastGigs: [] });
     expect((await get(setlistLoader, `/setlists/${setlist.id}`, cookies.sub, { id: String(setlist.id) })).status).toBe(404);
   });
 

@@ -1,11 +1,12 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
-import type { RootLoaderData } from "~/root";
 import { EmptyState } from "~/components/empty-state";
 import { buttonClasses, PageHeader } from "~/components/kit";
 
 /** What a free band sees on every finances page, above whatever it recorded while it was Pro. Only the leader, who pays, is offered the upgrade. */
 export function UpgradePrompt({ bandName, hasData }: { bandName: string; hasData: boolean }) {
-  const leads = useRouteLoaderData<RootLoaderData>("root")?.currentBand?.membership.role === "band_leader";
+  // The shell's current band (the root's data; features do not import ~/root, so its shape is named here).
+  const root = useRouteLoaderData("root") as { currentBand?: { membership: { role: string } } | null } | undefined;
+  const leads = root?.currentBand?.membership.role === "band_leader";
   return (
     <EmptyState icon="finances" title={hasData ? "Finances is read-only on the Free plan" : "Finances is part of Pro"}>
       <p>
