@@ -89,6 +89,13 @@ describe("page views of rendered documents", () => {
     expect(await recordPageView(request, 200, ANONYMOUS)).toBe(false);
   });
 
+  test("a page loaded through the service worker (mode navigate, destination empty) is counted; a plain fetch is not", async () => {
+    const throughWorker = buildRequest("/blog", { headers: { "sec-fetch-dest": "empty", "sec-fetch-mode": "navigate", "user-agent": CHROME } });
+    expect(isCountablePageRequest(throughWorker)).toBe(true);
+    expect(await recordPageView(throughWorker, 200, ANONYMOUS)).toBe(true);
+    expect(isCountablePageRequest(buildRequest("/blog", { headers: { "sec-fetch-dest": "empty", "sec-fetch-mode": "cors", "user-agent": CHROME } }))).toBe(false);
+  });
+
   test("a client without Sec-Fetch headers (an older browser) is counted", () => {
     expect(isCountablePageRequest(buildRequest("/", { headers: { "user-agent": CHROME } }))).toBe(true);
   });

@@ -133,7 +133,10 @@ function referrerHost(request: Request) {
 export function isCountablePageRequest(request: Request) {
   if (request.method !== "GET") return false;
   const dest = request.headers.get("sec-fetch-dest");
-  if (dest && dest !== "document") return false;
+  // A page loaded through the service worker (public/sw.js passes navigations on to the
+  // network) arrives as mode "navigate" with destination "empty": still a page someone sees.
+  const viaWorker = dest === "empty" && request.headers.get("sec-fetch-mode") === "navigate";
+  if (dest && dest !== "document" && !viaWorker) return false;
   const purpose = `${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""}`;
   if (/prefetch|prerender/i.test(purpose)) return false;
   return !isBotRequest(request);
