@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
 import { db } from "~/utils/db.server";
-import { analyticsPath, flushPageViews, isCountablePageRequest, recordPageView, viewerFromRootData } from "~/features/analytics/analytics.server";
+import { analyticsPath, BEACON_LIMIT, flushPageViews, isCountablePageRequest, recordPageView, viewerFromRootData } from "~/features/analytics/analytics.server";
 import { LANDING_SECTIONS } from "~/features/analytics/events";
 import * as collectRoute from "~/routes/api+/analytics";
 
@@ -150,6 +150,21 @@ describe("POST /api/analytics", () => {
 
     await collect({ name: "page_view", path: "/setlists" }, { cookie });
     expect(await pageViewsAt("/setlists")).toEqual([expect.objectContaining({ userId: user.id, bandId: band.id, properties: { via: "client" } })]);
+  });
+
+  test("beacons say which site sent them, and a visitor's address sends at most 120 a minute (counted in the database)", async () => {
+    const peer = "198.51.100.23";
+    const bare = buildRequest("/api/analytics", { method: "POST", peer, headers: { "user-agent": CHROME, "content-type": "application/json" } });
+    bare.headers.delete("sec-fetch-site");
+    const view = newView();
+    const scripted = await callRoute(collectRoute.action, new Request(bare, { body: JSON.stringify({ name: "section_view", section: "hero", path: "/", view }) }));
+    expect(scripted.status).toBe(204);
+    expect(await eventsWithView(view)).toEqual([]);
+
+    for (let i = 0; i < BEACON_LIMIT.limit; i++) await collect({ name: "page_view", path: "/spam-page" }, { headers: { "x-bandroom-peer": peer } });
+    expect(await pageViewsAt("/spam-page")).toHaveLength(BEACON_LIMIT.limit);
+    await collect({ name: "page_view", path: "/spam-page" }, { headers: { "x-bandroom-peer": peer } });
+    expect(await pageViewsAt("/spam-page")).toHaveLength(BEACON_LIMIT.limit);
   });
 
   test("a page reached by client-side navigation lands once, its tokens masked", async () => {

@@ -2,6 +2,9 @@ import { isbot } from "isbot";
 import { db } from "~/utils/db.server";
 import type { AnalyticsEventName } from "./events";
 import type { CollectInput } from "./schema";
+import type { RateLimitRule } from "~/utils/rate-limit.server";
+import { clientAddress } from "~/utils/request.server";
+import { hitShared } from "~/utils/shared-rate-limit.server";
 
 type Value = string | number | boolean | null;
 // A list of flat records: the items of a checkout or purchase.
@@ -165,6 +168,9 @@ export async function recordPageView(request: Request, status: number, viewer: V
   return true;
 }
 
+/** Beacons a visitor's address may send a minute: seven sections a landing visit, and the login pages' moves. */
+export const BEACON_LIMIT = { name: "analytics-beacon", limit: 120, windowMs: 60_000 } satisfies RateLimitRule;
+
 // A section counts once per page view even if a browser sends its beacon twice.
 const seenSectionViews = new Set<string>();
 const MAX_REMEMBERED_SECTION_VIEWS = 20_000;
@@ -186,6 +192,13 @@ function firstSighting(key: string) {
 export async function recordBrowserEvent(request: Request, input: CollectInput, viewer: Viewer) {
   if (isBotRequest(request)) return false;
   if (!viewer.userId && asksNotToBeTracked(request)) return false;
+  // A browser posting a beacon says where it comes from (Origin, or Sec-Fetch-Site on its
+  // own site); a request saying neither is a script's (requireSameSite refused other sites).
+  if (!request.headers.get("origin") && request.headers.get("sec-fetch-site") !== "same-origin") return false;
+  // A visitor's beacons (a member's carry their session): at most a few landing-page
+  // visits' worth a minute from one address, counted in the database (every app process
+  // sees the same count).
+  if (!viewer.userId && !(await hitShared(BEACON_LIMIT, clientAddress(request))).ok) return false;
   if (input.name === "section_view") {
     if (!firstSighting(`${input.view}:${input.section}`)) return false;
     await track("section_view", { ...viewer, path: input.path, props: { section: input.section, view: input.view } });
