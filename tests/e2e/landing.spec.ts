@@ -136,7 +136,7 @@ test.describe("public pages ship no framework bundle", () => {
     const blog = await (await request.get("/blog")).text();
     const post = blog.match(/href="(\/blog\/(?!rss)[a-z0-9-]+)"/)?.[1];
     expect(post, "the blog lists at least one post").toBeTruthy();
-    for (const path of [...STATIC_PAGES, post!, "/blog/no-such-post"]) {
+    for (const path of [...STATIC_PAGES, post!, "/blog/no-such-post", "/no-such-page"]) {
       const html = await (await request.get(path)).text();
       expect(html, path).not.toMatch(/\/build\/[^"]+\.js/);
       expect(html, path).not.toContain("modulepreload");
