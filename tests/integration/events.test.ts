@@ -758,6 +758,8 @@ describe("the one-event .ics", () => {
     expect(event.endDate.toString()).toBe("2026-11-30");
     expect(vevent.getFirstProperty("dtstart")!.getParameter("tzid")).toBeUndefined();
     expect(event.summary).toBe("Festival weekend");
+    // Adding one event to a calendar is a "download calendar" too.
+    expect(await db.analyticsEvent.findMany({ where: { name: "download_calendar", bandId: b.id }, select: { properties: true } })).toEqual([{ properties: JSON.stringify({ events: 1, scope: "event" }) }]);
   });
 
   test("a timed event round-trips in UTC on both sides of a clock change", async () => {
