@@ -103,6 +103,10 @@ describe("setlists", () => {
     expect(made).toHaveLength(1);
     expect(second.headers.get("location")).toBe(first.headers.get("location"));
     expect((await toastOf(second))?.title).toBe("Already recorded");
+    // The same form changed and sent again is neither a repeat nor surely new: said at the name, never a 500.
+    const changed = await callRoute(listAction, buildRequest("/setlists", { cookie: world.cookies.member, form: { intent: "create", submissionKey: keys.create, name: "Pub night 2" } }));
+    expect(changed.status).toBe(409);
+    expect((await json(changed)).result.error.name[0]).toMatch(/already recorded with other details/);
     // A refused form lets its key go: corrected, it is saved.
     const fresh = await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.member })));
     const blank = await callRoute(listAction, buildRequest("/setlists", { cookie: world.cookies.member, form: { intent: "create", submissionKey: fresh.keys.create, name: " " } }));

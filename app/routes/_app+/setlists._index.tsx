@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -9,6 +10,7 @@ import { Field, SelectField, useFocusFirstError } from "~/components/forms";
 import { Button, PageHeader } from "~/components/kit";
 import { useIsPending } from "~/utils/use-is-pending";
 import { newSubmissionKey, saveOnce } from "~/utils/form-submission.server";
+import { RuleError } from "~/utils/rule-error";
 import { EmptyState } from "~/components/empty-state";
 import { formatDate } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
@@ -59,6 +61,11 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error === refused && refused.reply) return data(refused.reply, { status: 400 });
+    // The form's key already used for other values (sent, changed, sent again): said at its name field.
+    if (error instanceof RuleError) {
+      const said: SubmissionResult<string[]> = { status: "error", error: { name: [error.message] } };
+      return data(fromGig ? { result: null, fromGig: said } : { result: said, fromGig: null }, { status: error.status });
+    }
     throw error;
   }
 }
