@@ -250,6 +250,9 @@ async function deliver(reminder: DueReminder, origin: string, leaderName?: strin
   return true;
 }
 
+/** How long a claimed, unsent reminder counts as being sent by the pass that claimed it. */
+const CLAIM_SENDING_MS = 10 * 60_000;
+
 /**
  * The day before, someone booked who has not answered gets one mail that asks (the
  * day-before mail), not the day-before mail and a chase side by side: a chase of a
@@ -257,9 +260,6 @@ async function deliver(reminder: DueReminder, origin: string, leaderName?: strin
  * that same booking before. So whoever turned the day-before mail off, whose day-before
  * mail could not be sent, or who was booked again after it went, is still chased.
  */
-/** How long a claimed, unsent reminder counts as being sent by the pass that claimed it. */
-const CLAIM_SENDING_MS = 10 * 60_000;
-
 function oneMailPerBooking(due: DueReminder[], askedBefore: Set<number>) {
   const dayBefore = new Set(due.filter((r) => r.kind === "day-before").map((r) => r.candidate.bookingId));
   return due.filter((r) => r.kind === "day-before" || (!dayBefore.has(r.candidate.bookingId) && !askedBefore.has(r.candidate.bookingId)));
