@@ -221,6 +221,9 @@ describe("searching the library", () => {
     expect(await titles("senorita")).toEqual(["Señorita"]);
     expect(await titles("")).toHaveLength(3);
     expect(await titles("🎸")).toEqual([]);
+    // "No songs match", with the search still there, not "the library is empty".
+    const emoji = await json(await callRoute(songsLoader, buildRequest(`/songs?q=${encodeURIComponent("🎸")}`, { cookie: cookies.member })));
+    expect(emoji).toMatchObject({ total: 0, libraryHasSongs: true });
     expect(await titles("!!")).toEqual([]);
     expect(await titles("a".repeat(300))).toEqual([]);
   });

@@ -153,7 +153,8 @@ export async function listSongs(access: BandAccess, query: SongListQuery): Promi
   const bandId = access.band.id;
   const visible = visibleSongsWhere(access);
   const filters = listWhere(bandId, query);
-  const filtered = Boolean(filters.AND || filters.tags || filters.key);
+  // Any search or filter, the match-nothing search of only emoji included (songSearchWhere).
+  const filtered = Boolean(query.q?.trim() || filters.tags || filters.key);
   const where: Prisma.SongWhereInput = { ...filters, ...visible };
   const [total, tagRows] = await Promise.all([
     db.song.count({ where }),
