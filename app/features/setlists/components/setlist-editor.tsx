@@ -32,20 +32,25 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
   const frame = (set: SetView, list: ReactNode) => <SetSection set={set} setlist={setlist} single={single} list={list} />;
   const staticSets = setlist.sets.map((set) => <div key={set.id}>{frame(set, <StaticList set={set} setlist={setlist} />)}</div>);
   const saving = useNavigation().formMethod === "POST";
-  // The button pressed (by its name), pressed again after the save: a song moved to
-  // another set is drawn anew there, and the keyboard would drop to its drag handle.
+  // The button pressed gets the focus back after the save: a song moved to another set is
+  // drawn anew there, and the keyboard would drop to its drag handle. Found by its item
+  // and intent (a song can be in the setlist twice; a break's name is its place).
   const pressed = useRef<string | null>(null);
   useEffect(() => {
-    const label = pressed.current;
+    const selector = pressed.current;
     pressed.current = null;
-    if (label) document.querySelector<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`)?.focus();
+    if (selector) document.querySelector<HTMLElement>(selector)?.focus();
   }, [setlist.version, reply]);
   return (
     <div
       className="space-y-6"
       data-print="setlist"
       aria-busy={saving || undefined}
-      onSubmitCapture={(event) => void (pressed.current = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("aria-label") ?? null)}
+      onSubmitCapture={(event) => {
+        const button = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        const item = (event.target as HTMLFormElement).elements.namedItem("itemId") as HTMLInputElement | null;
+        pressed.current = button?.value && item ? `[data-item="${item.value}"] button[value="${button.value}"]` : null;
+      }}
     >
       <PageHeader
         back={{ to: "/setlists", label: "Setlists" }}
@@ -449,7 +454,7 @@ function ItemContent({ item, index, set, setlist }: { item: Item; index: number;
   if (!setlist.mayEdit) return <div className={ROW}>{text}</div>;
   const others = setlist.sets.filter((other) => other.id !== set.id);
   return (
-    <Form method="post" action={`/setlists/${setlist.id}`} className={ROW}>
+    <Form method="post" action={`/setlists/${setlist.id}`} className={ROW} data-item={item.id}>
       <input type="hidden" name="version" value={setlist.version} />
       <input type="hidden" name="itemId" value={item.id} />
       {text}
