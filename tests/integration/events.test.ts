@@ -658,8 +658,11 @@ describe("answers", () => {
     expect(first!.at).not.toContain("after the deadline");
 
     const started = await gig(b);
-    await db.event.update({ where: { id: started }, data: { startsAt: new Date(Date.now() - 60_000) } });
+    await db.event.update({ where: { id: started }, data: { startsAt: new Date(Date.now() - 60_000), rsvpDeadline: new Date(Date.now() - 86_400_000) } });
     expect((await body<Errors>(await rsvp(started, { answer: "going" }, b.cookies.member))).errors).toEqual({ answer: [MESSAGES.started] });
+    // Started: the deadline no longer says answers still count.
+    const startedPage = await body<{ event: { deadline: string } }>(await call(eventPage.loader, "GET", `/events/${started}`, { id: String(started) }, { cookie: b.cookies.leader }));
+    expect(startedPage.event.deadline).not.toContain("still count");
   });
 
   test("the plain form posts back to where it came from, with the answer saved", async () => {

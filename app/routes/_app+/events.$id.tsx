@@ -18,6 +18,7 @@ import {
   redirectWithToast,
   otherBandThanCurrent,
   pastDeadline,
+  answerWindow,
   restoreEvent,
   shownDays,
 } from "~/features/events/event-page.server";
@@ -94,7 +95,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       fee: abilities.seeFee && event.feeMinor !== null ? formatMoney(event.feeMinor, event.band.currency) : null,
       setlist: event.setlist,
       deadline: event.rsvpDeadline
-        ? `${formatDate(new Date(event.rsvpDeadline.getTime() - 1), tz)}${pastDeadline(event, new Date()) && !event.cancelledAt ? " (passed: answers still count until it starts)" : ""}`
+        ? `${formatDate(new Date(event.rsvpDeadline.getTime() - 1), tz)}${pastDeadline(event, new Date()) && answerWindow(event, new Date()).open ? " (passed: answers still count until it starts)" : ""}`
         : null,
     },
     lastTime: lastTime && { ...lastTime.event, when: formatDate(lastTime.event.startsAt, tz), songs: lastTime.songs },
