@@ -179,6 +179,8 @@ function FooterColumn({ title, className = "", children }: { title: string; clas
 }
 
 export function PublicFooter() {
+  // As in the header: a member has no landing page, so no links to its sections.
+  const signedIn = useSignedIn();
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-12 text-sm sm:px-6 lg:grid-cols-4">
@@ -187,16 +189,20 @@ export function PublicFooter() {
           <p className="mt-2 max-w-xs text-slate-600">Gigs, rehearsals, setlists, songs and band money in one shared place.</p>
         </div>
         <FooterColumn title="Product">
-          <li>
-            <Link to="/#features" className={FOOTER_LINK}>
-              Features
-            </Link>
-          </li>
-          <li>
-            <Link to="/#pricing" className={FOOTER_LINK}>
-              Pricing
-            </Link>
-          </li>
+          {signedIn ? null : (
+            <>
+              <li>
+                <Link to="/#features" className={FOOTER_LINK}>
+                  Features
+                </Link>
+              </li>
+              <li>
+                <Link to="/#pricing" className={FOOTER_LINK}>
+                  Pricing
+                </Link>
+              </li>
+            </>
+          )}
           <li>
             <Link to="/blog" className={FOOTER_LINK}>
               Blog

@@ -111,7 +111,8 @@ export default function Finances() {
               <caption className="sr-only">What the band owes each member (negative: money they hold for the band)</caption>
               <thead className="text-slate-600">
                 <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
+                  {/* The name stays in sight too, at the left: a balance without its name says nothing. */}
+                  <th scope="col" className="sticky left-0 bg-white py-2 pr-3 font-medium">
                     Member
                   </th>
                   <th scope="col" className="py-2 pr-3 text-right font-medium">
@@ -135,7 +136,7 @@ export default function Finances() {
               <tbody className="divide-y divide-slate-100">
                 {data.members.map((member) => (
                   <tr key={member.userId}>
-                    <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                    <th scope="row" className="sticky left-0 bg-white py-2 pr-3 font-medium text-slate-900">
                       <Link to={`/finances/history?member=${encodeURIComponent(member.userId)}`} className="underline-offset-4 hover:underline">
                         {member.name}
                       </Link>
