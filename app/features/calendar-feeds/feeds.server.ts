@@ -102,17 +102,17 @@ function addEvent(calendar: ICalCalendar, event: FeedEvent, withBandName: boolea
   });
 }
 
-/**
- * The slots of a series' rule, as instants: its RRULE from its first start, at the same
- * wall clock in its zone (the expansion events.server's series use: rrule on floating
- * times, each placed in the zone; a skipped time moves on by the hour skipped).
- */
 /** The calendar as RFC 5545 text: every line, the last one too, ends with CRLF (ical-generator leaves the last bare). */
 function icsText(calendar: { toString(): string }) {
   const text = calendar.toString();
   return text.endsWith("\r\n") ? text : `${text}\r\n`;
 }
 
+/**
+ * The slots of a series' rule, as instants: its RRULE from its first start, at the same
+ * wall clock in its zone (the expansion events.server's series use: rrule on floating
+ * times, each placed in the zone; a skipped time moves on by the hour skipped).
+ */
 export function ruleSlots(series: Pick<Series, "rrule" | "timeZone" | "startsAt">) {
   const first = zonedTime(series.startsAt, series.timeZone);
   const dtstart = new Date(Date.UTC(first.year, first.month - 1, first.day, first.hour, first.minute));

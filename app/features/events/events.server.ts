@@ -1,4 +1,5 @@
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { parseId } from "~/utils/ids";
 import rrulePackage from "rrule";
 import type { Prisma } from "~/generated/prisma/client";
 import { track } from "~/features/analytics/analytics.server";
@@ -99,6 +100,17 @@ export async function requireEventGate(request: Request, eventId: number | null,
     throw data({ message: notFound }, { status: 404 });
   }
   return { ...viewer, grant: requireGrant(viewer, permission) };
+}
+
+/**
+ * The loader of an event's form-only addresses (/rsvp, /chase): a GET there is a person,
+ * not a form (sent to sign in from a form posted signed out, they come back to it), and
+ * the event's page is where they were going.
+ */
+export function redirectToEvent(idParam: string | undefined) {
+  const eventId = parseId(idParam);
+  if (eventId === null) throw data({ message: "Not found" }, { status: 404 });
+  return redirect(`/events/${eventId}`);
 }
 
 /** The band an event belongs to, for the gate; null when there is no such event. */

@@ -77,10 +77,6 @@ function requireWriter(access: BandAccess) {
 }
 
 /**
- * The gate of every page action and POST endpoint, before the input is read: a free
- * band gets 402 and a member who may not record money 403, whatever they sent.
- */
-/**
  * The gate of a page about one ledger entry (reverse, split): the entry's own band, as
  * long as the user is in it, whichever band is current (another tab may have switched
  * it since the ledger was opened); 404 with `notFound` for an entry of no band of theirs.
@@ -92,6 +88,10 @@ export async function requireEntryAccess(request: Request, idParam: string | und
   return { id: id!, access };
 }
 
+/**
+ * The gate of every page action and POST endpoint, before the input is read: a free
+ * band gets 402 and a member who may not record money 403, whatever they sent.
+ */
 export function requireFinanceWriter(access: BandAccess) {
   try {
     requireWriter(access);

@@ -210,7 +210,7 @@ export function duplicateMessage(title: string, artist: string | null) {
 }
 
 /** A song of the band with the same title and artist (folded), other than `exceptId`. */
-export async function findDuplicate(bandId: number, title: string, artist: string | null, exceptId?: number, tx: Pick<typeof db, "song"> = db) {
+export async function findDuplicate(bandId: number, title: string, artist: string | null, exceptId?: number, tx: Prisma.TransactionClient = db) {
   return tx.song.findFirst({
     where: { bandId, titleKey: fold(title), artistKey: fold(artist), ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true, title: true, artist: true },

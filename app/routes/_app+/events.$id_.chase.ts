@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { requireEventGate } from "~/features/events/events.server";
+import { redirectToEvent, requireEventGate } from "~/features/events/events.server";
 import { chaseNow } from "~/features/reminders/reminders.server";
 import { parseId } from "~/utils/ids";
 import { appOrigin, safeRedirect } from "~/utils/request.server";
@@ -42,13 +41,6 @@ async function act({ request, params }: ActionFunctionArgs) {
 }
 
 /** The button's address opened: it only takes the button's POST. */
-/**
- * A GET here is a person, not a form: sent to sign in from a form posted signed out, they
- * come back to this address. The event's page is where they were going.
- */
-export const loader = resourceRoute(({ params }: LoaderFunctionArgs) => {
-  const eventId = parseId(params.id);
-  if (eventId === null) throw data({ message: "Not found" }, { status: 404 });
-  return redirect(`/events/${eventId}`);
-});
+/** A GET here is a person coming back from signing in: to the event's page. */
+export const loader = resourceRoute(({ params }: LoaderFunctionArgs) => redirectToEvent(params.id));
 export const action = resourceRoute(act);

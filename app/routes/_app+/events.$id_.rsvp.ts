@@ -1,7 +1,7 @@
 import { parseWithZod } from "~/features/events/forms.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { requireEventGate, respond } from "~/features/events/events.server";
+import { data } from "@remix-run/node";
+import { redirectToEvent, requireEventGate, respond } from "~/features/events/events.server";
 import { answerLabel } from "~/features/events/present";
 import { MESSAGES, RsvpSchema } from "~/features/events/schema.server";
 import { parseId } from "~/utils/ids";
@@ -37,13 +37,6 @@ async function act({ request, params }: ActionFunctionArgs) {
   }
 }
 
-/**
- * A GET here is a person, not a form: sent to sign in from a form posted signed out, they
- * come back to this address. The event's page is where they were going.
- */
-export const loader = resourceRoute(({ params }: LoaderFunctionArgs) => {
-  const eventId = parseId(params.id);
-  if (eventId === null) throw data({ message: "Not found" }, { status: 404 });
-  return redirect(`/events/${eventId}`);
-});
+/** A GET here is a person coming back from signing in: to the event's page. */
+export const loader = resourceRoute(({ params }: LoaderFunctionArgs) => redirectToEvent(params.id));
 export const action = resourceRoute(act);

@@ -45,22 +45,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const fromGig = formData.get("intent") === "from-gig";
   // Once per rendered form: a resend (a double tap without JavaScript, a retry on a bad
   // connection) goes to the setlist the first one made. A refused form lets its key go.
-  const refused: {
-    reply?: { result: Awaited<ReturnType<typeof submitCreateForm>>["result"] | null; fromGig: Awaited<ReturnType<typeof submitFromGigForm>>["result"] | null };
-  } = {};
   try {
     return await saveOnce(formData, access.user.id, "/setlists", async () => {
       if (fromGig) {
         const { result, setlist } = await submitFromGigForm(access, formData);
-        if (!setlist) throw Object.assign(refused, { reply: { result: null, fromGig: result } });
+        if (!setlist) throw new Refused({ result: null, fromGig: result });
         return { location: `/setlists/${setlist.id}`, toast: { title: "Setlist created", description: `${setlist.name}: the songs and sets of that gig, ready to change.` } };
       }
       const { result, setlist } = await submitCreateForm(access, formData);
-      if (!setlist) throw Object.assign(refused, { reply: { result, fromGig: null } });
+      if (!setlist) throw new Refused({ result, fromGig: null });
       return { location: `/setlists/${setlist.id}`, toast: { title: "Setlist created", description: "Add songs from the library below." } };
     });
   } catch (error) {
-    if (error === refused && refused.reply) return data(refused.reply, { status: 400 });
+    if (error instanceof Refused) return data(error.reply, { status: 400 });
     // The form's key already used for other values (sent, changed, sent again): said at its name field.
     if (error instanceof RuleError) {
       const said: SubmissionResult<string[]> = { status: "error", error: { name: [error.message] } };
@@ -68,6 +65,11 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     throw error;
   }
+}
+
+/** A form refused with its field errors, thrown out of saveOnce so that it lets the form's key go. */
+class Refused {
+  constructor(readonly reply: { result: SubmissionResult<string[]> | null; fromGig: SubmissionResult<string[]> | null }) {}
 }
 
 export default function Setlists() {
