@@ -41,3 +41,33 @@ test("a setlist of your other band says whose it is too, and switching comes bac
   await expect(page).toHaveURL(new RegExp(`/setlists/${setlist.id}$`));
   await expect(page.getByText("you are working in")).toHaveCount(0);
 });
+
+test("an entry of your other band's ledger says whose it is, and its button opens that band's ledger", async ({ page, login, createBand, isMobile }) => {
+  test.skip(isMobile, "the same page and form on a phone; the desktop projects run it with JavaScript and without");
+  const user = await login();
+  const zulu = await createBand(user, { name: "Zulu Collective", subscriptionTier: "pro" });
+  await createBand(user, { name: "Alpha Sound", subscriptionTier: "pro" });
+  const { db } = await import("~/utils/db.server");
+  const entry = await db.ledgerEntry.create({
+    data: {
+      bandId: zulu.id,
+      kind: "expense",
+      occurredOn: "2026-11-02",
+      amountMinor: 4500,
+      description: "Van hire",
+      createdByName: "Test",
+      expense: { create: { bandId: zulu.id, category: "travel", amountMinor: 4500 } },
+      lines: { create: [{ bandId: zulu.id, kind: "expense", amountMinor: -4500 }] },
+    },
+    select: { id: true },
+  });
+
+  await page.goto(`/finances/entries/${entry.id}/reverse`);
+  await expect(page.getByText("This is Zulu Collective’s entry; you are working in Alpha Sound.")).toBeVisible();
+  // No "← Ledger" here: it would be Alpha Sound's.
+  await expect(page.getByRole("link", { name: /Ledger/ })).toHaveCount(0);
+  await page.getByRole("button", { name: "Open Zulu Collective’s ledger" }).click();
+  await expect(page).toHaveURL(/\/finances\/ledger$/);
+  await expect(page.getByText("Van hire").first()).toBeVisible();
+  await expect(page.getByText("you are working in")).toHaveCount(0);
+});

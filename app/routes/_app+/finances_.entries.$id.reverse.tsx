@@ -84,7 +84,7 @@ function ReverseEntry({ entry, writable, readOnly, bandName, otherBand }: Loaded
   const formErrors = [...(formErrorsOf(result) ?? []), ...(errors?.entryId ?? [])];
   return (
     <div className="space-y-6">
-      <PageHeader title={`Reverse entry #${entry.id}`} back={{ to: "/finances/ledger", label: "Ledger" }} description="A reversal is a new entry that cancels this one out. The original stays in the ledger, marked as reversed." />
+      <PageHeader title={`Reverse entry #${entry.id}`} back={otherBand ? undefined : { to: "/finances/ledger", label: "Ledger" }} description="A reversal is a new entry that cancels this one out. The original stays in the ledger, marked as reversed." />
       {readOnly ? <UpgradePrompt bandName={bandName} hasData /> : null}
       <OtherBandNote band={otherBand} what="entry" />
       <div className="rounded-xl border border-slate-200 bg-white p-4">

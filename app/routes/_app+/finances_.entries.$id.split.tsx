@@ -95,7 +95,7 @@ function SplitPayment({ payment, lineup, writable, readOnly, bandName, currency,
   const blocked = payment.notSplittable ?? (payment.reversed ? "This payment was reversed, so it cannot be split." : payment.liveSplitEntryId ? "This payment is already split. Reverse that split in the ledger to split it again." : null);
   return (
     <div className="space-y-6">
-      <PageHeader title="Split a gig payment" back={{ to: "/finances/ledger", label: "Ledger" }} description={`${payment.description} · ${payment.amount} received`} />
+      <PageHeader title="Split a gig payment" back={otherBand ? undefined : { to: "/finances/ledger", label: "Ledger" }} description={`${payment.description} · ${payment.amount} received`} />
       {readOnly ? <UpgradePrompt bandName={bandName} hasData /> : null}
       <OtherBandNote band={otherBand} what="payment" />
       {blocked ? (

@@ -1,4 +1,4 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { buttonClasses, PageHeader } from "~/components/kit";
 
@@ -80,11 +80,17 @@ export function UpgradePage({ title, bandName, back = true }: { title: string; b
 }
 
 /** On a page about an entry of another of the user's bands than the current one (another tab switched): whose it is. */
-export function OtherBandNote({ band, what }: { band: { name: string; current: string } | null; what: string }) {
+export function OtherBandNote({ band, what }: { band: { id: number; name: string; current: string } | null; what: string }) {
   if (!band) return null;
+  // The page's "← Ledger" is the current band's; this band's ledger is one switch away (the switcher's own POST).
   return (
-    <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
-      This is {band.name}’s {what}; you are working in {band.current}. Saving takes you back to {band.name}.
-    </p>
+    <Form method="post" action="/bands/switch" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+      <input type="hidden" name="bandId" value={band.id} />
+      <input type="hidden" name="redirectTo" value="/finances/ledger" />
+      This is {band.name}’s {what}; you are working in {band.current}. Saving takes you back to {band.name}.{" "}
+      <button type="submit" className="font-medium underline">
+        Open {band.name}’s ledger
+      </button>
+    </Form>
   );
 }
