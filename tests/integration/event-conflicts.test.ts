@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { bandCookie, buildRequest, callRoute } from "#tests/db-utils";
 import { db } from "~/utils/db.server";
+import { SENT_WITH_OTHER_VALUES } from "~/utils/form-submission.server";
 import * as bandEvents from "~/routes/api+/bands.$id.events";
 import * as eventApi from "~/routes/api+/events.$id";
 import * as newEventPage from "~/routes/_app+/events.new";
@@ -83,6 +84,18 @@ describe("conflict warnings on the event form and /api", () => {
     const again = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: w.cookie, form: confirmed });
     expect(again.headers.get("location")).toBe(`/events/${event.id}`);
     expect(await eventCount(w.band.id)).toBe(1);
+    // The same form changed and sent again (back, change, send) is refused, and comes back
+    // with a fresh key: pressing the button again, as the message says, saves it.
+    const changed = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: w.cookie, form: { ...confirmed, title: "Second gig" } });
+    expect(changed.status).toBe(409);
+    const reply = await body<{ result: { error: Record<string, string[]> }; submissionKey: string }>(changed);
+    expect(reply.result.error[""]).toEqual([SENT_WITH_OTHER_VALUES]);
+    expect(reply.submissionKey).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(reply.submissionKey).not.toBe(submissionKey);
+    expect(await eventCount(w.band.id)).toBe(1);
+    const pressedAgain = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: w.cookie, form: { ...confirmed, title: "Second gig", submissionKey: reply.submissionKey } });
+    expect(pressedAgain.status).toBe(302);
+    expect(await eventCount(w.band.id)).toBe(2);
   });
 
   test("another band's booking shows only as busy: the warning names the person, never that band or its event", async () => {

@@ -106,7 +106,13 @@ describe("setlists", () => {
     // The same form changed and sent again is neither a repeat nor surely new: said at the name, never a 500.
     const changed = await callRoute(listAction, buildRequest("/setlists", { cookie: world.cookies.member, form: { intent: "create", submissionKey: keys.create, name: "Pub night 2" } }));
     expect(changed.status).toBe(409);
-    expect((await json(changed)).result.error.name[0]).toMatch(/already recorded with other details/);
+    const refusal = await json(changed);
+    expect(refusal.result.error.name[0]).toMatch(/already recorded with other details/);
+    // It comes back with fresh keys: pressing the button again, as the message says, saves it.
+    expect(refusal.keys.create).not.toBe(keys.create);
+    const pressedAgain = await callRoute(listAction, buildRequest("/setlists", { cookie: world.cookies.member, form: { intent: "create", submissionKey: refusal.keys.create, name: "Pub night 2" } }));
+    expect(pressedAgain.status).toBe(302);
+    expect(await db.setlist.count({ where: { bandId: world.band.id, name: "Pub night 2" } })).toBe(1);
     // A refused form lets its key go: corrected, it is saved.
     const fresh = await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.member })));
     const blank = await callRoute(listAction, buildRequest("/setlists", { cookie: world.cookies.member, form: { intent: "create", submissionKey: fresh.keys.create, name: " " } }));

@@ -35,7 +35,9 @@ export async function action({ request }: ActionFunctionArgs) {
   // The band the form was opened for, not whichever is current now (another tab may have switched).
   const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission: "events:edit" });
   const submission = parseWithZod(formData, { schema: createEventSchema(await eventRules(access)) });
-  if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null }, { status: 400 });
+  // Every refusal brings a fresh key, as the money forms do: one sent again with a used key
+  // ("already recorded with other details… press the button again") is then saved.
+  if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null, submissionKey: newSubmissionKey() }, { status: 400 });
   try {
     // Once per rendered form: a resend (a double tap without JavaScript, a retry on a bad
     // connection) goes to the event the first one made instead of adding another.
@@ -47,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
-    return data({ result, conflicts: conflictMessages(error) }, { status });
+    return data({ result, conflicts: conflictMessages(error), submissionKey: newSubmissionKey() }, { status });
   }
 }
 
@@ -57,7 +59,7 @@ export default function NewEvent() {
   return (
     <div className="space-y-6">
       <PageHeader back={{ to: "/calendar", label: "Calendar" }} title="New event" description={duplicating ? `A copy of ${duplicating}: change what differs.` : undefined} />
-      <EventForm mode="create" options={options} defaults={defaults} lastResult={actionData?.result} warnings={<ConflictWarning conflicts={actionData?.conflicts} />} submissionKey={submissionKey} />
+      <EventForm mode="create" options={options} defaults={defaults} lastResult={actionData?.result} warnings={<ConflictWarning conflicts={actionData?.conflicts} />} submissionKey={actionData?.submissionKey ?? submissionKey} />
     </div>
   );
 }

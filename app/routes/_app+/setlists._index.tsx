@@ -57,11 +57,13 @@ export async function action({ request }: ActionFunctionArgs) {
       return { location: `/setlists/${setlist.id}`, toast: { title: "Setlist created", description: "Add songs from the library below." } };
     });
   } catch (error) {
-    if (error instanceof Refused) return data(error.reply, { status: 400 });
+    // Every refusal brings fresh keys: a form sent again with a used key is then saved.
+    const keys = { create: newSubmissionKey(), fromGig: newSubmissionKey() };
+    if (error instanceof Refused) return data({ ...error.reply, keys }, { status: 400 });
     // The form's key already used for other values (sent, changed, sent again): said at its name field.
     if (error instanceof RuleError) {
       const said: SubmissionResult<string[]> = { status: "error", error: { name: [error.message] } };
-      return data(fromGig ? { result: null, fromGig: said } : { result: said, fromGig: null }, { status: error.status });
+      return data(fromGig ? { result: null, fromGig: said, keys } : { result: said, fromGig: null, keys }, { status: error.status });
     }
     throw error;
   }
@@ -73,8 +75,10 @@ class Refused {
 }
 
 export default function Setlists() {
-  const { bandId, keys, bandName, bookedOnly, setlists, pastGigs } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { bandId, bandName, bookedOnly, setlists, pastGigs } = loaded;
   const reply = useActionData<typeof action>();
+  const keys = reply?.keys ?? loaded.keys;
   const errors = reply?.result?.error ?? {};
   const gigErrors = reply?.fromGig?.error ?? {};
   // With JavaScript the reply re-renders the form in place: focus goes to its first error.
