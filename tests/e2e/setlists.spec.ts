@@ -250,6 +250,31 @@ test.describe("setlist editor", () => {
     await expect(page.getByLabel("Break (minutes)")).not.toHaveAttribute("aria-invalid", "true");
   });
 
+  test("notes refused because someone else saved first stay typed, with the version they were typed over, after the next editor action", async ({ page, isMobile, login, createBand, javaScriptEnabled }) => {
+    test.skip(isMobile, "the same form on every screen");
+    test.skip(!javaScriptEnabled, "without JavaScript every editor action loads the page anew, which cannot hold text typed into another form");
+    const band = await bandWithSongs(login, createBand);
+    const setlist = await setlistOf(band.id, [2]);
+    await page.goto(`/setlists/${setlist.id}`);
+    // Someone else saves the setlist's notes while this page is open.
+    const { db } = await import("~/utils/db.server");
+    await db.setlist.update({ where: { id: setlist.id }, data: { notes: "Theirs: start with Bravo", version: { increment: 1 } } });
+    const notes = page.getByLabel("Notes");
+    await notes.fill("Mine: long notes for the encore");
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByRole("alert")).toContainText("Reload the setlist");
+    await expect(notes).toHaveValue("Mine: long notes for the encore");
+    // The next editor action (a search of the library) replaces the page's reply.
+    await page.getByLabel("Title or artist").fill("Delta");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByRole("checkbox", { name: /Delta Song/ })).toBeVisible();
+    await expect(notes).toHaveValue("Mine: long notes for the encore");
+    // Saving again is still refused: the other person's notes are not overwritten unseen.
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByRole("alert")).toContainText("Reload the setlist");
+    expect((await db.setlist.findUniqueOrThrow({ where: { id: setlist.id }, select: { notes: true } })).notes).toBe("Theirs: start with Bravo");
+  });
+
   test("build a two-set setlist with the move buttons", async ({ page, javaScriptEnabled, login, createBand }) => {
     await bandWithSongs(login, createBand);
     await startSetlist(page);

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Suspense, lazy, useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
+import { Suspense, lazy, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { ErrorList, Field } from "~/components/forms";
 import { Button, buttonClasses, ConfirmDisclosure, PageHeader } from "~/components/kit";
 import type { EditorData, EditorReply } from "../editor.server";
@@ -186,8 +186,12 @@ function EventsSection({ data, reply }: { data: EditorData; reply: EditorReply |
 
 /** Adding songs, breaks and sets, and the setlist's details: for those who may edit it. */
 function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: string; results: EditorData["results"]; reply: EditorReply | null }) {
-  // What a refused Details save sent (kept on the page), else the setlist's own values.
-  const sent = reply?.intent === "details" ? reply.values : undefined;
+  // What a refused Details save sent (kept on the page), else the setlist's own values. A
+  // save refused as stale keeps its typed values and the version they were typed over until
+  // the page is reloaded, not only until the next editor action replaces the reply.
+  const [stale, setStale] = useState<{ setlistId: number; values: Record<string, string> } | null>(null);
+  if (reply?.intent === "details" && reply.stale && reply.values && stale?.values !== reply.values) setStale({ setlistId: setlist.id, values: reply.values });
+  const sent = reply?.intent === "details" ? reply.values : stale?.setlistId === setlist.id ? stale.values : undefined;
   const breakErrors = reply?.intent === "add-break" ? reply.fieldErrors?.breakMinutes : undefined;
   return (
     <>
