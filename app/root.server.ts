@@ -11,3 +11,4 @@ export { resolveBands } from "~/features/bands/access.server";
 export { currentBandCookieHeader } from "~/features/bands/bands.server";
 export { getShellOnboarding } from "~/features/bands/onboarding.server";
 export { getToast } from "~/utils/toast.server";
+export { billingMode } from "~/features/billing/stripe.server";

@@ -11,8 +11,9 @@ async function appDb() {
   return (await import("~/utils/db.server")).db;
 }
 
-const PRO_REQUIRED = "Finances is part of Pro, and this band is on the Free plan. The band leader can upgrade at /subscription.";
-const READ_ONLY = "Recording money is part of Pro, and this band is on the Free plan. Anything recorded while it was Pro stays readable. The band leader can upgrade at /subscription.";
+// The e2e server bills by hand (no Stripe keys): a platform admin grants Pro, and the pages say so.
+const PRO_REQUIRED = "Finances is part of Pro, and this band is on the Free plan. A platform admin grants Pro on this Bandroom.";
+const READ_ONLY = "Recording money is part of Pro, and this band is on the Free plan. Anything recorded while it was Pro stays readable. A platform admin grants Pro on this Bandroom.";
 
 /** Every finances page, report and download (by path) and every finance endpoint (by the band's id). */
 const PAGES = ["/finances", "/finances/history", "/finances/ledger", "/finances/settle", "/finances/payments/new", "/finances/expenses/new", "/finances/payouts/new", "/finances/reports"];
@@ -47,12 +48,14 @@ test.describe("finances", () => {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(402);
       await expect(page.getByRole("heading", { name: "Finances is part of Pro" }), path).toBeVisible();
-      await expect(page.getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/subscription");
+      // Billing by hand: no upgrade to offer (/subscription has none), so it says who grants Pro.
+      await expect(page.getByText("A platform admin grants Pro on this Bandroom.")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Upgrade to Pro" })).toHaveCount(0);
     }
-    // A member is told who can upgrade, not offered the leader's button.
+    // A member is told the same.
     await login(ann);
     expect((await page.goto("/finances"))?.status()).toBe(402);
-    await expect(page.getByText("The band’s leader can upgrade it.")).toBeVisible();
+    await expect(page.getByText("A platform admin grants Pro on this Bandroom.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Upgrade to Pro" })).toHaveCount(0);
     await login(lou);
     for (const path of DOWNLOADS) {

@@ -14,6 +14,9 @@ import { listAuditEntries } from "~/features/audit/audit.server";
 import * as page from "~/routes/_app+/subscription";
 import * as api from "~/routes/api+/bands.$id.subscription";
 import * as webhook from "~/routes/api+/stripe.webhook";
+import * as settingsPage from "~/routes/_app+/settings";
+import * as balancesApi from "~/routes/api+/bands.$id.member-balances";
+import { deleteAccount } from "~/features/auth/account.server";
 
 let fake: FakeStripe;
 
@@ -329,6 +332,68 @@ describe("Stripe mode", () => {
     expect(await (await post(event, future)).json()).toEqual({ message: "Invalid Stripe signature" });
     expect(await db.stripeEvent.count()).toBe(before);
     expect(await db.stripeEvent.count({ where: { id: { in: ["evt_x2", "evt_x3"] } } })).toBe(0);
+  });
+
+  test("a free band's finances say its leader can upgrade at /subscription (on a manual-billing install, that a platform admin grants Pro)", async () => {
+    const { band, leader, cookie } = await bandWith();
+    const read = async () => callRoute(balancesApi.loader, buildRequest(`/api/bands/${band.id}/member-balances`, { cookie: await cookie(leader.id) }), { id: String(band.id) });
+    const refused = await read();
+    expect(refused.status).toBe(402);
+    expect(await refused.json()).toEqual({ message: "Finances is part of Pro, and this band is on the Free plan. The band leader can upgrade at /subscription." });
+    vi.unstubAllEnvs();
+    expect(await (await read()).json()).toEqual({ message: "Finances is part of Pro, and this band is on the Free plan. A platform admin grants Pro on this Bandroom." });
+  });
+
+  test("deleting a Pro band cancels its subscription at Stripe at once (the form says so first); Stripe down refuses the deletion and keeps the band", async () => {
+    const { band, leader, cookie, subscription } = await proThroughStripe();
+    const settings = await (await callRoute(settingsPage.loader, buildRequest("/settings", { cookie: await cookie(leader.id) }))).json();
+    expect(settings.endsSubscription).toBe(true);
+    const remove = async () => callRoute(settingsPage.action, buildRequest("/settings", { cookie: await cookie(leader.id), form: { intent: "delete-band", bandId: String(band.id), confirmName: band.name } }));
+
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    fake.failWith = 500;
+    const refused = await remove();
+    expect(refused.status).toBe(503);
+    expect((await refused.json()).result.error[""]).toEqual(["Stripe could not be reached, so nothing changed. Please try again in a moment."]);
+    expect(await db.band.count({ where: { id: band.id } })).toBe(1);
+    expect(fake.subscriptions.get(subscription.id)!.status).toBe("active");
+    expect(logged).toHaveBeenCalled();
+
+    fake.failWith = null;
+    const deleted = await remove();
+    expect(deleted.status).toBe(302);
+    expect(await db.band.count({ where: { id: band.id } })).toBe(0);
+    expect(fake.subscriptions.get(subscription.id)).toMatchObject({ status: "canceled" });
+    // Stripe's word that it ended finds no band: acknowledged, nothing else happens.
+    const ended = await deliver(fake.event("customer.subscription.deleted", fake.render(fake.subscriptions.get(subscription.id)!, false)));
+    expect(ended.status).toBe(200);
+  });
+
+  test("a band deleted with its only member's account stops paying at Stripe too; a free band's open checkout is expired, so nobody can pay for a band that is gone", async () => {
+    const pro = await proThroughStripe();
+    // The leader is the band's only member once the others have left.
+    await db.bandMembership.deleteMany({ where: { bandId: pro.band.id, userId: { not: pro.leader.id } } });
+    expect(await deleteAccount(pro.leader.id)).toMatchObject({ status: "deleted" });
+    expect(fake.subscriptions.get(pro.subscription.id)).toMatchObject({ status: "canceled" });
+
+    const free = await bandWith();
+    const location = (await pageAction(await free.cookie(free.leader.id), "checkout", free.band.id)).headers.get("location")!;
+    const sessionId = location.split("/").pop()!;
+    expect((await callRoute(settingsPage.loader, buildRequest("/settings", { cookie: await free.cookie(free.leader.id) })).then((response) => response.json())).endsSubscription).toBe(false);
+    const deleted = await callRoute(settingsPage.action, buildRequest("/settings", { cookie: await free.cookie(free.leader.id), form: { intent: "delete-band", bandId: String(free.band.id), confirmName: free.band.name } }));
+    expect(deleted.status).toBe(302);
+    expect(fake.sessions.get(sessionId)!.status).toBe("expired");
+    expect(fake.completeCheckout(sessionId)).toBeNull();
+  });
+
+  test("a signed event about a subscription Stripe does not know is acknowledged and ignored, not retried as 'Stripe down'", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const stranger = fake.addSubscription();
+    fake.subscriptions.delete(stranger.id);
+    const response = await deliver(fake.event("customer.subscription.updated", fake.render(stranger, false)));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ received: true, outcome: "ignored" });
+    expect(logged).not.toHaveBeenCalled();
   });
 
   test("cancel keeps Pro until the period ends; resume carries on; the deletion at period end falls back to Free and keeps the band's data", async () => {

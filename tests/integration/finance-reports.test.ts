@@ -9,13 +9,15 @@ import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCoo
 import { ledgerWriter, season2024 } from "#tests/helpers/finance-reports";
 import { db } from "~/utils/db.server";
 import { REPORT_MESSAGES } from "~/features/finances/reports.server";
-import { PRO_REQUIRED_MESSAGE } from "~/features/finances/finances.server";
 import { loader as apiLoader } from "~/routes/api+/bands.$id.finance-reports";
 import { loader as pageLoader } from "~/routes/_app+/finances_.reports";
 import { loader as pdfLoader } from "~/routes/_app+/finances_.reports_.statement[.]pdf";
 import { loader as statementCsvLoader } from "~/routes/_app+/finances_.reports_.statement[.]csv";
 import { loader as exportLoader } from "~/routes/_app+/finances_.export[.]csv";
 import { loader as subscriptionLoader } from "~/routes/_app+/subscription";
+
+/** A free band's refusals on an installation without Stripe keys (manual billing, as the tests run). */
+const PRO_REQUIRED_MESSAGE = "Finances is part of Pro, and this band is on the Free plan. A platform admin grants Pro on this Bandroom.";
 
 type Loader = Parameters<typeof callRoute>[0];
 

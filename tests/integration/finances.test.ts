@@ -14,11 +14,14 @@ import * as payoutPage from "~/routes/_app+/finances_.payouts.new";
 import * as expensePage from "~/routes/_app+/finances_.expenses.new";
 import * as splitPage from "~/routes/_app+/finances_.entries.$id.split";
 import * as reversePage from "~/routes/_app+/finances_.entries.$id.reverse";
-import { PRO_REQUIRED_MESSAGE, READ_ONLY_MESSAGE } from "~/features/finances/finances.server";
 import { NOT_A_GIG_FEE } from "~/features/finances/schema.server";
 import { IDEMPOTENCY_MESSAGES } from "~/utils/idempotency.server";
 import { SENT_WITH_OTHER_VALUES } from "~/utils/form-submission.server";
 import { body, expectRedirect, toastOf } from "./auth-helpers";
+
+/** A free band's refusals on an installation without Stripe keys (manual billing, as the tests run). */
+const PRO_REQUIRED_MESSAGE = "Finances is part of Pro, and this band is on the Free plan. A platform admin grants Pro on this Bandroom.";
+const READ_ONLY_MESSAGE = "Recording money is part of Pro, and this band is on the Free plan. Anything recorded while it was Pro stays readable. A platform admin grants Pro on this Bandroom.";
 
 type Fn = Parameters<typeof callRoute>[0];
 

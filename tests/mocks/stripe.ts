@@ -90,6 +90,14 @@ export class FakeStripe {
       if (!customer) return stripeError(400, "Missing required param: customer.", "parameter_missing");
       return { status: 200, body: { id: this.nextId("bps"), object: "billing_portal.session", customer, return_url: params.return_url ?? null, url: `${this.pagesBase}/portal/${customer}?return=${encodeURIComponent(params.return_url ?? "")}` } };
     }
+    const expireMatch = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (expireMatch && method === "POST") {
+      const session = this.sessions.get(decodeURIComponent(expireMatch[1]!));
+      if (!session) return stripeError(404, `No such checkout.session: '${expireMatch[1]}'`);
+      if (session.status !== "open" || session.expires_at <= now()) return stripeError(400, 'Only Checkout Sessions with a status in ["open"] can be expired.', "checkout_session_not_open");
+      session.status = "expired";
+      return { status: 200, body: { ...session, url: null } };
+    }
     const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (sessionMatch && method === "GET") {
       const session = this.sessions.get(decodeURIComponent(sessionMatch[1]!));

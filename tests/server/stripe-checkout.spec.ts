@@ -52,7 +52,10 @@ for (const javaScriptEnabled of [true, false]) {
     test("a leader upgrades through Stripe Checkout and sees Pro", async ({ page, context }) => {
       const bandName = `Upgraders ${javaScriptEnabled ? "JS" : "HTML"} ${Date.now()}`;
       await leaderOfNewFreeBand(context, bandName);
-      await page.goto(`${app.origin}/subscription`);
+      // Finances offers the leader the upgrade, where Stripe bills.
+      await page.goto(`${app.origin}/finances`);
+      await expect(page.getByRole("heading", { name: "Finances is part of Pro" })).toBeVisible();
+      await page.getByRole("link", { name: "Upgrade to Pro" }).click();
       await expect(page.getByRole("heading", { name: "Subscription" })).toBeVisible();
       const current = page.getByRole("region", { name: "Current plan" });
       await expect(current).toContainText("Free");
@@ -76,6 +79,16 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Resume Pro" }).click();
       await expect(current).toContainText(/Renews on/);
       expect(stripe.deliveries.every((delivery) => delivery.status === 200)).toBe(true);
+
+      // Deleting the band ends what Stripe charges for it, and the form says so first.
+      // This run's band is the one Pro band left (the other run deleted its own).
+      const live = [...stripe.fake.subscriptions.values()].find((subscription) => subscription.status === "active")!;
+      await page.goto(`${app.origin}/settings`);
+      await expect(page.getByText("Its Pro subscription is cancelled at Stripe at once, so nobody is charged for it again.")).toBeVisible();
+      await page.getByLabel(`Type “${bandName}” to confirm`).fill(bandName);
+      await page.getByRole("button", { name: "Delete band" }).click();
+      await expect(page.getByText(`${bandName} was deleted`)).toBeVisible();
+      expect(stripe.fake.subscriptions.get(live.id)!.status).toBe("canceled");
     });
   });
 }

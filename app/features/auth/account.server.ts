@@ -1,6 +1,7 @@
 import { db } from "~/utils/db.server";
 import { refreshMemberOrder, refreshMemberOrderOfUser } from "~/features/members/member-order.server";
 import { forgetQueuedPageViews } from "~/features/analytics/analytics.server";
+import { endBillingOfBands } from "~/features/billing/billing.server";
 import { limitAuthAttempt, notifyPasswordChanged, RateLimitedError, verifyLogin } from "./auth.server";
 import { hashPassword } from "./password.server";
 import { destroyAllSessions } from "./session.server";
@@ -125,6 +126,10 @@ export type DeleteAccountResult = { status: "deleted"; deletedBands: BandRef[] }
  * The analytics events linked to them go too, as the privacy policy promises.
  */
 export async function deleteAccount(userId: string): Promise<DeleteAccountResult> {
+  // The bands going with the account stop paying at Stripe first (a failure there refuses
+  // the deletion), outside the transaction, which must not wait on the network.
+  const before = await accountDeletionImpact(userId);
+  if (!before.blocking.length && !before.lastAdmin) await endBillingOfBands(before.deleted.map((band) => band.id));
   return db.$transaction(async (tx) => {
     const impact = await accountDeletionImpact(userId, { client: tx });
     if (impact.blocking.length) return { status: "blocked", bands: impact.blocking } as const;

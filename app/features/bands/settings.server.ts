@@ -1,5 +1,6 @@
 import { db } from "~/utils/db.server";
 import { keepAllDayDates } from "~/features/events/events.server";
+import { endBillingOfBands } from "~/features/billing/billing.server";
 import { ROLES, can } from "~/features/members/permissions";
 import { displayName } from "~/utils/names";
 import { listBandsForUser, resolveCurrentBand, setPreferredBand } from "./bands.server";
@@ -90,7 +91,7 @@ export async function updateBandSettings(bandId: number, input: BandSettingsInpu
 }
 
 /**
- * Deletes the band; the database cascades to memberships, invitations, events, songs,
+ * Deletes the band, after ending its billing at Stripe; the database cascades to memberships, invitations, events, songs,
  * setlists, payments and expenses. Preferred-band ids are plain numbers (no foreign
  * key), so whoever had this band as preferred falls back to the spec's default.
  *
@@ -98,6 +99,8 @@ export async function updateBandSettings(bandId: number, input: BandSettingsInpu
  * becomes their preference when the deleted band was it; null when none is left.
  */
 export async function deleteBand(bandId: number, userId: string) {
+  // Its Pro subscription ends at Stripe first: a failure there refuses the deletion (503).
+  await endBillingOfBands([bandId]);
   await db.$transaction([
     db.user.updateMany({ where: { preferredBandId: bandId }, data: { preferredBandId: null } }),
     db.band.delete({ where: { id: bandId } }),

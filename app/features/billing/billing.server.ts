@@ -9,7 +9,7 @@ import { env } from "~/utils/env.server";
 import { formatDate } from "~/utils/dates";
 import { PRO_PRICE_USD, PRO_TIER, planName, purchaseProps } from "./plans";
 import type { BillingAction } from "./schema";
-import { billingMode, callStripe, stripeConfig, MANUAL_BILLING_REFUSAL } from "./stripe.server";
+import { billingMode, callStripe, goneAtStripe, stripeConfig, MANUAL_BILLING_REFUSAL } from "./stripe.server";
 import { tierForStatus } from "./webhook.server";
 
 /**
@@ -250,4 +250,39 @@ export function subscriptionJson(view: SubscriptionView) {
     leaders: view.leaders,
     actions: view.actions,
   };
+}
+
+/** Stripe statuses after which a subscription charges nothing more. */
+const ENDED_STATUSES = new Set(["canceled", "incomplete_expired"]);
+
+/**
+ * Before bands are deleted (by their leader, or with the account of their only member):
+ * ends their billing at Stripe at once, so nobody goes on paying $8 a month for a band
+ * that is gone and can no longer be managed here. A live subscription is cancelled
+ * now, and a checkout still open is expired. Stripe failing refuses the deletion (503,
+ * nothing deleted); a subscription Stripe already ended counts as ended.
+ */
+export async function endBillingOfBands(bandIds: number[]) {
+  if (!bandIds.length || billingMode() !== "stripe") return;
+  const records = await db.bandSubscription.findMany({
+    where: { bandId: { in: bandIds } },
+    select: { bandId: true, stripeSubscriptionId: true, status: true, checkoutSessionId: true, checkoutExpiresAt: true },
+  });
+  for (const record of records) {
+    const subscriptionId = record.stripeSubscriptionId;
+    if (subscriptionId && !ENDED_STATUSES.has(record.status ?? "")) {
+      await callStripe("cancel the subscription of a band being deleted", (stripe) => stripe.subscriptions.cancel(subscriptionId).catch(goneAtStripe(false)));
+    }
+    const sessionId = record.checkoutSessionId;
+    if (sessionId && sessionId !== OPENING && record.checkoutExpiresAt && record.checkoutExpiresAt > new Date()) {
+      await callStripe("expire the checkout of a band being deleted", (stripe) => stripe.checkout.sessions.expire(sessionId).catch(goneAtStripe(true)));
+    }
+  }
+}
+
+/** Whether deleting these bands ends a subscription someone pays for at Stripe: the deletion forms say so. */
+export async function bandsPayingThroughStripe(bandIds: number[]) {
+  if (!bandIds.length || billingMode() !== "stripe") return [];
+  const rows = await db.bandSubscription.findMany({ where: { bandId: { in: bandIds }, stripeSubscriptionId: { not: null }, status: { notIn: [...ENDED_STATUSES] } }, select: { bandId: true } });
+  return rows.map((row) => row.bandId);
 }

@@ -78,6 +78,21 @@ export async function callStripe<T>(what: string, call: (stripe: Stripe) => Prom
   }
 }
 
+/**
+ * For a call's `.catch`: Stripe answering that the object is gone (or, with `anyRefusal`,
+ * refusing the request at all: a checkout no longer open cannot be expired) becomes null,
+ * nothing left to act on. Anything else (Stripe down, a bad key) is thrown on. Without
+ * `anyRefusal` only "no such object" counts, so a live subscription is never taken as
+ * gone on a misread refusal.
+ */
+export function goneAtStripe(anyRefusal: boolean) {
+  return (error: unknown): null => {
+    const refusal = error as { type?: string; code?: string; statusCode?: number } | null;
+    if (refusal?.type === "StripeInvalidRequestError" && (anyRefusal || refusal.code === "resource_missing" || refusal.statusCode === 404)) return null;
+    throw error;
+  };
+}
+
 /** How far a signature's time may be from ours, either way (Stripe's own tolerance only limits the past). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 

@@ -14,7 +14,7 @@ import { RuleError } from "~/utils/rule-error";
 import { recordAudit } from "~/features/audit/audit.server";
 import { track } from "~/features/analytics/analytics.server";
 import { PRO_TIER, purchaseProps } from "./plans";
-import { callStripe, verifyStripeEvent, type Stripe } from "./stripe.server";
+import { callStripe, goneAtStripe, verifyStripeEvent, type Stripe } from "./stripe.server";
 
 export const BAD_SIGNATURE = "Invalid Stripe signature";
 export const BAD_EVENT = "The body is not a Stripe event";
@@ -80,9 +80,12 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   const target = eventTarget(event);
   if (!target?.subscriptionId) return remember(event, null, "ignored");
 
+  // A subscription Stripe does not know (another account's id, a forged but signed test):
+  // nothing to apply, and a 200 so that Stripe stops retrying it.
   const subscription = await callStripe("retrieve subscription", (stripe) =>
-    stripe.subscriptions.retrieve(target.subscriptionId!, { expand: ["default_payment_method"] }),
+    stripe.subscriptions.retrieve(target.subscriptionId!, { expand: ["default_payment_method"] }).catch(goneAtStripe(false)),
   );
+  if (!subscription) return remember(event, null, "ignored");
   const bandId = bandIdFrom(subscription.metadata) ?? target.bandId ?? (await bandForStripeIds(subscription.id, target.customerId ?? idOf(subscription.customer)));
   if (!bandId) return remember(event, null, "ignored");
 

@@ -23,6 +23,7 @@ import { track } from "~/features/analytics/analytics.server";
 import { dayOf } from "~/features/availability/local-day";
 import { grantIn, requireBandAccess, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { parseId } from "~/utils/ids";
+import { billingMode } from "~/features/billing/stripe.server";
 import { compareMembers } from "~/features/members/order";
 import {
   BAND_PARTY,
@@ -41,10 +42,15 @@ import {
 } from "./ledger";
 import type { Cut, ExpenseInput, PaymentInput, PayoutInput, ReversalInput, SplitFormInput } from "./schema.server";
 
-export const PRO_REQUIRED_MESSAGE = "Finances is part of Pro, and this band is on the Free plan. The band leader can upgrade at /subscription.";
+/**
+ * Who can make a free band Pro here: its leader through Stripe, or, on an installation that
+ * bills by hand (no Stripe keys), a platform admin; /subscription then offers no upgrade.
+ */
+const whoUpgrades = () => (billingMode() === "stripe" ? "The band leader can upgrade at /subscription." : "A platform admin grants Pro on this Bandroom.");
+/** A free band's refused finances read (pages, downloads, /api). */
+export const proRequiredMessage = () => `Finances is part of Pro, and this band is on the Free plan. ${whoUpgrades()}`;
 /** Refused writes of a free band, whether it was Pro once (its records stay readable) or never was. */
-export const READ_ONLY_MESSAGE =
-  "Recording money is part of Pro, and this band is on the Free plan. Anything recorded while it was Pro stays readable. The band leader can upgrade at /subscription.";
+export const readOnlyMessage = () => `Recording money is part of Pro, and this band is on the Free plan. Anything recorded while it was Pro stays readable. ${whoUpgrades()}`;
 
 export const LEDGER_PER_PAGE = 25;
 
@@ -67,7 +73,7 @@ function rights(access: BandAccess) {
 
 /** Every write (and a form page): Pro only (402 otherwise), whoever asks. */
 function requirePro(access: BandAccess, write: boolean) {
-  if (!access.band.isPro) throw new RuleError(402, write ? READ_ONLY_MESSAGE : PRO_REQUIRED_MESSAGE);
+  if (!access.band.isPro) throw new RuleError(402, write ? readOnlyMessage() : proRequiredMessage());
 }
 
 /** A write: Pro (402), then the edit grant (403). */
@@ -112,7 +118,7 @@ export type FinancesPlan = "pro" | "lapsed";
 export async function financesPlan(access: Pick<BandAccess, "band">): Promise<FinancesPlan> {
   if (access.band.isPro) return "pro";
   if (await hasFinanceRecords(access.band.id)) return "lapsed";
-  throw new RuleError(402, PRO_REQUIRED_MESSAGE);
+  throw new RuleError(402, proRequiredMessage());
 }
 
 /** Whether the band has recorded any money (what a band back on Free still reads). */

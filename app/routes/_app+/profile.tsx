@@ -15,6 +15,7 @@ import {
   destroySession,
   destroyUserSession,
   disableMfa,
+  bandsPayingThroughStripe,
   getCurrentBand,
   getProfile,
   getSession,
@@ -49,6 +50,7 @@ import { Avatar, Button, PageHeader } from "~/components/kit";
 import { ErrorList, Field, formErrorsOf, shownValue, useFocusFirstError } from "~/components/forms";
 import { formatDate, formatTime } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
+import { RuleError } from "~/utils/rule-error";
 import { RouteErrorBoundary } from "~/components/error-screens";
 
 type Intent = "update-profile" | "change-password" | "delete-account" | "sign-out-session" | "sign-out-everywhere";
@@ -92,6 +94,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       blockingMessage: impact.blocking.length ? handOverMessage(impact.blocking) : null,
       lastAdminMessage: impact.lastAdmin ? LAST_ADMIN_MESSAGE : null,
       deleted: impact.deleted,
+      /** A band going with the account pays for Pro at Stripe: deleting ends it there at once. */
+      endsSubscription: (await bandsPayingThroughStripe(impact.deleted.map((band) => band.id))).length > 0,
       left: impact.left,
     },
   };
@@ -246,7 +250,14 @@ async function removeAccount(request: Request, user: CurrentUser, formData: Form
     return reply("delete-account", submission.reply({ ...refusal.options, hideFields: PASSWORD_FIELDS }), refusal.init);
   }
 
-  const result = await deleteAccount(user.id);
+  let result: Awaited<ReturnType<typeof deleteAccount>>;
+  try {
+    result = await deleteAccount(user.id);
+  } catch (error) {
+    // Stripe could not end the Pro subscription of a band going with the account: nothing was deleted.
+    if (error instanceof RuleError) return reply("delete-account", submission.reply({ formErrors: [error.message], hideFields: PASSWORD_FIELDS }), { status: error.status });
+    throw error;
+  }
   if (result.status !== "deleted") {
     const message = result.status === "blocked" ? handOverMessage(result.bands) : LAST_ADMIN_MESSAGE;
     return reply("delete-account", submission.reply({ formErrors: [message], hideFields: PASSWORD_FIELDS }), { status: 400 });
@@ -495,6 +506,7 @@ function DeleteAccountSection({ email, deletion, lastResult }: { email: string; 
                 <strong className="font-semibold text-slate-900">{deletion.deleted.map((band) => band.name).join(", ")}</strong>{" "}
                 will be deleted with it, with {deletion.deleted.length === 1 ? "its" : "their"} events, songs,
                 setlists and money records, since you’re {deletion.deleted.length === 1 ? "its" : "their"} only member.
+                {deletion.endsSubscription ? " Pro is cancelled at Stripe at once, so nobody is charged for it again." : null}
               </p>
             ) : null}
             {deletion.left.length ? <p>You’ll leave {deletion.left.map((band) => band.name).join(", ")}; the rest of the band carries on.</p> : null}

@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useSubmitting } from "~/features/auth/components/auth-form";
 import {
+  bandsPayingThroughStripe,
   currencyOptions,
   currentBandCookieHeader,
   data,
@@ -24,6 +25,7 @@ import {
 import { CURRENCY_LOCKED, SETTINGS_STALE, currencyLockedMessage } from "~/features/bands/limits";
 import { bandSettingsSchema, deleteBandSchema } from "~/features/bands/settings-schema";
 import { planName } from "~/features/billing/plans";
+import { RuleError } from "~/utils/rule-error";
 import { permissionTable } from "~/features/members/permission-table";
 import { ROLE_LABELS, type Permission } from "~/features/members/permissions";
 import { DetailList, DetailRow } from "~/components/detail-list";
@@ -65,6 +67,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     role: membership.role,
     canEdit,
     canDelete: abilities.delete,
+    /** The band pays for Pro at Stripe: deleting it cancels that at once, and the form says so. */
+    endsSubscription: abilities.delete && (await bandsPayingThroughStripe([band.id])).length > 0,
     editorsNote: `Only a ${editorRoles} can change these${editors.length ? ` (${editors.join(", ")})` : ""}.`,
     options: canEdit ? { timeZones: rules.timeZones, currencies, moneyRecorded: rules.moneyRecorded } : null,
     permissions: permissionTable(membership.role),
@@ -133,7 +137,14 @@ async function removeBand(formData: FormData, { band, user }: BandAccess) {
   const submission = parseWithZod(formData, { schema: deleteBandSchema(band.name) });
   if (submission.status !== "success") return reply("delete-band", submission.reply(), 400);
 
-  const nextBandId = await deleteBand(band.id, user.id);
+  let nextBandId: number | null;
+  try {
+    nextBandId = await deleteBand(band.id, user.id);
+  } catch (error) {
+    // Stripe could not end its Pro subscription: nothing was deleted, said above the form.
+    if (error instanceof RuleError) return reply("delete-band", submission.reply({ formErrors: [error.message] }), error.status);
+    throw error;
+  }
   return redirectWithToast("/getting-started", { title: `${band.name} was deleted`, description: "Its events, songs, setlists and money records are gone." }, [
     await currentBandCookieHeader(nextBandId),
   ]);
@@ -272,7 +283,7 @@ export default function Settings() {
         </section>
       ) : null}
 
-      {canDelete ? <DeleteBandSection bandId={loaderData.bandId} bandName={band.name} lastResult={lastResult("delete-band")} /> : null}
+      {canDelete ? <DeleteBandSection bandId={loaderData.bandId} bandName={band.name} endsSubscription={loaderData.endsSubscription} lastResult={lastResult("delete-band")} /> : null}
     </div>
   );
 }
@@ -378,7 +389,7 @@ function BandDetailsForm({ data: loaderData, lastResult }: { data: EditData; las
   );
 }
 
-function DeleteBandSection({ bandId, bandName, lastResult }: { bandId: number; bandName: string; lastResult?: SubmissionResult<string[]> }) {
+function DeleteBandSection({ bandId, bandName, endsSubscription, lastResult }: { bandId: number; bandName: string; endsSubscription: boolean; lastResult?: SubmissionResult<string[]> }) {
   const form = useFocusFirstError(lastResult);
   const deleting = useSubmitting("delete-band");
   return (
@@ -389,10 +400,17 @@ function DeleteBandSection({ bandId, bandName, lastResult }: { bandId: number; b
       <p className="mt-1 max-w-2xl text-sm text-slate-700">
         Deleting <strong className="font-semibold text-slate-900">{bandName}</strong> removes its events, songs, setlists, payments, expenses and
         invitations, and takes every member out of it. This can’t be undone.
+        {endsSubscription ? " Its Pro subscription is cancelled at Stripe at once, so nobody is charged for it again." : null}
       </p>
       <Form method="post" ref={form} id="delete-band" noValidate className="mt-4 max-w-xl space-y-4">
         <input type="hidden" name="intent" value="delete-band" />
         <input type="hidden" name="bandId" value={bandId} />
+        {/* Nothing deleted: Stripe could not end the band's Pro subscription. */}
+        {lastResult?.error?.[""]?.length ? (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            <ErrorList errors={lastResult.error[""]} />
+          </div>
+        ) : null}
         <Field
           label={`Type “${bandName}” to confirm`}
           inputProps={{ name: "confirmName", type: "text", defaultValue: shownValue(lastResult, "confirmName"), autoComplete: "off", spellCheck: false }}

@@ -2,10 +2,14 @@ import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { buttonClasses, PageHeader } from "~/components/kit";
 
-/** What a free band sees on every finances page, above whatever it recorded while it was Pro. Only the leader, who pays, is offered the upgrade. */
+/**
+ * What a free band sees on every finances page, above whatever it recorded while it was
+ * Pro. Only the leader, who pays, is offered the upgrade; where billing is manual (no
+ * Stripe), nobody is, and it says who grants Pro.
+ */
 export function UpgradePrompt({ bandName, hasData }: { bandName: string; hasData: boolean }) {
   // The shell's current band (the root's data; features do not import ~/root, so its shape is named here).
-  const root = useRouteLoaderData("root") as { currentBand?: { membership: { role: string } } | null } | undefined;
+  const root = useRouteLoaderData("root") as { currentBand?: { membership: { role: string } } | null; billing?: string } | undefined;
   const leads = root?.currentBand?.membership.role === "band_leader";
   return (
     <EmptyState icon="finances" title={hasData ? "Finances is read-only on the Free plan" : "Finances is part of Pro"}>
@@ -14,7 +18,9 @@ export function UpgradePrompt({ bandName, hasData }: { bandName: string; hasData
         {hasData ? "What it recorded on Pro is kept, read-only: upgrade to record money again." : "Pro keeps gig payments, expenses and splits in one place, with who is owed what."}
       </p>
       <p className="pt-2">
-        {leads ? (
+        {root?.billing === "manual" ? (
+          "A platform admin grants Pro on this Bandroom."
+        ) : leads ? (
           <Link to="/subscription" className={buttonClasses("primary")}>
             Upgrade to Pro
           </Link>
