@@ -13,6 +13,6 @@ if (!process.env.APP_URL && !process.env.PORT) {
   console.warn("APP_URL (or PORT) is not set: the links in these mails point to http://localhost:3000. Set APP_URL to the address people open Bandroom at.");
 }
 const { runReminderPass } = await import("~/features/reminders/reminders.server");
-const { sent, due } = await runReminderPass();
-console.log(`Reminders: ${sent} sent (${due} due, the rest already sent).`);
+const { sent, due, before } = await runReminderPass();
+console.log(`Reminders: ${sent} of ${due} due sent${before ? `; ${before} sent by an earlier pass` : ""}.`);
 process.exit(0);

@@ -96,6 +96,23 @@ describe("the scheduler", () => {
     expect(readOutbox().filter((m) => m.subject.includes("Tomorrow Gig"))).toHaveLength(2);
   }, 60_000);
 
+  test("a day-before mail sent on the day itself (an event made that morning, a server down overnight) says today, not tomorrow", async () => {
+    const w = await world();
+    // 20:00 in Berlin on May 10; the pass runs at 08:00 that day, then one runs the day before for another event.
+    const event = await eventWith(w.band.id, { title: "Same Day Gig", startsAt: new Date("2031-05-10T18:00:00Z"), booked: [w.band.membershipOf(w.ana.id)] });
+    await db.rsvp.create({ data: { bookingId: event.bookings[0]!.id, answer: "going" } });
+    const pass = await runReminderPass(new Date("2031-05-10T06:00:00Z"));
+    expect(pass).toEqual({ sent: 1, due: 1, before: 0 });
+    const [mail] = readOutbox().filter((m) => m.subject.includes("Same Day Gig"));
+    expect(mail!.subject).toBe("Today: Same Day Gig, 8:00 PM CEST");
+    expect(mail!.text).toContain("Same Day Gig (Reminder Band) is today, Sat, May 10, 2031, 8:00 PM CEST.");
+    expect(await runReminderPass(new Date("2031-05-10T06:05:00Z"))).toEqual({ sent: 0, due: 0, before: 1 });
+
+    await eventWith(w.band.id, { title: "Next Day Gig", startsAt: new Date("2031-06-10T18:00:00Z"), booked: [w.band.membershipOf(w.ana.id)] });
+    await runReminderPass(new Date("2031-06-09T18:00:00Z"));
+    expect(readOutbox().find((m) => m.subject.includes("Next Day Gig"))!.subject).toMatch(/^Tomorrow: Next Day Gig/);
+  });
+
   test("a person who turned a kind off gets none of it; every mail has its one-click unsubscribe link", async () => {
     const w = await world();
     await eventWith(w.band.id, { title: "Soon Gig", startsAt: new Date(Date.now() + 30 * 3_600_000), booked: [w.band.membershipOf(w.ana.id), w.band.membershipOf(w.nick.id)] });

@@ -194,6 +194,9 @@ function reminderMail(reminder: DueReminder, origin: string, leaderName?: string
   const { candidate: c, kind } = reminder;
   const { event } = c;
   const day = formatDayLong(dayOf(event.startsAt, event.timeZone));
+  // A day-before mail goes until the event starts: sent on the day itself (an event made
+  // that morning, a server down overnight) it says "today", not "tomorrow".
+  const when = dayOf(event.startsAt, event.timeZone) === dayOf(now, event.timeZone) ? "Today" : "Tomorrow";
   const time = event.allDay ? "all day" : formatTime(event.startsAt, event.timeZone);
   const link = `${origin}/events/${event.id}`;
   const preference = DELIVERY_KINDS[kind];
@@ -209,7 +212,7 @@ function reminderMail(reminder: DueReminder, origin: string, leaderName?: string
   const ask = kind !== "day-before" || c.answer === null;
   const subject =
     kind === "day-before"
-      ? `Tomorrow${event.tentative ? " (not confirmed yet)" : ""}: ${event.title}, ${time}`
+      ? `${when}${event.tentative ? " (not confirmed yet)" : ""}: ${event.title}, ${time}`
       : kind === "chase-now"
       ? `${leaderName ?? "Your band leader"} asks: can you make ${event.title}?`
       : kind === "rsvp-deadline"
@@ -217,7 +220,7 @@ function reminderMail(reminder: DueReminder, origin: string, leaderName?: string
       : `Can you make it? ${event.title} on ${day}`;
   const intro =
     kind === "day-before"
-      ? `${event.title} (${event.bandName}) is tomorrow, ${day}, ${time}${where}.${hold}${ask ? ` You haven't said yet whether you can make it.${deadline}` : ""}`
+      ? `${event.title} (${event.bandName}) is ${when.toLowerCase()}, ${day}, ${time}${where}.${hold}${ask ? ` You haven't said yet whether you can make it.${deadline}` : ""}`
       : `You're booked on ${event.title} (${event.bandName}) on ${day}, ${time}${where}, and haven't said yet whether you can make it.${hold}${deadline}`;
   const text = [
     `Hi ${c.name},`,
@@ -273,7 +276,7 @@ export async function runReminderPass(now = new Date(), origin = mailOrigin()) {
   const all = await candidates(now);
   const off = await disabledFor(all.map((c) => c.userId));
   const wanted = all.flatMap((c) => dueReminders(c, now)).filter((r) => !off.has(`${r.candidate.userId}:${DELIVERY_KINDS[r.kind]}`));
-  if (!wanted.length) return { sent: 0, due: 0 };
+  if (!wanted.length) return { sent: 0, due: 0, before: 0 };
   // Skip what is claimed already without a failed insert for each (the insert still decides).
   const claimed = await db.reminderDelivery.findMany({
     where: { eventId: { in: [...new Set(wanted.map((r) => r.candidate.event.id))] }, kind: { in: [...new Set([...wanted.map((r) => r.kind), "day-before" as const])] } },
@@ -293,7 +296,9 @@ export async function runReminderPass(now = new Date(), origin = mailOrigin()) {
   const due = oneMailPerBooking(unclaimed, askedBefore);
   let sent = 0;
   for (const reminder of due) if (await deliver(reminder, origin, undefined, now)) sent++;
-  return { sent, due: wanted.length };
+  // due: the mails this pass had to send (a chase the day-before mail stands in for is none);
+  // before: those an earlier pass (or another process) already claimed.
+  return { sent, due: due.length, before: wanted.length - unclaimed.length };
 }
 
 /**
