@@ -18,5 +18,9 @@ export default {
       maxWidth: { toast: "420px" },
     },
   },
-  plugins: [],
+  plugins: [
+    // A long word without a space wraps where it must, and lets its flex or grid box
+    // shrink (break-words does not: a 120-character gig name still ran a phone's page wide).
+    ({ addUtilities }: { addUtilities: (utilities: Record<string, Record<string, string>>) => void }) => addUtilities({ ".wrap-anywhere": { "overflow-wrap": "anywhere" } }),
+  ],
 } satisfies Config;

@@ -7,7 +7,7 @@ export function DetailRow({ term, children }: { term: string; children: React.Re
   return (
     <div className="grid gap-1 py-3 sm:grid-cols-3 sm:items-baseline sm:gap-4">
       <dt className="text-sm font-medium text-slate-600">{term}</dt>
-      <dd className="min-w-0 break-words text-slate-900 sm:col-span-2">{children}</dd>
+      <dd className="min-w-0 text-slate-900 sm:col-span-2">{children}</dd>
     </div>
   );
 }

@@ -106,7 +106,7 @@ export function PageHeader({ title, description, back, aside }: PageHeaderProps)
         </p>
       ) : null}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <h1 className="min-w-0 break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+        <h1 className="min-w-0 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
         {aside}
       </div>
       {description ? <p className="mt-2 max-w-3xl text-slate-600">{description}</p> : null}

@@ -101,7 +101,7 @@ export default function StagePage() {
           {count ? `${at} / ${count}` : ""}
         </span>
       </header>
-      <main data-stage-tap="" className="flex min-w-0 flex-1 cursor-pointer select-none flex-col justify-center break-words px-5 py-6 sm:px-10">
+      <main data-stage-tap="" className="flex min-w-0 flex-1 cursor-pointer select-none flex-col justify-center wrap-anywhere px-5 py-6 sm:px-10">
         {cue ? <Cue cue={cue} /> : <p className="text-4xl font-bold">This setlist has no songs yet.</p>}
         {next ? (
           <p className="mt-10 text-2xl text-neutral-300 sm:text-3xl">
@@ -125,7 +125,7 @@ function Cue({ cue }: { cue: StageCue }) {
   return (
     <div>
       <p className="text-xl font-semibold uppercase tracking-wide text-sky-300 sm:text-2xl">{cue.setStart ? `${cue.set} starts` : cue.set}</p>
-      <h1 className={`mt-2 break-words text-5xl font-black leading-tight sm:text-7xl ${cue.isBreak ? "text-sky-300" : ""}`}>{cue.title}</h1>
+      <h1 className={`mt-2 text-5xl font-black leading-tight sm:text-7xl ${cue.isBreak ? "text-sky-300" : ""}`}>{cue.title}</h1>
       {cue.artist ? <p className="mt-2 text-2xl text-neutral-300 sm:text-3xl">{cue.artist}</p> : null}
       <dl className="mt-6 flex flex-wrap gap-x-8 gap-y-3 text-3xl sm:text-4xl">
         {cue.key ? <Fact label="Key" value={cue.key} /> : null}

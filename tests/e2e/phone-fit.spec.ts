@@ -75,6 +75,19 @@ test("every page of the public site, the demo band and the admin area fits a pho
   // Its setlist's one-word name ran stage mode's header 900 px wide.
   const longSetlist = await db.setlist.create({ data: { bandId: longBand.id, name: "Theneverendingsaturdaynightpubsetlistwithoutaspace", sets: { create: [{ name: "Set 1", position: 0 }] } }, select: { id: true, sets: { select: { id: true } } } });
   await db.setlistItem.create({ data: { setlistId: longSetlist.id, setId: longSetlist.sets[0]!.id, position: 0, songId: song.id, note: "x".repeat(150) } });
+  // Gigs with long titles (one a 120-character word, one a long hyphenated word) the owner
+  // is booked on and has not answered, and a blackout with a long one-word reason: they ran
+  // the availability view 492 px, the agenda 2,151 px and the dashboard 1,989 px wide.
+  const soon = new Date(Date.now() + 3 * 86_400_000);
+  const soonMonth = soon.toISOString().slice(0, 7);
+  const membership = await db.bandMembership.findFirstOrThrow({ where: { bandId: longBand.id, userId: owner.id }, select: { id: true } });
+  const longGig = await db.event.create({
+    data: { bandId: longBand.id, title: longWord.slice(0, 120), kind: "gig", startsAt: soon, bookings: { create: [{ membershipId: membership.id }] } },
+    select: { id: true },
+  });
+  await db.event.create({ data: { bandId: longBand.id, title: "Sommerfest-Hauptbühnen-Eröffnungskonzert", kind: "gig", startsAt: new Date(soon.getTime() + 3_600_000), bookings: { create: [{ membershipId: membership.id }] } } });
+  const blackoutDay = new Date(soon.getTime() + 86_400_000).toISOString().slice(0, 10);
+  await db.blackout.create({ data: { userId: owner.id, startDate: blackoutDay, endDate: blackoutDay, reason: "y".repeat(200) } });
   await signInAs(context, admin.id);
   wide.push(...(await tooWide(page, ["/admin", "/admin/users", `/admin/users?q=${encodeURIComponent(owner.email)}`])));
   // That band's owner on their own pages: the name wraps in headings and text (it ran them
@@ -84,6 +97,7 @@ test("every page of the public site, the demo band and the admin area fits a pho
     ...(await tooWide(page, [
       "/getting-started", "/members", "/settings", "/profile", "/songs", `/songs/${song.id}/edit`, "/calendar", "/setlists",
       `/setlists/${longSetlist.id}`, `/setlists/${longSetlist.id}?q=Supercal`, `/setlists/${longSetlist.id}/stage`,
+      "/dashboard", `/calendar?month=${soonMonth}`, `/calendar/availability?month=${soonMonth}`, "/calendar/blackouts", `/events/${longGig.id}`, `/events/${longGig.id}/edit`,
     ])),
   );
 

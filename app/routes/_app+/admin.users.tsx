@@ -279,7 +279,7 @@ function UserCard({ user, self, back, manualBilling, failure }: { user: UserRow;
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`user-${user.id}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <div className="min-w-0">
-          <h2 id={`user-${user.id}`} className="break-words font-semibold text-slate-900">
+          <h2 id={`user-${user.id}`} className="font-semibold text-slate-900">
             {user.name}
             {self ? <span className="font-normal text-slate-600"> (you)</span> : null}
           </h2>

@@ -128,7 +128,7 @@ export default function Calendar() {
                                 </span>
                               ) : null}
                             </span>
-                            <span className="line-clamp-2 break-words" data-cell-title>
+                            <span className="line-clamp-2 wrap-anywhere" data-cell-title>
                               {event.title}
                             </span>
                             {event.heard ? <span className="sr-only">{event.heard}</span> : null}
@@ -174,7 +174,7 @@ export default function Calendar() {
               <li key={event.id} id={`agenda-${event.id}`} className="scroll-mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <KindIcon kind={event.kind} className="h-4 w-4 text-slate-600" />
-                  <Link to={`/events/${event.id}`} className={`break-words font-semibold hover:underline ${event.cancelled ? "text-slate-500 line-through" : "text-slate-900"}`}>
+                  <Link to={`/events/${event.id}`} className={`wrap-anywhere font-semibold hover:underline ${event.cancelled ? "text-slate-500 line-through" : "text-slate-900"}`}>
                     {event.title}
                   </Link>
                   <KindBadge kind={event.kind} tentative={event.tentative} />

@@ -122,7 +122,7 @@ export default function Availability() {
           ))}
         </div>
         {shown.length ? (
-          <ol className="grid gap-2 sm:grid-cols-2 lg:grid-cols-7">
+          <ol className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-7">
             {shown.map((day, index) => (
               <li key={day.date} className={index === 0 && !onlyFull ? FIRST_DAY_OFFSET[day.weekday] : ""}>
                 <DayCard day={day} month={month} only={only} canCreate={data.canCreate} />

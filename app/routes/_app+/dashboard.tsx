@@ -147,7 +147,7 @@ function ComingUp({ panels, empty }: { panels: Panels; empty: Notes }) {
           {coming.map((event) => (
             <li key={event.id} className="rounded-lg border border-slate-100 p-3">
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                <Link to={`/events/${event.id}`} className="break-words font-semibold text-slate-900 hover:underline">
+                <Link to={`/events/${event.id}`} className="wrap-anywhere font-semibold text-slate-900 hover:underline">
                   {event.title}
                 </Link>
                 <span className="text-sm text-slate-600">
@@ -200,7 +200,7 @@ function WaitingForYou({ panels, empty }: { panels: Panels; empty: Notes }) {
             <ul className="mt-2 divide-y divide-slate-100">
               {waiting.events.map((event) => (
                 <li key={event.id} className="py-2">
-                  <Link to={`/events/${event.id}`} className="font-medium text-slate-900 hover:underline">
+                  <Link to={`/events/${event.id}`} className="wrap-anywhere font-medium text-slate-900 hover:underline">
                     {event.title}
                   </Link>
                   <span className="block text-sm text-slate-600">
@@ -294,7 +294,7 @@ function RecentSongs({ panels, empty }: { panels: Panels; empty: Notes }) {
         <ul className="divide-y divide-slate-100">
           {recentSongs.map((song) => (
             <li key={song.id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2 text-sm">
-              <span className="min-w-0 break-words">
+              <span className="min-w-0 wrap-anywhere">
                 <span className="font-medium text-slate-900">{song.title}</span>
                 {song.artist ? <span className="text-slate-600"> · {song.artist}</span> : null}
               </span>
@@ -317,7 +317,7 @@ function NotAnswered({ panels, empty }: { panels: Panels; empty: Notes }) {
         <ul className="divide-y divide-slate-100">
           {waiting.map((event) => (
             <li key={event.id} className="py-2">
-              <Link to={`/events/${event.id}`} className="font-medium text-slate-900 hover:underline">
+              <Link to={`/events/${event.id}`} className="wrap-anywhere font-medium text-slate-900 hover:underline">
                 {event.title}
               </Link>
               <span className="block text-sm text-slate-600">
@@ -353,7 +353,7 @@ function GigPanel({ id, title, list, note, fix }: { id: string; title: string; l
           <ul className="divide-y divide-slate-100">
             {list.rows.map((gig) => (
               <li key={gig.id} className="py-2 text-sm">
-                <Link to={`/events/${gig.id}`} className="font-medium text-slate-900 hover:underline">
+                <Link to={`/events/${gig.id}`} className="wrap-anywhere font-medium text-slate-900 hover:underline">
                   {gig.title}
                 </Link>
                 <span className="block text-slate-600">

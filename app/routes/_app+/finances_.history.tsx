@@ -60,7 +60,7 @@ export default function History() {
           {data.lines.map((line) => (
             <li key={line.id} className="flex items-center gap-3 px-4 py-3">
               <div className="min-w-0 flex-1">
-                <p className="break-words font-medium text-slate-900">{line.description}</p>
+                <p className="font-medium text-slate-900">{line.description}</p>
                 <p className="text-sm text-slate-600">
                   {line.kind} · {line.date}
                   {line.isReversal ? " · correction" : ""}

@@ -76,7 +76,7 @@ export default function Ledger() {
           {data.entries.map((entry) => (
             <li key={entry.id} className="flex flex-wrap items-start gap-3 px-4 py-3">
               <div className="min-w-0 flex-1">
-                <p className="break-words font-medium text-slate-900">
+                <p className="font-medium text-slate-900">
                   <span className="text-slate-500">#{entry.id}</span> {entry.description}
                 </p>
                 <p className="text-sm text-slate-600">

@@ -483,7 +483,7 @@ function DeleteAccountSection({ email, deletion, lastResult }: { email: string; 
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
             {deletion.blocking.map((band) => (
               <li key={band.id} className="flex flex-wrap items-center gap-x-4 px-3 py-2">
-                <span className="w-full min-w-0 break-words pt-1 font-medium text-slate-900 sm:w-auto sm:flex-1 sm:pt-0">{band.name}</span>
+                <span className="w-full min-w-0 wrap-anywhere pt-1 font-medium text-slate-900 sm:w-auto sm:flex-1 sm:pt-0">{band.name}</span>
                 <BandPageLink band={band} to="/members" label="Hand over leadership" />
                 <BandPageLink band={band} to="/settings" label="Delete band" />
               </li>

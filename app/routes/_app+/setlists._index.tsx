@@ -165,7 +165,7 @@ export default function Setlists() {
             <li key={setlist.id}>
               <Link to={`/setlists/${setlist.id}`} className="flex min-h-[44px] items-center gap-4 px-4 py-3 hover:bg-slate-50">
                 <span className="min-w-0 flex-1">
-                  <span className="block break-words font-semibold text-slate-900">{setlist.name}</span>
+                  <span className="block wrap-anywhere font-semibold text-slate-900">{setlist.name}</span>
                   <span className="block text-sm text-slate-600">
                     {setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`} · {setlist.length || "0:00"} · Created{" "}
                     <time dateTime={setlist.createdAt}>{setlist.created}</time>

@@ -77,7 +77,7 @@ export default function VerificationPending() {
       description={
         email ? (
           <p>
-            We sent a verification link to <strong className="break-words font-semibold text-slate-900">{email}</strong>.
+            We sent a verification link to <strong className="wrap-anywhere font-semibold text-slate-900">{email}</strong>.
           </p>
         ) : (
           <p>We sent a verification link to the address you signed up with.</p>

@@ -11,7 +11,7 @@ export function EventRow({ event }: { event: EventRowData }) {
     >
       <span className="min-w-0 flex-1">
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="break-words font-semibold text-slate-900">{event.title}</span>
+          <span className="wrap-anywhere font-semibold text-slate-900">{event.title}</span>
           <span className="inline-flex items-center rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-inset ring-slate-300">
             {event.kind}
           </span>

@@ -51,7 +51,7 @@ export function MemberRow({ member, bandId, bandName, roles, actionData, open, m
         <Avatar person={member.person} position={member.position} initials={member.initials} size="md" decorative />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <p className="min-w-0 break-words font-semibold text-slate-900">
+            <p className="min-w-0 font-semibold text-slate-900">
               {member.name}
               {member.isYou ? <span className="font-normal text-slate-600"> (you)</span> : null}
             </p>
