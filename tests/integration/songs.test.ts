@@ -96,6 +96,11 @@ describe("the song form", () => {
     // A version that is not one (a tampered form) is refused as stale, not a pass.
     expect((await save(cookies.leader, { tempo: "93", version: "abc" })).status).toBe(409);
     expect(await db.song.findUniqueOrThrow({ where: { id: song.id } })).toMatchObject({ tempo: 100, version: 2 });
+    // A form without a version (made by hand) is refused: it would save over anything.
+    const unversioned = await save(cookies.leader, { tempo: "93", version: "" });
+    expect(unversioned.status).toBe(400);
+    expect((await json(unversioned)).result.error[""]).toEqual(["Reload the song and try again: the form did not say which version it changes."]);
+    expect(await db.song.findUniqueOrThrow({ where: { id: song.id } })).toMatchObject({ tempo: 100, version: 2 });
 
     // A look-up from the form opened at version 1 keeps version 1, so its next save is still refused.
     server.use(...partnerHandlers("ok", "ok"));

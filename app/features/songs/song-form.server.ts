@@ -48,9 +48,14 @@ export type SongFormReply = { result: SubmissionResult<string[]>; duplicate: { i
  * an unconfirmed duplicate comes back as the form's reply with its status; success
  * returns the saved song.
  */
+export const NO_VERSION = "Reload the song and try again: the form did not say which version it changes.";
+
 export async function submitSongForm(access: BandAccess, formData: FormData, songId?: number): Promise<{ song: Song } | { reply: SongFormReply; status: number }> {
   const submission = parseWithZod(formData, { schema: SongFormSchema });
   if (submission.status !== "success") return { reply: { result: submission.reply(), duplicate: null }, status: 400 };
+  // An edit says which version it changes (the page's form always does): without one it
+  // could only be saved over whatever someone else saved since.
+  if (songId && submission.value.version === undefined) return { reply: { result: submission.reply({ formErrors: [NO_VERSION] }), duplicate: null }, status: 400 };
   const options = { allowDuplicate: submission.value.confirmDuplicate, version: submission.value.version };
   try {
     const input = formInput(submission.value);

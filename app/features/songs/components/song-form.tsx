@@ -67,11 +67,11 @@ export function SongForm({ action, data, reply, submitLabel }: SongFormProps) {
             <Link to={`/songs/${duplicate.id}/edit`} className="font-medium underline">
               Open that song
             </Link>
-            , change the title or artist, or add this one anyway.
+            , change the title or artist, or {data.version ? "save this one anyway" : "add this one anyway"}.
           </p>
           <div className="mt-3">
             <Button type="submit" name="confirmDuplicate" value="yes" variant="secondary">
-              Add it anyway
+              {data.version ? "Save it anyway" : "Add it anyway"}
             </Button>
           </div>
         </div>
