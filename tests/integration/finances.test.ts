@@ -125,6 +125,9 @@ describe("recording the band's money", () => {
     // Every change is in the audit log, and the onboarding status counts the money.
     const actions = (await db.auditEntry.findMany({ where: { bandId: world.band.id }, select: { action: true } })).map((a) => a.action).sort();
     expect(actions).toEqual(["money.expense", "money.payment", "money.payout", "money.split"]);
+    // The payment's entry names its gig by title (it said "Gig: 2").
+    const paid = await db.auditEntry.findFirstOrThrow({ where: { bandId: world.band.id, action: "money.payment" }, select: { after: true } });
+    expect(JSON.parse(String(paid.after))).toMatchObject({ gig: "Harbour Festival" });
     const status = await body(await callRoute(onboardingRoute.loader, buildRequest(`/api/bands/${world.band.id}/onboarding-status`, { cookie: cookies.leader }), { id: String(world.band.id) }));
     expect(status).toMatchObject({ hasFinancialData: true });
   });

@@ -97,9 +97,9 @@ describe("the song form", () => {
     expect((await save(cookies.leader, { tempo: "93", version: "abc" })).status).toBe(409);
     expect(await db.song.findUniqueOrThrow({ where: { id: song.id } })).toMatchObject({ tempo: 100, version: 2 });
     // A form without a version (made by hand) is refused: it would save over anything.
-    const unversioned = await save(cookies.leader, { tempo: "93", version: "" });
-    expect(unversioned.status).toBe(400);
-    expect((await json(unversioned)).result.error[""]).toEqual(["Reload the song and try again: the form did not say which version it changes."]);
+    const noVersion = await save(cookies.leader, { tempo: "93", version: "" });
+    expect(noVersion.status).toBe(400);
+    expect((await json(noVersion)).result.error[""]).toEqual(["Reload the song and try again: the form did not say which version it changes."]);
     expect(await db.song.findUniqueOrThrow({ where: { id: song.id } })).toMatchObject({ tempo: 100, version: 2 });
 
     // A look-up from the form opened at version 1 keeps version 1, so its next save is still refused.

@@ -9,11 +9,13 @@ describe("an audit entry's changes, in words a band reads", () => {
       "Fee agreed: none",
       "Date: Oct 15, 2026",
       "Category: Gig fee",
-      "Gig: 12",
+      "Gig: event #12",
       "Method: Cash",
       "Received by: band account",
     ]);
     expect(changeLines(null, { amountMinor: 1_500 }, "JPY")).toEqual(["Amount: ¥1,500"]);
+    // Entries now name the gig (or the event an expense was for) by its title, as it was.
+    expect(changeLines(null, { gig: "Harbour Stage", event: "Van to Leeds" }, "USD")).toEqual(["Gig: Harbour Stage", "Event: Van to Leeds"]);
   });
 
   test("a split's shares: each person with their amount, on one line", () => {

@@ -56,6 +56,8 @@ function asDate(text: string, format: Intl.DateTimeFormat, iso: string, suffix =
 function show(value: unknown, key: string, currency: string | null): string {
   if (value === null || value === undefined) return "none";
   if (typeof value === "boolean") return value ? "yes" : "no";
+  // Entries made before they named the gig by its title kept only its number.
+  if (key === "eventId" && typeof value === "number") return `event #${value}`;
   if (typeof value === "number") return key.endsWith("Minor") && currency ? formatMoney(value, currency) : String(value);
   if (typeof value === "string") {
     if (ROLE_KEYS.has(key) && isRole(value)) return roleLabel(value);

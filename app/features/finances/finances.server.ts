@@ -757,7 +757,7 @@ export async function recordPayment(access: BandAccess, input: PaymentInput) {
       action: "money.payment",
       bandId,
       target: { type: "ledgerEntry", id: entry.id, label: description },
-      after: { amountMinor: input.amount, feeAgreedMinor, date: input.date, category: input.category, eventId: event?.id ?? null, method: input.method, receivedBy: receiver?.name ?? "band account" },
+      after: { amountMinor: input.amount, feeAgreedMinor, date: input.date, category: input.category, gig: event?.title ?? null, method: input.method, receivedBy: receiver?.name ?? "band account" },
     });
     // A payment is named by its ledger entry's id everywhere (splits, reversals, the API).
     return { entryId: entry.id, paymentId: entry.id, description, splittable: isGig && Boolean(event) };
@@ -771,7 +771,7 @@ export async function recordExpense(access: BandAccess, input: ExpenseInput) {
   requireWriter(access);
   const bandId = access.band.id;
   const result = await db.$transaction(async (tx) => {
-    const event = input.eventId ? await tx.event.findFirst({ where: { id: input.eventId, bandId }, select: { id: true } }) : null;
+    const event = input.eventId ? await tx.event.findFirst({ where: { id: input.eventId, bandId }, select: { id: true, title: true } }) : null;
     if (input.eventId && !event) throw new RuleError(400, "Choose an event from this band's calendar", "eventId");
     const payer = input.paidBy ? await memberOf(tx, bandId, input.paidBy) : null;
     if (input.paidBy && !payer) throw new RuleError(400, "That person is not a member of this band", "paidBy");
@@ -807,7 +807,7 @@ export async function recordExpense(access: BandAccess, input: ExpenseInput) {
       action: "money.expense",
       bandId,
       target: { type: "ledgerEntry", id: entry.id, label: description },
-      after: { amountMinor: input.amount, date: input.date, category: input.category, eventId: event?.id ?? null, paidBy: payer?.name ?? "band fund" },
+      after: { amountMinor: input.amount, date: input.date, category: input.category, event: event?.title ?? null, paidBy: payer?.name ?? "band fund" },
     });
     return { entryId: entry.id, description };
   });
