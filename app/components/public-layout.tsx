@@ -21,7 +21,7 @@ const NAV_LINK =
   "inline-flex min-h-[44px] items-center whitespace-nowrap rounded-md px-3 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900";
 const MENU_LINK = "flex min-h-[44px] items-center rounded-md px-3 text-base font-medium text-slate-800 hover:bg-slate-100";
 const START_FREE =
-  "inline-flex min-h-[44px] items-center justify-center whitespace-nowrap rounded-md bg-brand-700 px-4 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-brand-600";
+  "inline-flex min-h-[44px] items-center justify-center whitespace-nowrap rounded-md bg-brand-700 px-3 text-sm sm:px-4 font-semibold text-white shadow-sm transition-colors hover:bg-brand-600";
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return isActive ? `${NAV_LINK} bg-brand-50 text-brand-700` : NAV_LINK;
@@ -37,7 +37,7 @@ function sectionHref(section: string, onLanding: boolean) {
   return onLanding ? `#${section}` : `/#${section}`;
 }
 
-const BRAND = "inline-flex min-h-[44px] shrink-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight text-slate-900";
+const BRAND = "inline-flex min-h-[44px] shrink-0 items-center gap-2 rounded-md text-base font-bold sm:text-lg tracking-tight text-slate-900";
 
 /** The logo and name: home, or back up to the hero when already on the landing page. */
 export function BrandLink({ onLanding = false }: { onLanding?: boolean }) {
@@ -98,7 +98,7 @@ export function PublicHeader({ onLanding = false }: { onLanding?: boolean }) {
   useSectionViewsAfterNavigation(!useHydration(), useLocation().pathname);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-6">
         <BrandLink onLanding={onLanding} />
         <nav aria-label="Main" className="ml-6 hidden flex-1 lg:block">
           <ul className="flex items-center gap-1">
@@ -226,7 +226,7 @@ export function PublicFooter() {
             </Link>
           </li>
           <li>
-            <a href="mailto:support@bandroom.app" className={FOOTER_LINK}>
+            <a href="mailto:support@bandroom.app" className={`${FOOTER_LINK} wrap-anywhere`}>
               support@bandroom.app
             </a>
           </li>

@@ -259,7 +259,7 @@ export default function Landing() {
             </div>
             <div className="mt-16 space-y-20 lg:space-y-24">
               {FEATURES.map((feature, index) => (
-                <article key={feature.title} className="grid items-center gap-10 lg:grid-cols-2 lg:gap-16">
+                <article key={feature.title} className="grid grid-cols-1 items-center gap-10 lg:grid-cols-2 lg:gap-16">
                   <div className={index % 2 === 1 ? "lg:order-2" : undefined}>
                     <p className="flex items-center gap-2 text-sm font-semibold text-brand-700">
                       {feature.eyebrow}

@@ -7,8 +7,9 @@
  *   page view, when half of it is on screen, or half the screen for a section taller
  *   than the screen. Sent with sendBeacon to /api/analytics, never for visitors whose
  *   browser sends Do Not Track or Global Privacy Control (the server drops those too).
- * - Closes the header's <details> menu after a link in it is followed, on Escape, or on
- *   a click elsewhere (without JavaScript it simply stays open until toggled).
+ * - Closes the header's <details> menu after a link in it is followed, on Escape (the
+ *   focus goes back to its button), when the focus leaves it, or on a click elsewhere
+ *   (without JavaScript it simply stays open until toggled).
  * - Registers the service worker (/sw.js) in production builds (data-sw on the tag).
  * - Smooth scrolling to in-page anchors is CSS (scroll-behavior on <html>, only when the
  *   visitor has not asked for reduced motion); nothing to do here.
@@ -85,8 +86,17 @@
     var menu = target && target.closest("details[data-menu]");
     closeMenus(menu && !target.closest("a") ? menu : null);
   });
+  // Escape closes the menu and gives the keyboard back to its button; tabbing out of an
+  // open menu closes it, so it never covers the links the focus moves on to.
   document.addEventListener("keydown", function (event) {
-    if (event.key === "Escape") closeMenus(null);
+    if (event.key !== "Escape") return;
+    var inside = document.activeElement && document.activeElement.closest("details[data-menu][open]");
+    closeMenus(null);
+    if (inside) inside.querySelector("summary").focus();
+  });
+  document.addEventListener("focusout", function (event) {
+    var menu = event.target instanceof Element ? event.target.closest("details[data-menu][open]") : null;
+    if (menu && !(event.relatedTarget instanceof Node && menu.contains(event.relatedTarget))) menu.removeAttribute("open");
   });
 
   if (script && script.hasAttribute("data-static")) {

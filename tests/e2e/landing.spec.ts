@@ -61,6 +61,26 @@ test.describe("the landing page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Blog" })).toBeVisible();
   });
 
+  test("the phone menu: Escape closes it and gives the keyboard back to its button; tabbing out of it closes it", async ({ page, isMobile, javaScriptEnabled }) => {
+    test.skip(!isMobile || !javaScriptEnabled, "the phone menu, closed by /js/public.js (without it, a <details> stays open until toggled)");
+    await page.goto("/blog");
+    const menu = page.getByRole("banner").locator("details");
+    const button = menu.locator("summary");
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(menu).toHaveAttribute("open", "");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("navigation", { name: "Menu" }).getByRole("link").first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).not.toHaveAttribute("open", "");
+    await expect(button).toBeFocused();
+    // Open again and tab past its last link: it closes instead of covering what the focus reaches.
+    await page.keyboard.press("Enter");
+    const links = await page.getByRole("navigation", { name: "Menu" }).getByRole("link").count();
+    for (let i = 0; i <= links; i++) await page.keyboard.press("Tab");
+    await expect(menu).not.toHaveAttribute("open", "");
+  });
+
   test("Start Free opens sign-up and Sign In opens the login form", async ({ page, isMobile }) => {
     await page.goto("/");
     await page.getByRole("banner").getByRole("link", { name: "Start Free" }).click();

@@ -103,3 +103,18 @@ test("every page of the public site, the demo band and the admin area fits a pho
 
   expect(wide).toEqual([]);
 });
+
+test("the narrowest phones (320 px) fit too: the public header, footer and landing sections, and the calendar's month bar", async ({ page, context, isMobile }) => {
+  test.skip(!isMobile, "the phone layout");
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 320, height: 640 });
+  const { db } = await import("~/utils/db.server");
+  const { DEMO_EMAIL } = await import("../../prisma/seed");
+  const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true } });
+  // The landing page ran 342 px wide (its feature sections' text cut at the right edge), and
+  // every public page's footer did; the month bar ran /calendar 363 px wide.
+  const wide = await tooWide(page, ["/", "/blog", "/privacy-policy"]);
+  await signInAs(context, demo.id);
+  wide.push(...(await tooWide(page, ["/blog", "/dashboard", "/calendar", "/calendar/availability", "/members", "/songs", "/setlists", "/settings", "/profile"])));
+  expect(wide).toEqual([]);
+});

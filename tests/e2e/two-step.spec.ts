@@ -47,7 +47,10 @@ test("turns on two-step sign-in from the profile, then signing in asks for the c
 
   await page.getByLabel("Code").fill("111111");
   await page.getByRole("button", { name: "Verify and sign in" }).click();
-  await expect(page.getByText("That code didn’t work")).toBeVisible();
+  // Said aloud (an alert), under the field, and the keyboard is back in the field.
+  await expect(page.getByRole("alert").filter({ hasText: "That code didn’t work" })).toHaveCount(1);
+  await expect(page.getByLabel("Code")).toHaveAccessibleDescription(/That code didn’t work/);
+  await expect(page.getByLabel("Code")).toBeFocused();
 
   await page.getByLabel("Code").fill(codeFor(key, 1));
   await page.getByRole("button", { name: "Verify and sign in" }).click();

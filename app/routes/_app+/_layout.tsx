@@ -52,7 +52,7 @@ export default function AppLayout() {
     <div className="min-h-screen">
       <a
         href="#main"
-        className="sr-only z-[60] rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        className="sr-only z-[60] rounded-md bg-white font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:px-4 focus:py-2"
       >
         Skip to content
       </a>

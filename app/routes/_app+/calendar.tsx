@@ -40,7 +40,7 @@ export default function Calendar() {
       ) : null}
 
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <nav aria-label="Months" className="flex items-center gap-1">
+        <nav aria-label="Months" className="flex flex-wrap items-center gap-1">
           <Link to={links.prev} className={buttonClasses("ghost")} aria-label="Previous month">
             <span aria-hidden="true">←</span>
           </Link>

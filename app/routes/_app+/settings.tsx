@@ -236,7 +236,7 @@ export default function Settings() {
                   {row.cells.map((cell) => (
                     <td
                       key={cell.role}
-                      className={`px-3 py-2.5 ${cell.allowed ? "text-slate-900" : "text-slate-500"} ${
+                      className={`px-3 py-2.5 ${cell.allowed ? "text-slate-900" : "text-slate-600"} ${
                         cell.yours ? "bg-brand-50" : ""
                       }`}
                     >
@@ -260,7 +260,7 @@ export default function Settings() {
                   return (
                     <div key={cell.role} className="contents">
                       <dt className={`text-slate-600 ${cell.yours ? "font-semibold" : ""}`}>{label}</dt>
-                      <dd className={cell.allowed ? "text-slate-900" : "text-slate-500"}>{cell.text}</dd>
+                      <dd className={cell.allowed ? "text-slate-900" : "text-slate-600"}>{cell.text}</dd>
                     </div>
                   );
                 })}

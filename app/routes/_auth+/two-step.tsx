@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
+import { useMemo } from "react";
 import { Field } from "~/components/forms";
-import { Button } from "~/components/kit";
+import { Button, useFocusFirstError } from "~/components/kit";
 import { useSubmitting } from "~/features/auth/components/auth-form";
 import { AuthErrorBoundary, authLinkClasses, AuthShell } from "~/features/auth/components/auth-shell";
 import { actionRateLimitHeaders, RateLimitedError, requireSameSite } from "~/features/auth/auth.server";
@@ -61,6 +62,8 @@ export default function TwoStep() {
   const actionData = useActionData<typeof action>();
   const submitting = useSubmitting();
   const error = actionData?.error;
+  // A refused code: the keyboard goes back to the field (as on every form), once per answer.
+  const form = useFocusFirstError(useMemo(() => (actionData?.error ? { status: "error" as const } : null), [actionData]));
   return (
     <AuthShell
       title="Two-step sign-in"
@@ -71,7 +74,13 @@ export default function TwoStep() {
         </Link>
       }
     >
-      <Form method="post" className="space-y-4">
+      <Form method="post" ref={form} className="space-y-4">
+        {/* Said aloud at once; the field names it too (aria-describedby). */}
+        {error ? (
+          <p role="alert" className="sr-only">
+            {error}
+          </p>
+        ) : null}
         <Field
           label="Code"
           hint="Lost your phone? Enter one of your recovery codes instead."
