@@ -97,6 +97,10 @@ describe("times in the band's time zone", () => {
     expect((await errorsOf({ date: "9999-12-31" })).date).toEqual(["Choose a date between 1970 and 9998"]);
     expect((await errorsOf({ date: "0000-02-10" })).date).toEqual(["Choose a date between 1970 and 9998"]);
     expect((await errorsOf({ date: "2026-03-29", startTime: "02:30" })).startTime![0]).toMatch(/02:30 does not exist on Mar 29, 2026 in Europe\/Berlin/);
+    // A weekly series whose third date is that day: said too, not moved an hour on the quiet.
+    expect((await errorsOf({ date: "2026-03-15", startTime: "02:30", repeat: "weekly", count: 3 })).startTime).toEqual([
+      "02:30 does not exist on Mar 29, 2026 in Europe/Berlin, a date of this series: the clocks go forward then. Choose another time, or end the series before that date",
+    ]);
     expect((await errorsOf({ endTime: "18:00", endDate: "2026-07-01" })).endTime).toEqual([MESSAGES.endBeforeStart]);
     expect((await errorsOf({ endDate: "2027-08-01", endTime: "10:00" })).endTime).toEqual([MESSAGES.tooLong]);
     expect((await errorsOf({ repeat: "weekly", count: 201 })).count).toEqual([MESSAGES.tooMany]);

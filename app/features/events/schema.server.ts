@@ -56,6 +56,8 @@ export const MESSAGES = {
   pastLastYear: `A series must end by ${YEARS.max}: repeat it fewer times`,
   countOrUntil: "Say how many times, or until which date, it repeats",
   untilBeforeStart: "The series must end on or after its first date",
+  seriesMeetsSkippedTime: (time: string, date: LocalDate, timeZone: string) =>
+    `${time} does not exist on ${formatDate(Date.UTC(date.year, date.month - 1, date.day))} in ${timeZone}, a date of this series: the clocks go forward then. Choose another time, or end the series before that date`,
   untilTooSoon: (second: LocalDate) => `A series repeats at least twice: end it on ${formatDate(Date.UTC(second.year, second.month - 1, second.day))} or later`,
   fee: "Enter the fee as an amount, like 250 or 250.50",
   deadline: "The answer deadline must be on or before the day of the event",
@@ -347,13 +349,18 @@ export function expandWeekly(input: Pick<EventInput, "localDate" | "startsAt" | 
     ...(rule.until ? { until: new Date(Date.UTC(rule.until.year, rule.until.month - 1, rule.until.day, 23, 59, 59)) } : {}),
   };
   const floating = new RRule({ ...options, dtstart }).all((_date, index) => index < limit);
+  // The days whose start time the clocks skip (a 02:30 series meeting the spring change).
+  const skipped: { date: LocalDate; time: string }[] = [];
   const occurrences = floating.map((wall) => {
     const local = { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
-    // A time the clocks skip on that day moves on by the hour skipped (RFC 5545 3.3.5).
-    return fromZoned(local, input.timeZone) ?? new Date(fromZoned({ ...local, hour: local.hour + 1 }, input.timeZone)?.getTime() ?? wall.getTime());
+    const instant = fromZoned(local, input.timeZone);
+    if (instant) return instant;
+    skipped.push({ date: { year: local.year, month: local.month, day: local.day }, time: `${String(local.hour).padStart(2, "0")}:${String(local.minute).padStart(2, "0")}` });
+    // Such a time moves on by the hour skipped (RFC 5545 3.3.5), as calendars read it.
+    return new Date(fromZoned({ ...local, hour: local.hour + 1 }, input.timeZone)?.getTime() ?? wall.getTime());
   });
   const rrule = RRule.optionsToString(options).replace(/^RRULE:/, "");
-  return { occurrences, rrule };
+  return { occurrences, rrule, skipped };
 }
 
 function localTimeOf(instant: Date, timeZone: string, date: LocalDate) {
@@ -422,9 +429,15 @@ function resolveRecurrence(raw: RecurrenceRaw, event: EventInput | null, ctx: Ct
     if (rule.count && rule.count > MAX_OCCURRENCES) {
       ctx.addIssue({ code: "custom", path: ["count"], message: MESSAGES.tooMany });
     } else if (rule.count || rule.until) {
-      const { occurrences, rrule } = expandWeekly(event, rule);
+      const { occurrences, rrule, skipped } = expandWeekly(event, rule);
       const last = occurrences.at(-1);
       if (occurrences.length > MAX_OCCURRENCES) ctx.addIssue({ code: "custom", path: [ends === "until" ? "until" : "count"], message: MESSAGES.tooMany });
+      // An occurrence on a day the clocks skip its start time: said, as for a single event,
+      // not moved an hour on the quiet (calendars disagree on where such a time goes).
+      else if (skipped.length) {
+        const [{ date, time }] = skipped as [(typeof skipped)[number]];
+        ctx.addIssue({ code: "custom", path: ["startTime"], message: MESSAGES.seriesMeetsSkippedTime(time, date, event.timeZone) });
+      }
       // An end date inside the first interval is a series of one, which a count of 1 may not be either.
       else if (until && occurrences.length < 2) {
         if (formatLocalDate(until) >= formatLocalDate(event.localDate)) ctx.addIssue({ code: "custom", path: ["until"], message: MESSAGES.untilTooSoon(addDays(event.localDate, 7 * raw.interval)) });
