@@ -339,7 +339,7 @@ function BandDetailsForm({ data: loaderData, lastResult }: { data: EditData; las
       />
       <SelectField
         label="Time zone"
-        hint="Event times are entered and shown in this zone."
+        hint="Event times are entered and shown in this zone. Changing it moves no event in time: each shows at its local time in the new zone (8 PM in Berlin becomes 2 PM in New York). All-day events keep their dates."
         selectProps={{ name: "timeZone", defaultValue: shown("timeZone") }}
         errors={errors?.timeZone}
       >
