@@ -89,6 +89,19 @@ describe("Download calendar", () => {
     expect(await db.analyticsEvent.count({ where: { name: "download_calendar", userId: w.leader.id } })).toBe(2);
   });
 
+  test("a time the fall-back change repeats (both 02:30s in Berlin) round-trips through ical.js: it goes out in UTC", async () => {
+    const w = await world();
+    // Berlin falls back on Oct 27, 2030: 02:30 happens at 00:30Z (summer time) and again at 01:30Z.
+    const first = await eventWith(w.band.id, { title: "First 02:30", startsAt: new Date("2030-10-27T00:30:00Z"), endsAt: new Date("2030-10-27T03:00:00Z") });
+    const second = await eventWith(w.band.id, { title: "Second 02:30", startsAt: new Date("2030-10-27T01:30:00Z"), endsAt: new Date("2030-10-27T04:00:00Z") });
+    const { text } = await download(w.leader.id, w.leader.cookie, w.band.id);
+    const byUid = new Map(parse(text).map((e) => [e.uid, e]));
+    expect(byUid.get(`event-${first.id}@bandroom`)!.start.toJSDate().toISOString()).toBe("2030-10-27T00:30:00.000Z");
+    expect(byUid.get(`event-${second.id}@bandroom`)!.start.toJSDate().toISOString()).toBe("2030-10-27T01:30:00.000Z");
+    // An ordinary time keeps the band's zone (TZID).
+    expect(text).toMatch(/DTSTART;TZID=Europe\/Berlin:20300329T193000/);
+  });
+
   test("a sub's download holds only the events they are booked on", async () => {
     const w = await world();
     const events = parse((await download(w.sub.id, w.sub.cookie, w.band.id)).text);

@@ -4,7 +4,7 @@ import { track } from "~/features/analytics/analytics.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { grantFor } from "~/features/members/permissions";
 import { addDays, dayOf } from "~/features/availability/local-day";
-import { fromZoned } from "~/features/events/zoned-time";
+import { fromZoned, toZoned } from "~/features/events/zoned-time";
 import type { Prisma } from "~/generated/prisma/client";
 import { hashToken, randomToken } from "~/utils/crypto.server";
 import { db } from "~/utils/db.server";
@@ -85,11 +85,30 @@ function details(event: FeedEvent, withBandName: boolean) {
   };
 }
 
-/** Start and end: all day as the band's local days (exclusive end), else wall clock in `timeZone` with TZID. */
-function times(start: Date, end: Date, allDay: boolean, timeZone: string): Pick<ICalEventData, "start" | "end" | "allDay" | "timezone"> {
-  return allDay
-    ? { start: utcDay(dayOf(start, timeZone)), end: utcDay(addDays(dayOf(new Date(Math.max(end.getTime() - 1, start.getTime())), timeZone), 1)), allDay: true }
-    : { start: zonedTime(start, timeZone), end: zonedTime(end, timeZone), timezone: timeZone };
+/**
+ * Whether `instant`'s wall clock in `timeZone` happens twice (the hour a fall-back change
+ * repeats). RFC 5545 reads such a TZID time as the first, some readers (ical.js) as the
+ * second: those times go out in UTC, which every reader reads alike.
+ */
+function repeatedWallClock(instant: Date, timeZone: string) {
+  const wall = toZoned(instant, timeZone);
+  return [30, 60, 120].some((minutes) =>
+    [-1, 1].some((sign) => {
+      const other = toZoned(new Date(instant.getTime() + sign * minutes * 60_000), timeZone);
+      return other.year === wall.year && other.month === wall.month && other.day === wall.day && other.hour === wall.hour && other.minute === wall.minute;
+    }),
+  );
+}
+
+/**
+ * Start and end: all day as the band's local days (exclusive end), else wall clock in
+ * `timeZone` with TZID; in UTC for a time the clocks repeat, except a series' first
+ * (`rule`), whose RRULE must repeat in the zone's wall clock.
+ */
+function times(start: Date, end: Date, allDay: boolean, timeZone: string, rule = false): Pick<ICalEventData, "start" | "end" | "allDay" | "timezone"> {
+  if (allDay) return { start: utcDay(dayOf(start, timeZone)), end: utcDay(addDays(dayOf(new Date(Math.max(end.getTime() - 1, start.getTime())), timeZone), 1)), allDay: true };
+  if (!rule && (repeatedWallClock(start, timeZone) || repeatedWallClock(end, timeZone))) return { start, end };
+  return { start: zonedTime(start, timeZone), end: zonedTime(end, timeZone), timezone: timeZone };
 }
 
 function addEvent(calendar: ICalCalendar, event: FeedEvent, withBandName: boolean) {
@@ -158,7 +177,7 @@ function addSeries(calendar: ICalCalendar, series: Series, events: FeedEvent[], 
     // The rule's own changes (an occurrence deleted, the series cut) count as changes too.
     sequence: Math.max(series.sequence, ...events.map((e) => e.sequence)),
     stamp: new Date(Math.max(series.updatedAt.getTime(), ...events.map((e) => e.updatedAt.getTime()))),
-    ...times(first, new Date(first.getTime() + length), template.allDay, tz),
+    ...times(first, new Date(first.getTime() + length), template.allDay, tz, true),
     ...details(template, withBandName),
     repeating: {
       freq: ICalEventRepeatingFreq.WEEKLY,
