@@ -327,6 +327,8 @@ export async function chaseNow(access: BandAccess, eventId: number, origin: stri
   const leaderName = access.membership.displayName || displayName(access.user);
   const result = { chased: [] as string[], alreadyToday: [] as string[], optedOut: [] as string[] };
   for (const candidate of unanswered) {
+    // Whoever presses it is on the page where they can answer: no mail to themselves.
+    if (candidate.userId === access.user.id) continue;
     if (off.has(`${candidate.userId}:rsvp-chase`)) {
       result.optedOut.push(candidate.name);
       continue;

@@ -113,7 +113,7 @@ export default function Blackouts() {
           <Field
             className="sm:col-span-2"
             label="Reason (optional)"
-            hint="Only band leaders and admins see the reason. Everyone else sees that you're away."
+            hint="Only band leaders and admins see the reason. Your bands' leaders, admins and members see that you're away; subs don't."
             inputProps={{ name: "reason", type: "text", defaultValue: shownValue(lastResult, "reason"), autoComplete: "off", placeholder: "e.g. Family wedding" }}
             errors={errors?.reason}
           />

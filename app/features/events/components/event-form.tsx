@@ -102,7 +102,7 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
           <CheckboxField label="All day" inputProps={{ name: "allDay", defaultChecked: ["on", "true"].includes(shownValue(lastResult, "allDay", defaults) ?? "") }} errors={errors?.allDay} />
         </div>
         <Field label="Date" inputProps={{ ...field("date"), type: "date", required: true }} errors={errors?.date} />
-        <Field label="Start time" hint="Leave empty for an all-day event" inputProps={{ ...field("startTime"), type: "time" }} errors={errors?.startTime} />
+        <Field label="Start time" hint="Not needed when All day is ticked" inputProps={{ ...field("startTime"), type: "time" }} errors={errors?.startTime} />
         <Field label="End date" hint="Only when it ends on another day" inputProps={{ ...field("endDate"), type: "date" }} errors={errors?.endDate} />
         <Field label="End time" inputProps={{ ...field("endTime"), type: "time" }} errors={errors?.endTime} />
         <Field label="Time zone" hint={`The band's is ${options.timeZone}`} inputProps={{ ...field("timeZone"), type: "text", autoComplete: "off" }} errors={errors?.timeZone} />
