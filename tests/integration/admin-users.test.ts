@@ -93,6 +93,23 @@ describe("platform admin rights", () => {
     expect(other).toBeTruthy();
   });
 
+  test("two admins disabling each other at once cannot both succeed: the second finds no other admin who can sign in", async () => {
+    const first = await signedInAdmin("Ada");
+    const second = await signedInAdmin("Bea");
+    // Both pressed Disable at the same moment; the first one's transaction commits first.
+    const [one, two] = await Promise.all([
+      post(first.cookie, { intent: "disable", userId: second.admin.id }),
+      post(second.cookie, { intent: "disable", userId: first.admin.id }),
+    ]);
+    expect([one.status, two.status].sort()).toEqual([302, 409].sort());
+    const admins = await db.user.count({ where: { isPlatformAdmin: true, disabledAt: null, id: { in: [first.admin.id, second.admin.id] } } });
+    expect(admins).toBe(1);
+    // Straight through the rule, as a request already past its sign-in check would reach it.
+    const { disableUser } = await import("~/features/admin/admin.server");
+    const [left, gone] = (await db.user.findUniqueOrThrow({ where: { id: first.admin.id } })).disabledAt ? [second.admin, first.admin] : [first.admin, second.admin];
+    await expect(disableUser(gone, left.id)).rejects.toMatchObject({ status: 409, message: ADMIN_MESSAGES.lastAdmin });
+  });
+
   test("a field sent twice is refused, not picked by its order (grant-admin then disable ran the disable)", async () => {
     const { cookie } = await signedInAdmin();
     const user = await createUser();

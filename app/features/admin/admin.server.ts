@@ -177,14 +177,19 @@ export async function revokePlatformAdmin(admin: Admin, userId: string): Promise
 
 /**
  * The account can no longer sign in, and every session it holds ends now, so its next
- * request is signed out. Nobody disables their own account (and so the last admin
- * always keeps theirs).
+ * request is signed out. Nobody disables their own account, nor the last platform admin
+ * who can sign in.
  */
 export async function disableUser(admin: Admin, userId: string): Promise<ActionOutcome> {
   if (userId === admin.id) throw new RuleError(409, ADMIN_MESSAGES.disableSelf);
   return db.$transaction(async (tx) => {
     const user = await findTarget(tx, userId);
     if (user.disabledAt) return { changed: false, label: displayName(user) };
+    // A platform admin only while another who can sign in stays, counted inside the write's
+    // transaction: two admins disabling each other at once cannot both succeed.
+    if (user.isPlatformAdmin && (await tx.user.count({ where: { ...CAN_SIGN_IN, isPlatformAdmin: true, id: { not: user.id } } })) === 0) {
+      throw new RuleError(409, ADMIN_MESSAGES.lastAdmin);
+    }
     const disabledAt = new Date();
     await tx.user.update({ where: { id: user.id }, data: { disabledAt } });
     const count = await endSignIns(tx, user.id);
