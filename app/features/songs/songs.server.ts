@@ -122,7 +122,19 @@ export function songSearchWhere(q: string | null | undefined): Prisma.SongWhereI
   if (!q?.trim()) return {};
   const words = fold(q).split(" ").filter(Boolean).slice(0, 8);
   if (!words.length) return { id: { in: [] } };
-  return { AND: words.map((word) => ({ OR: [{ titleKey: { contains: word } }, { artistKey: { contains: word } }] })) };
+  return { AND: words.map((word) => ({ OR: spellings(word).flatMap((text) => [{ titleKey: { contains: text } }, { artistKey: { contains: text } }]) })) };
+}
+
+/** English contractions' endings: a key keeps "Don't" as "don t". */
+const CONTRACTED = ["t", "s", "ll", "re", "ve", "d", "m"];
+
+/**
+ * A searched word and, typed without its apostrophe (as phones often are), the contraction
+ * it may be: "dont" also finds "Don't", "youre" "You're".
+ */
+function spellings(word: string) {
+  const contracted = CONTRACTED.filter((end) => word.length > end.length + 1 && word.endsWith(end)).map((end) => `${word.slice(0, -end.length)} ${end}`);
+  return [word, ...contracted];
 }
 
 function listWhere(bandId: number, query: Pick<SongListQuery, "q" | "tag" | "key">): Prisma.SongWhereInput {
