@@ -169,6 +169,39 @@ test.describe("setlist editor", () => {
     await expect.poll(() => titles(setList(page, "Set 2"))).toEqual(["Charlie Song", "Delta Song"]);
   });
 
+  test("with the keyboard, each arrow is one place, also through a set it has just crossed into, and back", async ({ page, login, createBand, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "drag and drop needs JavaScript");
+    const band = await bandWithSongs(login, createBand);
+    // Set 1: Alpha; Set 2: Bravo, Charlie, Delta. (Down went 1, 1, 3, 4 of 4 in Set 2, and up again 3, 2, 2.)
+    const setlist = await setlistOf(band.id, [1, 3]);
+    await page.goto(`/setlists/${setlist.id}`);
+    const announcer = page.locator("[role=status][aria-live]").filter({ hasText: /Alpha Song/ });
+    await page.getByRole("button", { name: "Drag Alpha Song" }).focus();
+    await page.keyboard.press("Space");
+    await expect(announcer).toHaveText(/^Picked up Alpha Song/);
+    // dnd-kit listens for the arrows only from the task after the pick-up.
+    await expect(async () => {
+      if ((await announcer.textContent())?.startsWith("Picked up")) await page.keyboard.press("ArrowDown");
+      await expect(announcer).toHaveText("Alpha Song is over position 1 of 4 in Set 2.", { timeout: 3_000 });
+    }).toPass({ timeout: 15_000 });
+    for (const [key, place] of [
+      ["ArrowDown", "position 2 of 4 in Set 2"],
+      ["ArrowDown", "position 3 of 4 in Set 2"],
+      ["ArrowDown", "position 4 of 4 in Set 2"],
+      ["ArrowUp", "position 3 of 4 in Set 2"],
+      ["ArrowUp", "position 2 of 4 in Set 2"],
+    ] as const) {
+      await page.keyboard.press(key);
+      await expect(announcer).toHaveText(`Alpha Song is over ${place}.`);
+    }
+    const save = saved(page);
+    await page.keyboard.press("Space");
+    await expect(announcer).toHaveText("Alpha Song dropped at position 2 of 4 in Set 2. Saving.");
+    await save;
+    await page.reload();
+    await expect.poll(() => titles(setList(page, "Set 2"))).toEqual(["Bravo Song", "Alpha Song", "Charlie Song", "Delta Song"]);
+  });
+
   test("on a slow connection a second drag waits for the first to save, instead of being refused as someone else's change", async ({ page, login, createBand, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "drag and drop needs JavaScript");
     const band = await bandWithSongs(login, createBand);

@@ -8,13 +8,15 @@ import {
   useSensors,
   type Announcements,
   type DragEndEvent,
+  type CollisionDetection,
   type DragOverEvent,
+  type KeyboardCoordinateGetter,
   type UniqueIdentifier,
 } from "@dnd-kit/core";
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { SortableContext, arrayMove, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useFetcher } from "@remix-run/react";
-import { useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { EditorData } from "../editor.server";
 
 type Setlist = EditorData["setlist"];
@@ -58,7 +60,15 @@ export default function DragBoard({ setlist, renderSet, renderItem }: DragBoardP
 
   const items = useMemo(() => new Map(setlist.sets.flatMap((set) => set.items.map((item) => [item.id, item] as const))), [setlist]);
   const setNames = useMemo(() => new Map(setlist.sets.map((set) => [container(set.id), set.name])), [setlist]);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  // The keyboard's moves read the order as it is now (the sensor keeps the getter it started with).
+  const columnsRef = useRef(columns);
+  useEffect(() => {
+    columnsRef.current = columns;
+  }, [columns]);
+  /** Where the last arrow key moved the item: collision detection takes it as it is (see keyboardMove). */
+  const keyboardTarget = useRef<UniqueIdentifier | null>(null);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: (event, args) => keyboardMove(event, args) }));
+  const collisionDetection: CollisionDetection = (args) => (keyboardTarget.current === null ? closestCorners(args) : [{ id: keyboardTarget.current }]);
 
   const columnOf = (id: UniqueIdentifier, cols = columns) => (typeof id === "string" && id in cols ? id : Object.keys(cols).find((key) => cols[key]!.includes(Number(id))));
   const titleOf = (id: UniqueIdentifier) => items.get(Number(id))?.title ?? "the item";
@@ -91,6 +101,46 @@ export default function DragBoard({ setlist, renderSet, renderItem }: DragBoardP
     const column = columnOf(id);
     return column ? place({ column, index: columns[column]!.indexOf(Number(id)), size: columns[column]!.length }) : "";
   };
+  /**
+   * An arrow key moves the item exactly one place: to the next or previous song of its set,
+   * or across the set's edge to the start of the next set or the end of the one before,
+   * picked from the order itself. (dnd-kit's own picking, by the rows' positions, skipped a
+   * place or stuck after crossing into a set, as the rows moved around the item.) "Over
+   * the set itself" stands for the item's own place. The coordinates only draw the move.
+   */
+  const keyboardMove: KeyboardCoordinateGetter = (event, { context: { active, over, collisionRect, droppableRects } }) => {
+    if (event.code !== "ArrowDown" && event.code !== "ArrowUp") return undefined;
+    event.preventDefault();
+    const cols = columnsRef.current;
+    const column = active ? columnOf(active.id, cols) : undefined;
+    if (!active || !collisionRect || !column) return undefined;
+    const list = cols[column]!;
+    const own = list.indexOf(Number(active.id));
+    const spot = over ? landing(active.id, over.id, cols) : null;
+    const at = spot && spot.column === column ? spot.index : own;
+    const down = event.code === "ArrowDown";
+    const next = at + (down ? 1 : -1);
+    let target: UniqueIdentifier;
+    let rect = null;
+    if (next >= 0 && next < list.length) {
+      target = next === own ? column : list[next]!;
+      const row = droppableRects.get(next === own ? active.id : list[next]!);
+      // Below its own place the item lines up with the row's bottom, as dnd-kit's sortable does.
+      rect = row && next > own ? { left: row.left, top: row.top + row.height - collisionRect.height } : row;
+    } else {
+      const sets = [...order.keys()].sort((a, b) => order.get(a)! - order.get(b)!);
+      const beside = sets[sets.indexOf(column) + (down ? 1 : -1)];
+      if (!beside) return undefined;
+      target = beside;
+      const rows = cols[beside]!;
+      const edge = rows.length ? droppableRects.get(down ? rows[0]! : rows[rows.length - 1]!) : null;
+      const box = droppableRects.get(beside);
+      rect = edge ? { left: edge.left, top: down ? edge.top : edge.top + edge.height } : box;
+    }
+    keyboardTarget.current = target;
+    return rect ? { x: rect.left, y: rect.top } : undefined;
+  };
+
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, ${where(active.id)}.`,
     onDragOver: ({ active, over }) => {
@@ -158,11 +208,20 @@ export default function DragBoard({ setlist, renderSet, renderItem }: DragBoardP
       ) : null}
       <DndContext
         sensors={sensors}
-        collisionDetection={closestCorners}
+        collisionDetection={collisionDetection}
         onDragOver={onDragOver}
-        onDragEnd={onDragEnd}
-        onDragStart={() => (crossedBeside.current = null)}
-        onDragCancel={() => setColumns(saved)}
+        onDragEnd={(event) => {
+          keyboardTarget.current = null;
+          onDragEnd(event);
+        }}
+        onDragStart={() => {
+          crossedBeside.current = null;
+          keyboardTarget.current = null;
+        }}
+        onDragCancel={() => {
+          keyboardTarget.current = null;
+          setColumns(saved);
+        }}
         accessibility={{ announcements, screenReaderInstructions: { draggable: "To pick up an item, press space or enter. Use the arrow keys to move it, space or enter to drop it, escape to cancel." } }}
       >
         {setlist.sets.map((set) => {
