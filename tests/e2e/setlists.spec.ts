@@ -198,6 +198,8 @@ test.describe("setlist editor", () => {
     await page.keyboard.press("Space");
     await expect(announcer).toHaveText("Alpha Song dropped at position 2 of 4 in Set 2. Saving.");
     await save;
+    // And when it is saved, that is said too.
+    await expect(page.getByRole("status").filter({ hasText: "New order saved." })).toHaveCount(1);
     await page.reload();
     await expect.poll(() => titles(setList(page, "Set 2"))).toEqual(["Bravo Song", "Alpha Song", "Charlie Song", "Delta Song"]);
   });

@@ -194,6 +194,12 @@ export default function DragBoard({ setlist, renderSet, renderItem }: DragBoardP
           Saving the new order…
         </p>
       ) : null}
+      {/* Said once the drop's "Saving." is done, for whoever moved it by keyboard and listens. */}
+      {fetcher.state === "idle" && fetcher.data?.ok ? (
+        <p role="status" className="sr-only">
+          New order saved.
+        </p>
+      ) : null}
       {fetcher.state === "idle" && fetcher.data?.message ? (
         <div role="alert" className={`rounded-lg border p-4 text-sm ${fetcher.data.stale ? "border-amber-300 bg-amber-50 text-amber-950" : "border-red-200 bg-red-50 text-red-800"}`}>
           <p>{fetcher.data.message}</p>
