@@ -38,12 +38,16 @@ export function printable(text: string) {
   return out;
 }
 
-/** Where react-pdf may break a word: nowhere in a normal one (its English rules split "10." into "10-" and "."), every 16 characters in one too long for a line. */
+/**
+ * Where react-pdf may break a word: nowhere in a normal one (its English rules split "10."
+ * into "10-" and "."), every 8 characters in one too long for a line. A piece never
+ * breaks, so it must fit a line: 16 wide bold letters of a set page's big title did not.
+ */
 function breakPoints(word: string) {
   const chars = Array.from(word);
   if (chars.length <= 24) return [word];
   const parts: string[] = [];
-  for (let at = 0; at < chars.length; at += 16) parts.push(chars.slice(at, at + 16).join(""));
+  for (let at = 0; at < chars.length; at += 8) parts.push(chars.slice(at, at + 8).join(""));
   return parts;
 }
 

@@ -548,6 +548,12 @@ describe("setlists", () => {
     const boxes = (await render("?layout=one"))[0]!;
     expect(boxes).toContain("□□□□□□ □ Tokyo");
     expect(boxes.split("\n").filter((line) => line.includes("WWWWWWWWWWWW")).length).toBeGreaterThan(1);
+    // On a set's own page too (type twice as big), inside the page's margin: 16 of its bold W ran past the edge.
+    await render("");
+    const words = execFileSync("pdftotext", ["-bbox", path.join(dir, "0.pdf"), "-"], { encoding: "utf8" });
+    const rightEdges = [...words.matchAll(/xMax="([\d.]+)"[^>]*>W+-?</g)].map((match) => Number(match[1]));
+    expect(rightEdges.length).toBeGreaterThan(1);
+    expect(Math.max(...rightEdges)).toBeLessThanOrEqual(595 - 36);
     // Numbers of two digits stay on their line.
     await db.song.update({ where: { id: world.songs[1]!.id }, data: { title: "Valerie" } });
     const many = await db.song.findMany({ where: { bandId: world.band.id }, select: { id: true } });
