@@ -147,11 +147,11 @@ export async function submitEditorForm(access: BandAccess, setlistId: number, fo
     }
   } catch (error) {
     if (!(error instanceof RuleError)) throw error;
-    // A stale edit starts again from what is saved now; any other refusal keeps what was
-    // typed. So does a stale Details save (notes can be long), with the version it was
-    // typed over, so pressing Save again stays refused until the setlist is reloaded.
-    const keep = error.status !== 409 || intent === "details";
-    return { reply: { message: error.message, stale: error.status === 409, intent, ...(error.field ? { fieldErrors: { [error.field]: [error.message] } } : {}), ...(keep ? { values: sentValues(formData) } : {}) }, status: error.status };
+    // A refusal keeps what was typed (a note, a set's name), also a stale one: the page
+    // shows what is saved now, with the typed text back in its field (without JavaScript
+    // the page is drawn anew). A stale Details save also keeps the version it was typed
+    // over, so pressing Save again stays refused until the setlist is reloaded.
+    return { reply: { message: error.message, stale: error.status === 409, intent, ...(error.field ? { fieldErrors: { [error.field]: [error.message] } } : {}), values: sentValues(formData) }, status: error.status };
   }
 }
 

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Suspense, lazy, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { ErrorList, Field } from "~/components/forms";
 import { Button, buttonClasses, ConfirmDisclosure, PageHeader } from "~/components/kit";
@@ -267,7 +267,7 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
             <label htmlFor="set-name" className="block text-sm font-medium text-slate-800">
               New set name
             </label>
-            <input id="set-name" name="setName" placeholder={`Set ${setlist.sets.length + 1}`} maxLength={40} className={`mt-1 ${INPUT}`} />
+            <input id="set-name" name="setName" placeholder={`Set ${setlist.sets.length + 1}`} maxLength={40} defaultValue={reply?.intent === "add-set" ? reply.values?.setName : undefined} className={`mt-1 ${INPUT}`} />
           </div>
           <Button type="submit" variant="secondary">
             Add a set
@@ -373,6 +373,7 @@ function StaticList({ set, setlist }: { set: SetView; setlist: Setlist }) {
 
 function SetSection({ set, setlist, single, list }: { set: SetView; setlist: Setlist; single: boolean; list: ReactNode }) {
   const headingId = `set-${set.id}-heading`;
+  const renamed = useSent("rename-set", { setId: String(set.id) });
   return (
     <section id={`set-${set.id}`} aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 px-4 py-3">
@@ -394,7 +395,7 @@ function SetSection({ set, setlist, single, list }: { set: SetView; setlist: Set
       {list}
       {setlist.mayEdit ? (
         <div data-print="hide" className="flex flex-wrap items-start justify-between gap-3 border-t border-slate-100 px-4 py-2">
-          <details className="text-left">
+          <details className="text-left" open={renamed ? true : undefined}>
             <summary className="cursor-pointer list-none py-1 text-sm font-medium text-brand-700 underline [&::-webkit-details-marker]:hidden">Rename {set.name}…</summary>
             <Form method="post" action={`/setlists/${setlist.id}`} className="mt-2 flex flex-wrap items-end gap-2">
               <input type="hidden" name="intent" value="rename-set" />
@@ -404,7 +405,7 @@ function SetSection({ set, setlist, single, list }: { set: SetView; setlist: Set
                 <label htmlFor={`set-${set.id}-name`} className="block text-sm font-medium text-slate-800">
                   New name for {set.name}
                 </label>
-                <input id={`set-${set.id}-name`} name="setName" required maxLength={40} defaultValue={set.name} className={`mt-1 ${INPUT}`} />
+                <input id={`set-${set.id}-name`} name="setName" required maxLength={40} defaultValue={renamed?.setName ?? set.name} className={`mt-1 ${INPUT}`} />
               </div>
               <Button type="submit" variant="secondary">
                 Rename
@@ -437,6 +438,16 @@ function SetSection({ set, setlist, single, list }: { set: SetView; setlist: Set
  * every song, and the same plain posts without JavaScript. The note's "Save note" is the
  * form's first button, so Enter in the note field saves the note.
  */
+/**
+ * What a refused form of `intent` sent, when `match` says it was this form (a note of this
+ * item, a name of this set): its field shows it again, open, instead of what is saved.
+ */
+function useSent(intent: string, match: Record<string, string>) {
+  const reply = useActionData() as Partial<EditorReply> | undefined;
+  const values = reply?.intent === intent ? reply.values : undefined;
+  return values && Object.entries(match).every(([name, value]) => values[name] === value) ? values : undefined;
+}
+
 function ItemContent({ item, index, set, setlist }: { item: Item; index: number; set: SetView; setlist: Setlist }) {
   const label = item.isBreak ? `Break ${index + 1}` : item.title;
   const text = (
@@ -504,8 +515,9 @@ const REMOVE = "setlist-ghost-button px-3 text-red-700";
 
 /** The item's note, inside its row's form: its button comes first, so Enter in the field saves the note. */
 function NoteEditor({ item, label }: { item: Item; label: string }) {
+  const sent = useSent("item-note", { itemId: String(item.id) });
   return (
-    <details data-print="hide" className="mt-1 text-sm">
+    <details data-print="hide" className="mt-1 text-sm" open={sent ? true : undefined}>
       <summary className="inline-flex min-h-[32px] cursor-pointer items-center text-slate-600 underline underline-offset-2">
         {item.note ? "Change the note" : "Add a note"}
         <span className="sr-only"> for {label}</span>
@@ -514,7 +526,7 @@ function NoteEditor({ item, label }: { item: Item; label: string }) {
         <label htmlFor={`note-${item.id}`} className="sr-only">
           Note for {label}
         </label>
-        <input id={`note-${item.id}`} name="note" defaultValue={item.note} maxLength={200} placeholder="Key change, who counts in, segue…" className="setlist-note" />
+        <input id={`note-${item.id}`} name="note" defaultValue={sent?.note ?? item.note} maxLength={200} placeholder="Key change, who counts in, segue…" className="setlist-note" />
         <button type="submit" name="intent" value="item-note" className={SMALL}>
           Save note
         </button>
