@@ -48,7 +48,7 @@ describe("/profile loader", () => {
     const data = await body<ProfileData>(response);
     expect(data.profile).toEqual({ id: user.id, email: user.email, firstName: "Dana", lastName: "Reyes", profileImageUrl: null });
     expect(data.passwordChanged).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
-    expect(data.deletion).toEqual({ blocking: [], blockingMessage: null, lastAdminMessage: null, deleted: [], left: [] });
+    expect(data.deletion).toEqual({ blocking: [], blockingMessage: null, lastAdminMessage: null, deleted: [], endsSubscription: false, left: [] });
   });
 });
 
