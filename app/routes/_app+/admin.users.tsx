@@ -156,11 +156,11 @@ export default function AdminUsers() {
             className="mt-1 block min-h-[44px] w-full rounded-md border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
           />
         </div>
-        <div>
+        <div className="max-w-full">
           <label htmlFor="user-sort" className="block text-sm font-medium text-slate-800">
             Sort by
           </label>
-          <select id="user-sort" name="sort" defaultValue={query.sort} className="mt-1 block min-h-[44px] rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+          <select id="user-sort" name="sort" defaultValue={query.sort} className="mt-1 block min-h-[44px] w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
             {USER_SORTS.map((sort) => (
               <option key={sort} value={sort}>
                 {SORT_LABELS[sort]}
@@ -168,11 +168,11 @@ export default function AdminUsers() {
             ))}
           </select>
         </div>
-        <div>
+        <div className="max-w-full">
           <label htmlFor="user-dir" className="block text-sm font-medium text-slate-800">
             Order
           </label>
-          <select id="user-dir" name="dir" defaultValue={query.dir} className="mt-1 block min-h-[44px] rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+          <select id="user-dir" name="dir" defaultValue={query.dir} className="mt-1 block min-h-[44px] w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
             <option value="asc">Ascending (A→Z, oldest first)</option>
             <option value="desc">Descending (Z→A, newest first)</option>
           </select>
