@@ -481,19 +481,25 @@ describe("money on the dashboard and in the stats (Pro bands)", () => {
     for (const hidden of ["Band fund", "950", "Cara Keys", "Settle up"]) expect(text).not.toContain(hidden);
   });
 
-  test("a free band: no money panel, only a one-line Pro hint for whoever manages billing; a lapsed band shows no figures", async () => {
+  test("a free band: no money panel, only a one-line Pro hint for whoever manages billing; a band back on Free keeps its figures, read-only", async () => {
     const lena = await page(`${w.lena.cookie}; ${await bandCookie(w.band.id)}`);
     expect(lena.money).toEqual([{ text: "Gig payments, splits and who is owed are part of Pro.", link: { to: "/subscription", label: "See Pro" } }]);
     expect((await page(`${w.adam.cookie}; ${await bandCookie(w.band.id)}`)).money).toBeNull();
     expect((await page(`${w.ana.cookie}; ${await bandCookie(w.band.id)}`)).money).toBeNull();
-    // The money band falls back to free: its figures stay on the read-only /finances pages, not here.
+    // The money band falls back to free: what it recorded stays readable, here as on /finances
+    // (a member owed money went on seeing nothing of it).
     await db.band.update({ where: { id: m.band.id }, data: { subscriptionTier: "free" } });
     try {
       const mona = await page(m.cookies.mona);
-      expect(mona.money).toEqual(lena.money);
-      expect(mona.dashboard.owed).toBeNull();
-      expect((await page(m.cookies.cara)).money).toBeNull();
-      expect(await stats(m.cookies.mona)).not.toHaveProperty("money");
+      expect(mona.money![0]).toEqual({ text: "The band owes you $5.00.", link: { to: "/finances/history", label: "Your history" } });
+      expect(mona.money!.at(-1)).toEqual({ text: "Finances is read-only on the Free plan: the balances stay as Pro left them.", link: { to: "/subscription", label: "See Pro" } });
+      expect(mona.dashboard.owed).toMatchObject({ totalMinor: 8_000, people: 4 });
+      expect((await page(m.cookies.cara)).money).toEqual([
+        { text: "The band owes you $40.00.", link: { to: "/finances/history", label: "Your history" } },
+        { text: "Band fund: $950.00.", link: { to: "/finances", label: "Finances" } },
+        { text: "Finances is read-only on the Free plan: the balances stay as Pro left them." },
+      ]);
+      expect((await stats(m.cookies.mona)).money).toEqual({ currency: "USD", yoursMinor: 500, fundMinor: 95_000, readOnly: true });
     } finally {
       await db.band.update({ where: { id: m.band.id }, data: { subscriptionTier: "pro" } });
     }

@@ -157,7 +157,7 @@ async function readStats(access: BandAccess, now: Date) {
 
 /** The viewer's own balance and, for those who see band money, the fund: as the stats and the dashboard show them. */
 function moneyFigures(money: MoneyAtAGlance) {
-  return { currency: money.currency, yoursMinor: money.yoursMinor, ...(money.fundMinor === undefined ? {} : { fundMinor: money.fundMinor }) };
+  return { currency: money.currency, yoursMinor: money.yoursMinor, ...(money.fundMinor === undefined ? {} : { fundMinor: money.fundMinor }), ...(money.readOnly ? { readOnly: true as const } : {}) };
 }
 
 export type BandStats = NonNullable<Awaited<ReturnType<typeof getBandStats>>>;

@@ -332,6 +332,8 @@ export type MoneyAtAGlance = {
   yoursMinor: number;
   /** The band fund, for those who see the band's totals (not a sub); else absent. */
   fundMinor?: number;
+  /** A band back on the Free plan: what it recorded on Pro, read-only. */
+  readOnly?: true;
   /** Leaders and admins, when asked for: what the band owes its members, the largest first. */
   owed?: { totalMinor: number; people: number; heldMinor: number; top: { userId: string; name: string; amountMinor: number }[] };
 };
@@ -350,7 +352,8 @@ export async function getMoneyAtAGlance(
   access: BandAccess,
   { owedTop = 0 }: { owedTop?: number } = {}
 ): Promise<MoneyAtAGlance | null> {
-  if (!access.band.isPro) return null;
+  // A band back on Free still reads what it recorded on Pro (as Finances does, read-only).
+  if (!access.band.isPro && !(await hasFinanceRecords(access.band.id))) return null;
   const { seesAll, seesTotals } = rights(access);
   const bandId = access.band.id;
   const me = access.user.id;
@@ -361,7 +364,12 @@ export async function getMoneyAtAGlance(
     _sum: { amountMinor: true },
   });
   const balanceOf = new Map(sums.map((row) => [row.userId, row._sum.amountMinor ?? 0]));
-  const glance: MoneyAtAGlance = { currency: access.band.currency, yoursMinor: balanceOf.get(me) ?? 0, ...(seesTotals ? { fundMinor: balanceOf.get(null) ?? 0 } : {}) };
+  const glance: MoneyAtAGlance = {
+    currency: access.band.currency,
+    yoursMinor: balanceOf.get(me) ?? 0,
+    ...(seesTotals ? { fundMinor: balanceOf.get(null) ?? 0 } : {}),
+    ...(access.band.isPro ? {} : { readOnly: true as const }),
+  };
   if (!everyone) return glance;
 
   const owing = sums.flatMap((row) => (row.userId !== null && (row._sum.amountMinor ?? 0) > 0 ? [{ userId: row.userId, amountMinor: row._sum.amountMinor ?? 0 }] : []));

@@ -24,8 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * The money panel's lines, written here on the server (the page renders them as plain
  * notes, so the panel costs no JavaScript). Pro bands: the viewer's own balance (their
  * history), the band fund for those who see it, and for leaders and admins what the
- * band owes its members (settle-up, each person's history). A free band: a one-line Pro
- * hint for whoever manages billing, nothing for anyone else.
+ * band owes its members (settle-up, each person's history); a band back on Free, the same
+ * read-only. A free band that never recorded money: a one-line Pro hint for whoever
+ * manages billing, nothing for anyone else.
  */
 function moneyNotes(d: NonNullable<Awaited<ReturnType<typeof getDashboard>>>): Note[] | null {
   const money = d.money;
@@ -50,6 +51,8 @@ function moneyNotes(d: NonNullable<Awaited<ReturnType<typeof getDashboard>>>): N
     const rest = owed.people - owed.top.length;
     if (rest > 0) notes.push({ text: `And ${rest === 1 ? "1 more person" : `${rest} more people`}.`, link: { to: "/finances/settle", label: "See everyone" } });
   }
+  // Back on the Free plan: the balances stay readable, and they can no longer be settled here.
+  if (money.readOnly) notes.push({ text: "Finances is read-only on the Free plan: the balances stay as Pro left them.", ...(d.abilities.billing ? { link: { to: "/subscription", label: "See Pro" } } : {}) });
   return notes;
 }
 
