@@ -217,6 +217,35 @@ test.describe("calendar", () => {
     await expect(page.getByText("Nothing in March 2027.")).toBeVisible();
   });
 
+  test("the same gig created again (browser Back, then Create event once more) is asked about first; Save anyway keeps both", async ({ page, login, createUser, createBand, isMobile }) => {
+    test.skip(isMobile, "the same form on a phone; the desktop projects cover it with and without JavaScript");
+    const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));
+    const band = await createBand(leader, { timeZone: TIME_ZONE });
+    const title = `Twice gig ${band.id}`;
+    const fill = async () => {
+      await page.getByLabel("Title").fill(title);
+      await page.getByLabel("Date", { exact: true }).fill("2030-05-17");
+      await page.getByLabel("Start time").fill("20:00");
+    };
+    await page.goto("/events/new");
+    await fill();
+    await page.getByRole("button", { name: "Create event" }).click();
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    // Back to the form (a new one: the page is not kept), the same details, Create again.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/events\/new$/);
+    await fill();
+    await page.getByRole("button", { name: "Create event" }).click();
+    const warning = page.getByRole("alert").filter({ hasText: "This event may already be on the calendar" });
+    await expect(warning).toContainText(`Already on the calendar: “${title}”`);
+    const { db } = await import("~/utils/db.server");
+    expect(await db.event.count({ where: { bandId: band.id } })).toBe(1);
+    await page.getByLabel("Save anyway").check();
+    await page.getByRole("button", { name: "Create event" }).click();
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    expect(await db.event.count({ where: { bandId: band.id } })).toBe(2);
+  });
+
   test("an edit refused because someone else saved first stays refused when saved again: their change is never undone", async ({ page, login, createUser, createBand, isMobile }) => {
     test.skip(isMobile, "the same form on a phone");
     const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));

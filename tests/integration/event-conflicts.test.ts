@@ -98,6 +98,32 @@ describe("conflict warnings on the event form and /api", () => {
     expect(await eventCount(w.band.id)).toBe(2);
   });
 
+  test("the same event entered twice (Back and Create again without JavaScript, two people adding it) is named before saving; Save anyway keeps both", async () => {
+    const w = await world();
+    const newForm = async () => (await body<{ submissionKey: string }>(await call(newEventPage.loader, "GET", "/events/new", {}, { cookie: w.cookie }))).submissionKey;
+    const form = { title: "Harbour Gig", kind: "gig", date: "2030-06-12", startTime: "20:00" };
+    const post = async (fields: Record<string, string>) => call(newEventPage.action, "POST", "/events/new", {}, { cookie: w.cookie, form: { submissionKey: await newForm(), ...form, ...fields } });
+    expect((await post({})).status).toBe(302);
+    // The same title (case and spaces aside) at the same start, from a fresh form: asked first.
+    const twice = await post({ title: "  harbour   GIG " });
+    expect(twice.status).toBe(409);
+    const reply = await body<{ conflicts: string[] }>(twice);
+    expect(reply.conflicts).toEqual([expect.stringMatching(/^Already on the calendar: “Harbour Gig” \(.+\), at the same time$/)]);
+    expect(await eventCount(w.band.id)).toBe(1);
+    // Another title, or another time, is no twin.
+    expect((await post({ title: "Harbour Gig (late set)" })).status).toBe(302);
+    expect((await post({ startTime: "21:00" })).status).toBe(302);
+    expect(await eventCount(w.band.id)).toBe(3);
+    expect((await post({ confirmConflicts: "on" })).status).toBe(302);
+    expect(await eventCount(w.band.id)).toBe(4);
+    // The API asks the same, and takes confirmConflicts.
+    const api = (json: Record<string, unknown>) => call(bandEvents.action, "POST", `/api/bands/${w.band.id}/events`, { id: String(w.band.id) }, { cookie: w.cookie, json });
+    const refused = await api({ ...form, startTime: "21:00" });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(await body(refused))).toContain("Already on the calendar: “Harbour Gig”");
+    expect((await api({ ...form, startTime: "21:00", confirmConflicts: true })).status).toBe(201);
+  });
+
   test("another band's booking shows only as busy: the warning names the person, never that band or its event", async () => {
     const w = await world();
     await eventWith(w.other.id, { title: "Hidden Festival", startsAt: new Date("2030-06-12T18:00:00Z"), endsAt: new Date("2030-06-12T23:00:00Z"), booked: [w.other.membershipOf(w.bassist.id)] });

@@ -92,7 +92,25 @@ export type ConflictInput = TimeRange & {
 
 export type Conflict =
   | { kind: "blackout"; membershipId: number; name: string; days: string; reason: string | null; message: string }
-  | { kind: "booked"; membershipId: number; name: string; event: { id: number; title: string; when: string } | null; message: string };
+  | { kind: "booked"; membershipId: number; name: string; event: { id: number; title: string; when: string } | null; message: string }
+  | { kind: "duplicate"; event: { id: number; title: string; when: string }; message: string };
+
+/** How a duplicate's message starts: the warning's heading tells it from the lineup's clashes. */
+export const ALREADY_ON_CALENDAR = "Already on the calendar:";
+
+/**
+ * An event of this band, not cancelled, with the same title (case and spaces aside) at the
+ * same start: most likely the same gig entered twice (a form sent again after Back, two
+ * people adding it). Saved only with "Save anyway", as a clash is.
+ */
+export async function sameEventAlready(access: BandAccess, input: { title: string; startsAt: Date }): Promise<Conflict | null> {
+  const fold = (title: string) => title.trim().replace(/\s+/g, " ").toLocaleLowerCase("en");
+  const twins = await db.event.findMany({ where: { bandId: access.band.id, startsAt: input.startsAt, cancelledAt: null }, select: { id: true, title: true, allDay: true }, take: 20 });
+  const twin = twins.find((event) => fold(event.title) === fold(input.title));
+  if (!twin) return null;
+  const when = twin.allDay ? formatDayRange(...dayPair({ startsAt: input.startsAt, endsAt: null }, access.band.timeZone)) : formatTime(input.startsAt, access.band.timeZone);
+  return { kind: "duplicate", event: { id: twin.id, title: twin.title, when }, message: `${ALREADY_ON_CALENDAR} “${twin.title}” (${when}), at the same time` };
+}
 
 /**
  * Who of the lineup has a blackout on the event's days (read in the band's time zone)
@@ -182,8 +200,8 @@ function dedupeBusy(conflicts: Conflict[]) {
  * messages and a "Save anyway" checkbox named CONFIRM_FIELD; an API client resends with
  * `"confirmConflicts": true`.
  */
-export async function requireConflictsConfirmed(access: BandAccess, input: ConflictInput, confirmed: boolean) {
-  const conflicts = await checkConflicts(access, input);
+export async function requireConflictsConfirmed(access: BandAccess, input: ConflictInput, confirmed: boolean, also: Conflict[] = []) {
+  const conflicts = [...also, ...(await checkConflicts(access, input))];
   if (conflicts.length && !confirmed) throw new ConflictsError(conflicts);
   return conflicts;
 }
@@ -191,7 +209,7 @@ export async function requireConflictsConfirmed(access: BandAccess, input: Confl
 /** The 409 of requireConflictsConfirmed; a form lists `conflicts` one per line beside the "Save anyway" box. */
 export class ConflictsError extends RuleError {
   constructor(readonly conflicts: Conflict[]) {
-    super(409, `Check the lineup before saving: ${conflicts.map((c) => c.message).join("; ")}. Tick “Save anyway” to keep it.`, CONFIRM_FIELD);
+    super(409, `Check before saving: ${conflicts.map((c) => c.message).join("; ")}. Tick “Save anyway” to keep it.`, CONFIRM_FIELD);
   }
 }
 

@@ -3,7 +3,7 @@ import { parseId } from "~/utils/ids";
 import rrulePackage from "rrule";
 import type { Prisma } from "~/generated/prisma/client";
 import { track } from "~/features/analytics/analytics.server";
-import { checkConflicts, ConflictsError, requireConflictsConfirmed, type Conflict, type TimeRange } from "~/features/availability/conflicts.server";
+import { checkConflicts, ConflictsError, requireConflictsConfirmed, sameEventAlready, type Conflict, type TimeRange } from "~/features/availability/conflicts.server";
 import { daysOfRange, parseMonth, shiftMonth, shownDays } from "~/features/availability/local-day";
 import { grantIn, requireBandAccess, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import type { Permission } from "~/features/members/permissions";
@@ -491,7 +491,9 @@ export async function createEvent(access: BandAccess, created: { event: EventInp
   requireGrant(access, "events:edit");
   const { event: input, recurrence } = created;
   await checkReferences(access, input);
-  // Nobody in the lineup is booked onto a blackout or another booking without a "Save anyway" (409 naming them).
+  // Nobody in the lineup is booked onto a blackout or another booking, and the same event
+  // is not entered twice, without a "Save anyway" (409 naming them).
+  const twin = created.confirmConflicts ? null : await sameEventAlready(access, input);
   await requireConflictsConfirmed(
     access,
     {
@@ -501,6 +503,7 @@ export async function createEvent(access: BandAccess, created: { event: EventInp
       occurrences: recurrence?.occurrences.map((startsAt) => ({ startsAt, endsAt: input.endsAt ? new Date(startsAt.getTime() + input.endsAt.getTime() - input.startsAt.getTime()) : null })),
     },
     created.confirmConflicts ?? false,
+    twin ? [twin] : [],
   );
   refuseFee(access, input);
   const feeMinor = grantIn(access, "events:fee") ? (input.feeMinor ?? null) : null;

@@ -6,10 +6,12 @@
  */
 export function ConflictWarning({ conflicts }: { conflicts: string[] | null | undefined }) {
   if (!conflicts?.length) return null;
+  // Only "Already on the calendar: …" (conflicts.server.ts): the same event entered twice, nobody's clash.
+  const onlyTwin = conflicts.every((message) => message.startsWith("Already on the calendar:"));
   return (
     <div role="alert" aria-labelledby="conflicts-heading" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
       <h2 id="conflicts-heading" className="font-semibold">
-        Not everyone in the lineup can make it
+        {onlyTwin ? "This event may already be on the calendar" : "Not everyone in the lineup can make it"}
       </h2>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
         {conflicts.map((message) => (
