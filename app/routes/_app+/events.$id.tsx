@@ -302,7 +302,7 @@ export default function EventDetails() {
               {row.note ? <p className="text-sm text-slate-600">“{row.note}”</p> : null}
               {abilities.seeHistory && row.history.length ? (
                 <details className="mt-1 text-sm text-slate-600">
-                  <summary className="cursor-pointer">Answer history</summary>
+                  <summary className="cursor-pointer py-2.5">Answer history</summary>
                   <ol className="mt-1 space-y-0.5">
                     {row.history.map((h, index) => (
                       <li key={index}>

@@ -90,12 +90,12 @@ export default function Ledger() {
                 {data.canEdit && (entry.splittable || entry.reversible) ? (
                   <p className="mt-1 flex gap-3 text-sm">
                     {entry.splittable ? (
-                      <Link to={`/finances/entries/${entry.id}/split`} className="font-medium text-brand-700 underline underline-offset-4">
+                      <Link to={`/finances/entries/${entry.id}/split`} className="inline-flex min-h-[44px] items-center font-medium text-brand-700 underline underline-offset-4">
                         Split among the lineup<span className="sr-only"> (entry #{entry.id})</span>
                       </Link>
                     ) : null}
                     {entry.reversible ? (
-                      <Link to={`/finances/entries/${entry.id}/reverse`} className="font-medium text-brand-700 underline underline-offset-4">
+                      <Link to={`/finances/entries/${entry.id}/reverse`} className="inline-flex min-h-[44px] items-center font-medium text-brand-700 underline underline-offset-4">
                         Reverse<span className="sr-only"> entry #{entry.id}</span>
                       </Link>
                     ) : null}

@@ -201,7 +201,7 @@ export function SongLibrary({ data, basePath }: { data: SongLibraryData; basePat
                     <tr key={song.id} id={`song-${song.id}`} aria-current={song.id === added ? "true" : undefined} className="scroll-mt-24 target:bg-amber-50 aria-[current]:bg-amber-50">
                       <th scope="row" className="px-3 py-2 text-left font-semibold text-slate-900">
                         {data.abilities.edit ? (
-                          <Link to={`/songs/${song.id}/edit`} className="hover:underline">
+                          <Link to={`/songs/${song.id}/edit`} className="-my-2 inline-block py-2 hover:underline">
                             {song.title}
                           </Link>
                         ) : (
