@@ -91,9 +91,10 @@ export async function updateBandSettings(bandId: number, input: BandSettingsInpu
 }
 
 /**
- * Deletes the band, after ending its billing at Stripe; the database cascades to memberships, invitations, events, songs,
- * setlists, payments and expenses. Preferred-band ids are plain numbers (no foreign
- * key), so whoever had this band as preferred falls back to the spec's default.
+ * Deletes the band, after ending its billing at Stripe; the database cascades to
+ * memberships, invitations, events, songs, setlists, payments and expenses. Preferred-band
+ * ids are plain numbers (no foreign key), so whoever had this band as preferred falls
+ * back to the spec's default.
  *
  * Returns the band `userId` (who deleted it) works in next, by the spec's rule, which
  * becomes their preference when the deleted band was it; null when none is left.
