@@ -137,8 +137,9 @@ export default function DragBoard({ setlist, renderSet, renderItem }: DragBoardP
       const box = droppableRects.get(beside);
       rect = edge ? { left: edge.left, top: down ? edge.top : edge.top + edge.height } : box;
     }
+    if (!rect) return undefined;
     keyboardTarget.current = target;
-    return rect ? { x: rect.left, y: rect.top } : undefined;
+    return { x: rect.left, y: rect.top };
   };
 
   const announcements: Announcements = {
