@@ -424,6 +424,25 @@ describe("recurring rehearsals", () => {
     expect(all[3]!.startsAt).toBe("2026-04-02T17:00:00.000Z");
   });
 
+  test("a whole-series edit to a time the clocks skip on one of its dates is refused under the start time, and changes nothing", async () => {
+    const b = await band("Europe/Berlin");
+    // Sundays 15, 22 and 29 March 2026 at 19:00; Berlin skips 02:00-03:00 on the 29th.
+    const created = await createApi(b.id, { title: "Sunday session", kind: "rehearsal", date: "2026-03-15", startTime: "19:00", endTime: "20:00", repeat: "weekly", count: 3 }, b.cookies.leader);
+    expect(created.status).toBe(201);
+    const first = await db.event.findFirstOrThrow({ where: { bandId: b.id, title: "Sunday session" }, orderBy: { startsAt: "asc" } });
+    const before = await db.event.findMany({ where: { seriesId: first.seriesId }, orderBy: { startsAt: "asc" }, select: { startsAt: true, version: true } });
+    for (const scope of ["all", "following"]) {
+      const refused = await patchApi(first.id, { version: first.version, scope, startTime: "02:30", endTime: "03:30" }, b.cookies.leader);
+      expect(refused.status).toBe(400);
+      expect((await body<Errors>(refused)).errors!.startTime).toEqual([
+        "02:30 does not exist on Mar 29, 2026 in Europe/Berlin, a date of this series: the clocks go forward then. Choose another time, or end the series before that date",
+      ]);
+    }
+    expect(await db.event.findMany({ where: { seriesId: first.seriesId }, orderBy: { startsAt: "asc" }, select: { startsAt: true, version: true } })).toEqual(before);
+    // Another time is taken.
+    expect((await patchApi(first.id, { version: first.version, scope: "all", startTime: "03:30", endTime: "04:30" }, b.cookies.leader)).status).toBe(200);
+  });
+
   test("a whole-series edit keeps what single occurrences changed on their own, and applies the rest", async () => {
     const b = await band("Europe/Berlin");
     const ids = await series(b); // Thursdays 12 March to 16 April, 19:00-21:00, Max on bass

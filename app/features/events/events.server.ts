@@ -816,9 +816,11 @@ async function planSeriesEdit(client: Client, before: SeriesMember & { seriesId:
   const placeInRule = (member: SeriesMember) => {
     const place = Math.round(daysBetween(firstRuleDay, ruleDay(member)) / 7 / oldInterval);
     const day = addDays(newFirstDay, place * interval * 7);
-    return input.allDay
-      ? startOfLocalDay(day, timeZone)
-      : (fromZoned({ ...day, hour: startClock.hour, minute: startClock.minute }, timeZone) ?? fromZoned({ ...day, hour: startClock.hour + 1, minute: startClock.minute }, timeZone)!);
+    if (input.allDay) return startOfLocalDay(day, timeZone);
+    const start = fromZoned({ ...day, hour: startClock.hour, minute: startClock.minute }, timeZone);
+    // A date of the series on which the clocks skip the new time: refused, as on a new series (nothing is saved).
+    if (!start) throw new RuleError(400, MESSAGES.seriesMeetsSkippedTime(formatLocalTime(startClock), day, timeZone), "startTime");
+    return start;
   };
   return { series, oldInterval, interval, others, members, timeZone, startMoved, placeInRule };
 }
