@@ -108,6 +108,8 @@ describe("setlists", () => {
     expect(changed.status).toBe(409);
     const refusal = await json(changed);
     expect(refusal.result.error.name[0]).toMatch(/already recorded with other details/);
+    // With what was typed, so the form comes back filled: "press the button again" sends it.
+    expect(refusal.result.initialValue).toEqual({ name: "Pub night 2" });
     // It comes back with fresh keys: pressing the button again, as the message says, saves it.
     expect(refusal.keys.create).not.toBe(keys.create);
     const pressedAgain = await callRoute(listAction, buildRequest("/setlists", { cookie: world.cookies.member, form: { intent: "create", submissionKey: refusal.keys.create, name: "Pub night 2" } }));
@@ -677,6 +679,13 @@ describe("setlists", () => {
     const noGig = await post({ name: "Nope" });
     expect(noGig.status).toBe(400);
     expect((await json(noGig)).fromGig.error.eventId).toEqual(["Choose a past gig that has a setlist"]);
+    // The used key of a sent form, sent again with other details: refused, with the gig and name typed.
+    const key = (await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.member })))).keys.fromGig;
+    expect((await post({ submissionKey: key, eventId: String(played.id), name: "First copy" })).status).toBe(302);
+    const resent = await post({ submissionKey: key, eventId: String(played.id), name: "Second copy" });
+    expect(resent.status).toBe(409);
+    expect((await json(resent)).fromGig.initialValue).toEqual({ eventId: String(played.id), name: "Second copy" });
+    await db.setlist.deleteMany({ where: { name: "First copy" } });
     expect((await post({ eventId: String(played.id) }, world.cookies.sub)).status).toBe(403);
     expect(await db.setlist.count()).toBe(count);
 

@@ -62,7 +62,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof Refused) return data({ ...error.reply, keys }, { status: 400 });
     // The form's key already used for other values (sent, changed, sent again): said at its name field.
     if (error instanceof RuleError) {
-      const said: SubmissionResult<string[]> = { status: "error", error: { name: [error.message] } };
+      // With what was typed, so the form comes back filled (without JavaScript the page is drawn anew).
+      const typed = Object.fromEntries([...formData].filter(([field, value]) => typeof value === "string" && !["submissionKey", "bandId", "intent"].includes(field)));
+      const said: SubmissionResult<string[]> = { status: "error", error: { name: [error.message] }, initialValue: typed as Record<string, string> };
       return data(fromGig ? { result: null, fromGig: said, keys } : { result: said, fromGig: null, keys }, { status: error.status });
     }
     throw error;
@@ -129,14 +131,14 @@ export default function Setlists() {
             <input type="hidden" name="bandId" value={bandId} />
             <input type="hidden" name="intent" value="from-gig" />
             <input type="hidden" name="submissionKey" value={keys.fromGig} />
-            <SelectField label="Gig" selectProps={{ name: "eventId" }} errors={gigErrors.eventId}>
+            <SelectField label="Gig" selectProps={{ name: "eventId", defaultValue: String(reply?.fromGig?.initialValue?.eventId ?? "") || undefined }} errors={gigErrors.eventId}>
               {pastGigs.map((gig) => (
                 <option key={gig.id} value={gig.id}>
                   {gig.label}
                 </option>
               ))}
             </SelectField>
-            <Field label="New setlist name" inputProps={{ name: "name", maxLength: 120 }} errors={gigErrors.name} />
+            <Field label="New setlist name" inputProps={{ name: "name", maxLength: 120, defaultValue: String(reply?.fromGig?.initialValue?.name ?? "") }} errors={gigErrors.name} />
             <Button type="submit" variant="secondary" pending={building} pendingText="Building…">
               Build setlist
             </Button>
