@@ -215,7 +215,7 @@ describe("adding the same song twice at once", () => {
 describe("searching the library", () => {
   test("every word in the title or the artist, accents folded; a search of only emoji or one too long finds nothing rather than everything", async () => {
     const { band, cookies, users } = await bandWithRoles();
-    for (const [title, artist] of [["Valerie", "Amy Winehouse"], ["Rehab", "Amy Winehouse"], ["Señorita", "Shawn Mendes"], ["Don’t Stop Me Now", "Queen"]] as const) {
+    for (const [title, artist] of [["Valerie", "Amy Winehouse"], ["Rehab", "Amy Winehouse"], ["Señorita", "Shawn Mendes"], ["Don’t Stop Me Now", "Queen"], ["I'm Yours", "Jason Mraz"]] as const) {
       await db.song.create({ data: { bandId: band.id, title, titleKey: fold(title), artist, artistKey: fold(artist), createdById: users.leader.id } });
     }
     const titles = async (q: string) => {
@@ -224,11 +224,14 @@ describe("searching the library", () => {
     };
     expect(await titles("winehouse rehab")).toEqual(["Rehab"]);
     expect(await titles("senorita")).toEqual(["Señorita"]);
-    expect(await titles("")).toHaveLength(4);
+    expect(await titles("")).toHaveLength(5);
     // Typed without its apostrophe, as phones often are: "dont" finds "Don’t", as "don't" and "don’t" do.
     expect(await titles("dont stop")).toEqual(["Don’t Stop Me Now"]);
     expect(await titles("don't")).toEqual(["Don’t Stop Me Now"]);
     expect(await titles("dons")).toEqual([]);
+    // "im" is the I'm a phone types; "I'm" typed with its apostrophe is that one word, not "i" and "m" (which matched nearly everything).
+    expect(await titles("im yours")).toEqual(["I'm Yours"]);
+    expect(await titles("I'm")).toEqual(["I'm Yours"]);
     expect(await titles("🎸")).toEqual([]);
     // "No songs match", with the search still there, not "the library is empty".
     const emoji = await json(await callRoute(songsLoader, buildRequest(`/songs?q=${encodeURIComponent("🎸")}`, { cookie: cookies.member })));

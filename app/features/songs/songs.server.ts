@@ -120,7 +120,8 @@ function orderBy(query: Pick<SongListQuery, "sort" | "dir">): Prisma.SongOrderBy
  */
 export function songSearchWhere(q: string | null | undefined): Prisma.SongWhereInput {
   if (!q?.trim()) return {};
-  const words = fold(q).split(" ").filter(Boolean).slice(0, 8);
+  // A contraction typed with its apostrophe is one word ("I'm" is "im", not "i" and "m"), found as the key spells it.
+  const words = fold(q.replace(/(\p{L})['’ʼ](\p{L})/gu, "$1$2")).split(" ").filter(Boolean).slice(0, 8);
   if (!words.length) return { id: { in: [] } };
   return { AND: words.map((word) => ({ OR: spellings(word).flatMap((text) => [{ titleKey: { contains: text } }, { artistKey: { contains: text } }]) })) };
 }
@@ -130,10 +131,11 @@ const CONTRACTED = ["t", "s", "ll", "re", "ve", "d", "m"];
 
 /**
  * A searched word and, typed without its apostrophe (as phones often are), the contraction
- * it may be: "dont" also finds "Don't", "youre" "You're".
+ * it may be: "dont" also finds "Don't", "youre" "You're", "im" "I'm".
  */
 function spellings(word: string) {
-  const contracted = CONTRACTED.filter((end) => word.length > end.length + 1 && word.endsWith(end)).map((end) => `${word.slice(0, -end.length)} ${end}`);
+  // At least two letters before the ending ("as" is no "a s", which half the titles hold), and "im", the I'm a phone types.
+  const contracted = CONTRACTED.filter((end) => (word.length > end.length + 1 || word === "im") && word.endsWith(end)).map((end) => `${word.slice(0, -end.length)} ${end}`);
   return [word, ...contracted];
 }
 
