@@ -279,7 +279,7 @@ export default function EventDetails() {
             <Button type="submit" variant="secondary">
               Chase now
             </Button>
-            <span className="text-sm text-slate-600">Emails everyone booked who hasn’t answered yet.</span>
+            <span className="text-sm text-slate-600">Emails everyone else booked who hasn’t answered yet.</span>
           </Form>
         ) : null}
         <ul className="mt-3 divide-y divide-slate-100">

@@ -15,7 +15,9 @@ export function UpgradePrompt({ bandName, hasData }: { bandName: string; hasData
     <EmptyState icon="finances" title={hasData ? "Finances is read-only on the Free plan" : "Finances is part of Pro"}>
       <p>
         {bandName} is on the Free plan.{" "}
-        {hasData ? "What it recorded on Pro is kept, read-only: upgrade to record money again." : "Pro keeps gig payments, expenses and splits in one place, with who is owed what."}
+        {hasData
+          ? `What it recorded on Pro is kept, read-only${leads && root?.billing !== "manual" ? ": upgrade to record money again" : ""}.`
+          : "Pro keeps gig payments, expenses and splits in one place, with who is owed what."}
       </p>
       <p className="pt-2">
         {root?.billing === "manual" ? (
