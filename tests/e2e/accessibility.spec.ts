@@ -73,6 +73,14 @@ test("the public site, the demo band's pages and the admin area pass axe's WCAG 
     ])),
   );
 
+  // A member and a sub of the demo band, where their pages differ from the leader's (their
+  // own column of the settings table once fell to 4.34:1).
+  const sub = await db.bandMembership.findFirstOrThrow({ where: { bandId, role: "sub" }, orderBy: { id: "asc" }, select: { userId: true } });
+  for (const userId of [member.userId, sub.userId]) {
+    await signInAs(context, userId);
+    found.push(...(await scan(["/dashboard", "/settings", "/finances", "/calendar"])).map((line) => `(as ${userId === sub.userId ? "sub" : "member"}) ${line}`));
+  }
+
   const admin = await createUser({ firstName: "Ada", lastName: "Admin", isPlatformAdmin: true });
   await enableMfa(admin.id);
   await signInAs(context, admin.id);
