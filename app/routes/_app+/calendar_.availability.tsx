@@ -185,9 +185,10 @@ function DayCard({ day, month, only, canCreate }: { day: Data["days"][number]; m
   // A past day is told apart by its dashed grey frame, not faded: faded text fails contrast.
   const tone = day.isPast ? "border-dashed border-slate-300 bg-slate-100" : day.canField === false ? "border-amber-200 bg-white" : day.canField ? "border-emerald-200 bg-white" : "border-slate-200 bg-white";
   return (
-    <article aria-labelledby={`day-${day.date}`} className={`flex h-full flex-col gap-1 rounded-lg border p-2 text-sm ${tone} ${day.isToday ? "ring-2 ring-brand-600" : ""}`}>
+    <article aria-labelledby={`day-${day.date}`} className={`relative flex h-full flex-col gap-1 rounded-lg border p-2 text-sm ${tone} ${day.isToday ? "ring-2 ring-brand-600" : ""}`}>
       <h3 id={`day-${day.date}`} className="font-semibold text-slate-900">
-        <Link to={`${monthHref(month, { only, day: day.date })}#day-detail`} className="underline-offset-4 hover:underline">
+        {/* The whole card opens the day (a tap anywhere on a phone); its other links sit above. */}
+        <Link to={`${monthHref(month, { only, day: day.date })}#day-detail`} className="underline-offset-4 after:absolute after:inset-0 hover:underline">
           {day.label}
           {day.isToday ? " (today)" : ""}
         </Link>
@@ -202,14 +203,14 @@ function DayCard({ day, month, only, canCreate }: { day: Data["days"][number]; m
       {day.busy ? <p className="text-slate-600">Busy: {day.busyNames}</p> : null}
       {day.events.map((event) => (
         <p key={event.id} className="truncate text-slate-800">
-          <Link to={`/events/${event.id}`} className="underline underline-offset-2">
+          <Link to={`/events/${event.id}`} className="relative z-10 underline underline-offset-2">
             {event.time} {event.title}
           </Link>
           {event.tentative ? " (hold)" : ""}
         </p>
       ))}
       {canCreate && !day.isPast ? (
-        <Link to={`/events/new?date=${day.date}`} className="mt-auto inline-flex min-h-[44px] items-center font-medium text-brand-700 underline-offset-4 hover:underline">
+        <Link to={`/events/new?date=${day.date}`} className="relative z-10 mt-auto inline-flex min-h-[44px] items-center font-medium text-brand-700 underline-offset-4 hover:underline">
           Book a gig<span className="sr-only"> on {day.label}</span>
         </Link>
       ) : null}

@@ -415,7 +415,7 @@ function SetSection({ set, setlist, single, list }: { set: SetView; setlist: Set
           {single ? null : set.items.length ? (
             // A set with songs goes in two steps (a <details>, so without JavaScript too); an empty one at once.
             <details className="inline-block text-left">
-              <summary className="cursor-pointer list-none text-sm font-medium text-red-700 underline [&::-webkit-details-marker]:hidden">Remove {set.name} and its songs…</summary>
+              <summary className="cursor-pointer list-none py-1 text-sm font-medium text-red-700 underline [&::-webkit-details-marker]:hidden">Remove {set.name} and its songs…</summary>
               <div className="mt-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-950">
                 <p>
                   Remove {set.name} and its {set.songCount === 1 ? "song" : `${set.songCount} songs`} from this setlist? The songs stay in the library.
