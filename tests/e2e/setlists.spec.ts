@@ -285,11 +285,16 @@ test.describe("setlist editor", () => {
     await expect(page.getByLabel("Break (minutes)")).not.toHaveAttribute("aria-invalid", "true");
   });
 
-  test("a song's note or a set's new name refused because someone else saved first comes back typed, in its open field; sent again, it is saved", async ({ page, isMobile, login, createBand }) => {
+  test("a song's note or a set's new name refused because someone else saved first comes back typed, in its open field; sent again, it is saved", async ({ page, isMobile, login, createBand, javaScriptEnabled }) => {
     test.skip(isMobile, "the same forms on every screen");
     const band = await bandWithSongs(login, createBand);
     const setlist = await setlistOf(band.id, [2]);
+    // With JavaScript the rows are drawn again once drag and drop has loaded: open a note only then.
+    const opened = async () => {
+      if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Drag Alpha Song" })).toBeVisible();
+    };
     await page.goto(`/setlists/${setlist.id}`);
+    await opened();
     const { db } = await import("~/utils/db.server");
     const bump = () => db.setlist.update({ where: { id: setlist.id }, data: { version: { increment: 1 } } });
     // Someone else saves while this page is open.
@@ -303,6 +308,7 @@ test.describe("setlist editor", () => {
     await expect(page.getByLabel("Note for Alpha Song")).toBeVisible();
     // The page now holds what is saved (without JavaScript, drawn anew; with it, its data reloaded by the next action): sent again, it is saved.
     await page.goto(`/setlists/${setlist.id}`);
+    await opened();
     await page.getByText("Add a note").first().click();
     await page.getByLabel("Note for Alpha Song").fill("Count in slow, segue into Bravo");
     await page.getByRole("button", { name: "Save note" }).first().click();
