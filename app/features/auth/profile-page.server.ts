@@ -22,5 +22,5 @@ export { cancelMfaSetup, confirmMfaSetup, disableMfa, MFA_MESSAGES, mfaStatus, s
 export { destroyAllSessions, destroySession, destroyUserSession, getSession, listActiveSessions } from "./session.server";
 export { currentBandCookieHeader } from "~/features/bands/bands.server";
 export { getCurrentBand } from "~/features/bands/access.server";
-export { bandsPayingThroughStripe } from "~/features/billing/billing.server";
+export { paysThroughStripe } from "~/features/billing/billing.server";
 export { toastHeader } from "~/utils/toast.server";

@@ -6,6 +6,7 @@ import { formatTime } from "~/utils/dates";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
 import { daysOfRange, formatDayRange, type Day } from "./local-day";
+import { ALREADY_ON_CALENDAR } from "./components/conflict-warning";
 
 /**
  * Conflicts: who of a set of people cannot make a time range, because of a blackout or
@@ -95,8 +96,6 @@ export type Conflict =
   | { kind: "booked"; membershipId: number; name: string; event: { id: number; title: string; when: string } | null; message: string }
   | { kind: "duplicate"; event: { id: number; title: string; when: string }; message: string };
 
-/** How a duplicate's message starts: the warning's heading tells it from the lineup's clashes. */
-export const ALREADY_ON_CALENDAR = "Already on the calendar:";
 
 /**
  * An event of this band, not cancelled, with the same title (case and spaces aside) at the

@@ -10,4 +10,4 @@ export { requireBandAccess, type BandAccess } from "./access.server";
 export { SETTINGS_ROLES, currencyOptions, deleteBand, getBandSettings, listSettingsEditors, settingsAbilities, updateBandSettings } from "./settings.server";
 export { redirectWithToast } from "~/utils/toast.server";
 export { listBandAuditEntries } from "~/features/audit/audit.server";
-export { bandsPayingThroughStripe } from "~/features/billing/billing.server";
+export { paysThroughStripe } from "~/features/billing/billing.server";

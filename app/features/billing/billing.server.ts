@@ -281,8 +281,7 @@ export async function endBillingOfBands(bandIds: number[]) {
 }
 
 /** Whether deleting these bands ends a subscription someone pays for at Stripe: the deletion forms say so. */
-export async function bandsPayingThroughStripe(bandIds: number[]) {
-  if (!bandIds.length || billingMode() !== "stripe") return [];
-  const rows = await db.bandSubscription.findMany({ where: { bandId: { in: bandIds }, stripeSubscriptionId: { not: null }, status: { notIn: [...ENDED_STATUSES] } }, select: { bandId: true } });
-  return rows.map((row) => row.bandId);
+export async function paysThroughStripe(bandIds: number[]) {
+  if (!bandIds.length || billingMode() !== "stripe") return false;
+  return (await db.bandSubscription.count({ where: { bandId: { in: bandIds }, stripeSubscriptionId: { not: null }, status: { notIn: [...ENDED_STATUSES] } } })) > 0;
 }

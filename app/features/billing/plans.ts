@@ -5,6 +5,9 @@
 export const PRO_TIER = "pro";
 export const PRO_PRICE_USD = 8;
 
+/** Who makes a band Pro where billing is manual (no Stripe keys): the free plan's prompts and refusals say it. */
+export const MANUAL_PRO = "A platform admin grants Pro on this Bandroom.";
+
 export function isPro(subscriptionTier: string) {
   return subscriptionTier === PRO_TIER;
 }

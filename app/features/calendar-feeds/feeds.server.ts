@@ -4,7 +4,7 @@ import { track } from "~/features/analytics/analytics.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { grantFor } from "~/features/members/permissions";
 import { addDays, dayOf } from "~/features/availability/local-day";
-import { fromZoned, toZoned } from "~/features/events/zoned-time";
+import { fromZoned, sameWallClock, toZoned } from "~/features/events/zoned-time";
 import type { Prisma } from "~/generated/prisma/client";
 import { hashToken, randomToken } from "~/utils/crypto.server";
 import { db } from "~/utils/db.server";
@@ -92,12 +92,7 @@ function details(event: FeedEvent, withBandName: boolean) {
  */
 function repeatedWallClock(instant: Date, timeZone: string) {
   const wall = toZoned(instant, timeZone);
-  return [30, 60, 120].some((minutes) =>
-    [-1, 1].some((sign) => {
-      const other = toZoned(new Date(instant.getTime() + sign * minutes * 60_000), timeZone);
-      return other.year === wall.year && other.month === wall.month && other.day === wall.day && other.hour === wall.hour && other.minute === wall.minute;
-    }),
-  );
+  return [30, 60, 120].some((minutes) => [-1, 1].some((sign) => sameWallClock(toZoned(new Date(instant.getTime() + sign * minutes * 60_000), timeZone), wall)));
 }
 
 /**

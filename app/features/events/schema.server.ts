@@ -6,6 +6,7 @@ import { notNumberMessage, parseAmount } from "~/utils/money";
 import {
   addDays,
   formatLocalDate,
+  formatLocalTime,
   fromZoned,
   sameWallClock,
   canonicalZone,
@@ -355,7 +356,7 @@ export function expandWeekly(input: Pick<EventInput, "localDate" | "startsAt" | 
     const local = { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
     const instant = fromZoned(local, input.timeZone);
     if (instant) return instant;
-    skipped.push({ date: { year: local.year, month: local.month, day: local.day }, time: `${String(local.hour).padStart(2, "0")}:${String(local.minute).padStart(2, "0")}` });
+    skipped.push({ date: { year: local.year, month: local.month, day: local.day }, time: formatLocalTime(local) });
     // Such a time moves on by the hour skipped (RFC 5545 3.3.5), as calendars read it.
     return new Date(fromZoned({ ...local, hour: local.hour + 1 }, input.timeZone)?.getTime() ?? wall.getTime());
   });

@@ -24,6 +24,7 @@ import { dayOf } from "~/features/availability/local-day";
 import { grantIn, requireBandAccess, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { parseId } from "~/utils/ids";
 import { billingMode } from "~/features/billing/stripe.server";
+import { MANUAL_PRO } from "~/features/billing/plans";
 import { compareMembers } from "~/features/members/order";
 import {
   BAND_PARTY,
@@ -46,7 +47,7 @@ import type { Cut, ExpenseInput, PaymentInput, PayoutInput, ReversalInput, Split
  * Who can make a free band Pro here: its leader through Stripe, or, on an installation that
  * bills by hand (no Stripe keys), a platform admin; /subscription then offers no upgrade.
  */
-const whoUpgrades = () => (billingMode() === "stripe" ? "The band leader can upgrade at /subscription." : "A platform admin grants Pro on this Bandroom.");
+const whoUpgrades = () => (billingMode() === "stripe" ? "The band leader can upgrade at /subscription." : MANUAL_PRO);
 /** A free band's refused finances read (pages, downloads, /api). */
 export const proRequiredMessage = () => `Finances is part of Pro, and this band is on the Free plan. ${whoUpgrades()}`;
 /** Refused writes of a free band, whether it was Pro once (its records stay readable) or never was. */

@@ -15,7 +15,6 @@ import {
   destroySession,
   destroyUserSession,
   disableMfa,
-  bandsPayingThroughStripe,
   getCurrentBand,
   getProfile,
   getSession,
@@ -24,6 +23,7 @@ import {
   listActiveSessions,
   MFA_MESSAGES,
   mfaStatus,
+  paysThroughStripe,
   RateLimitedError,
   refuseCommonPasswords,
   requireUser,
@@ -95,7 +95,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       lastAdminMessage: impact.lastAdmin ? LAST_ADMIN_MESSAGE : null,
       deleted: impact.deleted,
       /** A band going with the account pays for Pro at Stripe: deleting ends it there at once. */
-      endsSubscription: (await bandsPayingThroughStripe(impact.deleted.map((band) => band.id))).length > 0,
+      endsSubscription: await paysThroughStripe(impact.deleted.map((band) => band.id)),
       left: impact.left,
     },
   };

@@ -6,7 +6,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useSubmitting } from "~/features/auth/components/auth-form";
 import {
-  bandsPayingThroughStripe,
   currencyOptions,
   currentBandCookieHeader,
   data,
@@ -14,6 +13,7 @@ import {
   getBandSettings,
   listBandAuditEntries,
   listSettingsEditors,
+  paysThroughStripe,
   redirectWithToast,
   requireBandAccess,
   requireUser,
@@ -25,7 +25,7 @@ import {
 import { CURRENCY_LOCKED, SETTINGS_STALE, currencyLockedMessage } from "~/features/bands/limits";
 import { bandSettingsSchema, deleteBandSchema } from "~/features/bands/settings-schema";
 import { planName } from "~/features/billing/plans";
-import { RuleError } from "~/utils/rule-error";
+import { replyWithRuleError } from "~/utils/rule-error";
 import { permissionTable } from "~/features/members/permission-table";
 import { ROLE_LABELS, type Permission } from "~/features/members/permissions";
 import { DetailList, DetailRow } from "~/components/detail-list";
@@ -68,7 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canEdit,
     canDelete: abilities.delete,
     /** The band pays for Pro at Stripe: deleting it cancels that at once, and the form says so. */
-    endsSubscription: abilities.delete && (await bandsPayingThroughStripe([band.id])).length > 0,
+    endsSubscription: abilities.delete && (await paysThroughStripe([band.id])),
     editorsNote: `Only a ${editorRoles} can change these${editors.length ? ` (${editors.join(", ")})` : ""}.`,
     options: canEdit ? { timeZones: rules.timeZones, currencies, moneyRecorded: rules.moneyRecorded } : null,
     permissions: permissionTable(membership.role),
@@ -142,8 +142,8 @@ async function removeBand(formData: FormData, { band, user }: BandAccess) {
     nextBandId = await deleteBand(band.id, user.id);
   } catch (error) {
     // Stripe could not end its Pro subscription: nothing was deleted, said above the form.
-    if (error instanceof RuleError) return reply("delete-band", submission.reply({ formErrors: [error.message] }), error.status);
-    throw error;
+    const { result, status } = replyWithRuleError(submission, error);
+    return reply("delete-band", result, status);
   }
   return redirectWithToast("/getting-started", { title: `${band.name} was deleted`, description: "Its events, songs, setlists and money records are gone." }, [
     await currentBandCookieHeader(nextBandId),

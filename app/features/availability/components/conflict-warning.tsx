@@ -4,10 +4,13 @@
  * event only as "busy") and a "Save anyway" box that sends `confirmConflicts`. Plain
  * HTML, so it works without JavaScript.
  */
+/** How the message of an event already on the calendar starts (conflicts.server.ts): the heading tells it from the lineup's clashes. */
+export const ALREADY_ON_CALENDAR = "Already on the calendar:";
+
 export function ConflictWarning({ conflicts }: { conflicts: string[] | null | undefined }) {
   if (!conflicts?.length) return null;
-  // Only "Already on the calendar: …" (conflicts.server.ts): the same event entered twice, nobody's clash.
-  const onlyTwin = conflicts.every((message) => message.startsWith("Already on the calendar:"));
+  // Only the same event entered twice, nobody's clash.
+  const onlyTwin = conflicts.every((message) => message.startsWith(ALREADY_ON_CALENDAR));
   return (
     <div role="alert" aria-labelledby="conflicts-heading" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
       <h2 id="conflicts-heading" className="font-semibold">

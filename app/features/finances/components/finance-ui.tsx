@@ -1,6 +1,7 @@
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { buttonClasses, PageHeader } from "~/components/kit";
+import { MANUAL_PRO } from "~/features/billing/plans";
 
 /**
  * What a free band sees on every finances page, above whatever it recorded while it was
@@ -11,17 +12,18 @@ export function UpgradePrompt({ bandName, hasData }: { bandName: string; hasData
   // The shell's current band (the root's data; features do not import ~/root, so its shape is named here).
   const root = useRouteLoaderData("root") as { currentBand?: { membership: { role: string } } | null; billing?: string } | undefined;
   const leads = root?.currentBand?.membership.role === "band_leader";
+  const manual = root?.billing === "manual";
   return (
     <EmptyState icon="finances" title={hasData ? "Finances is read-only on the Free plan" : "Finances is part of Pro"}>
       <p>
         {bandName} is on the Free plan.{" "}
         {hasData
-          ? `What it recorded on Pro is kept, read-only${leads && root?.billing !== "manual" ? ": upgrade to record money again" : ""}.`
+          ? `What it recorded on Pro is kept, read-only${leads && !manual ? ": upgrade to record money again" : ""}.`
           : "Pro keeps gig payments, expenses and splits in one place, with who is owed what."}
       </p>
       <p className="pt-2">
-        {root?.billing === "manual" ? (
-          "A platform admin grants Pro on this Bandroom."
+        {manual ? (
+          MANUAL_PRO
         ) : leads ? (
           <Link to="/subscription" className={buttonClasses("primary")}>
             Upgrade to Pro
