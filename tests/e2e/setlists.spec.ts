@@ -323,6 +323,41 @@ test.describe("setlist editor", () => {
     await expect(page.getByLabel("New name for Set 1")).toBeVisible();
   });
 
+  test("a note and a set's new name typed before drag and drop has loaded stay open, typed and focused when it draws the rows again", async ({ page, isMobile, login, createBand, javaScriptEnabled }) => {
+    test.skip(isMobile, "the same forms on every screen");
+    test.skip(!javaScriptEnabled, "without JavaScript the rows are never drawn again");
+    const band = await bandWithSongs(login, createBand);
+    const setlist = await setlistOf(band.id, [2, 1, 1]);
+    // A slow connection: drag and drop's script arrives only once the person has started typing.
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    await page.route(/\/build\/.*drag-board-[^/]*\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto(`/setlists/${setlist.id}`);
+    await page.getByText("Rename Set 2…").click();
+    await page.getByLabel("New name for Set 2").fill("Encore");
+    await page.getByLabel("Set to move Bravo Song to").selectOption({ label: "Set 3" });
+    await page.getByText("Add a note").first().click();
+    const note = page.getByLabel("Note for Alpha Song");
+    await note.fill("Count in slow");
+    for (let i = 0; i < 4; i++) await note.press("ArrowLeft");
+    arrive();
+    await expect(page.getByRole("button", { name: "Drag Alpha Song" })).toBeVisible();
+    await expect(note).toBeVisible();
+    await expect(note).toHaveValue("Count in slow");
+    await expect(note).toBeFocused();
+    // Typing goes on where the caret was.
+    await page.keyboard.type("very ");
+    await expect(note).toHaveValue("Count in very slow");
+    await expect(page.getByLabel("New name for Set 2")).toBeVisible();
+    await expect(page.getByLabel("New name for Set 2")).toHaveValue("Encore");
+    await expect(page.getByLabel("Set to move Bravo Song to")).toHaveValue(String(setlist.sets[2]!.id));
+    await page.getByRole("button", { name: "Save note" }).first().click();
+    await expect(setList(page, "Set 1")).toContainText("Count in very slow");
+  });
+
   test("notes refused because someone else saved first stay typed, with the version they were typed over, after the next editor action", async ({ page, isMobile, login, createBand, javaScriptEnabled }) => {
     test.skip(isMobile, "the same form on every screen");
     test.skip(!javaScriptEnabled, "without JavaScript every editor action loads the page anew, which cannot hold text typed into another form");

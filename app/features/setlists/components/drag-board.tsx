@@ -16,7 +16,7 @@ import {
 import { SortableContext, arrayMove, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { EditorData } from "../editor.server";
 
 type Setlist = EditorData["setlist"];
@@ -44,6 +44,10 @@ const columnsOf = (setlist: Setlist): Columns => Object.fromEntries(setlist.sets
  * reload, and the order shown goes back to the saved one.
  */
 export default function DragBoard({ setlist, renderSet, renderItem }: DragBoardProps) {
+  // The page's own rows are still on screen while this first renders: what was open, typed
+  // and focused in them is read now and given to the rows drawn in their place.
+  const [held] = useState(holdRows);
+  useLayoutEffect(() => giveBack(held), [held]);
   const fetcher = useFetcher<{ message?: string; stale?: boolean; ok?: boolean }>();
   const [columns, setColumns] = useState<Columns>(() => columnsOf(setlist));
   // A new version from the server (ours or someone's) is the order to show; so is the
@@ -291,4 +295,47 @@ function SortableRow({ id, title, children }: { id: number; title: string; child
       <div className="min-w-0 flex-1">{children}</div>
     </li>
   );
+}
+
+/**
+ * What a person had open, typed and focused in the sets' rows (a song's note, a set's new
+ * name, the set a song is to move to), each found again by a path that both drawings of a
+ * row share: the nearest id, then form by form the element's kind and place among its kind.
+ */
+type Held = { open: string[]; values: [string, string][]; focus: string | null; selection: [number, number] | null };
+
+const SETS = 'section[id^="set-"]';
+const inSets = (selector: string) => [...document.querySelectorAll(SETS)].flatMap((set) => [...set.querySelectorAll<HTMLElement>(selector)]);
+
+function pathOf(element: Element): string {
+  if (element.id) return `#${element.id}`;
+  const owner = element.parentElement?.closest("form, [id]");
+  if (!owner) return "";
+  const peers = [...owner.querySelectorAll(element.tagName)].filter((peer) => peer.parentElement?.closest("form, [id]") === owner);
+  return `${pathOf(owner)}/${element.tagName}${peers.indexOf(element)}`;
+}
+
+function holdRows(): Held {
+  const active = document.activeElement;
+  const focused = active && active.closest(SETS) ? active : null;
+  return {
+    open: inSets("details[open]").map(pathOf),
+    values: inSets("input:not([type=hidden]), select").map((field) => [pathOf(field), (field as HTMLInputElement).value]),
+    focus: focused ? pathOf(focused) : null,
+    selection: focused instanceof HTMLInputElement && focused.selectionStart !== null ? [focused.selectionStart, focused.selectionEnd ?? focused.selectionStart] : null,
+  };
+}
+
+function giveBack(held: Held) {
+  const now = new Map(inSets("details, summary, input:not([type=hidden]), select, button, a").map((element) => [pathOf(element), element]));
+  for (const path of held.open) (now.get(path) as HTMLDetailsElement | undefined)?.setAttribute("open", "");
+  for (const [path, value] of held.values) {
+    const field = now.get(path) as HTMLInputElement | undefined;
+    if (field && field.value !== value) field.value = value;
+  }
+  const focus = held.focus ? now.get(held.focus) : undefined;
+  if (focus && document.activeElement !== focus) {
+    focus.focus();
+    if (held.selection && focus instanceof HTMLInputElement) focus.setSelectionRange(...held.selection);
+  }
 }

@@ -1,15 +1,13 @@
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { Suspense, lazy, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ErrorList, Field } from "~/components/forms";
 import { Button, buttonClasses, ConfirmDisclosure, PageHeader } from "~/components/kit";
 import type { EditorData, EditorReply } from "../editor.server";
+import type DragBoard from "./drag-board";
 
 type Setlist = EditorData["setlist"];
 type SetView = Setlist["sets"][number];
 type Item = SetView["items"][number];
-
-// dnd-kit is loaded only here, and only once the page runs JavaScript: without it the buttons do the moving.
-const DragBoard = lazy(() => import("./drag-board"));
 
 // Short classes (app/styles/tailwind.css) for what every song's row repeats.
 const SMALL = "setlist-button";
@@ -23,12 +21,17 @@ const INPUT = "block w-full rounded-md border border-slate-300 bg-white px-3 py-
 export function SetlistEditor({ data, reply }: { data: EditorData; reply: EditorReply | null }) {
   const { setlist, q, results } = data;
   const single = setlist.sets.length === 1;
-  const hydrated =
-    useSyncExternalStore(
-      noSubscription,
-      () => true,
-      () => false
-    ) && setlist.mayEdit;
+  // dnd-kit is loaded only here, only for an editor and only once the page runs JavaScript:
+  // without it the buttons do the moving. The page's own rows stay until it has loaded, and
+  // are then swapped once for drag and drop's (which keep what was open and typed in them).
+  const [Board, setBoard] = useState<typeof DragBoard | null>(null);
+  useEffect(() => {
+    let live = setlist.mayEdit;
+    if (live) import("./drag-board").then((module) => live && setBoard(() => module.default), () => {});
+    return () => {
+      live = false;
+    };
+  }, [setlist.mayEdit]);
   const frame = (set: SetView, list: ReactNode) => <SetSection set={set} setlist={setlist} single={single} list={list} />;
   const staticSets = setlist.sets.map((set) => <div key={set.id}>{frame(set, <StaticList set={set} setlist={setlist} />)}</div>);
   const saving = useNavigation().formMethod === "POST";
@@ -72,13 +75,7 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
         </div>
       ) : null}
 
-      {hydrated ? (
-        <Suspense fallback={staticSets}>
-          <DragBoard setlist={setlist} renderSet={frame} renderItem={(item, index, set) => <ItemContent item={item} index={index} set={set} setlist={setlist} />} />
-        </Suspense>
-      ) : (
-        staticSets
-      )}
+      {Board && setlist.mayEdit ? <Board setlist={setlist} renderSet={frame} renderItem={(item, index, set) => <ItemContent item={item} index={index} set={set} setlist={setlist} />} /> : staticSets}
 
       <EventsSection data={data} reply={reply} />
 
@@ -337,8 +334,6 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
     </>
   );
 }
-
-const noSubscription = () => () => {};
 
 function SetPicker({ sets, id, label }: { sets: SetView[]; id: string; label: string }) {
   return (
