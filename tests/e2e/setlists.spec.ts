@@ -358,6 +358,32 @@ test.describe("setlist editor", () => {
     await expect(setList(page, "Set 1")).toContainText("Count in very slow");
   });
 
+  test("songs ticked to add, refused because someone else saved first, stay ticked with their set; sent again, they are added", async ({ page, isMobile, login, createBand }) => {
+    test.skip(isMobile, "the same form on every screen");
+    const band = await bandWithSongs(login, createBand);
+    const setlist = await setlistOf(band.id, [1, 0]);
+    const { db } = await import("~/utils/db.server");
+    await page.goto(`/setlists/${setlist.id}?q=song`);
+    await page.getByRole("checkbox", { name: /Charlie Song/ }).check();
+    await page.getByRole("checkbox", { name: /Delta Song/ }).check();
+    await page.getByLabel("Add to", { exact: true }).first().selectOption({ label: "Set 2" });
+    await db.setlist.update({ where: { id: setlist.id }, data: { version: { increment: 1 } } });
+    await page.getByRole("button", { name: "Add to setlist" }).click();
+    await expect(page.getByRole("alert")).toContainText("Reload the setlist");
+    await expect(page.getByRole("checkbox", { name: /Charlie Song/ })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /Delta Song/ })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /Bravo Song/ })).not.toBeChecked();
+    await expect(page.getByLabel("Add to", { exact: true }).first()).toHaveValue(String(setlist.sets[1]!.id));
+    expect(await db.setlistItem.count({ where: { setlistId: setlist.id } })).toBe(1);
+    // Reloaded, the page holds the saved version: the same ticks sent again are added.
+    await page.goto(`/setlists/${setlist.id}?q=song`);
+    await page.getByRole("checkbox", { name: /Charlie Song/ }).check();
+    await page.getByRole("checkbox", { name: /Delta Song/ }).check();
+    await page.getByLabel("Add to", { exact: true }).first().selectOption({ label: "Set 2" });
+    await page.getByRole("button", { name: "Add to setlist" }).click();
+    await expect.poll(() => titles(setList(page, "Set 2"))).toEqual(["Charlie Song", "Delta Song"]);
+  });
+
   test("notes refused because someone else saved first stay typed, with the version they were typed over, after the next editor action", async ({ page, isMobile, login, createBand, javaScriptEnabled }) => {
     test.skip(isMobile, "the same form on every screen");
     test.skip(!javaScriptEnabled, "without JavaScript every editor action loads the page anew, which cannot hold text typed into another form");

@@ -59,10 +59,14 @@ export async function setlistAccess(request: Request, idParam: unknown, permissi
 export type EditorReply = { message: string; stale: boolean; intent: string; fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
 export type EditorOutcome = { redirectTo: string; toast?: { title: string; description?: string } } | { reply: EditorReply; status: number };
 
-/** A refused form's text fields as sent, so the page shows them again (JavaScript off reloads it). */
+/**
+ * A refused form's text fields as sent, so the page shows them again (JavaScript off reloads
+ * it); the songs ticked to add are one field, their ids joined by commas.
+ */
 function sentValues(formData: FormData) {
   const values: Record<string, string> = {};
   for (const [name, value] of formData) if (typeof value === "string" && !(name in values)) values[name] = value;
+  if (formData.has("songId")) values.songId = formData.getAll("songId").join(",");
   return values;
 }
 

@@ -190,6 +190,9 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
   if (reply?.intent === "details" && reply.stale && reply.values && stale?.values !== reply.values) setStale({ setlistId: setlist.id, values: reply.values });
   const sent = reply?.intent === "details" ? reply.values : stale?.setlistId === setlist.id ? stale.values : undefined;
   const breakErrors = reply?.intent === "add-break" ? reply.fieldErrors?.breakMinutes : undefined;
+  // A refused add (someone else saved first) keeps its ticks and its set.
+  const picks = reply?.intent === "add-songs" ? reply.values : undefined;
+  const picked = picks?.songId?.split(",") ?? [];
   return (
     <>
       <section data-print="hide" aria-labelledby="add-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -209,7 +212,9 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
         </Form>
         {q ? (
           results.length ? (
-            <Form method="post" action={`/setlists/${setlist.id}`} className="space-y-3">
+            // The search stays in the address: a refused add (without JavaScript, the page drawn
+            // anew from the address it posted to) still lists the songs, ticked as they were.
+            <Form method="post" action={`/setlists/${setlist.id}?${new URLSearchParams({ q })}`} className="space-y-3">
               <input type="hidden" name="intent" value="add-songs" />
               <input type="hidden" name="version" value={setlist.version} />
               <input type="hidden" name="q" value={q} />
@@ -218,7 +223,7 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
                 <ul className="mt-2 divide-y divide-slate-100 rounded-md border border-slate-200">
                   {results.map((song) => (
                     <li key={song.id} className="flex items-center gap-3 px-3 py-2">
-                      <input id={`pick-${song.id}`} type="checkbox" name="songId" value={song.id} className="h-5 w-5" />
+                      <input id={`pick-${song.id}`} type="checkbox" name="songId" value={song.id} defaultChecked={picked.includes(String(song.id))} className="h-5 w-5" />
                       <label htmlFor={`pick-${song.id}`} className="min-w-0 flex-1">
                         <span className="font-medium">{song.title}</span>
                         {song.artist ? <span className="text-slate-600"> — {song.artist}</span> : null}
@@ -229,7 +234,7 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
                 </ul>
               </fieldset>
               <div className="flex flex-wrap items-end gap-3">
-                <SetPicker sets={setlist.sets} id="add-to-set" label="Add to" />
+                <SetPicker sets={setlist.sets} id="add-to-set" label="Add to" value={picks?.setId} />
                 <Button type="submit">Add to setlist</Button>
               </div>
             </Form>
@@ -252,7 +257,7 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
             inputProps={{ id: "break-minutes", name: "breakMinutes", inputMode: "numeric", defaultValue: breakErrors ? reply?.values?.breakMinutes : "15" }}
             errors={breakErrors}
           />
-          <SetPicker sets={setlist.sets} id="break-set" label="Add to" />
+          <SetPicker sets={setlist.sets} id="break-set" label="Add to" value={reply?.intent === "add-break" ? reply.values?.setId : undefined} />
           <Button type="submit" variant="secondary">
             Add a break
           </Button>
@@ -335,13 +340,13 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
   );
 }
 
-function SetPicker({ sets, id, label }: { sets: SetView[]; id: string; label: string }) {
+function SetPicker({ sets, id, label, value }: { sets: SetView[]; id: string; label: string; value?: string }) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <select id={id} name="setId" className={`mt-1 ${INPUT}`}>
+      <select id={id} name="setId" defaultValue={value} className={`mt-1 ${INPUT}`}>
         {sets.map((set) => (
           <option key={set.id} value={set.id}>
             {set.name}
