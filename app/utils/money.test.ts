@@ -46,7 +46,13 @@ describe("parseAmount", () => {
     expect(parseAmount("$12", "USD")).toEqual({ ok: false, message: "Enter an amount in numbers, like 12.50" });
     expect(parseAmount("¥500", "JPY")).toEqual({ ok: false, message: "Enter an amount in numbers, like 1250" });
     expect(parseAmount("abc", "KWD")).toEqual({ ok: false, message: "Enter an amount in numbers, like 1.250" });
-    expect(parseAmount("1000000.01", "USD")).toEqual({ ok: false, message: "Enter an amount of at most $1,000,000.00" });
+    expect(parseAmount("20000000.01", "USD")).toEqual({ ok: false, message: "Enter an amount of at most $20,000,000.00" });
+    expect(parseAmount("20000000", "USD")).toEqual({ ok: true, minor: 2_000_000_000 });
+    // A currency of small units: a gig fee of a few hundred dollars is millions of them.
+    expect(parseAmount("5000000", "UZS")).toEqual({ ok: true, minor: 500_000_000 });
+    expect(parseAmount("3000000", "KHR")).toEqual({ ok: true, minor: 300_000_000 });
+    expect(parseAmount("50000000", "VND")).toEqual({ ok: true, minor: 50_000_000 });
+    expect(parseAmount("2000000001", "JPY")).toEqual({ ok: false, message: "Enter an amount of at most ¥2,000,000,000" });
   });
   test("formatAmountInput is its inverse", () => {
     expect(formatAmountInput(125050, "USD")).toBe("1250.50");

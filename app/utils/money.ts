@@ -38,10 +38,13 @@ export function minorDigits(currency: string) {
 }
 
 /**
- * The largest single amount accepted, in minor units (a million in a two-digit currency):
- * far above any gig fee, and sums of a band's entries stay well inside a 32-bit integer.
+ * The largest single amount accepted, in minor units, the same for every currency: 20
+ * million in a two-digit one (USD, EUR), 2 billion in one without minor units (JPY, VND).
+ * A limit in minor units that suited the dollar (a million) let a band paid in a currency
+ * of small units (UZS, KHR, TZS: a fee of a few hundred dollars is millions of them) record
+ * no normal gig fee. Every amount stays a 32-bit integer (PostgreSQL's integer column).
  */
-export const MAX_AMOUNT_MINOR = 100_000_000;
+export const MAX_AMOUNT_MINOR = 2_000_000_000;
 
 export type ParsedAmount = { ok: true; minor: number } | { ok: false; message: string };
 

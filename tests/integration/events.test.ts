@@ -296,7 +296,7 @@ describe("fees and deadlines that cannot be set", () => {
       ["1 2 3", MESSAGES.fee],
       ["-5", "Enter an amount of zero or more"],
       ["12.505", "EUR amounts have at most 2 decimal places"],
-      ["999999999", "Enter an amount of at most €1,000,000.00"],
+      ["99999999999", "Enter an amount of at most €20,000,000.00"],
       [1e21, MESSAGES.fee],
     ] as const) {
       const refused = await patchApi(created.id, { version: 1, fee }, b.cookies.leader);
