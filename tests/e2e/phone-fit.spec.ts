@@ -56,11 +56,26 @@ test("every page of the public site, the demo band and the admin area fits a pho
     ])),
   );
 
-  // The balances table scrolls sideways inside its box, and each member's balance stays in sight.
-  await page.goto("/finances");
-  const balance = await page.getByRole("columnheader", { name: "Balance" }).boundingBox();
+  // Every amount of the money tables is on the screen, under its name: a card per row. (The
+  // tables scrolled sideways inside their box, and the per-gig profit and loss showed only
+  // its Gig and Date columns, the statement its Date and Kind.)
   const screen = page.viewportSize()!;
-  expect(balance!.x + balance!.width, "the Balance column on a phone").toBeLessThanOrEqual(screen.width);
+  const outOfSight: string[] = [];
+  for (const path of ["/finances", "/finances/reports"]) {
+    await page.goto(path);
+    const cells = await page.locator("table td").evaluateAll((tds) =>
+      tds.map((td) => {
+        const box = td.getBoundingClientRect();
+        return { text: (td.textContent ?? "").trim(), left: box.left, right: box.right, label: getComputedStyle(td, "::before").content };
+      }),
+    );
+    expect(cells.length, path).toBeGreaterThan(20);
+    for (const cell of cells) if (cell.left < 0 || cell.right > screen.width) outOfSight.push(`${path}: “${cell.text}” at ${Math.round(cell.left)}–${Math.round(cell.right)} px`);
+  }
+  expect(outOfSight).toEqual([]);
+  await expect(page.getByRole("table", { name: /Profit and loss per gig/ }).locator("td", { hasText: "$" }).first()).toBeVisible();
+  const labelled = await page.getByRole("table", { name: /Profit and loss per gig/ }).locator("td[data-label]").first().evaluate((td) => getComputedStyle(td, "::before").content);
+  expect(labelled, "each amount under its column's name").toBe('"Fee agreed"');
 
   // A platform admin (two-step sign-in on: the admin area asks for it) finds a user whose
   // band has a long one-word name (its plan form once ran the page 519 px wide).

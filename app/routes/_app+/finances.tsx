@@ -58,6 +58,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** Everyone's balance: the figures between a member's name and their balance. */
+const FIGURES = ["Shares", "Out of pocket", "Paid out", "Collected"];
+
 export default function Finances() {
   const data = useLoaderData<typeof loader>();
   if ("upgrade" in data) return <UpgradePage title="Finances" bandName={data.bandName} back={false} />;
@@ -107,7 +110,8 @@ export default function Finances() {
       {data.seesAll ? (
         <Card title="Everyone’s balance" id="members-heading">
           <div className="overflow-x-auto" role="region" aria-label="Everyone’s balance" tabIndex={0}>
-            <table className="w-full text-left text-sm">
+            {/* On a phone, a card per member: name and balance, then the figures under their names (app/styles/tailwind.css). */}
+            <table className="phone-cards w-full text-left text-sm">
               <caption className="sr-only">What the band owes each member (negative: money they hold for the band)</caption>
               <thead className="text-slate-600">
                 <tr>
@@ -115,19 +119,12 @@ export default function Finances() {
                   <th scope="col" className="sticky left-0 bg-white py-2 pr-3 font-medium">
                     Member
                   </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Shares
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Out of pocket
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Paid out
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Collected
-                  </th>
-                  {/* The balance stays in sight on a phone while the columns before it scroll. */}
+                  {FIGURES.map((heading) => (
+                    <th key={heading} scope="col" className="py-2 pr-3 text-right font-medium">
+                      {heading}
+                    </th>
+                  ))}
+                  {/* The balance stays in sight on a narrow screen while the columns before it scroll. */}
                   <th scope="col" className="sticky right-0 bg-white py-2 pl-3 text-right font-medium">
                     Balance
                   </th>
@@ -136,16 +133,17 @@ export default function Finances() {
               <tbody className="divide-y divide-slate-100">
                 {data.members.map((member) => (
                   <tr key={member.userId}>
-                    <th scope="row" className="sticky left-0 bg-white py-2 pr-3 font-medium text-slate-900">
+                    <th scope="row" className="phone-first sticky left-0 bg-white py-2 pr-3 font-medium text-slate-900">
                       <Link to={`/finances/history?member=${encodeURIComponent(member.userId)}`} className="underline-offset-4 hover:underline">
                         {member.name}
                       </Link>
                     </th>
-                    <td className="py-2 pr-3 text-right tabular-nums">{member.shares}</td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{member.reimbursable}</td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{member.paidOut}</td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{member.collected}</td>
-                    <td className="sticky right-0 bg-white py-2 pl-3 text-right">
+                    {[member.shares, member.reimbursable, member.paidOut, member.collected].map((amount, i) => (
+                      <td key={i} data-label={FIGURES[i]} className="py-2 pr-3 text-right tabular-nums">
+                        {amount}
+                      </td>
+                    ))}
+                    <td className="phone-end sticky right-0 bg-white py-2 pl-3 text-right">
                       <Amount text={member.balance} minor={member.balanceMinor} signed />
                     </td>
                   </tr>

@@ -103,6 +103,7 @@ const TH = "border-b border-slate-300 px-3 py-2 font-semibold text-slate-900";
 const TD = "border-b border-slate-100 px-3 py-2 text-slate-800";
 const NUM = "text-right tabular-nums whitespace-nowrap";
 const CARD = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
+const PNL = ["Fee agreed", "Received", "Expenses", "Shares paid", "Band’s net"];
 
 export default function FinanceReports() {
   const data = useLoaderData<typeof loader>();
@@ -180,7 +181,7 @@ function YearSection({ data, totals }: { data: Reports; totals: NonNullable<Repo
       <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
         <MonthChart chart={totals.chart} title={`Income and expenses by month, ${data.year} (${data.currency})`} description={totals.description} tickLabels={totals.tickLabels} />
         <div className="overflow-x-auto" role="region" aria-label={`Income and expenses by month, ${data.year}`} tabIndex={0}>
-          <table className={TABLE}>
+          <table className={`${TABLE} phone-cards phone-3`}>
             <caption className="sr-only">Income and expenses by month, {data.year}</caption>
             <thead>
               <tr>
@@ -201,12 +202,18 @@ function YearSection({ data, totals }: { data: Reports; totals: NonNullable<Repo
             <tbody>
               {totals.months.map((month) => (
                 <tr key={month.name}>
-                  <th scope="row" className={`${TD} font-medium`}>
+                  <th scope="row" className={`${TD} phone-wide font-medium`}>
                     {month.name}
                   </th>
-                  <td className={`${TD} ${NUM}`}>{month.income}</td>
-                  <td className={`${TD} ${NUM}`}>{month.expense}</td>
-                  <td className={`${TD} ${NUM} ${month.negative ? "text-red-800" : ""}`}>{month.net}</td>
+                  <td data-label="Income" className={`${TD} ${NUM}`}>
+                    {month.income}
+                  </td>
+                  <td data-label="Expenses" className={`${TD} ${NUM}`}>
+                    {month.expense}
+                  </td>
+                  <td data-label="Net" className={`${TD} ${NUM} ${month.negative ? "text-red-800" : ""}`}>
+                    {month.net}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -267,7 +274,8 @@ function GigsSection({ data, pnl }: { data: Reports; pnl: NonNullable<Reports["p
         <p className="text-slate-700">No money linked to a gig in {data.year}.</p>
       ) : (
         <div className="overflow-x-auto" role="region" aria-label={`Profit and loss per gig, ${data.year}`} tabIndex={0}>
-          <table className={TABLE}>
+          {/* On a phone, a card per gig with each amount under its name (app/styles/tailwind.css). */}
+          <table className={`${TABLE} phone-cards`}>
             <caption className="sr-only">Profit and loss per gig, {data.year}</caption>
             <thead>
               <tr>
@@ -276,7 +284,7 @@ function GigsSection({ data, pnl }: { data: Reports; pnl: NonNullable<Reports["p
                     {heading}
                   </th>
                 ))}
-                {["Fee agreed", "Received", "Expenses", "Shares paid", "Band’s net"].map((heading) => (
+                {PNL.map((heading) => (
                   <th key={heading} scope="col" className={`${TH} text-right`}>
                     {heading}
                   </th>
@@ -286,29 +294,30 @@ function GigsSection({ data, pnl }: { data: Reports; pnl: NonNullable<Reports["p
             <tbody>
               {pnl.rows.map((row) => (
                 <tr key={row.key}>
-                  <th scope="row" className={`${TD} font-medium`}>
+                  <th scope="row" className={`${TD} phone-wide font-medium`}>
                     <Link to={`/events/${row.eventId}`} className="text-brand-700 underline-offset-4 hover:underline">
                       {row.title}
                     </Link>
                   </th>
-                  <td className={`${TD} whitespace-nowrap`}>{row.date}</td>
-                  <td className={`${TD} ${NUM}`}>{row.fee}</td>
-                  <td className={`${TD} ${NUM}`}>{row.income}</td>
-                  <td className={`${TD} ${NUM}`}>{row.expenses}</td>
-                  <td className={`${TD} ${NUM}`}>{row.shares}</td>
-                  <td className={`${TD} ${NUM} font-semibold ${row.negative ? "text-red-800" : ""}`}>{row.net}</td>
+                  <td className={`${TD} phone-wide whitespace-nowrap`}>{row.date}</td>
+                  {[row.fee, row.income, row.expenses, row.shares, row.net].map((amount, i) => (
+                    <td key={PNL[i]} data-label={PNL[i]} className={`${TD} ${NUM} ${i === 4 ? `font-semibold ${row.negative ? "text-red-800" : ""}` : ""}`}>
+                      {amount}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row" colSpan={3} className={`${TD} font-semibold`}>
+                <th scope="row" colSpan={3} className={`${TD} phone-wide font-semibold`}>
                   All gigs
                 </th>
-                <td className={`${TD} ${NUM} font-semibold`}>{pnl.totals.income}</td>
-                <td className={`${TD} ${NUM} font-semibold`}>{pnl.totals.expenses}</td>
-                <td className={`${TD} ${NUM} font-semibold`}>{pnl.totals.shares}</td>
-                <td className={`${TD} ${NUM} font-semibold`}>{pnl.totals.net}</td>
+                {[pnl.totals.income, pnl.totals.expenses, pnl.totals.shares, pnl.totals.net].map((amount, i) => (
+                  <td key={PNL[i + 1]} data-label={PNL[i + 1]} className={`${TD} ${NUM} font-semibold`}>
+                    {amount}
+                  </td>
+                ))}
               </tr>
             </tfoot>
           </table>
@@ -355,7 +364,7 @@ function StatementSection({ data }: { data: Reports }) {
         </p>
       ) : (
         <div className="overflow-x-auto" role="region" aria-label="Entries of the statement" tabIndex={0}>
-          <table className={TABLE}>
+          <table className={`${TABLE} phone-cards`}>
             <caption className="sr-only">Entries of the statement</caption>
             <thead>
               <tr>
@@ -376,10 +385,10 @@ function StatementSection({ data }: { data: Reports }) {
             <tbody>
               {statement.rows.map((row) => (
                 <tr key={row.key}>
-                  <td className={`${TD} whitespace-nowrap`}>{row.date}</td>
-                  <td className={TD}>{row.section}</td>
-                  <td className={TD}>{row.gig ? `${row.description} (${row.gig})` : row.description}</td>
-                  <td className={`${TD} ${NUM}`}>{row.amount}</td>
+                  <td className={`${TD} phone-first whitespace-nowrap`}>{row.date}</td>
+                  <td className={`${TD} phone-wide`}>{row.section}</td>
+                  <td className={`${TD} phone-wide`}>{row.gig ? `${row.description} (${row.gig})` : row.description}</td>
+                  <td className={`${TD} ${NUM} phone-end`}>{row.amount}</td>
                 </tr>
               ))}
             </tbody>
