@@ -522,6 +522,32 @@ describe("recurring rehearsals", () => {
     expect(await db.eventSeries.count({ where: { bandId: b.id } })).toBe(0);
   });
 
+  test("an event with money recorded against it is refused deletion (cancelled instead), alone or with its series; the others still go", async () => {
+    const b = await band();
+    const ids = await series(b);
+    const { recordTestMoney } = await import("#tests/helpers/finances");
+    const fee = await recordTestMoney(b.id, "payment", 50_000);
+    await db.payment.update({ where: { entryId: fee.id }, data: { eventId: ids[2] } });
+    const expense = await recordTestMoney(b.id, "expense", 4_000);
+    const single = (await body<{ id: number }>(await createApi(b.id, { title: "Pub gig", kind: "gig", date: inDays(40), startTime: "20:00" }, b.cookies.leader))).id;
+    await db.expense.update({ where: { entryId: expense.id }, data: { eventId: single } });
+
+    const page = await call(eventPage.action, "POST", `/events/${single}`, { id: String(single) }, { cookie: b.cookies.leader, form: { intent: "delete", scope: "one" } });
+    expect(page.status).toBe(409);
+    expect(JSON.stringify(await body(page))).toContain("“Pub gig” has money recorded in the band’s ledger, so it can’t be deleted. Cancel it instead");
+    const api = await call(eventApi.action, "DELETE", `/api/events/${ids[0]}?scope=all`, { id: String(ids[0]) }, { cookie: b.cookies.leader });
+    expect(api.status).toBe(409);
+    expect(JSON.stringify(await body(api))).toContain(MESSAGES.hasMoney("", true));
+    // Nothing went, and the money is still linked to its events.
+    expect(await db.event.count({ where: { id: { in: [...ids, single] } } })).toBe(ids.length + 1);
+    expect((await db.payment.findUniqueOrThrow({ where: { entryId: fee.id } })).eventId).toBe(ids[2]);
+    // An occurrence without money still goes; cancelling the one with money works.
+    expect((await call(eventApi.action, "DELETE", `/api/events/${ids[0]}?scope=one`, { id: String(ids[0]) }, { cookie: b.cookies.leader })).status).toBe(200);
+    const cancel = await call(eventPage.action, "POST", `/events/${single}`, { id: String(single) }, { cookie: b.cookies.leader, form: { intent: "cancel", reason: "Venue closed", scope: "one" } });
+    expect(cancel.status).toBe(302);
+    expect((await db.expense.findUniqueOrThrow({ where: { entryId: expense.id } })).eventId).toBe(single);
+  });
+
   /** The series' stored rule, expanded from its start in its zone, against its events. */
   async function ruleAndEvents(seriesId: number) {
     const rule = await db.eventSeries.findUniqueOrThrow({ where: { id: seriesId } });

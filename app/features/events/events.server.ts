@@ -892,7 +892,12 @@ export async function deleteEvent(access: BandAccess, eventId: number, input: { 
   if (!mayDelete(access, event)) throw new RuleError(403, "You can delete only the events you created");
   const count = await db.$transaction(async (tx) => {
     const others = await scopeTargets(tx, event, input.scope);
-    const { count } = await tx.event.deleteMany({ where: { id: { in: [event.id, ...others.map((o) => o.id)] } } });
+    const ids = [event.id, ...others.map((o) => o.id)];
+    // A gig's payments and expenses name it (the per-gig profit and loss, splitting its fee):
+    // deleted, it would leave them unlinked. Such an event is cancelled, not deleted.
+    const money = await tx.event.count({ where: { id: { in: ids }, OR: [{ payments: { some: {} } }, { expenses: { some: {} } }] } });
+    if (money) throw new RuleError(409, MESSAGES.hasMoney(event.title, ids.length > 1));
+    const { count } = await tx.event.deleteMany({ where: { id: { in: ids } } });
     if (event.seriesId) {
       const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: event.seriesId }, select: { rrule: true, timeZone: true, sequence: true } });
       // The highest SEQUENCE the series' VEVENT had, the deleted events' included (rewriteSeries).

@@ -60,6 +60,10 @@ export const MESSAGES = {
   seriesMeetsSkippedTime: (time: string, date: LocalDate, timeZone: string) =>
     `${time} does not exist on ${formatDate(Date.UTC(date.year, date.month - 1, date.day))} in ${timeZone}, a date of this series: the clocks go forward then. Choose another time, or end the series before that date`,
   untilTooSoon: (second: LocalDate) => `A series repeats at least twice: end it on ${formatDate(Date.UTC(second.year, second.month - 1, second.day))} or later`,
+  hasMoney: (title: string, several: boolean) =>
+    several
+      ? "Some of these events have money recorded in the band’s ledger, so they can’t be deleted. Cancel them instead: they stay on the calendar, struck through, and their money stays linked to them"
+      : `“${title}” has money recorded in the band’s ledger, so it can’t be deleted. Cancel it instead: it stays on the calendar, struck through, and its money stays linked to it`,
   fee: "Enter the fee as an amount, like 250 or 250.50",
   deadline: "The answer deadline must be on or before the day of the event",
   deadlinePast: "The answer deadline can't be in the past: choose today or a later day",
