@@ -107,18 +107,25 @@ test.describe("finances", () => {
       },
     });
 
-    // The gig payment: picking the gig fills in its agreed fee. With JavaScript, the form's
-    // own Gig box does too (the picker above is the way without it).
+    // The gig payment: picking the gig fills in its agreed fee where nothing was typed (with
+    // JavaScript); "Use this gig's fee" does it with or without, keeping what was typed.
     await page.goto("/finances/payments/new");
     if (javaScriptEnabled) {
       await page.getByLabel("Gig", { exact: true }).selectOption(String(gig.id));
       await expect(page.getByLabel("Fee agreed (USD, optional)")).toHaveValue("900.00");
       await expect(page.getByLabel("Amount received (USD)")).toHaveValue("900.00");
     }
-    await page.getByLabel("Pick a gig from the calendar").selectOption(String(gig.id));
+    await page.getByLabel("Description (optional)").fill("Harbour Festival fee, cash at the door");
+    await page.getByLabel("Received by").selectOption(ann.id);
+    await page.getByLabel("Amount received (USD)").fill("850.00");
+    await page.getByLabel("Gig", { exact: true }).selectOption(String(gig.id));
     await page.getByRole("button", { name: "Use this gig’s fee" }).click();
+    await expect(page).toHaveURL(new RegExp(`eventId=${gig.id}`));
     await expect(page.getByLabel("Amount received (USD)")).toHaveValue("900.00");
     await expect(page.getByLabel("Gig", { exact: true })).toHaveValue(String(gig.id));
+    await expect(page.getByLabel("Description (optional)")).toHaveValue("Harbour Festival fee, cash at the door");
+    await expect(page.getByLabel("Received by")).toHaveValue(ann.id);
+    await page.getByLabel("Received by").selectOption("band");
     await page.getByRole("button", { name: "Record payment" }).click();
     await expect(page).toHaveURL(/\/finances\/entries\/\d+\/split$/);
 

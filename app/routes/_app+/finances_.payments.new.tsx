@@ -29,6 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const other = url.searchParams.get("type") === "other";
   const gig = options.gigs.find((candidate) => candidate.id === parseId(url.searchParams.get("eventId")));
   const fee = gig?.feeMinor ? formatAmountInput(gig.feeMinor, options.currency) : "";
+  // "Use this gig's fee" sends the whole form here (a GET): what was typed stays, the fee is the gig's.
+  const sent = (name: string) => url.searchParams.get(name)?.slice(0, 500);
   return {
     other,
     currency: options.currency,
@@ -40,7 +42,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     submissionKey: newSubmissionKey(),
     bandId: access.band.id,
-    defaults: { category: other ? "merch" : "gig", eventId: gig ? String(gig.id) : "", amount: fee, feeAgreed: fee, date: options.today, method: "bank_transfer", receivedBy: "band" },
+    defaults: {
+      category: other ? "merch" : "gig",
+      eventId: gig ? String(gig.id) : "",
+      amount: fee || sent("amount"),
+      feeAgreed: fee || sent("feeAgreed"),
+      date: sent("date") || options.today,
+      method: sent("method") || "bank_transfer",
+      receivedBy: sent("receivedBy") || "band",
+      description: sent("description"),
+    },
+    /** Changes with every "Use this gig's fee": the form starts again from these defaults. */
+    filled: url.search,
   };
 }
 
@@ -72,8 +85,8 @@ type FieldName = "category" | "eventId" | "amount" | "feeAgreed" | "date" | "met
 export default function NewPaymentPage() {
   const loaderData = useLoaderData<typeof loader>();
   if ("upgrade" in loaderData) return <UpgradePage title="Record a payment" bandName={loaderData.bandName} />;
-  // A new gig picked (?eventId=) starts the form afresh with its fee.
-  return <NewPayment key={`${loaderData.other}-${loaderData.defaults.eventId}`} {...loaderData} />;
+  // A gig's fee filled in (?eventId= and what was typed) starts the form afresh from it.
+  return <NewPayment key={loaderData.filled} {...loaderData} />;
 }
 
 type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { upgrade: true }>;
@@ -98,23 +111,6 @@ function NewPayment({ other, gigs, members, currency, defaults, submissionKey, b
         back={{ to: "/finances", label: "Finances" }}
         description={other ? "Merch, royalties, tips: money that goes to the band fund." : "Pick the gig from the calendar; its agreed fee is filled in. Next, split it among the lineup."}
       />
-      {!other ? (
-        <Form method="get" className="flex flex-wrap items-end gap-2 rounded-xl border border-slate-200 bg-white p-4">
-          <div className="min-w-0 flex-1">
-            <SelectField label="Pick a gig from the calendar" selectProps={{ name: "eventId", defaultValue: defaults.eventId, id: "pick-gig" }}>
-              <option value="">Choose a gig…</option>
-              {gigs.map((gig) => (
-                <option key={gig.id} value={gig.id}>
-                  {gig.label}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-          <button type="submit" className={buttonClasses("secondary")}>
-            Use this gig’s fee
-          </button>
-        </Form>
-      ) : null}
       <Form method="post" ref={form} id="payment" noValidate aria-describedby={formErrors ? "payment-error" : undefined} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
         {/* Claimed when saved: the same form posted twice records once (app/utils/form-submission.server.ts). */}
         <input type="hidden" name="submissionKey" value={actionData?.submissionKey ?? submissionKey} />
@@ -154,6 +150,12 @@ function NewPayment({ other, gigs, members, currency, defaults, submissionKey, b
                 </option>
               ))}
             </SelectField>
+            {/* Without JavaScript (or to fill it in again): the form comes back with the chosen gig's fee, the rest as typed. */}
+            <div className="self-end">
+              <button type="submit" formMethod="get" formNoValidate className={buttonClasses("secondary")}>
+                Use this gig’s fee
+              </button>
+            </div>
             <Field label={`Fee agreed (${currency}, optional)`} inputProps={{ ...field("feeAgreed"), type: "text", inputMode: "decimal", autoComplete: "off" }} errors={errors?.feeAgreed} />
           </>
         )}
