@@ -46,3 +46,30 @@ export function requestMemo<T>(request: Request, key: string, compute: () => Pro
   }
   return value;
 }
+
+/**
+ * What an action leaves for the loaders that draw the page after it in the same HTTP
+ * request (a document POST), and cookies for that response: a per-request note, kept
+ * beside the memo. Outside a server request (tests calling a route) there is none.
+ */
+export function setRequestNote(key: string, value: unknown) {
+  storage.getStore()?.set(`note:${key}`, Promise.resolve(value));
+}
+
+export function requestNote<T>(key: string): Promise<T> | undefined {
+  return storage.getStore()?.get(`note:${key}`) as Promise<T> | undefined;
+}
+
+const cookiesOf = new WeakMap<Store, string[]>();
+
+/** A Set-Cookie header for this request's response, whether a page or data (entry.server.tsx adds them). */
+export function addResponseCookie(cookie: string) {
+  const store = storage.getStore();
+  if (!store) return;
+  cookiesOf.set(store, [...(cookiesOf.get(store) ?? []), cookie]);
+}
+
+export function responseCookies(): string[] {
+  const store = storage.getStore();
+  return (store && cookiesOf.get(store)) ?? [];
+}

@@ -144,6 +144,45 @@ test.describe("members: one panel at a time", () => {
     await expect(pending).not.toContainText(email);
   });
 
+  test("a form sent from a tab opened for one band, after another tab switched to another, answers in its own band: its message, its typed value, its invitation link", async ({ page, context, login, createUser, createBand }) => {
+    const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));
+    const suffix = Date.now().toString(36);
+    const first = await createBand(leader, { name: `First Tab ${suffix}` });
+    const second = await createBand(leader, { name: `Second Tab ${suffix}` });
+    const other = await context.newPage();
+    const switchTo = async (bandId: number) => {
+      await other.goto("/dashboard");
+      const response = await other.request.post("/bands/switch", { form: { bandId: String(bandId), redirectTo: "/dashboard" }, headers: { Origin: new URL(other.url()).origin }, maxRedirects: 0 });
+      expect(response.status()).toBeLessThan(400);
+    };
+    await switchTo(first.id);
+    await page.goto("/members");
+    await expect(page.getByText(`First Tab ${suffix}`).first()).toBeVisible();
+    await page.getByRole("link", { name: "Edit your details Lou Leader" }).click();
+    const panel = page.getByRole("region", { name: "Edit your details Lou Leader" });
+    await panel.getByLabel("Display name").fill("x".repeat(51));
+    // Another tab switches the browser to the second band.
+    await switchTo(second.id);
+    await panel.getByRole("button", { name: "Save changes" }).click();
+    await expect(panel.getByText("Display name must be 50 characters or fewer")).toBeVisible();
+    await expect(panel.getByLabel("Display name")).toHaveValue("x".repeat(51));
+    // The page is the first band's again, and the browser stays in it.
+    await expect(page.getByText(`Everyone in First Tab ${suffix} and their role`)).toBeVisible();
+    await other.goto("/members");
+    await expect(other.getByText(`Everyone in First Tab ${suffix} and their role`)).toBeVisible();
+
+    // An invitation sent the same way: sent from the first band, its link shown there.
+    await switchTo(second.id);
+    const email = uniqueEmail("tabs");
+    const invite = page.getByRole("region", { name: "Invite someone" });
+    await invite.getByLabel("Email").fill(email);
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await expect(invite.getByRole("status")).toContainText(`Invitation sent to ${email}`);
+    const { db } = await import("~/utils/db.server");
+    expect(await db.invitation.count({ where: { bandId: first.id, email } })).toBe(1);
+    await other.close();
+  });
+
   test("a change to a member someone else removed meanwhile is refused out loud, not lost in silence", async ({ page, login, createUser, createBand }) => {
     const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));
     const drummer = await createUser({ firstName: "Dee", lastName: "Drummer" });

@@ -3,7 +3,7 @@ import { requireUser, type CurrentUser } from "~/features/auth/auth.server";
 import { isPro } from "~/features/billing/plans";
 import { grantFor, type Grant, type Permission, type Role } from "~/features/members/permissions";
 import { parseId } from "~/utils/ids";
-import { requestMemo } from "~/utils/request-memo.server";
+import { addResponseCookie, requestMemo, requestNote, setRequestNote } from "~/utils/request-memo.server";
 import { currentBandCookieHeader, listBandsForUser, readCurrentBandCookie, resolveCurrentBand, type BandListItem } from "./bands.server";
 
 /**
@@ -50,8 +50,32 @@ export function userBands(request: Request, userId: string): Promise<BandListIte
  * rule (cookie, else preferred band, else first by name); the root loader shows these.
  */
 export async function resolveBands(request: Request, user: Pick<CurrentUser, "id" | "preferredBandId">) {
-  const [bands, storedBandId] = await Promise.all([userBands(request, user.id), readCurrentBandCookie(request)]);
+  const [bands, cookieBandId, formBandId] = await Promise.all([userBands(request, user.id), readCurrentBandCookie(request), pageAfterFormFor(request)]);
+  const storedBandId = formBandId ?? cookieBandId;
   return { bands, storedBandId, currentBand: resolveCurrentBand(bands, storedBandId, user.preferredBandId) };
+}
+
+/** For the page drawn after an action (its loaders' GET, in the same request): the band its form was for, when requireFormBandAccess made it current. */
+function pageAfterFormFor(request: Request) {
+  return request.method === "GET" ? requestNote<number>("formBand") : undefined;
+}
+
+/**
+ * The gate for a band's page form: the band the form was opened for (its hidden
+ * `bandId`, so that switching band in another tab does not turn an edit onto another
+ * band), else the current band. When another tab has switched this browser to another
+ * band since, the form's band becomes current again, for the page drawn after the action
+ * in the same request and for the browser (the response sets the cookie): what the form
+ * saved or refused, its messages and typed values, then show in their own band's page
+ * rather than beside another band's.
+ */
+export async function requireFormBandAccess(request: Request, formData: FormData, permission: Permission): Promise<BandAccess> {
+  const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission });
+  if (await otherBandThanCurrent(request, access)) {
+    setRequestNote("formBand", access.band.id);
+    addResponseCookie(await currentBandCookieHeader(access.band.id));
+  }
+  return access;
 }
 
 /** The band this browser is working in, or null when the user has none. */

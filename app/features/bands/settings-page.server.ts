@@ -6,7 +6,7 @@
 export { data } from "@remix-run/node";
 export { requireUser } from "~/features/auth/auth.server";
 export { currentBandCookieHeader } from "./bands.server";
-export { requireBandAccess, type BandAccess } from "./access.server";
+export { requireBandAccess, requireFormBandAccess, type BandAccess } from "./access.server";
 export { SETTINGS_ROLES, currencyOptions, deleteBand, getBandSettings, listSettingsEditors, settingsAbilities, updateBandSettings } from "./settings.server";
 export { redirectWithToast } from "~/utils/toast.server";
 export { listBandAuditEntries } from "~/features/audit/audit.server";

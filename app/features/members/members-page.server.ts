@@ -8,7 +8,7 @@
  */
 export { data } from "@remix-run/node";
 export { parseWithZod } from "~/utils/submission";
-export { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
+export { requireBandAccess, requireFormBandAccess, type BandAccess } from "~/features/bands/access.server";
 export { currentBandCookieHeader } from "~/features/bands/bands.server";
 export {
   countLeaders,

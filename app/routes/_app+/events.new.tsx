@@ -2,7 +2,7 @@ import { parseWithZod } from "~/features/events/forms.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireBandAccess } from "~/features/bands/access.server";
+import { requireBandAccess, requireFormBandAccess } from "~/features/bands/access.server";
 import { createEvent, eventFields, eventFormOptions, eventRules } from "~/features/events/events.server";
 import { parseLocalDate } from "~/features/events/zoned-time";
 import { createEventSchema } from "~/features/events/schema.server";
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   // The band the form was opened for, not whichever is current now (another tab may have switched).
-  const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission: "events:edit" });
+  const access = await requireFormBandAccess(request, formData, "events:edit");
   const submission = parseWithZod(formData, { schema: createEventSchema(await eventRules(access)) });
   // Every refusal brings a fresh key, as the money forms do: one sent again with a used key
   // ("already recorded with other details… press the button again") is then saved.

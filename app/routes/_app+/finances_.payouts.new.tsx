@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { backToFormBand, requireBandAccess } from "~/features/bands/access.server";
+import { backToFormBand, requireBandAccess, requireFormBandAccess } from "~/features/bands/access.server";
 import { BeyondBalanceError, financeFormOptions, financePageGate, financeSettings, formerMembersWithBalance, recordPayout, requireFinanceWriter } from "~/features/finances/finances.server";
 import { parseWithZod, payoutSchema } from "~/features/finances/schema.server";
 import { PAYMENT_METHODS, PAYOUT_DIRECTIONS } from "~/features/finances/ledger";
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   // The band the form was opened for, not whichever is current now (another tab may have switched).
-  const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission: "finances:view" });
+  const access = await requireFormBandAccess(request, formData, "finances:view");
   requireFinanceWriter(access);
   const { currency, today } = await financeSettings(access);
   const submission = parseWithZod(formData, { schema: payoutSchema(currency, { today }) });

@@ -30,6 +30,7 @@ import {
   removeMember,
   resolveMemberInitials,
   requireBandAccess,
+  requireFormBandAccess,
   resendInvitation,
   revokeInvitation,
   seesContact,
@@ -187,7 +188,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   // Forms name the band they were shown for, so a band switched in another tab cannot
   // redirect an invitation; a post without one works on the current band.
-  const access = await requireBandAccess(request, { band: formData.get("bandId") ?? "current", permission: "band:view" });
+  const access = await requireFormBandAccess(request, formData, "band:view");
   const intent = formData.get("intent");
   // Refuse a role that may not act before looking at what it sent: 403, not field errors.
   // Own keys only: "constructor" or "toString" is an unknown intent, not a permission.

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireBandAccess } from "~/features/bands/access.server";
+import { requireBandAccess, requireFormBandAccess } from "~/features/bands/access.server";
 import { submitCreateForm, submitFromGigForm } from "~/features/setlists/editor.server";
 import { listSetlists, pastGigsWithSetlists } from "~/features/setlists/setlists.server";
 import { formatTotal } from "~/features/songs/format";
@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The new-setlist form (a name, an optional target set length), or "Build from a previous gig"; then the editor. */
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission: "content:edit" });
+  const access = await requireFormBandAccess(request, formData, "content:edit");
   const fromGig = formData.get("intent") === "from-gig";
   // Once per rendered form: a resend (a double tap without JavaScript, a retry on a bad
   // connection) goes to the setlist the first one made. A refused form lets its key go.

@@ -16,6 +16,7 @@ import {
   paysThroughStripe,
   redirectWithToast,
   requireBandAccess,
+  requireFormBandAccess,
   requireUser,
   SETTINGS_ROLES,
   settingsAbilities,
@@ -27,7 +28,7 @@ import { bandSettingsSchema, deleteBandSchema } from "~/features/bands/settings-
 import { planName } from "~/features/billing/plans";
 import { replyWithRuleError } from "~/utils/rule-error";
 import { permissionTable } from "~/features/members/permission-table";
-import { ROLE_LABELS, type Permission } from "~/features/members/permissions";
+import { ROLE_LABELS } from "~/features/members/permissions";
 import { DetailList, DetailRow } from "~/components/detail-list";
 import { ErrorList, Field, SelectField, shownValue, useFocusFirstError } from "~/components/forms";
 import { Button, PageHeader, Pager, RoleBadge } from "~/components/kit";
@@ -81,16 +82,6 @@ function reply(intent: Intent, result: SubmissionResult<string[]>, status: numbe
 }
 
 /**
- * The band the form was shown for (a hidden field: switching band in another tab must
- * not turn an edit or a delete onto a different band), else the current band; either
- * way through the one permission gate.
- */
-function requireFormBand(request: Request, formData: FormData, permission: Permission) {
-  const bandId = formData.get("bandId");
-  return requireBandAccess(request, { band: bandId || "current", permission });
-}
-
-/**
  * After a save refused because someone else saved first (409), the page's data is read
  * again (Remix skips that after a 4xx), so the form starts from what is saved now and its
  * version, as the page without JavaScript does.
@@ -102,9 +93,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   switch (formData.get("intent")) {
     case "update-band":
-      return updateBand(formData, await requireFormBand(request, formData, "band:settings"));
+      return updateBand(formData, await requireFormBandAccess(request, formData, "band:settings"));
     case "delete-band":
-      return removeBand(formData, await requireFormBand(request, formData, "band:delete"));
+      return removeBand(formData, await requireFormBandAccess(request, formData, "band:delete"));
     default:
       throw data({ message: "Unknown form intent" }, { status: 400 });
   }

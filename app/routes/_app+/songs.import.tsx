@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireBandAccess } from "~/features/bands/access.server";
+import { requireBandAccess, requireFormBandAccess } from "~/features/bands/access.server";
 import { CSV_MESSAGES, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, decodeCsv, importSongsCsv, parseSongsCsv, type ImportPreview } from "~/features/songs/csv.server";
 import { Button, buttonClasses, PageHeader } from "~/components/kit";
 import { pageTitle } from "~/utils/meta";
@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof RuleError) return reply({ error: error.message, preview: null, csv: null }, 400);
     throw error;
   }
-  const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission: "content:edit" });
+  const access = await requireFormBandAccess(request, formData, "content:edit");
   try {
     if (formData.get("intent") === "confirm") {
       const csv = formData.get("csv");

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireBandAccess } from "~/features/bands/access.server";
+import { requireBandAccess, requireFormBandAccess } from "~/features/bands/access.server";
 import { SongForm } from "~/features/songs/components/song-form";
 import { lookupForForm } from "~/features/songs/partners/lookup.server";
 import { formValuesFromQuery, submitSongForm } from "~/features/songs/song-form.server";
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission: "content:edit" });
+  const access = await requireFormBandAccess(request, formData, "content:edit");
   const outcome = await submitSongForm(access, formData);
   if ("reply" in outcome) return data(outcome.reply, { status: outcome.status });
   const { song } = outcome;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requireBandAccess } from "~/features/bands/access.server";
+import { requireBandAccess, requireFormBandAccess } from "~/features/bands/access.server";
 import { getSubscription, runBillingAction } from "~/features/billing/billing.server";
 import { FREE_FEATURES, PRO_FEATURES } from "~/features/billing/plans";
 import { BillingActionSchema, type BillingAction } from "~/features/billing/schema";
@@ -38,7 +38,7 @@ const DONE: Record<"cancel" | "resume", (bandName: string) => { title: string; d
  */
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission: "band:billing" });
+  const access = await requireFormBandAccess(request, formData, "band:billing");
   const parsed = BillingActionSchema.safeParse({ action: formData.get("intent") });
   if (!parsed.success) throw data({ message: "Unknown form intent" }, { status: 400 });
   const intent: BillingAction = parsed.data.action;
