@@ -42,6 +42,12 @@ export function expectRedirect(response: Response, location: string) {
   expect(response.headers.get("location")).toBe(location);
 }
 
+/** A page form naming a band the user is not in: nothing done, home (`location`) with a message naming no band. */
+export async function expectNotInBand(response: Response, location = "/dashboard") {
+  expectRedirect(response, location);
+  expect(await toastOf(response)).toEqual({ title: "Nothing was changed", description: "That form was for a band you are no longer a member of.", type: "default" });
+}
+
 export function expectRateLimited(response: Response, limit = 10) {
   expect(response.status).toBe(429);
   expect(response.headers.get("RateLimit-Limit")).toBe(String(limit));

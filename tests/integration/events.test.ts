@@ -13,7 +13,7 @@ import * as editPage from "~/routes/_app+/events.$id_.edit";
 import * as icsFile from "~/routes/_app+/events.$id_.event[.]ics";
 import { API_VERSION_MESSAGES, expandWeekly, MESSAGES } from "~/features/events/schema.server";
 import { addDays, parseLocalDate, startOfLocalDay, toZoned } from "~/features/events/zoned-time";
-import { body, toastOf } from "./auth-helpers";
+import { body, expectNotInBand, toastOf } from "./auth-helpers";
 import { NOT_AN_OBJECT, NOT_JSON_TYPE } from "~/utils/api.server";
 
 type Handler = Parameters<typeof callRoute>[0];
@@ -280,7 +280,7 @@ describe("the band a new event goes to", () => {
     expect(await db.event.findMany({ where: { title: "Opened for the first band" }, select: { bandId: true } })).toEqual([{ bandId: b.id }]);
     const stranger = await createBand({ members: [] });
     const refused = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: inOther, form: { bandId: String(stranger.id), title: "Nowhere", kind: "gig", date: inDays(10), startTime: "20:00" } });
-    expect(refused.status).toBe(404);
+    await expectNotInBand(refused);
     expect(await db.event.count({ where: { title: "Nowhere" } })).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { requireUser, type CurrentUser } from "~/features/auth/auth.server";
 import { isPro } from "~/features/billing/plans";
 import { grantFor, type Grant, type Permission, type Role } from "~/features/members/permissions";
 import { parseId } from "~/utils/ids";
+import { redirectWithToast } from "~/utils/toast.server";
 import { addResponseCookie, requestMemo, requestNote, setRequestNote } from "~/utils/request-memo.server";
 import { currentBandCookieHeader, listBandsForUser, readCurrentBandCookie, resolveCurrentBand, type BandListItem } from "./bands.server";
 
@@ -55,6 +56,16 @@ export async function resolveBands(request: Request, user: Pick<CurrentUser, "id
   return { bands, storedBandId, currentBand: resolveCurrentBand(bands, storedBandId, user.preferredBandId) };
 }
 
+/**
+ * A page form for a band the user is not in (any more: removed while the page was open,
+ * or a band id typed by hand): nothing is done, and they go home with a message that
+ * names no band, instead of a bare "Page Not Found".
+ */
+async function leftBandReply(request: Request, user: Pick<CurrentUser, "id" | "preferredBandId">) {
+  const current = await getCurrentBand(request, user);
+  return redirectWithToast(current ? "/dashboard" : "/getting-started", { title: "Nothing was changed", description: "That form was for a band you are no longer a member of." });
+}
+
 /** For the page drawn after an action (its loaders' GET, in the same request): the band its form was for, when requireFormBandAccess made it current. */
 function pageAfterFormFor(request: Request) {
   return request.method === "GET" ? requestNote<number>("formBand") : undefined;
@@ -70,7 +81,7 @@ function pageAfterFormFor(request: Request) {
  * rather than beside another band's.
  */
 export async function requireFormBandAccess(request: Request, formData: FormData, permission: Permission): Promise<BandAccess> {
-  const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission });
+  const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission, formOfLostBand: true });
   if (await otherBandThanCurrent(request, access)) {
     setRequestNote("formBand", access.band.id);
     addResponseCookie(await currentBandCookieHeader(access.band.id));
@@ -93,7 +104,7 @@ export async function getCurrentBand(request: Request, user: Pick<CurrentUser, "
  */
 export async function requireBandAccess(
   request: Request,
-  { band, permission, notFound: notFoundMessage = "Band not found" }: { band: BandRef; permission: Permission; notFound?: string },
+  { band, permission, notFound: notFoundMessage = "Band not found", formOfLostBand }: { band: BandRef; permission: Permission; notFound?: string; formOfLostBand?: boolean },
 ): Promise<BandAccess> {
   const user = await requireUser(request);
   let item: BandListItem | null | undefined;
@@ -103,6 +114,7 @@ export async function requireBandAccess(
   } else {
     const bandId = parseId(band);
     item = bandId ? (await userBands(request, user.id)).find((candidate) => candidate.band.id === bandId) : undefined;
+    if (!item && formOfLostBand) throw await leftBandReply(request, user);
     if (!item) throw data({ message: notFoundMessage }, { status: 404 });
   }
   const grant = grantFor(item.membership.role, permission);
