@@ -1,4 +1,4 @@
-import { expect, test, uniqueEmail } from "./fixtures";
+import { expect, signInAs, test, uniqueEmail } from "./fixtures";
 
 const PASSWORD = "Fresh-Member-42";
 
@@ -142,6 +142,34 @@ test.describe("members: one panel at a time", () => {
     await pending.getByRole("button", { name: "Revoke invitation" }).click();
     await expect(page.getByText("Invitation withdrawn").first()).toBeVisible();
     await expect(pending).not.toContainText(email);
+  });
+
+  test("an invitation used by someone else while it was open says so once when accepted", async ({ page, browser, baseURL, javaScriptEnabled, login, createUser, createBand, outbox }) => {
+    const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));
+    const bandName = `Used Link ${Date.now().toString(36)}`;
+    await createBand(leader, { name: bandName });
+    const email = uniqueEmail("used");
+    await page.goto("/members");
+    const invite = page.getByRole("region", { name: "Invite someone" });
+    await invite.getByLabel("Email").fill(email);
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    const mail = await outbox.waitForMail(email, `Lou Leader invited you to join ${bandName}`);
+    // Two people open the link; the first accepts.
+    const [first, second] = await Promise.all([createUser(), createUser()]);
+    const pages = [];
+    for (const person of [first, second]) {
+      const context = await browser.newContext({ baseURL, javaScriptEnabled });
+      await signInAs(context, person.id);
+      const opened = await context.newPage();
+      await opened.goto(mail.link!);
+      pages.push(opened);
+    }
+    await pages[0]!.getByRole("button", { name: "Accept invitation" }).click();
+    await expect(pages[0]!).toHaveURL(/\/(dashboard|getting-started)/);
+    // The second presses Accept on the page they still have open.
+    await pages[1]!.getByRole("button", { name: "Accept invitation" }).click();
+    await expect(pages[1]!.getByText("This invitation has already been used.")).toHaveCount(1);
+    for (const opened of pages) await opened.context().close();
   });
 
   test("a form sent from a tab opened for one band, after another tab switched to another, answers in its own band: its message, its typed value, its invitation link", async ({ page, context, login, createUser, createBand }) => {

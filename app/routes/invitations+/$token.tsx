@@ -74,7 +74,8 @@ export default function Invitation() {
   const intro = `${invitation.inviter} invited you to join ${invitation.bandName} as ${invitation.role}.`;
   return (
     <AuthShell title={`Join ${invitation.bandName}`} description={intro} footer={<HomeLink />}>
-      {actionData ? (
+      {/* A problem the page states anyway (used, expired, withdrawn) is not said twice. */}
+      {actionData && actionData.message !== problem ? (
         <Notice tone="error" title="Could not join">
           {actionData.message}
         </Notice>
