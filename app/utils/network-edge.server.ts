@@ -85,6 +85,8 @@ const API_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded"]);
 // A host name or IPv4 address, or a bracketed IPv6 address, with an optional port.
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9_.-]{0,252})?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+/** A Host (or X-Forwarded-Host) the app can build its request URL from: the shape above, and a port URL accepts (65536 is none). */
+const isHost = (value: string) => HOST.test(value) && URL.canParse(`http://${value}`);
 
 type Refusal = { status: number; title: string; message: string; headers?: Record<string, string> };
 
@@ -148,9 +150,9 @@ export function refusalFor(req: Pick<http.IncomingMessage, "method" | "url" | "h
     return refusals.badRequest;
   }
   const host = req.headers.host;
-  if (!host || !HOST.test(host)) return refusals.badRequest;
+  if (!host || !isHost(host)) return refusals.badRequest;
   const forwardedHost = req.headers["x-forwarded-host"];
-  if (forwardedHost !== undefined && (typeof forwardedHost !== "string" || !HOST.test(forwardedHost))) return refusals.badRequest;
+  if (forwardedHost !== undefined && (typeof forwardedHost !== "string" || !isHost(forwardedHost))) return refusals.badRequest;
 
   const method = (req.method ?? "").toUpperCase();
   const isApi = path === "/api" || path.startsWith("/api/");

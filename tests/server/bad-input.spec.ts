@@ -90,6 +90,9 @@ test("a download or feed answers a POST with 405 and the methods it takes", asyn
 test("a malformed Host, an absolute-form or asterisk target is a 400", async () => {
   expect(await raw("GET /login HTTP/1.1\r\nHost: a b")).toBe(400);
   expect(await raw("GET /login HTTP/1.1\r\nHost: [::")).toBe(400);
+  // A port past 65535 (the URL Remix builds from it threw: a 500 for any page).
+  for (const host of ["localhost:65536", "localhost:99999", "evil.example:99999"]) expect(await raw(`GET / HTTP/1.1\r\nHost: ${host}`), host).toBe(400);
+  expect(await raw("GET /login HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-Host: localhost:70000")).not.toBe(500);
   expect(await raw("GET /login HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-Host: [::")).not.toBe(500);
   expect(await raw("GET http://evil.example/login HTTP/1.1\r\nHost: evil.example")).toBe(400);
   expect(await raw("OPTIONS * HTTP/1.1\r\nHost: localhost")).toBe(400);
