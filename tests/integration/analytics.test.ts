@@ -161,15 +161,22 @@ describe("POST /api/analytics", () => {
     expect(scripted.status).toBe(204);
     expect(await eventsWithView(view)).toEqual([]);
 
-    for (let i = 0; i < BEACON_LIMIT.limit; i++) await collect({ name: "page_view", path: "/spam-page" }, { headers: { "x-bandroom-peer": peer } });
-    expect(await pageViewsAt("/spam-page")).toHaveLength(BEACON_LIMIT.limit);
-    await collect({ name: "page_view", path: "/spam-page" }, { headers: { "x-bandroom-peer": peer } });
-    expect(await pageViewsAt("/spam-page")).toHaveLength(BEACON_LIMIT.limit);
+    const views = Array.from({ length: BEACON_LIMIT.limit + 1 }, newView);
+    for (const each of views) await collect({ name: "section_view", section: "hero", path: "/", view: each }, { headers: { "x-bandroom-peer": peer } });
+    const kept = await Promise.all(views.map(async (each) => (await eventsWithView(each)).length));
+    expect(kept.slice(0, -1)).toEqual(Array(BEACON_LIMIT.limit).fill(1));
+    expect(kept.at(-1)).toBe(0);
   });
 
-  test("a page reached by client-side navigation lands once, its tokens masked", async () => {
-    expect((await collect({ name: "page_view", path: "/invite/AbCdEfGhIjKlMnOpQrStUvWxYz_0123456789" })).status).toBe(204);
-    expect(await pageViewsAt("/invite/:token")).toEqual([expect.objectContaining({ userId: null, properties: { via: "client" } })]);
+  test("a page a member reached by client-side navigation lands once, its tokens masked; a visitor's (whose pages are counted by the server) is dropped", async () => {
+    const user = await createUser();
+    const cookie = await sessionCookieFor(user.id);
+    expect((await collect({ name: "page_view", path: "/invite/AbCdEfGhIjKlMnOpQrStUvWxYz_0123456789" }, { cookie })).status).toBe(204);
+    expect(await pageViewsAt("/invite/:token")).toEqual([expect.objectContaining({ userId: user.id, properties: { via: "client" } })]);
+    // Signed out: 204 (a page never learns how it was counted) and nothing kept, so a script cannot pad the landing funnel.
+    expect((await collect({ name: "page_view", path: "/" })).status).toBe(204);
+    expect((await collect({ name: "page_view", path: "/blog-padding" })).status).toBe(204);
+    expect(await pageViewsAt("/blog-padding")).toEqual([]);
   });
 
   test.each([
@@ -196,6 +203,8 @@ describe("POST /api/analytics", () => {
     ["a bad view id", { name: "section_view", section: "hero", path: "/", view: "<script>" }, "Invalid request", { view: ["View id must be 8 to 32 lowercase letters or digits"] }],
     ["a full URL as path", { name: "page_view", path: "https://evil.example/" }, "Invalid request", { path: ["Path must be a pathname starting with /"] }],
     ["a path with a query", { name: "page_view", path: "/reset-password?token=abc" }, "Invalid request", { path: ["Path must be a pathname starting with /"] }],
+    ["a path with a control character", { name: "page_view", path: "/a\u0000b" }, "Invalid request", { path: ["Path must be a pathname starting with /"] }],
+    ["a path with a right-to-left override", { name: "page_view", path: "/\u202Eevil" }, "Invalid request", { path: ["Path must be a pathname starting with /"] }],
     ["an empty body", "", "Invalid request", { name: ["Unknown event"] }],
   ])("answers 400 for %s", async (_, payload, message, errors) => {
     const before = await db.analyticsEvent.count();

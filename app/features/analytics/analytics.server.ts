@@ -204,6 +204,10 @@ export async function recordBrowserEvent(request: Request, input: CollectInput, 
     await track("section_view", { ...viewer, path: input.path, props: { section: input.section, view: input.view } });
     return true;
   }
+  // Only the signed-in app navigates in the browser; a visitor's pages are plain documents,
+  // counted by the server. A signed-out "page view" is no real one (it would pad the
+  // landing funnel), so it is dropped.
+  if (!viewer.userId) return false;
   await track("page_view", { ...viewer, path: analyticsPath(input.path), props: { via: "client" } }, { batch: true });
   return true;
 }

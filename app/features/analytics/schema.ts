@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { LANDING_SECTIONS } from "./events";
 
-/** A pathname of ours: no scheme or host, no query or fragment (they can carry tokens). */
+/** A pathname of ours: no scheme or host, no query or fragment (they can carry tokens), no control or invisible formatting characters. */
 const PathSchema = z
   .string({ error: "Path is required" })
   .max(300, { error: "Path is too long" })
-  .regex(/^\/(?!\/)[^\s?#\\]*$/, { error: "Path must be a pathname starting with /" });
+  .regex(/^\/(?!\/)[^\s?#\\\p{Cc}\p{Cf}]*$/u, { error: "Path must be a pathname starting with /" });
 
 /** Random per page load (public/js/public.js), never stored in the browser: it ties a page view's sections together and nothing else. */
 const ViewIdSchema = z.string({ error: "View id is required" }).regex(/^[a-z0-9]{8,32}$/, { error: "View id must be 8 to 32 lowercase letters or digits" });
