@@ -77,6 +77,19 @@ describe("the song form", () => {
     expect(await db.song.count({ where: { bandId: band.id } })).toBe(2);
   });
 
+  test("titles of symbols only are compared as written: ★ is not 🎸, but ★ again is flagged", async () => {
+    const { band, cookies } = await bandWithRoles();
+    const add = (title: string, artist = "") => callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: songForm(band.id, { title, artist }) }));
+    expect((await add("🎸🎸🎸")).status).toBe(302);
+    for (const title of ["★", "!!!", "🎹"]) expect((await add(title)).status, title).toBe(302);
+    expect((await add("★")).status).toBe(409);
+    // The same for an artist of symbols only.
+    expect((await add("Intro", "†")).status).toBe(302);
+    expect((await add("Intro", "‡")).status).toBe(302);
+    expect((await add("intro", "†")).status).toBe(409);
+    expect(await db.song.count({ where: { bandId: band.id } })).toBe(6);
+  });
+
   test("two people edit one song: the later save, made from the older version, is refused and changes nothing (form and API)", async () => {
     const { band, cookies } = await bandWithRoles();
     const song = await db.song.create({ data: { bandId: band.id, title: "Superstition", titleKey: "superstition", tempo: 93 } });
@@ -345,6 +358,17 @@ describe("CSV import and export", () => {
     expect(byLine[6]).toEqual(["No member of the band is called “Zed Nobody”"]);
     expect(byLine[7]).toEqual(["Same title and artist as line 2: skipped"]);
     expect(await db.song.count({ where: { bandId: band.id } })).toBe(0);
+  });
+
+  test("a file of symbol-only titles imports each as its own song, with its own tags; one already in the library is a duplicate", async () => {
+    const { band, cookies } = await bandWithRoles();
+    await callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: songForm(band.id, { title: "★" }) }));
+    const csv = "Title,Tags\r\n★,already\r\n🎸,guitar\r\n🎹,keys\r\n!!!,loud\r\n";
+    const { preview, csv: confirmed } = await json(await callRoute(importAction, upload(band.id, cookies.member, csv)));
+    expect(preview).toMatchObject({ ready: 3, duplicates: 1, repeats: 0 });
+    expect((await callRoute(importAction, buildRequest("/songs/import", { cookie: cookies.member, form: { bandId: String(band.id), intent: "confirm", csv: confirmed } }))).status).toBe(302);
+    const songs = await db.song.findMany({ where: { bandId: band.id }, orderBy: { id: "asc" }, select: { title: true, tags: { select: { name: true } } } });
+    expect(songs.map((song) => [song.title, song.tags.map((tag) => tag.name)])).toEqual([["★", []], ["🎸", ["guitar"]], ["🎹", ["keys"]], ["!!!", ["loud"]]]);
   });
 
   test("wrong columns, a wrong encoding, too many rows and too large a file are refused with clear messages", async () => {

@@ -9,7 +9,7 @@ import { requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { formatDuration } from "./format";
 import { keyLabel } from "./keys";
 import { rules, type SongInput } from "./schema.server";
-import { fold, songSelect, tagRows, toSong, visibleSongsWhere } from "./songs.server";
+import { fold, songIdentity, songSelect, tagRows, toSong, visibleSongsWhere } from "./songs.server";
 
 /**
  * The song library as CSV: an export that opens in a spreadsheet (UTF-8 with a byte
@@ -157,10 +157,10 @@ export async function parseSongsCsv(access: BandAccess, text: string): Promise<P
   const bandId = access.band.id;
   const [members, existing] = await Promise.all([
     db.bandMembership.findMany({ where: { bandId }, select: { id: true, displayName: true, user: { select: { firstName: true, lastName: true, email: true } } } }),
-    db.song.findMany({ where: { bandId }, select: { titleKey: true, artistKey: true } }),
+    db.song.findMany({ where: { bandId }, select: { title: true, artist: true } }),
   ]);
   const memberByName = new Map(members.map((member) => [fold(displayName({ displayName: member.displayName, ...member.user })), member.id]));
-  const inLibrary = new Set(existing.map((song) => `${song.titleKey}|${song.artistKey}`));
+  const inLibrary = new Set(existing.map((song) => songIdentity(song.title, song.artist)));
   const seen = new Map<string, number>();
 
   const rows: PreviewRow[] = [];
@@ -208,7 +208,7 @@ export async function parseSongsCsv(access: BandAccess, text: string): Promise<P
     if (issues.length) {
       row.status = "error";
     } else {
-      const identity = `${fold(song.title)}|${fold(song.artist)}`;
+      const identity = songIdentity(song.title, song.artist);
       if (inLibrary.has(identity)) {
         row.status = "duplicate";
         row.messages = [CSV_MESSAGES.inLibrary];
@@ -239,11 +239,11 @@ export async function importSongsCsv(access: BandAccess, text: string) {
     async (tx) => {
       const created = await tx.song.createManyAndReturn({
         data: songs.map(({ tags: _tags, ...song }) => ({ ...song, bandId, titleKey: fold(song.title), artistKey: fold(song.artist), createdById: access.user.id })),
-        select: { id: true, titleKey: true, artistKey: true },
+        select: { id: true, title: true, artist: true },
       });
-      // Title and artist are unique within the import (duplicates were skipped).
-      const idOf = new Map(created.map((row) => [`${row.titleKey}|${row.artistKey}`, row.id]));
-      const tags = songs.flatMap((song) => tagRows(bandId, song.tags).map((tag) => ({ ...tag, songId: idOf.get(`${fold(song.title)}|${fold(song.artist)}`)! })));
+      // Title and artist are one song each within the import (duplicates were skipped).
+      const idOf = new Map(created.map((row) => [songIdentity(row.title, row.artist), row.id]));
+      const tags = songs.flatMap((song) => tagRows(bandId, song.tags).map((tag) => ({ ...tag, songId: idOf.get(songIdentity(song.title, song.artist))! })));
       if (tags.length) await tx.songTag.createMany({ data: tags });
     },
     { timeout: 60_000 },

@@ -43,6 +43,15 @@ export function fold(text: string | null | undefined) {
     .trim();
 }
 
+/**
+ * Which song a title and artist are, for duplicate checks: folded, except that a title or
+ * artist of symbols only ("★", "!!!", an emoji), which folds to nothing, counts as written.
+ */
+export function songIdentity(title: string, artist: string | null | undefined) {
+  const asWritten = (text: string | null | undefined) => fold(text) || (text?.trim() ? `=${text.trim()}` : "");
+  return `${asWritten(title)}|${asWritten(artist)}`;
+}
+
 export type SongAbilities = { view: boolean; bookedOnly: boolean; edit: boolean; delete: "all" | "own" | null };
 
 /** What this member may do in the library, for pages to show or hide buttons. */
@@ -223,10 +232,16 @@ export function duplicateMessage(title: string, artist: string | null) {
   return `${artist ? `“${title}” by ${artist}` : `“${title}”`} is already in the library.`;
 }
 
-/** A song of the band with the same title and artist (folded), other than `exceptId`. */
+/**
+ * A song of the band with the same title and artist (folded), other than `exceptId`. A
+ * title or artist of symbols only ("★", "!!!", an emoji) folds to nothing: it is compared
+ * as written, or every such title would be the same song.
+ */
 export async function findDuplicate(bandId: number, title: string, artist: string | null, exceptId?: number, tx: Prisma.TransactionClient = db) {
+  const [titleKey, artistKey] = [fold(title), fold(artist)];
+  const asWritten = { ...(titleKey ? {} : { title: title.trim() }), ...(artistKey || !artist?.trim() ? {} : { artist: artist.trim() }) };
   return tx.song.findFirst({
-    where: { bandId, titleKey: fold(title), artistKey: fold(artist), ...(exceptId ? { id: { not: exceptId } } : {}) },
+    where: { bandId, titleKey, artistKey, ...asWritten, ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true, title: true, artist: true },
   });
 }
