@@ -100,6 +100,7 @@ const refusals = {
     message: `This address accepts only ${allowed.join(", ")} requests.`,
     headers: { Allow: allowed.join(", ") },
   }),
+  options: (allowed: string[]): Refusal => ({ status: 204, title: "", message: "", headers: { Allow: allowed.join(", ") } }),
   lengthRequired: { status: 411, title: "Length required", message: "Send the form with a Content-Length header." },
   tooLarge: { status: 413, title: "Form too large", message: "This form is too large to send (the limit is 100 KB). Shorten it and try again." },
   webhookTooLarge: { status: 413, title: "Too large", message: "Request body is too large" },
@@ -158,7 +159,10 @@ export function refusalFor(req: Pick<http.IncomingMessage, "method" | "url" | "h
   const isApi = path === "/api" || path.startsWith("/api/");
   const allowed = isApi ? API_METHODS : PAGE_METHODS;
   if (!allowed.includes(method)) return refusals.method(allowed);
-  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return null;
+  // OPTIONS says what the address accepts, and nothing more: Remix would run the loader and
+  // answer with its data (no CORS headers are sent, so no other site may call the API).
+  if (method === "OPTIONS") return refusals.options(allowed);
+  if (method === "GET" || method === "HEAD") return null;
   const webhookLimit = WEBHOOK_PATHS.get(path);
   if (webhookLimit !== undefined) return Number(req.headers["content-length"]) > webhookLimit ? refusals.webhookTooLarge : null;
   if (ONE_CLICK_PATHS.has(path)) {
@@ -197,12 +201,12 @@ function refusalBody(refusal: Refusal, json: boolean) {
 /** Answers with a plain page (JSON under /api), after reading and discarding any body so keep-alive survives. */
 function refuse(req: http.IncomingMessage, res: http.ServerResponse, refusal: Refusal) {
   const json = (req.url ?? "").startsWith("/api/");
-  const body = refusalBody(refusal, json);
+  const empty = refusal.status === 204;
+  const body = empty ? "" : refusalBody(refusal, json);
   const send = () => {
     if (res.headersSent) return;
     res.writeHead(refusal.status, {
-      "Content-Type": json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
-      "Content-Length": Buffer.byteLength(body),
+      ...(empty ? {} : { "Content-Type": json ? "application/json; charset=utf-8" : "text/html; charset=utf-8", "Content-Length": Buffer.byteLength(body) }),
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
       ...refusal.headers,

@@ -39,6 +39,16 @@ test("JSON bodies with prototype-ish keys are a 400 with field errors", async ()
   }
 });
 
+test("OPTIONS on /api says which methods the address takes, with no body: it never runs a loader", async () => {
+  for (const path of ["/api/bands/1", "/api/auth/user", "/api/events/1/rsvp"]) {
+    const response = await send({ port: server.port, path, method: "OPTIONS" });
+    expect(response.status, path).toBe(204);
+    expect(response.headers.allow, path).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+    expect(response.body, path).toBe("");
+  }
+  expect((await send({ port: server.port, path: "/dashboard", method: "OPTIONS" })).status).toBe(405);
+});
+
 test("page actions refuse the wrong method, content type or origin with a plain 4xx page", async () => {
   const cases: [string, Parameters<typeof send>[0], number][] = [
     ["text/plain", { port: 0, path: "/login", method: "POST", headers: { "content-type": "text/plain" }, body: "intent=login" }, 415],
