@@ -22,7 +22,9 @@ export function fieldErrors(error: z.ZodError) {
     for (const path of keys) {
       const name = path.map(String).join(".") || "body";
       const message = issue.code === "unrecognized_keys" ? "Unknown field" : issue.message;
-      (errors[name] ??= []).push(message);
+      // The same message twice for one field (a value that fails two checks alike) is said once.
+      const said = (errors[name] ??= []);
+      if (!said.includes(message)) said.push(message);
     }
   }
   return errors;

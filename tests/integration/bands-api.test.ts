@@ -105,6 +105,8 @@ describe("POST /api/bands", () => {
     ["a blank name", { name: "   " }, { name: ["Band name is required"] }],
     ["a 51-character name", { name: "x".repeat(51) }, { name: ["Band name is too long"] }],
     ["a name that is not a string", { name: 42 }, { name: ["Band name is required"] }],
+    // Said once, though it fails as a string and as an array alike.
+    ["a name that is an empty list", { name: [] }, { name: ["Band name is required"] }],
     ["a name with a control character", { name: "Late\u0000Shift" }, { name: ["Band name can only hold characters you can type"] }],
     ["a name of invisible characters alone", { name: "\u200b\u200d" }, { name: ["Band name is required"] }],
     ["an unknown key", { name: "Fine", tier: "pro" }, { tier: ["Unknown field"] }],

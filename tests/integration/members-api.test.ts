@@ -227,7 +227,11 @@ describe("PATCH /api/band-memberships/{id}", () => {
     expect((await patch(world.memberships.band_member, { role: "sub", version: read.membership.version }, world.cookies.band_leader)).status).toBe(200);
     const stale = await patch(world.memberships.band_member, { role: "band_member", instruments: ["Bass guitar"], version: read.membership.version }, world.cookies.band_admin);
     expect(stale.status).toBe(409);
-    expect(await body(stale)).toEqual({ message: MESSAGES.stale });
+    // "Here they are as saved now": the member as saved comes with it, version and all, to make the change again from.
+    expect(await body(stale)).toEqual({
+      message: MESSAGES.stale,
+      member: expect.objectContaining({ membership: expect.objectContaining({ id: world.memberships.band_member, role: "sub", instruments: ["Bass"], version: read.membership.version + 1 }) }),
+    });
     const now = await db.bandMembership.findUniqueOrThrow({ where: { id: world.memberships.band_member }, include: { instruments: true } });
     expect(now).toMatchObject({ role: "sub", version: read.membership.version + 1 });
     expect(now.instruments.map((row) => row.instrument)).toEqual(["Bass"]);

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { memberJson, NOT_FOUND, requireRowAccess } from "~/features/members/api.server";
-import { bandIdOfMembership, removeMember, updateMembership } from "~/features/members/members.server";
+import { bandIdOfMembership, getMember, MESSAGES, removeMember, updateMembership } from "~/features/members/members.server";
+import { RuleError } from "~/utils/rule-error";
 import { UpdateMembershipSchema } from "~/features/members/schema";
 import { apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
@@ -20,7 +21,15 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
     return new Response(null, { status: 204 });
   }
   const changes = await parseJsonBody(request, UpdateMembershipSchema);
-  return data(memberJson(await updateMembership(access, id, changes)));
+  try {
+    return data(memberJson(await updateMembership(access, id, changes)));
+  } catch (error) {
+    // "Here they are as saved now": for a client too, the member as saved (and its version) comes with the refusal.
+    if (error instanceof RuleError && error.status === 409 && error.message === MESSAGES.stale) {
+      return data({ message: error.message, member: memberJson(await getMember(id), access) }, { status: 409 });
+    }
+    throw error;
+  }
 });
 
 export const loader = apiRoute(() => methodNotAllowed(ALLOWED));
