@@ -126,7 +126,8 @@ test.describe("finances", () => {
     await expect(page.getByLabel("Description (optional)")).toHaveValue("Harbour Festival fee, cash at the door");
     await expect(page.getByLabel("Received by")).toHaveValue(ann.id);
     await page.getByLabel("Received by").selectOption("band");
-    await page.getByRole("button", { name: "Record payment" }).click();
+    // Enter in a field records the payment (not "Use this gig's fee", the button before it).
+    await page.getByLabel("Amount received (USD)").press("Enter");
     await expect(page).toHaveURL(/\/finances\/entries\/\d+\/split$/);
 
     // Split equally among the lineup, previewed first.
