@@ -42,8 +42,9 @@ function SetBlock({ set, options, size }: { set: SetlistView["sets"][number]; op
   return (
     <View>
       <View style={styles.header}>
-        <Text style={{ fontSize: size * 1.1, ...fonts.bold, flexShrink: 1 }}>{p(set.name)}</Text>
-        <Text style={styles.meta}>
+        {/* The name takes the room the totals leave (flex basis 0), so a long one wraps there instead of running under them and off the page. */}
+        <Text style={{ fontSize: size * 1.1, ...fonts.bold, flex: 1, marginRight: 8 }}>{p(set.name)}</Text>
+        <Text style={[styles.meta, { flexShrink: 0 }]}>
           {set.songCount === 1 ? "1 song" : `${set.songCount} songs`} · {formatTotal(set.seconds) || "0:00"}
         </Text>
       </View>
