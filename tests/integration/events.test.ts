@@ -548,6 +548,53 @@ describe("recurring rehearsals", () => {
     expect((await db.expense.findUniqueOrThrow({ where: { entryId: expense.id } })).eventId).toBe(single);
   });
 
+  test("an edit that puts events on other days clears their answers (everyone booked is asked again); a new time on the same day keeps them", async () => {
+    const b = await band("Europe/Berlin");
+    const { ids } = await body<{ ids: number[] }>(
+      await createApi(b.id, { title: "Rehearsal", kind: "rehearsal", date: "2027-02-02", startTime: "19:00", endTime: "21:00", repeat: "weekly", count: 4, lineup: [{ membershipId: b.membershipOf("member"), instrument: "Bass" }] }, b.cookies.leader),
+    );
+    for (const id of ids) {
+      const booking = await db.eventBooking.findFirstOrThrow({ where: { eventId: id } });
+      await db.rsvp.create({ data: { bookingId: booking.id, answer: "no", note: "Away that day" } });
+    }
+    const answers = async (of: number[]) =>
+      (await db.event.findMany({ where: { id: { in: of } }, orderBy: { id: "asc" }, select: { bookings: { select: { rsvp: { select: { answer: true } } } } } })).map((e) => e.bookings[0]?.rsvp?.answer ?? null);
+    const edit = async (id: number, form: Record<string, string>) =>
+      call(editPage.action, "POST", `/events/${id}/edit`, { id: String(id) }, {
+        cookie: b.cookies.leader,
+        form: { ...(await editDefaults(id, b.cookies.leader)), "lineup[0].membershipId": String(b.membershipOf("member")), "lineup[0].instrument": "Bass", confirmConflicts: "on", ...form },
+      });
+
+    // Every two weeks: the first stays on Feb 2, the others go to Feb 16, Mar 2 and Mar 16.
+    // Their answers were for Feb 9, 16 and 23: none of them stays with its event.
+    const everyOther = await edit(ids[0]!, { interval: "2", scope: "all" });
+    expect(everyOther.status).toBe(302);
+    expect(await toastOf(everyOther)).toMatchObject({ description: "Rehearsal is up to date. On another day now: 3 answers were cleared, and everyone booked is asked again." });
+    expect(await answers(ids)).toEqual(["no", null, null, null]);
+    // A later start on the same days keeps what was answered.
+    const later = await edit(ids[0]!, { startTime: "20:00", endTime: "22:00", scope: "all" });
+    expect(await toastOf(later)).toMatchObject({ description: "Rehearsal is up to date." });
+    expect(await answers(ids)).toEqual(["no", null, null, null]);
+    // One event moved to another day on its own (the API too) asks again.
+    expect((await patchApi(ids[0]!, { version: (await db.event.findUniqueOrThrow({ where: { id: ids[0]! } })).version, scope: "one", date: "2027-02-03" }, b.cookies.leader)).status).toBe(200);
+    expect(await answers(ids)).toEqual([null, null, null, null]);
+  });
+
+  test("a series edited after the band's time zone changed puts every date at the time typed, in the band's zone now", async () => {
+    const b = await band("UTC");
+    const { ids } = await body<{ ids: number[] }>(await createApi(b.id, { title: "Rehearsal", kind: "rehearsal", date: "2027-03-16", startTime: "19:00", endTime: "21:00", repeat: "weekly", count: 4 }, b.cookies.leader));
+    await db.band.update({ where: { id: b.id }, data: { timeZone: "Europe/London" } });
+    const edited = await call(editPage.action, "POST", `/events/${ids[2]}/edit`, { id: String(ids[2]) }, {
+      cookie: b.cookies.leader,
+      form: { ...(await editDefaults(ids[2]!, b.cookies.leader)), startTime: "19:00", endTime: "21:00", timeZone: "Europe/London", scope: "all" },
+    });
+    expect(edited.status).toBe(302);
+    // 19:00 in London: GMT (UTC) before 28 March, BST (UTC+1) after.
+    expect((await starts(ids)).map((e) => e.startsAt)).toEqual(["2027-03-16T19:00:00.000Z", "2027-03-23T19:00:00.000Z", "2027-03-30T18:00:00.000Z", "2027-04-06T18:00:00.000Z"]);
+    const rule = await ruleAndEvents((await db.event.findUniqueOrThrow({ where: { id: ids[0]! } })).seriesId!);
+    expect(rule.expanded).toEqual(rule.starts);
+  });
+
   /** The series' stored rule, expanded from its start in its zone, against its events. */
   async function ruleAndEvents(seriesId: number) {
     const rule = await db.eventSeries.findUniqueOrThrow({ where: { id: seriesId } });

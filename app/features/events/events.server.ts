@@ -4,7 +4,7 @@ import rrulePackage from "rrule";
 import type { Prisma } from "~/generated/prisma/client";
 import { track } from "~/features/analytics/analytics.server";
 import { checkConflicts, ConflictsError, requireConflictsConfirmed, sameEventAlready, type Conflict, type TimeRange } from "~/features/availability/conflicts.server";
-import { daysOfRange, parseMonth, shiftMonth, shownDays } from "~/features/availability/local-day";
+import { dayOf, daysOfRange, parseMonth, shiftMonth, shownDays } from "~/features/availability/local-day";
 import { grantIn, requireBandAccess, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import type { Permission } from "~/features/members/permissions";
 import { db } from "~/utils/db.server";
@@ -650,12 +650,12 @@ async function rewriteSeries(tx: Prisma.TransactionClient, seriesId: number, int
  * "This and following": the event and the later ones leave their series for a new one
  * that starts at the event; both rules are rewritten to the occurrences they keep.
  */
-async function splitSeries(tx: Prisma.TransactionClient, seriesId: number, moved: number[], intervals: { old: number; new: number }, timeZone: string, floor: number) {
+async function splitSeries(tx: Prisma.TransactionClient, seriesId: number, moved: number[], intervals: { old: number; new: number }, zones: { old: string; new: string }, floor: number) {
   const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: seriesId }, select: { bandId: true, rrule: true, createdById: true } });
-  const created = await tx.eventSeries.create({ data: { bandId: series.bandId, rrule: series.rrule, timeZone, startsAt: new Date(), createdById: series.createdById }, select: { id: true } });
+  const created = await tx.eventSeries.create({ data: { bandId: series.bandId, rrule: series.rrule, timeZone: zones.new, startsAt: new Date(), createdById: series.createdById }, select: { id: true } });
   await tx.event.updateMany({ where: { id: { in: moved } }, data: { seriesId: created.id } });
-  await rewriteSeries(tx, created.id, intervals.new, timeZone, 0);
-  await rewriteSeries(tx, seriesId, intervals.old, timeZone, floor);
+  await rewriteSeries(tx, created.id, intervals.new, zones.new, 0);
+  await rewriteSeries(tx, seriesId, intervals.old, zones.old, floor);
   return created.id;
 }
 
@@ -715,7 +715,7 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
     ...(seriesPlan ? await seriesConflicts(access, seriesPlan, before, input, data, excluded) : []),
   ];
   if (conflicts.length && !edit.confirmConflicts) throw new ConflictsError(conflicts.filter((conflict, i) => conflicts.findIndex((c) => c.message === conflict.message) === i));
-  await db.$transaction(async (tx) => {
+  const answersCleared = await db.$transaction(async (tx) => {
     // The write comes first: it takes SQLite's write lock (a read first could fail with
     // SQLITE_BUSY beside another process) and checks the version again at once.
     const claimed = await tx.event.updateMany({
@@ -726,13 +726,15 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
     // The series' occurrences take the same length; one edited on its own keeps its times (already covered).
     await coverEventLength(tx, access.band.id, input);
     await setLineup(tx, [eventId], input.lineup);
-    if (!before.seriesId) return;
+    /** Where each event the edit touches was and is now: one moved to another day loses its answers. */
+    const moves = [{ id: eventId, from: before.startsAt, to: input.startsAt }];
+    if (!before.seriesId) return clearAnswersOfMoved(tx, moves, access.band.timeZone);
 
     if (scope === "one") {
       const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: before.seriesId }, select: { rrule: true } });
       // Rolls the transaction back: nothing of the edit is saved.
       if (edit.interval !== undefined && edit.interval !== intervalOf(series.rrule)) throw new RuleError(400, MESSAGES.intervalScope, "interval");
-      return;
+      return clearAnswersOfMoved(tx, moves, access.band.timeZone);
     }
     const { series, oldInterval, interval, others, members, timeZone, startMoved, placeInRule } = await planSeriesEdit(tx, { ...before, seriesId: before.seriesId }, input, scope, edit.interval);
     const keptLineups = new Set<number>();
@@ -740,6 +742,7 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
       const startsAt = startMoved ? placeInRule(member) : member.startsAt;
       const place = startMoved ? { occurrenceAt: startsAt } : {};
       if (member.id === eventId) {
+        moves[0]!.to = startsAt;
         if (startMoved) await tx.event.update({ where: { id: member.id }, data: { ...shiftTimes(data, input.startsAt, startsAt), ...place } });
         continue;
       }
@@ -748,16 +751,31 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
       // and so do those the edited one had of its own (its title is not copied to the rest).
       const own = overridesKept(member, before, data);
       const times = own.keepTimes ? {} : { allDay: data.allDay, ...shiftTimes(data, input.startsAt, startsAt) };
+      if (!own.keepTimes) moves.push({ id: member.id, from: member.startsAt, to: startsAt });
       await tx.event.update({ where: { id: member.id }, data: { ...own.fields, ...times, ...place, version: { increment: 1 }, sequence: { increment: 1 } } });
       if (own.keepLineup) keptLineups.add(member.id);
     }
     await setLineup(tx, others.filter((o) => !keptLineups.has(o.id)).map((o) => o.id), input.lineup);
     // The highest SEQUENCE the series' VEVENT has had, the events that leave it included (rewriteSeries).
     const floor = Math.max(series.sequence, ...members.map((member) => member.sequence));
-    if (scope === "following") await splitSeries(tx, before.seriesId, [eventId, ...others.map((o) => o.id)], { old: oldInterval, new: interval }, timeZone, floor);
+    if (scope === "following") await splitSeries(tx, before.seriesId, [eventId, ...others.map((o) => o.id)], { old: oldInterval, new: interval }, { old: input.allDay ? timeZone : series.timeZone, new: timeZone }, floor);
     else await rewriteSeries(tx, before.seriesId, interval, timeZone, floor);
+    return clearAnswersOfMoved(tx, moves, access.band.timeZone);
   });
-  return { id: eventId };
+  return { id: eventId, answersCleared };
+}
+
+/**
+ * Answers are given for a date: an event the edit puts on another day (a gig moved to
+ * Saturday, a series' rehearsals re-slotted by a new interval) loses its answers, and its
+ * booked people are asked again (the reminders chase them as unanswered); one that only
+ * changes its time of day keeps them. The history keeps what was answered.
+ */
+async function clearAnswersOfMoved(tx: Prisma.TransactionClient, moves: { id: number; from: Date; to: Date }[], timeZone: string) {
+  const ids = moves.filter((move) => dayOf(move.from, timeZone) !== dayOf(move.to, timeZone)).map((move) => move.id);
+  if (!ids.length) return 0;
+  const { count } = await tx.rsvp.deleteMany({ where: { booking: { eventId: { in: ids } } } });
+  return count;
 }
 
 type Client = Prisma.TransactionClient | typeof db;
@@ -801,14 +819,16 @@ async function planSeriesEdit(client: Client, before: SeriesMember & { seriesId:
   const oldInterval = intervalOf(series.rrule);
   const interval = requestedInterval ?? oldInterval;
   const others = await scopeTargets(client, before, scope);
-  // The rule lives in the zone the series was made in, whatever zone this edit's times
-  // were typed in (an all-day series' days in the band's).
-  const timeZone = input.allDay ? input.timeZone : series.timeZone;
-  const startClock = toZoned(input.startsAt, timeZone);
   // An edit that leaves this event's start (and the interval) as they were moves nobody:
   // a new venue for the series must not put every rehearsal at the time this one was
   // moved to on its own.
   const startMoved = before.startsAt.getTime() !== input.startsAt.getTime() || interval !== oldInterval;
+  // The rule lives in the zone the series was made in, unless this edit moves it: then in
+  // the zone its times were typed in (the band's, or the form's), so every date gets the
+  // clock typed, also when the band's zone has changed since (an all-day series' days are
+  // always the band's).
+  const timeZone = input.allDay || startMoved ? input.timeZone : series.timeZone;
+  const startClock = toZoned(input.startsAt, timeZone);
   const ruleDay = (member: { startsAt: Date; occurrenceAt: Date | null }) => toZoned(member.occurrenceAt ?? member.startsAt, timeZone);
   const members: SeriesMember[] = [before, ...others];
   const firstRuleDay = members.map(ruleDay).reduce((first, day) => (daysBetween(first, day) < 0 ? day : first));
