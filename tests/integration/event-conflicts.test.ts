@@ -151,6 +151,17 @@ describe("conflict warnings on the event form and /api", () => {
     expect(await eventCount(w.band.id)).toBe(0);
   });
 
+  test("a new series clashing with another series says, line by line, which date each clash is on", async () => {
+    const w = await world();
+    const drummer = w.band.membershipOf(w.drummer.id);
+    await weeklyFromJune12(w, 3, drummer);
+    const json = { title: "Second weekly", kind: "rehearsal", date: "2030-06-12", startTime: "10:30", endTime: "11:30", repeat: "weekly", count: 3, lineup: [{ membershipId: drummer }] };
+    const refused = await call(bandEvents.action, "POST", `/api/bands/${w.band.id}/events`, { id: String(w.band.id) }, { cookie: w.cookie, json });
+    expect(refused.status).toBe(409);
+    const { message } = await body<Errors>(refused);
+    for (const day of ["Jun 12, 2030", "Jun 19, 2030", "Jun 26, 2030"]) expect(message).toContain(`Dave Drums is booked on “Weekly” (${day}, 10:00 AM CEST) at that time`);
+  });
+
   test("a series edit (all, or this and the following) warns about a clash on any occurrence it books someone on or moves, not only the edited one", async () => {
     const w = await world();
     const drummer = w.band.membershipOf(w.drummer.id);

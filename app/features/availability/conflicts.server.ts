@@ -5,7 +5,7 @@ import { MAX_EVENT_DAYS } from "~/features/events/limits";
 import { formatTime } from "~/utils/dates";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
-import { daysOfRange, formatDayRange, type Day } from "./local-day";
+import { daysOfRange, formatDayRange, formatDayShort, type Day } from "./local-day";
 import { ALREADY_ON_CALENDAR } from "./components/conflict-warning";
 
 /**
@@ -150,6 +150,9 @@ export async function checkConflicts(access: BandAccess, input: ConflictInput): 
   const bookings = found.bookings.filter((b) => ranges.some((r) => b.event.startsAt < r.end && endOf(b.event) > r.start));
   const seeReasons = grantIn(access, "availability:reasons") !== null;
   const seeOwnEvents = grantIn(access, "events:view") === true;
+  // A series is checked date by date: each line then says which date it is about.
+  const dated = ranges.length > 1;
+  const dayOfBooking = (event: TimeRange) => formatDayShort(dayPair(event, band.timeZone)[0]);
   const conflicts: Conflict[] = [];
   for (const member of members) {
     const name = displayName({ ...member.user, displayName: member.displayName });
@@ -160,7 +163,8 @@ export async function checkConflicts(access: BandAccess, input: ConflictInput): 
     }
     for (const booking of bookings.filter((b) => b.membership.userId === member.userId)) {
       if (booking.event.bandId === access.band.id && seeOwnEvents) {
-        const when = booking.event.allDay ? formatDayRange(...dayPair(booking.event, band.timeZone)) : formatTime(booking.event.startsAt, band.timeZone);
+        const time = formatTime(booking.event.startsAt, band.timeZone);
+        const when = booking.event.allDay ? formatDayRange(...dayPair(booking.event, band.timeZone)) : dated ? `${dayOfBooking(booking.event)}, ${time}` : time;
         conflicts.push({
           kind: "booked",
           membershipId: member.id,
@@ -170,7 +174,7 @@ export async function checkConflicts(access: BandAccess, input: ConflictInput): 
         });
       } else {
         // Another band's event (or one the viewer may not see): "busy", nothing more.
-        conflicts.push({ kind: "booked", membershipId: member.id, name, event: null, message: `${name} is busy at that time` });
+        conflicts.push({ kind: "booked", membershipId: member.id, name, event: null, message: dated ? `${name} is busy on ${dayOfBooking(booking.event)} at that time` : `${name} is busy at that time` });
       }
     }
   }
@@ -182,13 +186,13 @@ function dayPair(event: TimeRange, timeZone: string): [Day, Day] {
   return [first, last];
 }
 
-/** One "busy" per person is enough: several other-band events would only count them. */
+/** One "busy" per person (and date, for a series) is enough: several other-band events would only count them. */
 function dedupeBusy(conflicts: Conflict[]) {
-  const seen = new Set<number>();
+  const seen = new Set<string>();
   return conflicts.filter((conflict) => {
     if (conflict.kind !== "booked" || conflict.event) return true;
-    if (seen.has(conflict.membershipId)) return false;
-    seen.add(conflict.membershipId);
+    if (seen.has(conflict.message)) return false;
+    seen.add(conflict.message);
     return true;
   });
 }
