@@ -11,6 +11,7 @@ import * as chasePage from "~/routes/_app+/events.$id_.chase";
 import { body } from "./auth-helpers";
 import { bandWith, eventWith, person } from "./calendar-helpers";
 import { addDays, dayOf, startOfDay } from "~/features/availability/local-day";
+import { formatTime } from "~/utils/dates";
 
 /** `hours` after the start of tomorrow in the test band's zone: a "Tomorrow" mail is due today whatever the time of the run. */
 const tomorrowAt = (hours: number) => new Date(startOfDay(addDays(dayOf(new Date(), "Europe/Berlin"), 1), "Europe/Berlin").getTime() + hours * 3_600_000);
@@ -69,6 +70,17 @@ describe("which reminders are due", () => {
 });
 
 describe("the scheduler", () => {
+  test("the day-before mail says when to be there: call / load-in, soundcheck and the address", async () => {
+    const w = await world();
+    const event = await eventWith(w.band.id, { title: "Load-in Gig", startsAt: tomorrowAt(20), endsAt: tomorrowAt(23), booked: [w.band.membershipOf(w.ana.id)] });
+    await db.event.update({ where: { id: event.id }, data: { venueName: "The Anchor", venueAddress: "12 Harbour Street", callAt: tomorrowAt(18.5), soundcheckAt: tomorrowAt(19) } });
+    await runReminderPass();
+    const mail = readOutbox().find((m) => m.to === w.ana.email && m.subject.includes("Load-in Gig"))!;
+    const at = (hours: number) => formatTime(tomorrowAt(hours), "Europe/Berlin");
+    expect(at(18.5)).toMatch(/^6:30 PM CES?T$/);
+    expect(mail.text).toContain(`at The Anchor. Call / load-in ${at(18.5)}; soundcheck ${at(19)}; address: 12 Harbour Street.`);
+  });
+
   test("two passes at once in this process and a third in another process send each reminder once", async () => {
     const w = await world();
     const booked = [w.band.membershipOf(w.ana.id), w.band.membershipOf(w.nick.id)];

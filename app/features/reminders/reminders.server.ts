@@ -109,7 +109,20 @@ type Candidate = {
   userId: string;
   email: string;
   name: string;
-  event: { id: number; title: string; startsAt: Date; rsvpDeadline: Date | null; allDay: boolean; venueName: string | null; bandName: string; timeZone: string; tentative: boolean };
+  event: {
+    id: number;
+    title: string;
+    startsAt: Date;
+    rsvpDeadline: Date | null;
+    allDay: boolean;
+    venueName: string | null;
+    venueAddress?: string | null;
+    callAt?: Date | null;
+    soundcheckAt?: Date | null;
+    bandName: string;
+    timeZone: string;
+    tentative: boolean;
+  };
 };
 
 export type DueReminder = { kind: DeliveryKind; dueOn: string; candidate: Candidate };
@@ -155,7 +168,7 @@ async function candidates(now: Date, where: { eventId?: number; onlyUnanswered?:
       createdAt: true,
       rsvp: { select: { answer: true } },
       membership: { select: { userId: true, displayName: true, user: { select: { email: true, firstName: true, lastName: true } } } },
-      event: { select: { id: true, title: true, startsAt: true, rsvpDeadline: true, allDay: true, venueName: true, status: true, band: { select: { name: true, timeZone: true } } } },
+      event: { select: { id: true, title: true, startsAt: true, rsvpDeadline: true, allDay: true, venueName: true, venueAddress: true, callAt: true, soundcheckAt: true, status: true, band: { select: { name: true, timeZone: true } } } },
     },
   });
   return rows.map((row) => ({
@@ -208,6 +221,13 @@ function reminderMail(reminder: DueReminder, origin: string, leaderName?: string
     ? ` Please answer by the end of ${formatDayLong(dayOf(new Date(event.rsvpDeadline.getTime() - 1), event.timeZone))}.`
     : " The deadline for answers has passed, but your answer still counts: please answer today.";
   const hold = event.tentative ? " It's a hold, not confirmed yet." : "";
+  // The day before: when to be there, as the event page says it, so nobody is late.
+  const arrive = [
+    event.callAt ? `Call / load-in ${formatTime(event.callAt, event.timeZone)}` : null,
+    event.soundcheckAt ? `soundcheck ${formatTime(event.soundcheckAt, event.timeZone)}` : null,
+    event.venueAddress ? `address: ${event.venueAddress}` : null,
+  ].filter(Boolean);
+  const arriving = kind === "day-before" && arrive.length ? ` ${arrive.join("; ")}.` : "";
   // The day before, someone who has not answered gets this one mail, and it asks (see oneMailPerBooking).
   const ask = kind !== "day-before" || c.answer === null;
   const subject =
@@ -220,7 +240,7 @@ function reminderMail(reminder: DueReminder, origin: string, leaderName?: string
       : `Can you make it? ${event.title} on ${day}`;
   const intro =
     kind === "day-before"
-      ? `${event.title} (${event.bandName}) is ${when.toLowerCase()}, ${day}, ${time}${where}.${hold}${ask ? ` You haven't said yet whether you can make it.${deadline}` : ""}`
+      ? `${event.title} (${event.bandName}) is ${when.toLowerCase()}, ${day}, ${time}${where}.${arriving}${hold}${ask ? ` You haven't said yet whether you can make it.${deadline}` : ""}`
       : `You're booked on ${event.title} (${event.bandName}) on ${day}, ${time}${where}, and haven't said yet whether you can make it.${hold}${deadline}`;
   const text = [
     `Hi ${c.name},`,
