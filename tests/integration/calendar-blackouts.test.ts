@@ -13,7 +13,7 @@ import { body } from "./auth-helpers";
 import { bandWith, eventWith, person } from "./calendar-helpers";
 
 type Calendar = {
-  events: { id: number; title: string; blackedOut: { count: string; names: string } | null }[];
+  events: { id: number; title: string; date: string; blackedOut: { count: string; names: string } | null }[];
   days: { key: string; blackout: { startDate: string; endDate: string; reason: string | null } | null }[];
   ownBlackoutsText: string;
 };
@@ -93,5 +93,14 @@ describe("blackouts on the calendar's events", () => {
     const leaderMonth = await calendarAs(w.leader.id, w.band.id, w.leader.cookie);
     expect(leaderMonth.days.filter((d) => d.blackout)).toEqual([]);
     expect(leaderMonth.ownBlackoutsText).toBe("");
+  });
+
+  test("an all-day event of several days gives the agenda (a phone's only view) all its days", async () => {
+    const w = await world();
+    const festival = await eventWith(w.band.id, { title: "Festival weekend", allDay: true, startsAt: new Date("2031-03-14T00:00:00Z"), endsAt: new Date("2031-03-17T00:00:00Z") });
+    const month = await calendarAs(w.leader.id, w.band.id, w.leader.cookie);
+    const shown = month.events.find((event) => event.id === festival.id)!;
+    expect(shown.date).toBe("Mar 14, 2031 – Mar 16, 2031");
+    expect(month.events.find((event) => event.title === "Blackout Gig")!.date).toBe("Mar 11, 2031");
   });
 });

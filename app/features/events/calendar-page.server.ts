@@ -59,7 +59,8 @@ export async function calendarPage(request: Request) {
       shortTime: event.allDay ? "All day" : formatTime(event.startsAt, tz, false),
       // On the grid's later days of an event of several days, in place of its start time.
       laterDays: event.allDay ? "All day" : "cont.",
-      date: formatDate(event.startsAt, tz),
+      // An all-day event of several days says all of them (on a phone the agenda is the only view).
+      date: event.allDay && event.days.first !== event.days.last ? formatDayRange(event.days.first, event.days.last) : formatDate(event.startsAt, tz),
       startsAt: event.startsAt.toISOString(),
       firstDay: event.days.first,
       lastDay: event.days.last,
