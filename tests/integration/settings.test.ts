@@ -119,13 +119,16 @@ describe("saving band settings", () => {
     expect(await bandRow(band.id)).toEqual({ name: "The Early Shift", timeZone: "Europe/Berlin", currency: "EUR" });
   });
 
-  test("a new time zone keeps all-day events on their dates; a timed event keeps its moment", async () => {
+  test("a new time zone keeps all-day events and answer deadlines on their dates; a timed event keeps its moment", async () => {
     const { band, cookies } = await bandWithEveryRole();
     await db.band.update({ where: { id: band.id }, data: { timeZone: "America/Chicago" } });
     // Jan 15–17, 2027 in Chicago (midnights, the end exclusive), and a gig at 20:00 Chicago time on Jan 20.
     const festival = await db.event.create({ data: { bandId: band.id, title: "Festival weekend", kind: "gig", allDay: true, startsAt: new Date("2027-01-15T06:00:00Z"), endsAt: new Date("2027-01-18T06:00:00Z") } });
-    const gig = await db.event.create({ data: { bandId: band.id, title: "Club gig", kind: "gig", startsAt: new Date("2027-01-21T02:00:00Z"), endsAt: new Date("2027-01-21T04:00:00Z") } });
+    // Its answers are due by the end of Jan 16 in Chicago (the next midnight, exclusive).
+    const gig = await db.event.create({ data: { bandId: band.id, title: "Club gig", kind: "gig", startsAt: new Date("2027-01-21T02:00:00Z"), endsAt: new Date("2027-01-21T04:00:00Z"), rsvpDeadline: new Date("2027-01-17T06:00:00Z") } });
     expectRedirect(await post(cookies.leader, validSettings(band.id, { timeZone: "Europe/Berlin" })), "/settings");
+    // The deadline is a date, kept: the end of Jan 16 in Berlin now (it would read Jan 17 there).
+    expect((await db.event.findUniqueOrThrow({ where: { id: gig.id }, select: { rsvpDeadline: true } })).rsvpDeadline).toEqual(new Date("2027-01-16T23:00:00Z"));
     // Midnights in Berlin now: the same three days.
     expect(await db.event.findUniqueOrThrow({ where: { id: festival.id }, select: { startsAt: true, endsAt: true } })).toEqual({ startsAt: new Date("2027-01-14T23:00:00Z"), endsAt: new Date("2027-01-17T23:00:00Z") });
     expect((await db.event.findUniqueOrThrow({ where: { id: gig.id }, select: { startsAt: true } })).startsAt).toEqual(new Date("2027-01-21T02:00:00Z"));

@@ -781,7 +781,8 @@ async function clearAnswersOfMoved(tx: Prisma.TransactionClient, moves: { id: nu
 type Client = Prisma.TransactionClient | typeof db;
 
 /**
- * A band's new time zone keeps its all-day events (and all-day series) on their dates:
+ * A band's new time zone keeps its all-day events (and all-day series), and every answer
+ * deadline, on their dates:
  * their instants, local midnights in the old zone, are read again as the same wall clock
  * in the new one. Timed events keep their instants (a gig at 20:00 in Chicago is still
  * that moment, shown in the new zone). Inside the settings' save transaction.
@@ -803,6 +804,10 @@ export async function keepAllDayDates(tx: Prisma.TransactionClient, bandId: numb
   }
   const series = await tx.eventSeries.findMany({ where: { bandId, events: { some: { allDay: true } } }, select: { id: true, startsAt: true } });
   for (const one of series) await tx.eventSeries.update({ where: { id: one.id }, data: { startsAt: rezone(one.startsAt)!, timeZone: to } });
+  // An answer deadline is a date too ("answer by Dec 16": the end of that day), also on a
+  // timed event: it keeps its date, not its instant (which would read Dec 17 in Tokyo).
+  const deadlines = await tx.event.findMany({ where: { bandId, allDay: false, rsvpDeadline: { not: null } }, select: { id: true, rsvpDeadline: true } });
+  for (const event of deadlines) await tx.event.update({ where: { id: event.id }, data: { rsvpDeadline: rezone(event.rsvpDeadline) } });
 }
 
 /**
