@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { buildRequest, callRoute, createUser, sessionCookieFor } from "#tests/db-utils";
+import { buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
+import { addDays, dayOf, formatDayShort } from "~/features/availability/local-day";
 import { db } from "~/utils/db.server";
 import * as blackoutsApi from "~/routes/api+/blackouts";
 import * as blackoutApi from "~/routes/api+/blackouts.$id";
@@ -63,6 +64,16 @@ describe("/api/blackouts", () => {
     const response = await post({ startDate: "2020-01-01" }, cookie);
     expect(response.status).toBe(400);
     expect(JSON.stringify(await body(response))).toContain("That day has passed");
+  });
+
+  test("'today' is the person's today where their bands play: yesterday there is refused, naming today", async () => {
+    const { user, cookie } = await person();
+    await createBand({ members: [{ userId: user.id, role: "band_leader" }], timeZone: "Pacific/Kiritimati" });
+    const today = dayOf(new Date(), "Pacific/Kiritimati");
+    const refused = await post({ startDate: addDays(today, -1) }, cookie);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await body(refused))).toContain(`That day has passed. Choose today or a later day (${formatDayShort(today)} or later)`);
+    expect((await post({ startDate: today }, cookie)).status).toBe(201);
   });
 
   test("someone else's blackout is not found, and stays", async () => {
