@@ -321,6 +321,15 @@ test.describe("setlist editor", () => {
     await expect(page.getByRole("alert")).toContainText("Reload the setlist");
     await expect(page.getByLabel("New name for Set 1")).toHaveValue("Warm-up");
     await expect(page.getByLabel("New name for Set 1")).toBeVisible();
+
+    // So does a break's length.
+    await page.goto(`/setlists/${setlist.id}`);
+    await opened();
+    await bump();
+    await page.getByLabel("Break (minutes)").fill("22");
+    await page.getByRole("button", { name: "Add a break" }).click();
+    await expect(page.getByRole("alert")).toContainText("Reload the setlist");
+    await expect(page.getByLabel("Break (minutes)")).toHaveValue("22");
   });
 
   test("a note and a set's new name typed before drag and drop has loaded stay open, typed and focused when it draws the rows again", async ({ page, isMobile, login, createBand, javaScriptEnabled }) => {

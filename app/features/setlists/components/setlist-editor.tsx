@@ -254,7 +254,7 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
           <Field
             className="w-32"
             label="Break (minutes)"
-            inputProps={{ id: "break-minutes", name: "breakMinutes", inputMode: "numeric", defaultValue: breakErrors ? reply?.values?.breakMinutes : "15" }}
+            inputProps={{ id: "break-minutes", name: "breakMinutes", inputMode: "numeric", defaultValue: reply?.intent === "add-break" ? reply.values?.breakMinutes : "15" }}
             errors={breakErrors}
           />
           <SetPicker sets={setlist.sets} id="break-set" label="Add to" value={reply?.intent === "add-break" ? reply.values?.setId : undefined} />
