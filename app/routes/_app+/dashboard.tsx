@@ -468,7 +468,7 @@ export default function Dashboard() {
                   <Icon name={stat.icon} />
                 </span>
                 <span>
-                  <span className="block text-2xl font-bold tabular-nums text-slate-900">{counts[stat.key]}</span>
+                  <span className="block text-2xl font-bold tabular-nums text-slate-900">{counts[stat.key]?.toLocaleString("en-US")}</span>
                   <span className="block text-sm text-slate-600">{stat.label}</span>
                 </span>
               </Link>
