@@ -4,6 +4,7 @@ import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCoo
 import { server } from "#tests/mocks/server";
 import { partnerCalls, partnerHandlers, type PartnerBehaviour } from "#tests/mocks/partners";
 import { db } from "~/utils/db.server";
+import { CSV_MESSAGES } from "~/features/songs/csv.server";
 import { loader as rootLoader } from "~/root";
 import { loader as layoutLoader } from "~/routes/_app+/_layout";
 import { loader as songsLoader } from "~/routes/_app+/songs._index";
@@ -357,6 +358,10 @@ describe("CSV import and export", () => {
     expect(byLine[5]).toEqual(["Duration must be minutes and seconds, like 3:45"]);
     expect(byLine[6]).toEqual(["No member of the band is called “Zed Nobody”"]);
     expect(byLine[7]).toEqual(["Same title and artist as line 2: skipped"]);
+    // A row with a cell past the header's columns (a title with an unquoted comma) is an error, not a silent cut.
+    const split = await json(await callRoute(importAction, upload(band.id, cookies.member, "Title,Artist\r\nHello, Goodbye,The Beatles\r\nFine,Band,\r\n")));
+    expect(split.preview).toMatchObject({ ready: 1, errors: 1 });
+    expect(split.preview.rows[0].messages).toEqual([CSV_MESSAGES.extraCells(2)]);
     expect(await db.song.count({ where: { bandId: band.id } })).toBe(0);
   });
 

@@ -53,6 +53,8 @@ export const CSV_MESSAGES = {
   leadSinger: (name: string) => `No member of the band is called “${name}”`,
   inLibrary: "Already in the library: skipped",
   inFile: (line: number) => `Same title and artist as line ${line}: skipped`,
+  extraCells: (columns: number) =>
+    `This row has more cells than the ${columns} columns of the first row: a title or note with a comma (or a semicolon) needs quotes around it`,
 };
 
 /** The export: every song the viewer may see (a sub: those of their gigs), by title, with a header row. */
@@ -189,6 +191,8 @@ export async function parseSongsCsv(access: BandAccess, text: string): Promise<P
       musicbrainzId: rules.musicbrainzId(cell("musicbrainzId"), ctx) as string | null,
       isrc: rules.isrc(cell("isrc"), ctx) as string | null,
     };
+    // A cell past the header's columns would be dropped without a word: a value was split in two.
+    if (record.slice(fields.length).some((extra) => extra.trim())) issues.push(CSV_MESSAGES.extraCells(fields.length));
     const singer = cell("leadSinger");
     if (singer) {
       const id = memberByName.get(fold(singer));
