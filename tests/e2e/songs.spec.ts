@@ -115,6 +115,23 @@ test.describe("song library", () => {
     await expect(page.getByText("5,000 songs imported", { exact: true })).toBeVisible({ timeout: 60_000 });
   });
 
+  test("a save refused because someone else saved the song first offers the song as it is now", async ({ page, login, createBand, isMobile }) => {
+    test.skip(isMobile, "the same form on every screen");
+    const leader = await login();
+    const band = await createBand(leader, { name: `Stale Song Band ${Date.now().toString(36)}` });
+    const { db } = await import("~/utils/db.server");
+    const song = await db.song.create({ data: { bandId: band.id, title: "Jolene", titleKey: "jolene", createdById: leader.id } });
+    await page.goto(`/songs/${song.id}/edit`);
+    // Someone else saves a new tempo meanwhile.
+    await db.song.update({ where: { id: song.id }, data: { tempo: 111, version: { increment: 1 } } });
+    await page.getByLabel("Tempo (BPM)").fill("120");
+    await page.getByRole("button", { name: "Save song" }).click();
+    await expect(page.getByRole("alert")).toContainText("Someone else changed this song while you were editing.");
+    await page.getByRole("link", { name: "Reload the song" }).click();
+    await expect(page.getByLabel("Tempo (BPM)")).toHaveValue("111");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+
   test("the library and a song's page show what the band played at its past gigs", async ({ page, login, createBand }) => {
     const leader = await login();
     const band = await createBand(leader, { name: `History Band ${Date.now().toString(36)}` });

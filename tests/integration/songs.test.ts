@@ -105,6 +105,8 @@ describe("the song form", () => {
     expect(stale.status).toBe(409);
     const reply = await json(stale);
     expect(reply.result.error[""]).toEqual(["Someone else changed this song while you were editing. Reload to see their changes, then make yours again."]);
+    // The page offers the song as it is now (a link: reloading would send the form again).
+    expect(reply.stale).toBe(true);
     expect(reply.result.initialValue.notes).toBe("Clav intro"); // what was typed comes back
     expect(await db.song.findUniqueOrThrow({ where: { id: song.id } })).toMatchObject({ tempo: 100, notes: null, version: 2 });
     // A version that is not one (a tampered form) is refused as stale, not a pass.

@@ -41,7 +41,7 @@ export function formValuesFromQuery(params: URLSearchParams): SongFormValues {
   return values;
 }
 
-export type SongFormReply = { result: SubmissionResult<string[]>; duplicate: { id: number; title: string; artist: string | null } | null };
+export type SongFormReply = { result: SubmissionResult<string[]>; duplicate: { id: number; title: string; artist: string | null } | null; stale?: boolean };
 
 /**
  * Saves the submitted song (new when `songId` is absent). Invalid input, a refusal or
@@ -63,6 +63,8 @@ export async function submitSongForm(access: BandAccess, formData: FormData, son
     return { song };
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
-    return { reply: { result, duplicate: error instanceof DuplicateSongError ? error.existing : null }, status };
+    const duplicate = error instanceof DuplicateSongError ? error.existing : null;
+    // Someone else saved first: the page offers to load the song as it is now.
+    return { reply: { result, duplicate, ...(status === 409 && !duplicate ? { stale: true } : {}) }, status };
   }
 }

@@ -14,7 +14,7 @@ export type SongFormProps = {
   /** What the page's loader gives the form: the band, the values to show, the look-up, who may sing lead. */
   data: { band: { id: number }; values: Values; lookup?: LookupView | null; leadSingers: { id: number; name: string }[]; version?: number };
   /** The action's answer to the last save (SongFormReply), if any. */
-  reply?: { result: SubmissionResult<string[]>; duplicate: { id: number; title: string; artist: string | null } | null } | null;
+  reply?: { result: SubmissionResult<string[]>; duplicate: { id: number; title: string; artist: string | null } | null; stale?: boolean } | null;
   submitLabel: string;
 };
 
@@ -78,6 +78,12 @@ export function SongForm({ action, data, reply, submitLabel }: SongFormProps) {
       ) : formErrors?.length ? (
         <div id="song-form-error" role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3">
           <ErrorList errors={formErrors} />
+          {/* A plain link: without JavaScript, reloading this page would send the refused form again. */}
+          {reply?.stale ? (
+            <a href={action} className="mt-2 inline-block text-sm font-semibold text-red-800 underline">
+              Reload the song
+            </a>
+          ) : null}
         </div>
       ) : null}
 
