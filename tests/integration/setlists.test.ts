@@ -598,8 +598,11 @@ describe("setlists", () => {
       expect(linked.status).toBe(302);
       expect(linked.headers.get("location")).toBe(`/setlists/${setlist.id}#events`);
     }
+    expect(before.setlist.deleteText).not.toContain("performance report");
     const after = await json(await view(world.cookies.member));
     expect(after.events).toEqual([expect.objectContaining({ id: next.id, title: "Wedding", past: false }), expect.objectContaining({ id: past.id, title: "Harbour Bar", past: true, venueName: "Harbour Bar" })]);
+    // Played at a past gig: deleting it is said to take it out of the performance report.
+    expect(after.setlist.deleteText).toContain("It was played at past gigs: the performance report for rights organisations will no longer list what was played there.");
     expect(after.eventChoices).toEqual([]);
     expect((await db.event.findUniqueOrThrow({ where: { id: next.id }, select: { version: true, sequence: true } })).sequence).toBe(1);
 

@@ -250,6 +250,12 @@ export async function editorView(access: BandAccess, id: number, q: string, now 
       length: formatTotal(setlist.seconds) || "0:00",
       songCount: setlist.songCount,
       mayDelete: setlist.mayDelete,
+      /** The delete confirmation: what the setlist's gigs keep, and what the report loses when it was played. */
+      deleteText: `Delete “${setlist.name}”? Gigs it is linked to keep their details without it.${
+        setlist.events.some((event) => event.startsAt < now && !event.cancelledAt)
+          ? " It was played at past gigs: the performance report for rights organisations will no longer list what was played there."
+          : ""
+      } This can’t be undone.`,
       mayEdit: setlist.mayEdit,
       bandName: setlist.band.name,
       created: formatDate(setlist.createdAt, setlist.band.timeZone),

@@ -325,7 +325,7 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
           </Form>
           {setlist.mayDelete ? (
             <ConfirmDisclosure summary="Delete setlist…">
-              <p>Delete “{setlist.name}”? Gigs it is linked to keep their details without it. This can’t be undone.</p>
+              <p>{setlist.deleteText}</p>
               <Form method="post" action={`/setlists/${setlist.id}`} className="mt-3">
                 <input type="hidden" name="intent" value="delete" />
                 <Button type="submit" variant="danger">
