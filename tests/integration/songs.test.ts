@@ -78,6 +78,15 @@ describe("the song form", () => {
     expect(await db.song.count({ where: { bandId: band.id } })).toBe(2);
   });
 
+  test("the title's 200 characters are counted as a person counts them: 150 emoji fit, 201 letters do not", async () => {
+    const { band, cookies } = await bandWithRoles();
+    const add = (title: string) => callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: songForm(band.id, { title }) }));
+    expect((await add("🎸".repeat(150))).status).toBe(302);
+    const refused = await add("a".repeat(201));
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).result.error.title).toEqual(["Title is too long (at most 200 characters)"]);
+  });
+
   test("titles of symbols only are compared as written: ★ is not 🎸, but ★ again is flagged", async () => {
     const { band, cookies } = await bandWithRoles();
     const add = (title: string, artist = "") => callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: songForm(band.id, { title, artist }) }));

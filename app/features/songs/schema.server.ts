@@ -44,6 +44,8 @@ const fail = (ctx: Ctx, message: string) => {
   return z.NEVER;
 };
 const blank = (value: string | null | undefined) => value === undefined || value === null || value.trim() === "";
+/** Characters as a person counts them (an emoji is one), as the band name's limit counts them: not UTF-16 units. */
+const length = (text: string) => Array.from(text).length;
 
 // Each rule takes the text as typed (or undefined) and gives the stored value.
 export const rules = {
@@ -51,7 +53,7 @@ export const rules = {
     const title = value?.trim() ?? "";
     // Invisible characters alone (a zero-width space) are no title.
     if (isInvisible(title)) return fail(ctx, SONG_MESSAGES.titleRequired);
-    if (title.length > 200) return fail(ctx, SONG_MESSAGES.titleTooLong);
+    if (length(title) > 200) return fail(ctx, SONG_MESSAGES.titleTooLong);
     // A NUL or a line break would land raw in the setlist's text, CSV and PDF.
     if (hasUntypeable(title)) return fail(ctx, untypeableMessage("Title"));
     return title;
@@ -60,7 +62,7 @@ export const rules = {
     if (blank(value)) return null;
     const artist = value!.trim();
     if (hasUntypeable(artist)) return fail(ctx, untypeableMessage("Artist"));
-    return artist.length > 200 ? fail(ctx, SONG_MESSAGES.artistTooLong) : artist;
+    return length(artist) > 200 ? fail(ctx, SONG_MESSAGES.artistTooLong) : artist;
   },
   key: (value: string | null | undefined, ctx: Ctx) => {
     if (blank(value)) return null;
@@ -102,7 +104,7 @@ export const rules = {
     if (blank(value)) return null;
     const notes = value!.trim().replace(/\r\n/g, "\n");
     if (hasUntypeable(notes, { multiline: true })) return fail(ctx, untypeableMessage("Notes"));
-    return notes.length > 2000 ? fail(ctx, SONG_MESSAGES.notesTooLong) : notes;
+    return length(notes) > 2000 ? fail(ctx, SONG_MESSAGES.notesTooLong) : notes;
   },
   chartUrl: (value: string | null | undefined, ctx: Ctx) => {
     if (blank(value)) return null;
