@@ -402,6 +402,7 @@ function financeRows(): Record<string, Row> {
     "api+/bands.$id.expenses": listApi,
     "api+/bands.$id.payouts": listApi,
     "api+/bands.$id.splits": listApi,
+    "api+/ledger-entries.$id.reverse": { params: { id: "paymentEntry" }, GET: notAllowed, POST: permWrite("finances:edit") },
     // Finance reports: everyone with "finances:view" gets the page and their own statement;
     // the ledger exports are for leaders and admins.
     "_app+/finances_.reports": readPage("finances:view"),

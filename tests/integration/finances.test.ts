@@ -14,6 +14,7 @@ import * as payoutPage from "~/routes/_app+/finances_.payouts.new";
 import * as expensePage from "~/routes/_app+/finances_.expenses.new";
 import * as splitPage from "~/routes/_app+/finances_.entries.$id.split";
 import * as reversePage from "~/routes/_app+/finances_.entries.$id.reverse";
+import * as reverseApi from "~/routes/api+/ledger-entries.$id.reverse";
 import { NOT_A_GIG_FEE } from "~/features/finances/schema.server";
 import { IDEMPOTENCY_MESSAGES } from "~/utils/idempotency.server";
 import { SENT_WITH_OTHER_VALUES } from "~/utils/form-submission.server";
@@ -315,6 +316,27 @@ describe("recording the band's money", () => {
     const outsider = await callRoute(reversePage.action, buildRequest(`/finances/entries/${paymentId}/reverse`, { cookie: world.cookies.outsider, form: { reason: "Not mine" } }), { id: String(paymentId) });
     expect(outsider.status).toBe(404);
     expect((await callRoute(splitPage.loader, buildRequest(`/finances/entries/${paymentId}/split`, { cookie: world.cookies.outsider }), { id: String(paymentId) })).status).toBe(404);
+  });
+
+  test("POST /api/ledger-entries/{id}/reverse corrects an entry as the Reverse page does: 201 with the reversals; once only; a member 403, an outsider 404", async () => {
+    const world = await setup();
+    const { paymentId } = await recordSeason(world);
+    const reverse = (cookie: string, json: unknown, id = paymentId) =>
+      callRoute(reverseApi.action, buildRequest(`/api/ledger-entries/${id}/reverse`, { method: "POST", cookie, json }), { id: String(id) });
+    expect((await reverse(world.cookies.leader, {})).status).toBe(400);
+    expect((await reverse(world.cookies.leader, { reason: "x", amount: 5 })).status).toBe(400);
+    expect((await reverse(world.cookies.ann, { reason: "Mine" })).status).toBe(403);
+    expect((await reverse(world.cookies.outsider, { reason: "Not mine" })).status).toBe(404);
+    const before = await countLedger(world.band.id);
+    const reversed = await reverse(world.cookies.leader, { reason: "Recorded twice" });
+    expect(reversed.status).toBe(201);
+    const { reversalIds } = await body<{ reversed: number; reversalIds: number[] }>(reversed);
+    // The payment and the two entries that depended on it (as the page's toast says).
+    expect(reversalIds).toHaveLength(3);
+    expect(await db.ledgerEntry.count({ where: { bandId: world.band.id, reversesId: paymentId } })).toBe(1);
+    const again = await reverse(world.cookies.leader, { reason: "Recorded twice" });
+    expect(again.status).toBe(409);
+    expect((await countLedger(world.band.id))[0]).toBe(before[0] + 3);
   });
 
   test("a split corrected after a player left the band keeps their share: they are offered and accepted again, under their name", async () => {

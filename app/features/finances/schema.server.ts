@@ -228,6 +228,8 @@ export const ReversalSchema = z.object({
   reason: text.pipe(z.string({ error: "Say why this entry is reversed" }).min(1, "Say why this entry is reversed").max(200, "The reason can be at most 200 characters")),
 });
 export type ReversalInput = z.output<typeof ReversalSchema>;
+/** POST /api/ledger-entries/{id}/reverse: the entry is the address's; the body says why. */
+export const ReversalApiSchema = z.strictObject({ reason: ReversalSchema.shape.reason });
 
 /** conform's zod adapter, from this server-only module so zod stays out of the browser chunks. */
 export { parseWithZod } from "~/utils/submission";
