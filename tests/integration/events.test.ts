@@ -595,6 +595,24 @@ describe("recurring rehearsals", () => {
     expect(rule.expanded).toEqual(rule.starts);
   });
 
+  test("a series with an answer deadline, edited after the band's zone moved across a different clock change, puts every date at the time typed", async () => {
+    const b = await band("America/Chicago");
+    const { ids } = await body<{ ids: number[] }>(
+      await createApi(b.id, { title: "DST series", kind: "rehearsal", date: "2027-03-02", startTime: "19:00", endTime: "21:00", rsvpDeadline: "2027-03-01", repeat: "weekly", count: 6 }, b.cookies.leader),
+    );
+    // The band moves to London as the settings page does it: deadlines keep their dates.
+    const { keepAllDayDates } = await import("~/features/events/events.server");
+    await db.$transaction((tx) => keepAllDayDates(tx, b.id, "America/Chicago", "Europe/London"));
+    await db.band.update({ where: { id: b.id }, data: { timeZone: "Europe/London" } });
+    const edited = await call(editPage.action, "POST", `/events/${ids[0]}/edit`, { id: String(ids[0]) }, {
+      cookie: b.cookies.leader,
+      form: { ...(await editDefaults(ids[0]!, b.cookies.leader)), startTime: "20:00", endTime: "22:00", timeZone: "Europe/London", scope: "all" },
+    });
+    expect(edited.status).toBe(302);
+    const clocks = (await db.event.findMany({ where: { id: { in: ids } }, orderBy: { startsAt: "asc" }, select: { startsAt: true } })).map((e) => toZoned(e.startsAt, "Europe/London"));
+    expect(clocks.map((c) => `${c.hour}:${String(c.minute).padStart(2, "0")}`)).toEqual(Array(6).fill("20:00"));
+  });
+
   /** The series' stored rule, expanded from its start in its zone, against its events. */
   async function ruleAndEvents(seriesId: number) {
     const rule = await db.eventSeries.findUniqueOrThrow({ where: { id: seriesId } });

@@ -583,9 +583,14 @@ type Occurrence = Pick<Times, "startsAt" | "endsAt" | "callAt" | "soundcheckAt" 
 type SeriesMember = Occurrence & { id: number; detached: boolean; createdById: string | null; sequence: number; cancelledAt: Date | null };
 
 /** An occurrence's times as distances from its start: equal ones mean its times were not changed on their own. */
-function timeShape(event: Occurrence) {
+function timeShape(event: Occurrence, timeZone: string) {
   const from = (instant: Date | null) => (instant ? instant.getTime() - event.startsAt.getTime() : null);
-  return JSON.stringify([event.allDay, from(event.endsAt), from(event.callAt), from(event.soundcheckAt), from(event.rsvpDeadline)]);
+  // The deadline is a date (the end of that day in the band's zone): counted in days before
+  // the event's day, not in milliseconds, which a clock change between the two, or a new
+  // band zone (the deadline keeps its date, the start its moment), would make differ from
+  // one date of the series to the next.
+  const deadline = event.rsvpDeadline ? daysBetween(toZoned(new Date(event.rsvpDeadline.getTime() - 1), timeZone), toZoned(event.startsAt, timeZone)) : null;
+  return JSON.stringify([event.allDay, from(event.endsAt), from(event.callAt), from(event.soundcheckAt), deadline]);
 }
 
 const lineupKey = (bookings: Occurrence["bookings"]) => JSON.stringify(bookings.map((b) => [b.membershipId, b.instrument ?? null]).sort((a, b) => Number(a[0]) - Number(b[0])));
@@ -597,7 +602,7 @@ const lineupKey = (bookings: Occurrence["bookings"]) => JSON.stringify(bookings.
  * moved on its own nor given its own length, call or soundcheck; its lineup only when
  * it still had the series' lineup. See docs/decisions/0009-calendar-feeds.md.
  */
-function overridesKept(member: SeriesMember, before: Occurrence, data: ReturnType<typeof eventData>) {
+function overridesKept(member: SeriesMember, before: Occurrence, data: ReturnType<typeof eventData>, timeZone: string) {
   const changed: Record<string, unknown> = {};
   for (const key of OWN_FIELDS) {
     const next = (data as Record<string, unknown>)[key];
@@ -605,7 +610,7 @@ function overridesKept(member: SeriesMember, before: Occurrence, data: ReturnTyp
     if (member[key] === before[key]) changed[key] = next;
   }
   const movedOnItsOwn = member.occurrenceAt !== null && member.startsAt.getTime() !== member.occurrenceAt.getTime();
-  return { fields: changed, keepTimes: movedOnItsOwn || timeShape(member) !== timeShape(before), keepLineup: lineupKey(member.bookings) !== lineupKey(before.bookings) };
+  return { fields: changed, keepTimes: movedOnItsOwn || timeShape(member, timeZone) !== timeShape(before, timeZone), keepLineup: lineupKey(member.bookings) !== lineupKey(before.bookings) };
 }
 
 /** The events a change to one occurrence applies to: it alone, it and the later ones, or the whole series. */
@@ -749,7 +754,7 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
       // Each occurrence takes what the edit changed where it still had what the edited
       // one had before: the fields, lineup and times an occurrence has of its own stay,
       // and so do those the edited one had of its own (its title is not copied to the rest).
-      const own = overridesKept(member, before, data);
+      const own = overridesKept(member, before, data, access.band.timeZone);
       const times = own.keepTimes ? {} : { allDay: data.allDay, ...shiftTimes(data, input.startsAt, startsAt) };
       if (!own.keepTimes) moves.push({ id: member.id, from: member.startsAt, to: startsAt });
       await tx.event.update({ where: { id: member.id }, data: { ...own.fields, ...times, ...place, version: { increment: 1 }, sequence: { increment: 1 } } });
@@ -860,7 +865,7 @@ async function seriesConflicts(access: BandAccess, plan: Awaited<ReturnType<type
   const groups = new Map<string, { membershipIds: number[]; occurrences: TimeRange[] }>();
   for (const member of plan.others) {
     if (member.cancelledAt) continue;
-    const own = overridesKept(member, before, data);
+    const own = overridesKept(member, before, data, access.band.timeZone);
     const times = own.keepTimes ? member : shiftTimes(data, input.startsAt, plan.startMoved ? plan.placeInRule(member) : member.startsAt);
     const moves = times.startsAt.getTime() !== member.startsAt.getTime() || (times.endsAt?.getTime() ?? null) !== (member.endsAt?.getTime() ?? null);
     const had = new Set(member.bookings.map((b) => b.membershipId));
