@@ -66,7 +66,8 @@ test("every page of the public site, the demo band and the admin area fits a pho
     const cells = await page.locator("table td").evaluateAll((tds) =>
       tds.map((td) => {
         const box = td.getBoundingClientRect();
-        return { text: (td.textContent ?? "").trim(), left: box.left, right: box.right, label: getComputedStyle(td, "::before").content };
+        // Its text inside its own box too (not running over the next amount).
+        return { text: (td.textContent ?? "").trim(), left: box.left, right: Math.max(box.right, box.left + td.scrollWidth), label: getComputedStyle(td, "::before").content };
       }),
     );
     expect(cells.length, path).toBeGreaterThan(20);
@@ -119,7 +120,7 @@ test("every page of the public site, the demo band and the admin area fits a pho
   expect(wide).toEqual([]);
 });
 
-test("the narrowest phones (320 px) fit too: the public header, footer and landing sections, the calendar's month bar, the admin's user list", async ({ page, context, isMobile, createUser }) => {
+test("the narrowest phones (320 px) fit too: the public header, footer and landing sections, the calendar's month bar, the admin's user list, the money cards", async ({ page, context, isMobile, createUser, createBand }) => {
   test.skip(!isMobile, "the phone layout");
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 320, height: 640 });
@@ -138,4 +139,19 @@ test("the narrowest phones (320 px) fit too: the public header, footer and landi
   await signInAs(context, admin.id);
   wide.push(...(await tooWide(page, ["/admin", "/admin/users"])));
   expect(wide).toEqual([]);
+
+  // The money cards hold the largest amounts there are: two fees at the limit in one month
+  // ($40,000,000.00) ran over the next amount of the month's card.
+  const treasurer = await createUser({ firstName: "Tess", lastName: "Treasurer" });
+  const rich = await createBand(treasurer, { name: `Big Fees ${Date.now().toString(36)}`, subscriptionTier: "pro" });
+  const { recordTestMoney } = await import("../helpers/finances");
+  for (let i = 0; i < 2; i++) await recordTestMoney(rich.id, "payment", 2_000_000_000);
+  await signInAs(context, treasurer.id);
+  const overflowing: string[] = [];
+  for (const path of ["/finances", "/finances/reports?year=2024"]) {
+    await page.goto(path);
+    overflowing.push(...(await page.locator("table td").evaluateAll((tds) => tds.filter((td) => td.scrollWidth > td.clientWidth + 1).map((td) => `${(td.textContent ?? "").trim()}: ${td.scrollWidth} px in ${td.clientWidth}`))).map((cell) => `${path}: ${cell}`));
+  }
+  await expect(page.getByRole("table", { name: /Income and expenses by month/ })).toContainText("$40,000,000.00");
+  expect(overflowing).toEqual([]);
 });

@@ -181,7 +181,7 @@ function YearSection({ data, totals }: { data: Reports; totals: NonNullable<Repo
       <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
         <MonthChart chart={totals.chart} title={`Income and expenses by month, ${data.year} (${data.currency})`} description={totals.description} tickLabels={totals.tickLabels} />
         <div className="overflow-x-auto" role="region" aria-label={`Income and expenses by month, ${data.year}`} tabIndex={0}>
-          <table className={`${TABLE} phone-cards phone-3`}>
+          <table className={`${TABLE} phone-cards`}>
             <caption className="sr-only">Income and expenses by month, {data.year}</caption>
             <thead>
               <tr>
