@@ -6,7 +6,6 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { installNetworkEdge } from "~/utils/network-edge.server";
-import { responseCookies } from "~/utils/request-memo.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { isSecureRequest } from "~/utils/request.server";
@@ -34,7 +33,6 @@ export default function handleRequest(
 ) {
   const nonce = crypto.randomBytes(16).toString("base64");
   applySecurityHeaders(responseHeaders, request, nonce);
-  for (const cookie of responseCookies()) responseHeaders.append("Set-Cookie", cookie);
   // Counted here, where only rendered pages arrive: redirects and data requests never do.
   void recordPageView(request, responseStatusCode, viewerFromRootData(remixContext.staticHandlerContext.loaderData.root));
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
@@ -69,7 +67,6 @@ export default function handleRequest(
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   applySecurityHeaders(response.headers, request, null);
-  for (const cookie of responseCookies()) response.headers.append("Set-Cookie", cookie);
   return response;
 };
 

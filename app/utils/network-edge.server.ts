@@ -3,7 +3,7 @@ import net from "node:net";
 import { env } from "./env.server";
 import { escapeHtml } from "./html";
 import { PEER_HEADER } from "./request.server";
-import { runWithRequestMemo } from "./request-memo.server";
+import { responseCookies, runWithRequestMemo } from "./request-memo.server";
 
 /**
  * @remix-run/serve hands Remix a Request built from the HTTP headers alone, so the
@@ -275,6 +275,27 @@ function applyResponseDefaults(req: http.IncomingMessage, res: http.ServerRespon
 }
 
 /**
+ * Cookies the request's code queued (addResponseCookie: the band a form was opened for,
+ * made current again) go out with whatever the response is, a page, data or a redirect
+ * (Remix sends a document POST's redirect without entry.server), unless the response sets
+ * that cookie itself (leaving a band clears it; that one wins). Through setHeader, so the
+ * Secure flag is added as for every cookie.
+ */
+function withQueuedCookies(res: http.ServerResponse) {
+  const writeHead = res.writeHead;
+  res.writeHead = function withCookies(this: http.ServerResponse, ...args: unknown[]) {
+    const queued = responseCookies();
+    if (queued.length) {
+      const current = this.getHeader("set-cookie");
+      const set = current === undefined ? [] : Array.isArray(current) ? current.map(String) : [String(current)];
+      const added = queued.filter((cookie) => !set.some((existing) => existing.startsWith(`${cookie.split("=")[0]}=`)));
+      if (added.length) this.setHeader("Set-Cookie", [...set, ...added]);
+    }
+    return Reflect.apply(writeHead, this, args) as http.ServerResponse;
+  } as typeof res.writeHead;
+}
+
+/**
  * `?_data=` is Remix's pre-single-fetch data protocol; this app never sends it, and
  * Remix answers it with a logged warning and, for some routes, a 500. Dropped.
  */
@@ -320,6 +341,7 @@ export function installNetworkEdge() {
       // check above let it through, and it is ours. Remix's own check (Origin against Host)
       // would answer every form with a 500, and the app's cross-site check with a 403.
       else if (req.headers.origin === env.appOrigin && !originMatchesHost(req)) delete req.headers.origin;
+      withQueuedCookies(res);
       // The root, layout and page loaders of this request share one memo (request-memo.server.ts).
       return runWithRequestMemo(() => Reflect.apply(emit, this, [event, ...args]) as boolean);
     }

@@ -62,7 +62,7 @@ export function requestNote<T>(key: string): Promise<T> | undefined {
 
 const cookiesOf = new WeakMap<Store, string[]>();
 
-/** A Set-Cookie header for this request's response, whether a page or data (entry.server.tsx adds them). */
+/** A Set-Cookie header for this request's response, whatever it is (network-edge.server.ts adds them as its headers go out). */
 export function addResponseCookie(cookie: string) {
   const store = storage.getStore();
   if (!store) return;

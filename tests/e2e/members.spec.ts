@@ -199,6 +199,15 @@ test.describe("members: one panel at a time", () => {
     await other.goto("/members");
     await expect(other.getByText(`Everyone in First Tab ${suffix} and their role`)).toBeVisible();
 
+    // A save that succeeds (a redirect) makes the form's band current again too.
+    await switchTo(second.id);
+    await panel.getByLabel("Display name").fill("Lou on keys");
+    await panel.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Changes saved").first()).toBeVisible();
+    await expect(page.getByText(`Everyone in First Tab ${suffix} and their role`)).toBeVisible();
+    await other.goto("/members");
+    await expect(other.getByText(`Everyone in First Tab ${suffix} and their role`)).toBeVisible();
+
     // An invitation sent the same way: sent from the first band, its link shown there.
     await switchTo(second.id);
     const email = uniqueEmail("tabs");

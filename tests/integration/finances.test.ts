@@ -318,6 +318,25 @@ describe("recording the band's money", () => {
     expect((await callRoute(splitPage.loader, buildRequest(`/finances/entries/${paymentId}/split`, { cookie: world.cookies.outsider }), { id: String(paymentId) })).status).toBe(404);
   });
 
+  test("'Use this gig's fee' from a form opened for one band, after another tab switched band, comes back in the form's band (made current again), with what was typed", async () => {
+    const world = await setup();
+    const second = await createBand({ subscriptionTier: "pro", members: [{ userId: world.people.leader.id, role: "band_leader" }] });
+    const elsewhere = `${await sessionCookieFor(world.people.leader.id)}; ${await bandCookie(second.id)}`;
+    const query = `bandId=${world.band.id}&eventId=${world.gig.id}&description=Door+money&receivedBy=band`;
+    const filled = await callRoute(paymentPage.loader, buildRequest(`/finances/payments/new?${query}`, { cookie: elsewhere }));
+    expectRedirect(filled, `/finances/payments/new?${query}`);
+    const switchBack = (await bandCookie(world.band.id)).split(";")[0]!;
+    expect(filled.headers.getSetCookie().some((cookie) => cookie.startsWith(`${switchBack};`))).toBe(true);
+    // Back in the form's band, the page fills the gig's fee and keeps the rest.
+    const page = await body<{ bandId: number; defaults: Record<string, string> }>(await callRoute(paymentPage.loader, buildRequest(`/finances/payments/new?${query}`, { cookie: world.cookies.leader })));
+    expect(page.bandId).toBe(world.band.id);
+    expect(page.defaults).toMatchObject({ eventId: String(world.gig.id), amount: "1000.00", description: "Door money" });
+    // A band the person is not in is ignored: the current band's form.
+    const stranger = await callRoute(paymentPage.loader, buildRequest(`/finances/payments/new?bandId=${world.other.id}`, { cookie: elsewhere }));
+    expect(stranger.status).toBe(200);
+    expect((await body<{ bandId: number }>(stranger)).bandId).toBe(second.id);
+  });
+
   test("POST /api/ledger-entries/{id}/reverse corrects an entry as the Reverse page does: 201 with the reversals; once only; a member 403, an outsider 404", async () => {
     const world = await setup();
     const { paymentId } = await recordSeason(world);

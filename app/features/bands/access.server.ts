@@ -143,3 +143,23 @@ export async function backToFormBand(request: Request, access: BandAccess): Prom
   const other = await otherBandThanCurrent(request, access);
   return other ? { cookies: [await currentBandCookieHeader(access.band.id)], note: ` (in ${access.band.name})` } : { cookies: [], note: "" };
 }
+
+/**
+ * A band's form sent to its own page by GET (its hidden `bandId` in the address, as "Use
+ * this gig's fee" sends it) after another tab switched the browser to another band: the
+ * same address again with the form's band current (a redirect that sets the cookie), so
+ * the whole page, shell included, is the form's band's and what was typed comes back in
+ * it. Null when the form's band is the current one, or none of the user's (the current
+ * band's page is drawn then).
+ */
+export async function switchToFormBandOf(request: Request) {
+  const url = new URL(request.url);
+  const bandId = parseId(url.searchParams.get("bandId"));
+  if (!bandId) return null;
+  const user = await requireUser(request);
+  const [bands, current] = await Promise.all([userBands(request, user.id), getCurrentBand(request, user)]);
+  if (!bands.some((item) => item.band.id === bandId) || current?.band.id === bandId) return null;
+  // The page's own address (a client navigation's data request carries Remix's own parts).
+  for (const own of ["_data", "_routes", "index"]) url.searchParams.delete(own);
+  return redirect(`${url.pathname.replace(/\.data$/, "")}${url.search}`, { headers: { "Set-Cookie": await currentBandCookieHeader(bandId) } });
+}

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { backToFormBand, requireBandAccess, requireFormBandAccess } from "~/features/bands/access.server";
+import { backToFormBand, requireBandAccess, requireFormBandAccess, switchToFormBandOf } from "~/features/bands/access.server";
 import { financeFormOptions, financePageGate, financeSettings, recordPayment, requireFinanceWriter } from "~/features/finances/finances.server";
 import { parseWithZod, paymentSchema } from "~/features/finances/schema.server";
 import { INCOME_CATEGORIES, PAYMENT_METHODS } from "~/features/finances/ledger";
@@ -20,6 +20,10 @@ import { newSubmissionKey, saveOnce } from "~/utils/form-submission.server";
 
 /** /finances/payments/new: a gig payment (?eventId= picks the gig and prefills its agreed fee), or ?type=other for other income. */
 export async function loader({ request }: LoaderFunctionArgs) {
+  // "Use this gig's fee" sends the form here with the band it was opened for: when another
+  // tab has switched band since, that band becomes current again and the form comes back in it.
+  const switched = await switchToFormBandOf(request);
+  if (switched) return switched;
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
   const gate = await financePageGate(access, { form: true });
   if (gate) return data(gate, { status: 402 });
