@@ -367,6 +367,18 @@ test.describe("setlist editor", () => {
     await expect(setList(page, "Set 1")).toContainText("Count in very slow");
   });
 
+  test("a note typed in a song's row and not saved stays when that row's Down is pressed", async ({ page, isMobile, login, createBand }) => {
+    test.skip(isMobile, "the same forms on every screen");
+    const band = await bandWithSongs(login, createBand);
+    const setlist = await setlistOf(band.id, [3]);
+    await page.goto(`/setlists/${setlist.id}`);
+    await page.getByText("Add a note").first().click();
+    await page.getByLabel("Note for Alpha Song").fill("Capo 2");
+    await page.getByRole("button", { name: "Move Alpha Song down" }).click();
+    await expect.poll(() => titles(setList(page, "Set 1"))).toEqual(["Bravo Song", "Alpha Song", "Charlie Song"]);
+    await expect(setList(page, "Set 1")).toContainText("Capo 2");
+  });
+
   test("songs ticked to add, refused because someone else saved first, stay ticked with their set; sent again, they are added", async ({ page, isMobile, login, createBand }) => {
     test.skip(isMobile, "the same form on every screen");
     const band = await bandWithSongs(login, createBand);

@@ -180,6 +180,24 @@ describe("setlists", () => {
     expect(after.sets).toEqual(setlist.sets);
   });
 
+  test("a note typed in a row and not saved is kept when that row's move is pressed (its form sends it); a move without the field keeps the saved note", async () => {
+    const world = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    const item = setlist.sets[0]!.items[0]!;
+    const noteOf = async () => (await db.setlistItem.findUniqueOrThrow({ where: { id: item.id }, select: { note: true } })).note;
+    expect((await editorPost(world.cookies.member, setlist.id, { intent: "move-down", version: String(setlist.version), itemId: String(item.id), note: " Count in slow " })).status).toBe(302);
+    expect(await noteOf()).toBe("Count in slow");
+    expect((await editorPost(world.cookies.member, setlist.id, { intent: "move-up", version: String(setlist.version + 1), itemId: String(item.id) })).status).toBe(302);
+    expect(await noteOf()).toBe("Count in slow");
+    // At the top already, with the note as saved: nothing changes, not even the version.
+    expect((await editorPost(world.cookies.member, setlist.id, { intent: "move-up", version: String(setlist.version + 2), itemId: String(item.id), note: "Count in slow" })).status).toBe(302);
+    expect((await apiSetlist(world.cookies.member, setlist.id)).version).toBe(setlist.version + 2);
+    // A note too long for a note is refused, and nothing moves.
+    const refused = await editorPost(world.cookies.member, setlist.id, { intent: "move-to-set", version: String(setlist.version + 2), itemId: String(item.id), setId: String(setlist.sets[1]!.id), note: "x".repeat(201) });
+    expect(refused.status).toBe(400);
+    expect(await noteOf()).toBe("Count in slow");
+  });
+
   test("moving with the buttons and reordering across sets keeps positions dense and unique in every set", async () => {
     const world = await bandWithRoles();
     let setlist = await twoSetSetlist(world);

@@ -70,6 +70,15 @@ function sentValues(formData: FormData) {
   return values;
 }
 
+/**
+ * The row's note as typed, when its form sent it (the editor's rows do): a move pressed
+ * after typing a note keeps it instead of dropping it, which without JavaScript (the page
+ * drawn anew) lost it. A post without the field changes no note.
+ */
+function typedNote(formData: FormData, note: string | null) {
+  return formData.has("note") ? { note } : {};
+}
+
 /** The permission the gate checks for an editor form: deleting needs "content:delete", the rest "content:edit". */
 export function editorPermission(formData: FormData): Permission {
   return formData.get("intent") === "delete" ? "content:delete" : "content:edit";
@@ -101,10 +110,10 @@ export async function submitEditorForm(access: BandAccess, setlistId: number, fo
         return back(input.setId ? `set-${input.setId}` : undefined);
       case "move-up":
       case "move-down":
-        await moveItem(access, setlistId, input.version, input.itemId, input.intent === "move-up" ? "up" : "down");
+        await moveItem(access, setlistId, input.version, input.itemId, input.intent === "move-up" ? "up" : "down", typedNote(formData, input.note));
         return back(`item-${input.itemId}`);
       case "move-to-set":
-        await moveItemToSet(access, setlistId, input.version, input.itemId, input.setId);
+        await moveItemToSet(access, setlistId, input.version, input.itemId, input.setId, typedNote(formData, input.note));
         return back(`item-${input.itemId}`);
       case "remove-item":
         // On to the song that took its place: the browser scrolls there, and with JavaScript the keyboard goes to it.

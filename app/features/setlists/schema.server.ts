@@ -85,9 +85,11 @@ export const EditorSchema = z.discriminatedUnion("intent", [
     breakMinutes: z.coerce.number({ error: M.breakLength }).int({ error: M.breakLength }).min(1, { error: M.breakLength }).max(120, { error: M.breakLength }),
     note: optionalText(200, M.noteTooLong, "A note"),
   }),
-  z.object({ intent: z.literal("move-up"), version, itemId: id(M.item) }),
-  z.object({ intent: z.literal("move-down"), version, itemId: id(M.item) }),
-  z.object({ intent: z.literal("move-to-set"), version, itemId: id(M.item), setId: id(M.set) }),
+  // A row's moves are buttons of the row's form, beside its note: a note typed there and not
+  // saved comes with them (the action keeps it only when the field was sent).
+  z.object({ intent: z.literal("move-up"), version, itemId: id(M.item), note: optionalText(200, M.noteTooLong, "A note") }),
+  z.object({ intent: z.literal("move-down"), version, itemId: id(M.item), note: optionalText(200, M.noteTooLong, "A note") }),
+  z.object({ intent: z.literal("move-to-set"), version, itemId: id(M.item), setId: id(M.set), note: optionalText(200, M.noteTooLong, "A note") }),
   z.object({ intent: z.literal("remove-item"), version, itemId: id(M.item) }),
   z.object({ intent: z.literal("item-note"), version, itemId: id(M.item), note: optionalText(200, M.noteTooLong, "A note") }),
   z.object({ intent: z.literal("add-set"), version, setName: z.string().trim().max(40, { error: M.setName }).refine((value) => !hasUntypeable(value), { error: M.setName }).optional() }),

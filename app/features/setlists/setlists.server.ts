@@ -454,9 +454,10 @@ function findItem(layout: Layout, itemId: number) {
  * set before, past the bottom to the start of the next (so the buttons alone can carry
  * a song anywhere). At the very top or bottom nothing moves.
  */
-export function moveItem(access: BandAccess, setlistId: number, version: number, itemId: number, direction: "up" | "down") {
+export function moveItem(access: BandAccess, setlistId: number, version: number, itemId: number, direction: "up" | "down", keep: { note?: string | null } = {}) {
   return changeLayout(access, setlistId, version, (layout) => {
     const { setIndex, index } = findItem(layout, itemId);
+    Object.assign(layout[setIndex]!.items[index]!, keep);
     const items = layout[setIndex]!.items;
     const [item] = items.splice(index, 1);
     const target = direction === "up" ? index - 1 : index + 1;
@@ -469,11 +470,12 @@ export function moveItem(access: BandAccess, setlistId: number, version: number,
 }
 
 /** Moves an item to the end of another set of the same setlist. */
-export function moveItemToSet(access: BandAccess, setlistId: number, version: number, itemId: number, setId: number) {
+export function moveItemToSet(access: BandAccess, setlistId: number, version: number, itemId: number, setId: number, keep: { note?: string | null } = {}) {
   return changeLayout(access, setlistId, version, (layout) => {
     const target = layout.find((set) => set.id === setId);
     if (!target) throw new RuleError(400, SETLIST_MESSAGES.foreignSet);
     const { setIndex, index } = findItem(layout, itemId);
+    Object.assign(layout[setIndex]!.items[index]!, keep);
     const [item] = layout[setIndex]!.items.splice(index, 1);
     target.items.push(item!);
     return layout;
