@@ -1,7 +1,12 @@
-/** `?page=` as a page number: anything but a positive integer is the first page. */
+/**
+ * `?page=` as a page number: anything but a positive whole number is the first page; a
+ * number too large to count (1e309, twenty digits) is past any end, so the last page
+ * (pageWindow keeps every page number to the last one).
+ */
 export function parsePage(value: string | null) {
   const page = Number(value ?? "1");
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+  if (Number.isSafeInteger(page) && page >= 1) return page;
+  return page > Number.MAX_SAFE_INTEGER ? Number.MAX_SAFE_INTEGER : 1;
 }
 
 export type PageInfo = { page: number; pageCount: number; total: number; /** 1-based position of the page's first item (0 when empty). */ first: number };
