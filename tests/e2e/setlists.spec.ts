@@ -430,6 +430,28 @@ test.describe("setlist editor", () => {
     expect((await db.setlist.findUniqueOrThrow({ where: { id: setlist.id }, select: { notes: true } })).notes).toBe("Theirs: start with Bravo");
   });
 
+  test("a song's note refused because someone else saved first stays open, typed, after the next editor action", async ({ page, isMobile, login, createBand, javaScriptEnabled }) => {
+    test.skip(isMobile, "the same form on every screen");
+    test.skip(!javaScriptEnabled, "without JavaScript every editor action loads the page anew");
+    const band = await bandWithSongs(login, createBand);
+    const setlist = await setlistOf(band.id, [2]);
+    await page.goto(`/setlists/${setlist.id}`);
+    await expect(page.getByRole("button", { name: "Drag Alpha Song" })).toBeVisible();
+    const { db } = await import("~/utils/db.server");
+    await db.setlist.update({ where: { id: setlist.id }, data: { version: { increment: 1 } } });
+    await page.getByText("Add a note").first().click();
+    const note = page.getByLabel("Note for Alpha Song");
+    await note.fill("Capo 2, count in slow");
+    await page.getByRole("button", { name: "Save note" }).first().click();
+    await expect(page.getByRole("alert")).toContainText("Reload the setlist");
+    // The next editor action (a search of the library) replaces the page's reply.
+    await page.getByLabel("Title or artist").fill("Delta");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByRole("checkbox", { name: /Delta Song/ })).toBeVisible();
+    await expect(note).toBeVisible();
+    await expect(note).toHaveValue("Capo 2, count in slow");
+  });
+
   test("build a two-set setlist with the move buttons", async ({ page, javaScriptEnabled, login, createBand }) => {
     await bandWithSongs(login, createBand);
     await startSetlist(page);

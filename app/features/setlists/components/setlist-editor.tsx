@@ -516,8 +516,11 @@ const REMOVE = "setlist-ghost-button px-3 text-red-700";
 /** The item's note, inside its row's form: its button comes first, so Enter in the field saves the note. */
 function NoteEditor({ item, label }: { item: Item; label: string }) {
   const sent = useSent("item-note", { itemId: String(item.id) });
+  // Opened for a refused note, it stays open after the next editor action replaces the reply (its text is still in it).
+  const [held, hold] = useState(false);
+  if (sent && !held) hold(true);
   return (
-    <details data-print="hide" className="mt-1 text-sm" open={sent ? true : undefined}>
+    <details data-print="hide" className="mt-1 text-sm" open={sent || held ? true : undefined}>
       <summary className="inline-flex min-h-[32px] cursor-pointer items-center text-slate-600 underline underline-offset-2">
         {item.note ? "Change the note" : "Add a note"}
         <span className="sr-only"> for {label}</span>
