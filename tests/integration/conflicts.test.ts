@@ -42,6 +42,19 @@ describe("checkConflicts", () => {
     expect(await checkConflicts(await accessAs(w.leader.id, w.band.id), { ...input, startsAt: at("2030-05-13T18:00:00Z"), endsAt: at("2030-05-13T21:00:00Z") })).toEqual([]);
   });
 
+  test("two members of the same name, each busy in another band, are two warnings", async () => {
+    const w = await world();
+    // The sub is a second "Max Drums", busy in the other band at the same time as the first.
+    await db.bandMembership.update({ where: { id: w.band.membershipOf(w.sub.id) }, data: { displayName: "Max Drums" } });
+    const otherSub = await db.bandMembership.create({ data: { bandId: w.other.id, userId: w.sub.id, role: "sub" }, select: { id: true } });
+    await eventWith(w.other.id, { title: "Secret Gig", startsAt: at("2030-06-08T18:00:00Z"), endsAt: at("2030-06-08T21:00:00Z"), booked: [w.other.membershipOf(w.member.id), otherSub.id] });
+    const conflicts = await checkConflicts(await accessAs(w.leader.id, w.band.id), { startsAt: at("2030-06-08T19:00:00Z"), endsAt: at("2030-06-08T20:00:00Z"), membershipIds: [w.band.membershipOf(w.member.id), w.band.membershipOf(w.sub.id)] });
+    expect(conflicts.map((c) => [c.membershipId, c.message])).toEqual([
+      [w.band.membershipOf(w.member.id), "Max Drums is busy at that time"],
+      [w.band.membershipOf(w.sub.id), "Max Drums is busy at that time"],
+    ]);
+  });
+
   test("a blackout on the event's local day warns with the person's name; the reason only for leaders and admins", async () => {
     const w = await world();
     // 23:30 UTC on Nov 19 is already Nov 20 in Berlin: the band's day is what counts.

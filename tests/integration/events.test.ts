@@ -580,6 +580,24 @@ describe("recurring rehearsals", () => {
     expect(await answers(ids)).toEqual([null, null, null, null]);
   });
 
+  test("a series moved by an edit of all its events keeps the answers of the rehearsals already held", async () => {
+    const b = await band("Europe/Berlin");
+    const { ids } = await body<{ ids: number[] }>(
+      await createApi(b.id, { title: "Held rehearsal", kind: "rehearsal", date: inDays(-22), startTime: "19:00", endTime: "21:00", repeat: "weekly", count: 3, lineup: [{ membershipId: b.membershipOf("member"), instrument: "Bass" }] }, b.cookies.leader),
+    );
+    for (const id of ids) {
+      const booking = await db.eventBooking.findFirstOrThrow({ where: { eventId: id } });
+      await db.rsvp.create({ data: { bookingId: booking.id, answer: "going" } });
+    }
+    const edited = await call(editPage.action, "POST", `/events/${ids[0]}/edit`, { id: String(ids[0]) }, {
+      cookie: b.cookies.leader,
+      form: { ...(await editDefaults(ids[0]!, b.cookies.leader)), "lineup[0].membershipId": String(b.membershipOf("member")), "lineup[0].instrument": "Bass", interval: "2", scope: "all", confirmConflicts: "on" },
+    });
+    expect(edited.status).toBe(302);
+    expect(await toastOf(edited)).toMatchObject({ description: "Held rehearsal is up to date." });
+    expect(await db.rsvp.count({ where: { booking: { eventId: { in: ids } } } })).toBe(3);
+  });
+
   test("a series edited after the band's time zone changed puts every date at the time typed, in the band's zone now", async () => {
     const b = await band("UTC");
     const { ids } = await body<{ ids: number[] }>(await createApi(b.id, { title: "Rehearsal", kind: "rehearsal", date: "2027-03-16", startTime: "19:00", endTime: "21:00", repeat: "weekly", count: 4 }, b.cookies.leader));

@@ -322,8 +322,15 @@ describe("recording the band's money", () => {
     const world = await setup();
     const second = await createBand({ subscriptionTier: "pro", members: [{ userId: world.people.leader.id, role: "band_leader" }] });
     const elsewhere = `${await sessionCookieFor(world.people.leader.id)}; ${await bandCookie(second.id)}`;
-    const query = `bandId=${world.band.id}&eventId=${world.gig.id}&description=Door+money&receivedBy=band`;
-    const filled = await callRoute(paymentPage.loader, buildRequest(`/finances/payments/new?${query}`, { cookie: elsewhere }));
+    const query = `submissionKey=k1&bandId=${world.band.id}&eventId=${world.gig.id}&description=Door+money&receivedBy=band`;
+    const sameSite = { "sec-fetch-site": "same-origin" };
+    // A link from another site (or without the form's key) switches nothing: the current band's form.
+    for (const [path, headers] of [[`/finances/payments/new?${query}`, { "sec-fetch-site": "cross-site" }], [`/finances/payments/new?bandId=${world.band.id}`, sameSite]] as const) {
+      const linked = await callRoute(paymentPage.loader, buildRequest(path, { cookie: elsewhere, headers }));
+      expect(linked.status, path).toBe(200);
+      expect((await body<{ bandId: number }>(linked)).bandId).toBe(second.id);
+    }
+    const filled = await callRoute(paymentPage.loader, buildRequest(`/finances/payments/new?${query}`, { cookie: elsewhere, headers: sameSite }));
     expectRedirect(filled, `/finances/payments/new?${query}`);
     const switchBack = (await bandCookie(world.band.id)).split(";")[0]!;
     expect(filled.headers.getSetCookie().some((cookie) => cookie.startsWith(`${switchBack};`))).toBe(true);
@@ -332,7 +339,7 @@ describe("recording the band's money", () => {
     expect(page.bandId).toBe(world.band.id);
     expect(page.defaults).toMatchObject({ eventId: String(world.gig.id), amount: "1000.00", description: "Door money" });
     // A band the person is not in is ignored: the current band's form.
-    const stranger = await callRoute(paymentPage.loader, buildRequest(`/finances/payments/new?bandId=${world.other.id}`, { cookie: elsewhere }));
+    const stranger = await callRoute(paymentPage.loader, buildRequest(`/finances/payments/new?submissionKey=k2&bandId=${world.other.id}`, { cookie: elsewhere, headers: sameSite }));
     expect(stranger.status).toBe(200);
     expect((await body<{ bandId: number }>(stranger)).bandId).toBe(second.id);
   });

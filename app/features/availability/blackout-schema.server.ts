@@ -10,7 +10,6 @@ export const BLACKOUT_MESSAGES = {
   endDate: "Enter the last day you can't play, like 2026-11-22, or leave it empty for one day",
   endBeforeStart: "The last day can't be before the first day",
   tooLong: "A blackout can cover at most a year (366 days). Split a longer one",
-  past: "That day has passed. Choose today or a later day",
   reason: "Keep the reason to 200 characters or fewer",
   notFound: "Blackout not found",
   tooMany: "You have 500 blackouts already. Delete some old ones first",
@@ -60,7 +59,7 @@ export function blackoutSchema(today: string) {
       const endDate = raw.endDate || startDate;
       if (endDate < startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: BLACKOUT_MESSAGES.endBeforeStart });
       else if (daysBetween(startDate, endDate) + 1 > BLACKOUT_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["endDate"], message: BLACKOUT_MESSAGES.tooLong });
-      if (endDate >= startDate && endDate < today) ctx.addIssue({ code: "custom", path: [raw.endDate ? "endDate" : "startDate"], message: `${BLACKOUT_MESSAGES.past} (${formatDayShort(today)} or later)` });
+      if (endDate >= startDate && endDate < today) ctx.addIssue({ code: "custom", path: [raw.endDate ? "endDate" : "startDate"], message: `That day has passed. Choose ${formatDayShort(today)} or a later day` });
       return { startDate, endDate, reason: raw.reason };
     });
 }

@@ -2,7 +2,7 @@ import { track } from "~/features/analytics/analytics.server";
 import { db, isUniqueViolation } from "~/utils/db.server";
 import { RuleError } from "~/utils/rule-error";
 import { BLACKOUT_MESSAGES, type BlackoutInput } from "./blackout-schema.server";
-import { addDays, dayOf, daysBetween } from "./local-day";
+import { addDays, daysBetween } from "./local-day";
 
 /**
  * Blackouts: days a person cannot play. They belong to the person, not to a band, so
@@ -16,13 +16,12 @@ export const MAX_BLACKOUTS_PER_PERSON = 500;
 const SELECT = { id: true, startDate: true, endDate: true, reason: true, createdAt: true } as const;
 
 /**
- * The earliest last day a new blackout may have: the person's today, read in their bands'
- * time zones (the earliest of them, so today counts wherever they play); with no band,
- * yesterday in UTC, so a person a day behind UTC can still mark their own today.
+ * The earliest last day a new blackout may have: yesterday in UTC, so a person a day
+ * behind UTC can still mark their own today (the server does not know where the person
+ * is, and their bands' zones need not be theirs).
  */
-export function earliestBlackoutDay(timeZones: string[] = [], now = new Date()) {
-  if (!timeZones.length) return addDays(now.toISOString().slice(0, 10), -1);
-  return timeZones.map((zone) => dayOf(now, zone)).sort()[0]!;
+export function earliestBlackoutDay(now = new Date()) {
+  return addDays(now.toISOString().slice(0, 10), -1);
 }
 
 /** The person's blackouts that have not ended before `from` (all upcoming by default), soonest first. */

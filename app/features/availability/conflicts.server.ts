@@ -191,8 +191,10 @@ function dedupeBusy(conflicts: Conflict[]) {
   const seen = new Set<string>();
   return conflicts.filter((conflict) => {
     if (conflict.kind !== "booked" || conflict.event) return true;
-    if (seen.has(conflict.message)) return false;
-    seen.add(conflict.message);
+    // Per person (two members may share a name) and, for a series, per date.
+    const key = `${conflict.membershipId}|${conflict.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
     return true;
   });
 }

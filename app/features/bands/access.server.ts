@@ -155,7 +155,9 @@ export async function backToFormBand(request: Request, access: BandAccess): Prom
 export async function switchToFormBandOf(request: Request) {
   const url = new URL(request.url);
   const bandId = parseId(url.searchParams.get("bandId"));
-  if (!bandId) return null;
+  // Only the form itself, sent from this site's own page (it carries its one-time key): a
+  // link from anywhere else must not switch the browser's band (the rule of otherBandThanCurrent).
+  if (!bandId || !url.searchParams.get("submissionKey") || request.headers.get("sec-fetch-site") !== "same-origin") return null;
   const user = await requireUser(request);
   const [bands, current] = await Promise.all([userBands(request, user.id), getCurrentBand(request, user)]);
   if (!bands.some((item) => item.band.id === bandId) || current?.band.id === bandId) return null;

@@ -776,8 +776,10 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
  * booked people are asked again (the reminders chase them as unanswered); one that only
  * changes its time of day keeps them. The history keeps what was answered.
  */
-async function clearAnswersOfMoved(tx: Prisma.TransactionClient, moves: { id: number; from: Date; to: Date }[], timeZone: string) {
-  const ids = moves.filter((move) => dayOf(move.from, timeZone) !== dayOf(move.to, timeZone)).map((move) => move.id);
+async function clearAnswersOfMoved(tx: Prisma.TransactionClient, moves: { id: number; from: Date; to: Date }[], timeZone: string, now = new Date()) {
+  // Past events keep theirs: who played a gig already played does not change (a whole
+  // series moved to another weekday moves its past rehearsals too).
+  const ids = moves.filter((move) => move.from > now && dayOf(move.from, timeZone) !== dayOf(move.to, timeZone)).map((move) => move.id);
   if (!ids.length) return 0;
   const { count } = await tx.rsvp.deleteMany({ where: { booking: { eventId: { in: ids } } } });
   return count;

@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [blackouts, bands, current] = await Promise.all([listOwnBlackouts(user.id), userBands(request, user.id), getCurrentBand(request, user)]);
   return {
-    earliest: earliestBlackoutDay(bands.map((item) => item.band.timeZone)),
+    earliest: earliestBlackoutDay(),
     calendarLinks: calendarLinks(current),
     bands: bands.map((item) => item.band.name),
     blackouts: blackouts.map((b) => ({ id: b.id, when: formatDayRange(b.startDate, b.endDate), days: daysBetween(b.startDate, b.endDate) + 1, reason: b.reason })),
@@ -37,8 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "create") {
-    const zones = (await userBands(request, user.id)).map((item) => item.band.timeZone);
-    const submission = parseWithZod(formData, { schema: blackoutSchema(earliestBlackoutDay(zones)) });
+    const submission = parseWithZod(formData, { schema: blackoutSchema(earliestBlackoutDay()) });
     if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
     try {
       const blackout = await createBlackout(user.id, submission.value);

@@ -26,7 +26,9 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
   } catch (error) {
     // "Here they are as saved now": for a client too, the member as saved (and its version) comes with the refusal.
     if (error instanceof RuleError && error.status === 409 && error.message === MESSAGES.stale) {
-      return data({ message: error.message, member: memberJson(await getMember(id), access) }, { status: 409 });
+      // Removed meanwhile: the refusal without a member (the next call answers 404).
+      const saved = await getMember(id).catch(() => null);
+      return data({ message: error.message, ...(saved ? { member: memberJson(saved, access) } : {}) }, { status: 409 });
     }
     throw error;
   }

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/features/auth/auth.server";
-import { userBands } from "~/features/bands/access.server";
 import { blackoutJsonSchema } from "~/features/availability/blackout-schema.server";
 import { blackoutJson, createBlackout, earliestBlackoutDay, listOwnBlackouts } from "~/features/availability/blackouts.server";
 import { apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
@@ -16,8 +15,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const user = await requireUser(request);
-  const zones = (await userBands(request, user.id)).map((item) => item.band.timeZone);
-  const input = await parseJsonBody(request, blackoutJsonSchema(earliestBlackoutDay(zones)));
+  const input = await parseJsonBody(request, blackoutJsonSchema(earliestBlackoutDay()));
   const blackout = await createBlackout(user.id, input);
   return data(blackoutJson(blackout), { status: blackout.created ? 201 : 200 });
 });
