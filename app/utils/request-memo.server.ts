@@ -49,27 +49,33 @@ export function requestMemo<T>(request: Request, key: string, compute: () => Pro
 
 /**
  * What an action leaves for the loaders that draw the page after it in the same HTTP
- * request (a document POST), and cookies for that response: a per-request note, kept
- * beside the memo. Outside a server request (tests calling a route) there is none.
+ * request (a document POST), and the cookies for that request's response: kept beside the
+ * memo, per request. Outside a server request (tests calling a route) there are none.
  */
+type Aside = { notes: Map<string, unknown>; cookies: string[] };
+const asides = new WeakMap<Store, Aside>();
+
+function aside(): Aside | undefined {
+  const store = storage.getStore();
+  if (!store) return undefined;
+  let found = asides.get(store);
+  if (!found) asides.set(store, (found = { notes: new Map(), cookies: [] }));
+  return found;
+}
+
 export function setRequestNote(key: string, value: unknown) {
-  storage.getStore()?.set(`note:${key}`, Promise.resolve(value));
+  aside()?.notes.set(key, value);
 }
 
-export function requestNote<T>(key: string): Promise<T> | undefined {
-  return storage.getStore()?.get(`note:${key}`) as Promise<T> | undefined;
+export function requestNote<T>(key: string): T | undefined {
+  return aside()?.notes.get(key) as T | undefined;
 }
-
-const cookiesOf = new WeakMap<Store, string[]>();
 
 /** A Set-Cookie header for this request's response, whatever it is (network-edge.server.ts adds them as its headers go out). */
 export function addResponseCookie(cookie: string) {
-  const store = storage.getStore();
-  if (!store) return;
-  cookiesOf.set(store, [...(cookiesOf.get(store) ?? []), cookie]);
+  aside()?.cookies.push(cookie);
 }
 
 export function responseCookies(): string[] {
-  const store = storage.getStore();
-  return (store && cookiesOf.get(store)) ?? [];
+  return aside()?.cookies ?? [];
 }

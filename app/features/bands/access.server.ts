@@ -51,8 +51,8 @@ export function userBands(request: Request, userId: string): Promise<BandListIte
  * rule (cookie, else preferred band, else first by name); the root loader shows these.
  */
 export async function resolveBands(request: Request, user: Pick<CurrentUser, "id" | "preferredBandId">) {
-  const [bands, cookieBandId, formBandId] = await Promise.all([userBands(request, user.id), readCurrentBandCookie(request), pageAfterFormFor(request)]);
-  const storedBandId = formBandId ?? cookieBandId;
+  const [bands, cookieBandId] = await Promise.all([userBands(request, user.id), readCurrentBandCookie(request)]);
+  const storedBandId = pageAfterFormFor(request) ?? cookieBandId;
   return { bands, storedBandId, currentBand: resolveCurrentBand(bands, storedBandId, user.preferredBandId) };
 }
 
@@ -66,9 +66,14 @@ async function leftBandReply(request: Request, user: Pick<CurrentUser, "id" | "p
   return redirectWithToast(current ? "/dashboard" : "/getting-started", { title: "Nothing was changed", description: "That form was for a band you are no longer a member of." });
 }
 
+/** What requireFormBandAccess found for this request: the form's band, and whether it was made current again. */
+type FormGate = { bandId: number; switched: boolean };
+const FORM_GATE = "formGate";
+
 /** For the page drawn after an action (its loaders' GET, in the same request): the band its form was for, when requireFormBandAccess made it current. */
 function pageAfterFormFor(request: Request) {
-  return request.method === "GET" ? requestNote<number>("formBand") : undefined;
+  const gate = request.method === "GET" ? requestNote<FormGate>(FORM_GATE) : undefined;
+  return gate?.switched ? gate.bandId : undefined;
 }
 
 /**
@@ -82,10 +87,9 @@ function pageAfterFormFor(request: Request) {
  */
 export async function requireFormBandAccess(request: Request, formData: FormData, permission: Permission): Promise<BandAccess> {
   const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission, formOfLostBand: true });
-  if (await otherBandThanCurrent(request, access)) {
-    setRequestNote("formBand", access.band.id);
-    addResponseCookie(await currentBandCookieHeader(access.band.id));
-  }
+  const switched = Boolean(await otherBandThanCurrent(request, access));
+  setRequestNote(FORM_GATE, { bandId: access.band.id, switched } satisfies FormGate);
+  if (switched) addResponseCookie(await currentBandCookieHeader(access.band.id));
   return access;
 }
 
@@ -140,6 +144,9 @@ export async function otherBandThanCurrent(request: Request, access: BandAccess)
  * current again, so the page it leads to shows what was saved, and the words that say so.
  */
 export async function backToFormBand(request: Request, access: BandAccess): Promise<{ cookies: string[]; note: string }> {
+  // The form's gate (requireFormBandAccess) found it already, and queued the cookie if it was.
+  const gate = requestNote<FormGate>(FORM_GATE);
+  if (gate?.bandId === access.band.id) return { cookies: [], note: gate.switched ? ` (in ${access.band.name})` : "" };
   const other = await otherBandThanCurrent(request, access);
   return other ? { cookies: [await currentBandCookieHeader(access.band.id)], note: ` (in ${access.band.name})` } : { cookies: [], note: "" };
 }

@@ -116,11 +116,11 @@ function NewPayment({ other, gigs, members, currency, defaults, submissionKey, b
         description={other ? "Merch, royalties, tips: money that goes to the band fund." : "Pick the gig from the calendar; its agreed fee is filled in. Next, split it among the lineup."}
       />
       <Form method="post" ref={form} id="payment" noValidate aria-describedby={formErrors ? "payment-error" : undefined} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
-        {/* Claimed when saved: the same form posted twice records once (app/utils/form-submission.server.ts). */}
         {/* Enter in a field records the payment: the form's first button is the one Enter presses, and "Use this gig's fee" comes before "Record payment". */}
         <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
           Record payment
         </button>
+        {/* Claimed when saved: the same form posted twice records once (app/utils/form-submission.server.ts). */}
         <input type="hidden" name="submissionKey" value={actionData?.submissionKey ?? submissionKey} />
         <input type="hidden" name="bandId" value={bandId} />
         {other ? (
