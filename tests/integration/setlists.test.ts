@@ -433,7 +433,7 @@ describe("setlists", () => {
       ["7:50", "33:20", null],
     ]);
     expect(view.setlist.sets[1].items.map((item: { running: string }) => item.running)).toEqual(["3:50", "7:50", "22:50"]);
-    expect(view.setlist.length).toBe("33:20");
+    expect(view.setlist.length).toBe("33:20 with breaks");
   });
 
   test("a sub sees no setlists and cannot open, change or delete one; a member deletes only their own", async () => {
@@ -522,6 +522,25 @@ describe("setlists", () => {
     expect(noKeys).toContain(" 1. Superstition — Stevie Wonder (3:20)\n");
     expect(await db.analyticsEvent.count({ where: { name: "export_setlist", bandId: world.band.id } })).toBe(2);
     expect((await callRoute(textLoader, buildRequest(`/setlists/${setlist.id}/text`, { cookie: world.cookies.sub }), { id: String(setlist.id) })).status).toBe(404);
+  });
+
+  test("songs with no length stored are said in every total instead of counting as 0:00", async () => {
+    const world = await bandWithRoles();
+    const setlist = await twoSetSetlist(world);
+    // Set 1 keeps two of its three lengths; Set 2's two songs have none (its break has 15:00).
+    await db.song.updateMany({ where: { id: { in: [world.songs[1]!.id, world.songs[3]!.id, world.songs[4]!.id] } }, data: { durationSeconds: null } });
+    const text = await (await callRoute(textLoader, buildRequest(`/setlists/${setlist.id}/text`, { cookie: world.cookies.member }), { id: String(setlist.id) })).text();
+    expect(text).toContain("Set 1 (3 songs, 7:00 + 1 song of unknown length)\n");
+    expect(text).toContain("Set 2 (2 songs, length unknown)\n");
+    expect(text.trimEnd().split("\n").at(-1)).toBe("Show: 5 songs, 22:00 with breaks + 3 songs of unknown length");
+    const editor = await json(await callRoute(editorLoader, buildRequest(`/setlists/${setlist.id}`, { cookie: world.cookies.member }), { id: String(setlist.id) }));
+    expect(editor.setlist.length).toBe("22:00 with breaks + 3 songs of unknown length");
+    expect(editor.setlist.sets.map((set: { length: string; showLength: string }) => [set.length, set.showLength])).toEqual([
+      ["7:00 + 1 song of unknown length", "7:00 + 1 song of unknown length"],
+      ["length unknown", "22:00 + 3 songs of unknown length"],
+    ]);
+    const list = await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.member })));
+    expect(list.setlists.find((row: { id: number }) => row.id === setlist.id).length).toBe("22:00 + 3 songs of unknown length");
   });
 
   test("the PDF has a page per set (or one page) with the titles in order, keys and notes optional, and a file name from the setlist's name", async () => {

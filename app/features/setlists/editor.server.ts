@@ -11,7 +11,7 @@ import { parseId } from "~/utils/ids";
 import { db } from "~/utils/db.server";
 import { RuleError } from "~/utils/rule-error";
 import { CreateSetlistSchema, EditorSchema, FromGigSchema, ReorderLayoutSchema, SETLIST_FORM_MESSAGES } from "./schema.server";
-import { formatDuration, formatTotal } from "~/features/songs/format";
+import { formatDuration, formatSetLength, formatTotal } from "~/features/songs/format";
 import { keyLabel } from "~/features/songs/keys";
 import { formatDate, formatTime } from "~/utils/dates";
 import { eventsForSetlistChoice, setEventSetlist } from "~/features/events/events.server";
@@ -256,7 +256,7 @@ export async function editorView(access: BandAccess, id: number, q: string, now 
       notes: setlist.notes ?? "",
       version: setlist.version,
       targetMinutes: setlist.targetSetSeconds ? Math.round(setlist.targetSetSeconds / 60) : null,
-      length: formatTotal(setlist.seconds) || "0:00",
+      length: formatSetLength(setlist.seconds, setlist.unknownSongs, " with breaks"),
       songCount: setlist.songCount,
       mayDelete: setlist.mayDelete,
       /** The delete confirmation: what the setlist's gigs keep, and what the report loses when it was played. */
@@ -272,8 +272,8 @@ export async function editorView(access: BandAccess, id: number, q: string, now 
       sets: setlist.sets.map((set) => ({
         id: set.id,
         name: set.name,
-        length: formatTotal(set.seconds) || "0:00",
-        showLength: formatTotal(set.showRunningSeconds) || "0:00",
+        length: formatSetLength(set.seconds, set.unknownSongs),
+        showLength: formatSetLength(set.showRunningSeconds, set.showUnknownSongs),
         over: set.overBy ? formatTotal(set.overBy) : null,
         songCount: set.songCount,
         items: set.items.map((item) => ({

@@ -1,7 +1,7 @@
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
 import { track } from "~/features/analytics/analytics.server";
 import type { BandAccess } from "~/features/bands/access.server";
-import { formatDuration, formatTotal } from "~/features/songs/format";
+import { formatDuration, formatSetLength } from "~/features/songs/format";
 import { fileSlug } from "~/utils/spreadsheet.server";
 import { getSetlist, type SetlistView } from "./setlists.server";
 import { pdfFonts, printable as p } from "~/utils/pdf-fonts.server";
@@ -45,7 +45,7 @@ function SetBlock({ set, options, size }: { set: SetlistView["sets"][number]; op
         {/* The name takes the room the totals leave (flex basis 0), so a long one wraps there instead of running under them and off the page. */}
         <Text style={{ fontSize: size * 1.1, ...fonts.bold, flex: 1, marginRight: 8 }}>{p(set.name)}</Text>
         <Text style={[styles.meta, { flexShrink: 0 }]}>
-          {set.songCount === 1 ? "1 song" : `${set.songCount} songs`} · {formatTotal(set.seconds) || "0:00"}
+          {set.songCount === 1 ? "1 song" : `${set.songCount} songs`} · {formatSetLength(set.seconds, set.unknownSongs)}
         </Text>
       </View>
       {set.items.map((item) => {

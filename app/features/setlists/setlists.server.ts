@@ -4,7 +4,7 @@ import { RuleError } from "~/utils/rule-error";
 import { track } from "~/features/analytics/analytics.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { songSearchWhere } from "~/features/songs/songs.server";
-import { formatDuration, formatTotal } from "~/features/songs/format";
+import { formatDuration, formatSetLength } from "~/features/songs/format";
 import { keyLabel } from "~/features/songs/keys";
 import { formatDate } from "~/utils/dates";
 
@@ -90,8 +90,15 @@ const linkedEventsSelect = (access: BandAccess, take = 50) =>
   }) satisfies Prisma.Setlist$eventsArgs;
 
 /** Seconds an item takes on stage: a break its own length, a song its length (0 when unknown). */
-export function itemSeconds(item: { isBreak: boolean; breakSeconds: number | null; song: { durationSeconds: number | null } | null }) {
+type TimedItem = { isBreak: boolean; breakSeconds: number | null; song: { durationSeconds: number | null } | null };
+
+export function itemSeconds(item: TimedItem) {
   return item.isBreak ? (item.breakSeconds ?? 0) : (item.song?.durationSeconds ?? 0);
+}
+
+/** A song of no stored length (or removed from the library): it adds nothing to a total, which then says so. */
+export function lengthUnknown(item: TimedItem) {
+  return !item.isBreak && !item.song?.durationSeconds;
 }
 
 /**
@@ -119,6 +126,7 @@ export async function listSetlists(access: BandAccess, { linkedEvents = 50 } = {
       ...setlist,
       songCount: items.filter((item) => !item.isBreak).length,
       seconds: items.reduce((sum, item) => sum + itemSeconds(item), 0),
+      unknownSongs: items.filter(lengthUnknown).length,
     })),
   };
 }
@@ -138,6 +146,7 @@ export async function getSetlist(access: BandAccess, setlistId: number) {
   const setlist = await db.setlist.findFirst({ where: { id: setlistId, ...visibleSetlistsWhere(access) }, select: { ...setlistSelect, events: linkedEventsSelect(access) } });
   if (!setlist) return null;
   let showSeconds = 0;
+  let showUnknown = 0;
   const sets = setlist.sets.map((set) => {
     // A set lasts until its last song: a break after it is the interval before the next
     // set, counted in the show's length but not in the set's, nor against its target.
@@ -146,11 +155,13 @@ export async function getSetlist(access: BandAccess, setlistId: number) {
     const items = set.items.map((item) => {
       running += itemSeconds(item);
       if (!item.isBreak) playing = running;
-      return { ...item, seconds: itemSeconds(item), runningSeconds: running, lengthUnknown: !item.isBreak && !item.song?.durationSeconds };
+      return { ...item, seconds: itemSeconds(item), runningSeconds: running };
     });
     showSeconds += running;
     const overBy = setlist.targetSetSeconds && playing > setlist.targetSetSeconds ? playing - setlist.targetSetSeconds : 0;
-    return { ...set, items, seconds: playing, showRunningSeconds: showSeconds, overBy, songCount: items.filter((item) => !item.isBreak).length };
+    const unknownSongs = items.filter(lengthUnknown).length;
+    showUnknown += unknownSongs;
+    return { ...set, items, seconds: playing, showRunningSeconds: showSeconds, overBy, songCount: items.filter((item) => !item.isBreak).length, unknownSongs, showUnknownSongs: showUnknown };
   });
   return {
     ...setlist,
@@ -159,6 +170,7 @@ export async function getSetlist(access: BandAccess, setlistId: number) {
     sets,
     seconds: showSeconds,
     songCount: sets.reduce((sum, set) => sum + set.songCount, 0),
+    unknownSongs: showUnknown,
     mayDelete: mayDeleteSetlist(access, setlist),
     mayEdit: grantIn(access, "content:edit") !== null,
   };
@@ -631,7 +643,7 @@ export async function setlistText(access: BandAccess, setlistId: number, { keys 
   if (!setlist) return null;
   const lines = [`${setlist.name} — ${setlist.band.name}`, ""];
   for (const set of setlist.sets) {
-    lines.push(`${set.name} (${set.songCount === 1 ? "1 song" : `${set.songCount} songs`}, ${formatTotal(set.seconds) || "0:00"})`);
+    lines.push(`${set.name} (${set.songCount === 1 ? "1 song" : `${set.songCount} songs`}, ${formatSetLength(set.seconds, set.unknownSongs)})`);
     let number = 0;
     for (const item of set.items) {
       // One line each, whatever a note holds (notes saved before they were one-line could hold line breaks).
@@ -646,7 +658,7 @@ export async function setlistText(access: BandAccess, setlistId: number, { keys 
     }
     lines.push("");
   }
-  lines.push(`Show: ${setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`}, ${formatTotal(setlist.seconds) || "0:00"} with breaks`);
+  lines.push(`Show: ${setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`}, ${formatSetLength(setlist.seconds, setlist.unknownSongs, " with breaks")}`);
   await track("export_setlist", { userId: access.user.id, bandId: access.band.id, props: { format: "text" } });
   return { name: setlist.name, text: `${lines.join("\n")}\n` };
 }

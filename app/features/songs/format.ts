@@ -17,3 +17,14 @@ export function formatTotal(seconds: number) {
   const hours = Math.floor(seconds / 3600);
   return hours ? `${hours}:${formatDuration(seconds % 3600).padStart(5, "0")}` : formatDuration(seconds);
 }
+
+/**
+ * A set's or a show's length, saying what it leaves out: songs with no length stored add
+ * nothing to it, so "0:00" for three such songs would read as an empty set.
+ */
+export function formatSetLength(seconds: number, unknownSongs: number, qualifier = "") {
+  const total = `${formatTotal(seconds) || "0:00"}${qualifier}`;
+  if (!unknownSongs) return total;
+  if (!seconds) return "length unknown";
+  return `${total} + ${unknownSongs === 1 ? "1 song" : `${unknownSongs} songs`} of unknown length`;
+}

@@ -276,7 +276,7 @@ function NextSetlist({ panels, empty }: { panels: Panels; empty: Notes }) {
                 {nextGig.setlist.name}
               </Link>
               <span className="block text-sm text-slate-600">
-                {nextGig.setlist.songCount === 1 ? "1 song" : `${nextGig.setlist.songCount} songs`} · {nextGig.setlist.length || "0:00"}
+                {nextGig.setlist.songCount === 1 ? "1 song" : `${nextGig.setlist.songCount} songs`} · {nextGig.setlist.length}
               </span>
             </p>
           ) : (

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireBandAccess, requireFormBandAccess } from "~/features/bands/access.server";
 import { submitCreateForm, submitFromGigForm } from "~/features/setlists/editor.server";
 import { listSetlists, pastGigsWithSetlists } from "~/features/setlists/setlists.server";
-import { formatTotal } from "~/features/songs/format";
+import { formatSetLength } from "~/features/songs/format";
 import { Field, SelectField, useFocusFirstError } from "~/components/forms";
 import { Button, PageHeader } from "~/components/kit";
 import { useIsPending } from "~/utils/use-is-pending";
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       name: setlist.name,
       created: formatDate(setlist.createdAt, result.timeZone),
       createdAt: setlist.createdAt.toISOString(),
-      length: formatTotal(setlist.seconds),
+      length: formatSetLength(setlist.seconds, setlist.unknownSongs),
       songCount: setlist.songCount,
       event: setlist.events[0] ? { id: setlist.events[0].id, title: setlist.events[0].title, when: formatDate(setlist.events[0].startsAt, result.timeZone) } : null,
     })),
@@ -169,7 +169,7 @@ export default function Setlists() {
                 <span className="min-w-0 flex-1">
                   <span className="block wrap-anywhere font-semibold text-slate-900">{setlist.name}</span>
                   <span className="block text-sm text-slate-600">
-                    {setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`} · {setlist.length || "0:00"} · Created{" "}
+                    {setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`} · {setlist.length} · Created{" "}
                     <time dateTime={setlist.createdAt}>{setlist.created}</time>
                   </span>
                   {setlist.event ? (

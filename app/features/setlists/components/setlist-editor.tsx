@@ -58,7 +58,7 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
       <PageHeader
         back={{ to: "/setlists", label: "Setlists" }}
         title={setlist.name}
-        description={`${setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`} · show length ${setlist.length} with breaks${
+        description={`${setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`} · show length ${setlist.length}${
           setlist.targetMinutes ? ` · target ${setlist.targetMinutes} minutes a set` : ""
         }`}
       />
