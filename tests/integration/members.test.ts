@@ -4,6 +4,8 @@ import { db } from "~/utils/db.server";
 import { hashToken } from "~/utils/crypto.server";
 import { getInvitationByToken, invitationProblem, MESSAGES } from "~/features/members/members.server";
 import { action, loader } from "~/routes/_app+/members";
+import { loader as eventLoader } from "~/routes/_app+/events.$id";
+import { loader as eventApiLoader } from "~/routes/api+/events.$id";
 import { body, clearsCookie, expectNotInBand, expectRedirect, toastOf } from "./auth-helpers";
 import { bandWithEveryRole, mailedInvite, membersForm, otherBand, roleOf, trackedEvents, type World } from "./members-helpers";
 
@@ -350,6 +352,39 @@ describe("removing and leaving", () => {
     expect(await toastOf(response)).toEqual({ title: "Member removed", description: "Bea Member is no longer in The Late Shift.", type: "default" });
     expect(await roleOf(world.memberships.band_member)).toBeNull();
     expect((await db.user.findUniqueOrThrow({ where: { id: world.users.band_member.id } })).preferredBandId).toBeNull();
+  });
+
+  test("past gigs keep who played: a member removed, or one who leaves, stays on the lineups of events already held, by name, and comes off those to come", async () => {
+    const world = await bandWithEveryRole();
+    const hour = 3_600_000;
+    const [past, coming] = await Promise.all(
+      [-48, 48].map((hours) => db.event.create({ data: { bandId: world.band.id, title: hours < 0 ? "Last week's gig" : "Next week's gig", kind: "gig", startsAt: new Date(Date.now() + hours * hour) } })),
+    );
+    for (const event of [past!, coming!]) {
+      for (const [role, instrument] of [["band_member", "Drums"], ["sub", null]] as const) {
+        const booking = await db.eventBooking.create({ data: { eventId: event.id, membershipId: world.memberships[role], instrument } });
+        if (role === "band_member") await db.rsvp.create({ data: { bookingId: booking.id, answer: "going", note: "Bringing the small kit" } });
+      }
+    }
+    expectRedirect(await post(world, "band_leader", { intent: "remove", membershipId: String(world.memberships.band_member) }), "/members#members");
+    expectRedirect(await post(world, "sub", { intent: "leave" }), "/");
+    const eventPage = async (id: number) => body<{ lineup: unknown[]; former: { name: string; instrument: string | null; answer: string | null; note: string | null }[] }>(
+      await callRoute(eventLoader, buildRequest(`/events/${id}`, { cookie: world.cookies.band_leader }), { id: String(id) }),
+    );
+    const held = await eventPage(past!.id);
+    expect(held.lineup).toEqual([]);
+    expect(held.former).toEqual([
+      { id: expect.any(Number), name: "Bea Member", instrument: "Drums", answer: "going", note: "Bringing the small kit" },
+      { id: expect.any(Number), name: expect.any(String), instrument: null, answer: null, note: null },
+    ]);
+    expect((await eventPage(coming!.id)).former).toEqual([]);
+    const api = await body<{ formerLineup: unknown[] }>(await callRoute(eventApiLoader, buildRequest(`/api/events/${past!.id}`, { cookie: world.cookies.band_leader }), { id: String(past!.id) }));
+    expect(api.formerLineup).toEqual([
+      { name: "Bea Member", instrument: "Drums", answer: "going", note: "Bringing the small kit" },
+      { name: expect.any(String), instrument: null, answer: null, note: null },
+    ]);
+    // Nothing is kept of events still to come: they were not played.
+    expect(await db.formerBooking.count({ where: { eventId: coming!.id } })).toBe(0);
   });
 
   test("admins remove others but never a leader; members remove nobody; another band's member is not found", async () => {

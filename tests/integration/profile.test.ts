@@ -5,6 +5,7 @@
 import { describe, expect, test } from "vitest";
 import { buildRequest, callRoute, createBand, createUser, sessionCookieFor, TEST_PASSWORD } from "#tests/db-utils";
 import { db } from "~/utils/db.server";
+import { displayName } from "~/utils/names";
 import { verifyPassword } from "~/features/auth/password.server";
 import { hashToken } from "~/utils/crypto.server";
 import { action, loader } from "~/routes/_app+/profile";
@@ -310,6 +311,10 @@ describe("deleting the account", () => {
       data: { bandId: shared.id, email: "x@example.com", role: "sub", tokenHash: "invite-hash", invitedById: user.id, expiresAt: new Date(Date.now() + 86_400_000) },
     });
     await db.analyticsEvent.create({ data: { name: "create_band", userId: user.id, bandId: solo.id } });
+    // They played the Big Band's gig last week: the band keeps that lineup, by name.
+    const playedGig = await db.event.create({ data: { bandId: shared.id, title: "Last week", kind: "gig", startsAt: new Date(Date.now() - 7 * 86_400_000) } });
+    const membership = await db.bandMembership.findFirstOrThrow({ where: { bandId: shared.id, userId: user.id } });
+    await db.eventBooking.create({ data: { eventId: playedGig.id, membershipId: membership.id, instrument: "Bass" } });
 
     const page = await body<ProfileData>(await callRoute(loader, buildRequest("/profile", { cookie })));
     expect(page.deletion.deleted.map((band) => band.name)).toEqual(["Solo Project"]);
@@ -331,6 +336,7 @@ describe("deleting the account", () => {
     expect(await db.bandMembership.count({ where: { bandId: shared.id } })).toBe(1);
     expect((await db.invitation.findUniqueOrThrow({ where: { tokenHash: "invite-hash" } })).invitedById).toBeNull();
     expect(await db.analyticsEvent.count({ where: { userId: user.id } })).toBe(0);
+    expect(await db.formerBooking.findMany({ where: { eventId: playedGig.id }, select: { name: true, instrument: true } })).toEqual([{ name: displayName(user), instrument: "Bass" }]);
   });
 
   test("a user with no bands can delete their account with DELETE", async () => {

@@ -58,7 +58,7 @@ const PAGES: { name: string; path: (band: Band) => string; loader: Loader; param
   { name: "/members", path: () => "/members", loader: membersLoader as Loader, budget: 12 },
   // 13: blackouts on each event read three tables the page did not (who is away, their names, their days); the band's time zone now comes with the access (one fewer).
   { name: "/calendar", path: () => "/calendar", loader: calendarLoader as Loader, budget: 12 },
-  { name: "/events/{id}", path: (b) => `/events/${b.eventId}`, loader: eventLoader as Loader, params: (b) => ({ id: String(b.eventId) }), budget: 18 },
+  { name: "/events/{id}", path: (b) => `/events/${b.eventId}`, loader: eventLoader as Loader, params: (b) => ({ id: String(b.eventId) }), budget: 19 },
   // 16 (issue 11): play counts take the time zone from the access and find setlist items by the past gigs' setlist ids (no band row).
   { name: "/songs", path: () => "/songs", loader: songsLoader as Loader, budget: 15 },
   { name: "/bands/{id}/songs", path: (b) => `/bands/${b.id}/songs`, loader: bandSongsLoader as Loader, params: (b) => ({ bandId: String(b.id) }), budget: 15 },

@@ -1,5 +1,6 @@
 import { db } from "~/utils/db.server";
 import { refreshMemberOrder, refreshMemberOrderOfUser } from "~/features/members/member-order.server";
+import { keepPastBookings } from "~/features/members/former-bookings.server";
 import { forgetQueuedPageViews } from "~/features/analytics/analytics.server";
 import { endBillingOfBands } from "~/features/billing/billing.server";
 import { limitAuthAttempt, notifyPasswordChanged, RateLimitedError, verifyLogin } from "./auth.server";
@@ -142,6 +143,8 @@ export async function deleteAccount(userId: string): Promise<DeleteAccountResult
     forgetQueuedPageViews(userId);
     await tx.analyticsEvent.deleteMany({ where: { userId } });
     const bandsLeft = await tx.bandMembership.findMany({ where: { userId, bandId: { notIn: bandIds } }, select: { bandId: true } });
+    // The bands they leave behind keep them on the lineups of gigs already played, by name, as their ledgers do.
+    if (bandsLeft.length) await keepPastBookings(tx, { userId, bandId: { notIn: bandIds } });
     await tx.user.delete({ where: { id: userId } });
     // Their memberships went with them: the bands they leave behind renumber and may free initials.
     for (const { bandId } of bandsLeft) await refreshMemberOrder(tx, bandId);

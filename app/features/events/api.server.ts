@@ -75,5 +75,7 @@ export function eventDetailsJson(details: NonNullable<Awaited<ReturnType<typeof 
       answeredAt: iso(booking.rsvp?.answeredAt ?? null),
       ...(abilities.seeHistory ? { history: booking.history.map((h) => ({ answer: h.answer, note: h.note, answeredAt: iso(h.answeredAt) })) } : {}),
     })),
+    // On the lineup when the event took place, no longer in the band: by the name they had in it.
+    formerLineup: event.formerBookings.map((booking) => ({ name: booking.name, instrument: booking.instrument, answer: booking.answer, note: booking.note })),
   };
 }

@@ -335,6 +335,8 @@ export async function getEventDetails(access: BandAccess, eventId: number, now =
           history: { orderBy: { answeredAt: "desc" }, take: 20, select: { answer: true, note: true, answeredAt: true } },
         },
       },
+      // Who played it and has left the band since (members/former-bookings.server.ts).
+      formerBookings: { orderBy: { id: "asc" }, select: { id: true, name: true, instrument: true, answer: true, note: true } },
     },
   });
   if (!event) return null;

@@ -14,6 +14,7 @@ import { can, grantFor, roleLabel, type Role } from "./permissions";
 import type { BandAccess } from "~/features/bands/access.server";
 import { compareMembers } from "./order";
 import { refreshMemberOrder } from "./member-order.server";
+import { keepPastBookings } from "./former-bookings.server";
 import { INVITATION_TTL_DAYS } from "./schema";
 import { RuleError } from "~/utils/rule-error";
 import { rateLimitHeaders, waitWords, type RateLimitResult, type RateLimitRule } from "~/utils/rate-limit.server";
@@ -324,6 +325,7 @@ export async function removeMember(actor: Actor, membershipId: number) {
   const removed = await getMember(target.id);
   await db.$transaction(async (tx) => {
     if (target.role === "band_leader") await refuseLosingLastLeader(tx, target.bandId);
+    await keepPastBookings(tx, { id: target.id });
     await tx.bandMembership.delete({ where: { id: target.id } });
     await refreshMemberOrder(tx, target.bandId);
     await forgetPreferredBand(tx, target.userId, target.bandId);
@@ -338,6 +340,7 @@ export async function leaveBand(actor: Actor) {
     const own = await tx.bandMembership.findUnique({ where: { id: actor.membership.id }, select: { role: true, ...MEMBER_NAME_SELECT } });
     if (!own) throw new RuleError(404, MESSAGES.memberNotFound);
     if (own.role === "band_leader") await refuseLosingLastLeader(tx, actor.band.id, MESSAGES.soleLeaderLeaves);
+    await keepPastBookings(tx, { id: actor.membership.id });
     await tx.bandMembership.delete({ where: { id: actor.membership.id } });
     await refreshMemberOrder(tx, actor.band.id);
     await forgetPreferredBand(tx, actor.user.id, actor.band.id);

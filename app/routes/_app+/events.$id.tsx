@@ -102,6 +102,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     band: { name: event.band.name, timeZone: tz },
     abilities: { ...abilities, chase: chaseOffered(access, event, lineup.filter((row) => !row.answer).length) },
     lineup,
+    former: event.formerBookings.map((row) => ({ id: row.id, name: row.name, instrument: row.instrument, answer: row.answer, note: row.note })),
     summary: lineupSummary(lineup.map((row) => row.answer)),
     blackedOut: lineup.filter((row) => row.blackout).length,
     coverage: instrumentCoverage(instruments, lineup),
@@ -143,7 +144,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EventDetails() {
-  const { event, band, abilities, lineup, summary, blackedOut, coverage, mine, lastTime, otherBand } = useLoaderData<typeof loader>();
+  const { event, band, abilities, lineup, former, summary, blackedOut, coverage, mine, lastTime, otherBand } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errorsFor = (intent: Intent) => (actionData?.intent === intent ? [...(actionData.result.error?.[""] ?? []), ...Object.values(actionData.result.error ?? {}).flat()] : []);
   const style = kindStyle(event.kind);
@@ -316,6 +317,25 @@ export default function EventDetails() {
             </li>
           ))}
         </ul>
+        {former.length ? (
+          <>
+            <h3 className="mt-4 text-sm font-semibold text-slate-800">Also on the lineup, no longer in the band</h3>
+            <ul className="mt-1 divide-y divide-slate-100">
+              {former.map((row) => (
+                <li key={row.id} className="py-2">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <span className="text-slate-900">
+                      {row.name}
+                      {row.instrument ? <span className="text-slate-600"> · {row.instrument}</span> : null}
+                    </span>
+                    <span className="text-sm font-medium text-slate-800">{answerLabel(row.answer)}</span>
+                  </div>
+                  {row.note ? <p className="text-sm text-slate-600">“{row.note}”</p> : null}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         <p className="mt-3 text-sm text-slate-600">
           Reminder emails for events you’re booked on:{" "}
           <Link to="/profile/calendar" className="font-medium text-brand-700 underline underline-offset-2">

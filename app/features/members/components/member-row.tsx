@@ -188,7 +188,7 @@ function RemoveMember({ member, bandId, bandName, lastResult }: { member: Member
       <p className="font-semibold">
         Remove {member.name} from {bandName}?
       </p>
-      <p className="mt-1">They lose access to the band’s calendar, setlists and songs straight away. You can invite them again later.</p>
+      <p className="mt-1">They lose access to the band’s calendar, setlists and songs straight away, and come off the lineups of events still to come (past gigs keep their name). You can invite them again later.</p>
       <Form method="post" className="mt-3">
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="bandId" value={bandId} />
