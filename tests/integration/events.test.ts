@@ -1,6 +1,8 @@
 import ICAL from "ical.js";
 import { describe, expect, test } from "vitest";
-import { buildRequest, callRoute, createBand, createUser, sessionCookieFor, bandCookie } from "#tests/db-utils";
+import { buildRequest, callRoute, clearOutbox, createBand, createUser, readOutbox, sessionCookieFor, bandCookie } from "#tests/db-utils";
+import { runReminderPass } from "~/features/reminders/reminders.server";
+import { formatDayLong } from "~/features/availability/local-day";
 import { db } from "~/utils/db.server";
 import * as bandEvents from "~/routes/api+/bands.$id.events";
 import * as eventApi from "~/routes/api+/events.$id";
@@ -578,6 +580,34 @@ describe("recurring rehearsals", () => {
     // One event moved to another day on its own (the API too) asks again.
     expect((await patchApi(ids[0]!, { version: (await db.event.findUniqueOrThrow({ where: { id: ids[0]! } })).version, scope: "one", date: "2027-02-03" }, b.cookies.leader)).status).toBe(200);
     expect(await answers(ids)).toEqual([null, null, null, null]);
+  });
+
+  test("an event moved to another day asks everyone booked again: the scheduler chases them anew, naming the new day", async () => {
+    const b = await band("Europe/Berlin");
+    clearOutbox();
+    const gig = await body<{ id: number }>(await createApi(b.id, { title: "Moving gig", kind: "gig", date: inDays(20), startTime: "20:00", lineup: [{ membershipId: b.membershipOf("member") }, { membershipId: b.membershipOf("sub") }] }, b.cookies.leader));
+    // Booked a week ago: the member answered, the sub was chased three days after being booked.
+    await db.eventBooking.updateMany({ where: { eventId: gig.id }, data: { createdAt: new Date(Date.now() - 7 * 86_400_000) } });
+    await runReminderPass();
+    const chases = () => readOutbox().filter((mail) => mail.subject.startsWith("Can you make it? Moving gig"));
+    expect(chases().map((mail) => mail.to)).toEqual([b.people.member.email, b.people.sub.email]);
+    const memberBooking = await db.eventBooking.findFirstOrThrow({ where: { eventId: gig.id, membershipId: b.membershipOf("member") } });
+    await db.rsvp.create({ data: { bookingId: memberBooking.id, answer: "going" } });
+    await runReminderPass();
+    expect(chases()).toHaveLength(2);
+
+    const version = (await db.event.findUniqueOrThrow({ where: { id: gig.id } })).version;
+    expect((await patchApi(gig.id, { version, date: inDays(21) }, b.cookies.leader)).status).toBe(200);
+    clearOutbox();
+    await runReminderPass();
+    const day = formatDayLong(inDays(21));
+    expect(chases().map((mail) => [mail.to, mail.subject])).toEqual([
+      [b.people.member.email, `Can you make it? Moving gig on ${day}`],
+      [b.people.sub.email, `Can you make it? Moving gig on ${day}`],
+    ]);
+    // Once each, as before.
+    await runReminderPass();
+    expect(chases()).toHaveLength(2);
   });
 
   test("a series moved by an edit of all its events keeps the answers of the rehearsals already held", async () => {

@@ -784,6 +784,10 @@ async function clearAnswersOfMoved(tx: Prisma.TransactionClient, moves: { id: nu
   const ids = moves.filter((move) => move.from > now && dayOf(move.from, timeZone) !== dayOf(move.to, timeZone)).map((move) => move.id);
   if (!ids.length) return 0;
   const { count } = await tx.rsvp.deleteMany({ where: { booking: { eventId: { in: ids } } } });
+  // Everyone booked is asked again, for the new day: the "3 days after being booked" chase
+  // is owed once per booking and went already, and a day-before mail of the old day stood
+  // in for the chases (runReminderPass); forgetting both lets the scheduler ask again.
+  await tx.reminderDelivery.deleteMany({ where: { eventId: { in: ids }, kind: { in: ["rsvp-chase", "day-before"] } } });
   return count;
 }
 
