@@ -43,6 +43,16 @@ describe("initials (spec section 3)", () => {
     expect(initials({ firstName: "Priya" })).toBe("P");
     expect(initials({ lastName: "Shah" })).toBe("S");
   });
+  test("a letter is what a reader sees as one: a family emoji, a flag, an accent typed apart, a Devanagari syllable", () => {
+    expect(initials({ displayName: "👨‍👩‍👧 Family" })).toBe("👨‍👩‍👧F");
+    expect(initials({ displayName: "🇮🇪🇫🇷" })).toBe("🇮🇪🇫🇷");
+    expect(initials({ firstName: "e\u0301mile", lastName: "Zola" })).toBe("E\u0301Z");
+    expect(initials({ firstName: "क्षमा" })).toBe("क्ष");
+    // A clash's alternatives are made of whole letters too: never half an emoji.
+    const resolved = resolveInitials([{ id: 1, displayName: "👨‍👩‍👧🎸 x" }, { id: 2, displayName: "👨‍👩‍👧🎸 x" }]);
+    expect(resolved.get(1)).toBe("👨‍👩‍👧X");
+    expect(resolved.get(2)).not.toMatch(/\p{Cs}|\u200D$/u);
+  });
   test("otherwise a question mark, even when an email is known", () => {
     expect(initials({ email: "someone@example.com" })).toBe("?");
     expect(initials({})).toBe("?");

@@ -22,19 +22,30 @@ export function displayName(person: PersonName) {
   return clean(person.email) || "Unknown Member";
 }
 
+const graphemeSegmenter = typeof Intl.Segmenter === "function" ? new Intl.Segmenter("en", { granularity: "grapheme" }) : null;
+
+/**
+ * The letters of a word as a reader sees them: a family emoji (several code points joined
+ * by ZWJ), a flag, an "é" typed as "e" and an accent, a Devanagari syllable are each one.
+ * Code points (Array.from) split them, and an avatar showed half a family.
+ */
+function letters(word: string) {
+  return graphemeSegmenter ? Array.from(graphemeSegmenter.segment(word), (part) => part.segment) : Array.from(word);
+}
+
 /**
  * From the membership display name (two or more words: the first letters of the first
  * two; one word: its first two letters); else the first letters of first and last name;
- * else "?". Array.from keeps a letter outside the BMP (an emoji, say) whole.
+ * else "?". A letter is what a reader sees as one (graphemes below).
  */
 export function initials(person: PersonName) {
   const chosen = clean(person.displayName);
   if (chosen) {
     const words = chosen.split(" ");
-    const letters = words.length >= 2 ? words.slice(0, 2).map((word) => Array.from(word)[0]) : Array.from(chosen).slice(0, 2);
-    return letters.join("").toUpperCase();
+    const picked = words.length >= 2 ? words.slice(0, 2).map((word) => letters(word)[0]) : letters(chosen).slice(0, 2);
+    return picked.join("").toUpperCase();
   }
-  const fromNames = [clean(person.firstName), clean(person.lastName)].map((name) => Array.from(name)[0] ?? "").join("");
+  const fromNames = [clean(person.firstName), clean(person.lastName)].map((name) => letters(name)[0] ?? "").join("");
   return fromNames ? fromNames.toUpperCase() : "?";
 }
 
@@ -96,7 +107,6 @@ export function avatarColor({ position, userId }: { position?: number | null; us
 // ---------------------------------------------------------------------------
 // Clashing initials (spec section 3 leaves the scheme to us; docs/decisions/0005).
 
-const letters = (word: string) => Array.from(word);
 
 /**
  * The words a person's alternative initials are made from: the display name's words
@@ -136,7 +146,7 @@ export function alternativeInitials(person: PersonName): string[] {
     ? [first[0]! + last[0]!, first[0]! + (last[1] ?? ""), first.slice(0, 2).join("") + last[0]!]
     : [first.slice(0, 2).join(""), first[0]! + (first[2] ?? ""), first.slice(0, 3).join("")];
   const base = initials(person);
-  return [...new Set(candidates.map((c) => c.toUpperCase()))].filter((c) => c !== base && Array.from(c).length >= 2);
+  return [...new Set(candidates.map((c) => c.toUpperCase()))].filter((c) => c !== base && letters(c).length >= 2);
 }
 
 /**
