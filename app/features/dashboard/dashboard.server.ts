@@ -1,4 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
+import { deadlineLastMoment } from "~/features/events/zoned-time";
 import { addDays, daysOfRange, formatDayRange } from "~/features/availability/local-day";
 import { OPEN_ENDED_MINUTES } from "~/features/availability/conflicts.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
@@ -435,7 +436,7 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
     id: event.id,
     title: event.title,
     when: when(event, tz),
-    deadline: event.rsvpDeadline ? `${pastDeadline(event, now) ? "answers were due" : "answer by"} ${formatDate(new Date(event.rsvpDeadline.getTime() - 1), tz)}` : null,
+    deadline: event.rsvpDeadline ? `${pastDeadline(event, now) ? "answers were due" : "answer by"} ${formatDate(deadlineLastMoment(event.rsvpDeadline), tz)}` : null,
   }));
 
   // Blackout clashes: a booking on an event whose days (in the band's zone) meet a blackout of the person booked.

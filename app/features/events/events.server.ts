@@ -14,7 +14,7 @@ import { RuleError } from "~/utils/rule-error";
 import { MAX_EVENT_DAYS } from "./limits";
 import { KIND_STYLES } from "./present";
 import { MESSAGES, type EventInput, type Kept, type Recurrence, type RsvpAnswer, type SeriesScope } from "./schema.server";
-import { addDays, daysBetween, formatLocalDate, formatLocalTime, fromZoned, isTimeZone, startOfLocalDay, toZoned, type LocalDate } from "./zoned-time";
+import { addDays, daysBetween, formatLocalDate, formatLocalTime, fromZoned, isTimeZone, startOfLocalDay, toZoned, type LocalDate, deadlineLastMoment } from "./zoned-time";
 
 const { RRule } = rrulePackage;
 
@@ -591,7 +591,7 @@ function timeShape(event: Occurrence, timeZone: string) {
   // the event's day, not in milliseconds, which a clock change between the two, or a new
   // band zone (the deadline keeps its date, the start its moment), would make differ from
   // one date of the series to the next.
-  const deadline = event.rsvpDeadline ? daysBetween(toZoned(new Date(event.rsvpDeadline.getTime() - 1), timeZone), toZoned(event.startsAt, timeZone)) : null;
+  const deadline = event.rsvpDeadline ? daysBetween(toZoned(deadlineLastMoment(event.rsvpDeadline), timeZone), toZoned(event.startsAt, timeZone)) : null;
   return JSON.stringify([event.allDay, from(event.endsAt), from(event.callAt), from(event.soundcheckAt), deadline]);
 }
 

@@ -123,3 +123,11 @@ export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
 export function weekday(date: LocalDate) {
   return new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
 }
+
+/**
+ * An answer deadline is stored as the instant its day ends, the next day's local midnight
+ * (schema.server.ts): the day it names is that of the instant before.
+ */
+export function deadlineLastMoment(deadline: Date) {
+  return new Date(deadline.getTime() - 1);
+}

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { deadlineLastMoment } from "~/features/events/zoned-time";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { addDays, dayOf, formatDayLong, startOfDay } from "~/features/availability/local-day";
 import { db, isUniqueViolation } from "~/utils/db.server";
@@ -141,7 +142,7 @@ export function dueReminders(c: Candidate, now: Date): DueReminder[] {
   if (event.rsvpDeadline && now >= event.rsvpDeadline) return due;
   let chasedForTime = false;
   if (event.rsvpDeadline) {
-    const deadlineDay = dayOf(new Date(event.rsvpDeadline.getTime() - 1), tz);
+    const deadlineDay = dayOf(deadlineLastMoment(event.rsvpDeadline), tz);
     if (now >= startOfDay(deadlineDay, tz)) {
       due.push({ kind: "rsvp-deadline", dueOn: deadlineDay, candidate: c });
       chasedForTime = true;
@@ -218,7 +219,7 @@ function reminderMail(reminder: DueReminder, origin: string, leaderName?: string
   const deadline = !event.rsvpDeadline
     ? ""
     : now < event.rsvpDeadline
-    ? ` Please answer by the end of ${formatDayLong(dayOf(new Date(event.rsvpDeadline.getTime() - 1), event.timeZone))}.`
+    ? ` Please answer by the end of ${formatDayLong(dayOf(deadlineLastMoment(event.rsvpDeadline), event.timeZone))}.`
     : " The deadline for answers has passed, but your answer still counts: please answer today.";
   const hold = event.tentative ? " It's a hold, not confirmed yet." : "";
   // The day before: when to be there, as the event page says it, so nobody is late.

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { deadlineLastMoment } from "~/features/events/zoned-time";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 // All its server code through one `.server` path of its own: one stand-in script in the browser, not seven (issue 11).
 import {
@@ -95,7 +96,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       fee: abilities.seeFee && event.feeMinor !== null ? formatMoney(event.feeMinor, event.band.currency) : null,
       setlist: event.setlist,
       deadline: event.rsvpDeadline
-        ? `${formatDate(new Date(event.rsvpDeadline.getTime() - 1), tz)}${pastDeadline(event, new Date()) && answerWindow(event, new Date()).open ? " (passed: answers still count until it starts)" : ""}`
+        ? `${formatDate(deadlineLastMoment(event.rsvpDeadline), tz)}${pastDeadline(event, new Date()) && answerWindow(event, new Date()).open ? " (passed: answers still count until it starts)" : ""}`
         : null,
     },
     lastTime: lastTime && { ...lastTime.event, when: formatDate(lastTime.event.startsAt, tz), songs: lastTime.songs },
