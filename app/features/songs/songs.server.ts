@@ -44,12 +44,19 @@ export function fold(text: string | null | undefined) {
 }
 
 /**
- * Which song a title and artist are, for duplicate checks: folded, except that a title or
- * artist of symbols only ("★", "!!!", an emoji), which folds to nothing, counts as written.
+ * Which song a title and artist are, for duplicate checks, as the columns that say it:
+ * folded, except that a title or artist of symbols only ("★", "!!!", an emoji), which
+ * folds to nothing, counts as written, or every such title would be the same song.
  */
+function identityColumns(title: string, artist: string | null | undefined) {
+  const [titleKey, artistKey] = [fold(title), fold(artist)];
+  return { titleKey, artistKey, ...(titleKey ? {} : { title: title.trim() }), ...(artistKey || !artist?.trim() ? {} : { artist: artist.trim() }) };
+}
+
+/** The same identity as one string, for telling songs apart in memory (an import's rows). */
 export function songIdentity(title: string, artist: string | null | undefined) {
-  const asWritten = (text: string | null | undefined) => fold(text) || (text?.trim() ? `=${text.trim()}` : "");
-  return `${asWritten(title)}|${asWritten(artist)}`;
+  const columns = identityColumns(title, artist);
+  return JSON.stringify([columns.titleKey, columns.artistKey, columns.title ?? null, columns.artist ?? null]);
 }
 
 export type SongAbilities = { view: boolean; bookedOnly: boolean; edit: boolean; delete: "all" | "own" | null };
@@ -232,16 +239,10 @@ export function duplicateMessage(title: string, artist: string | null) {
   return `${artist ? `“${title}” by ${artist}` : `“${title}”`} is already in the library.`;
 }
 
-/**
- * A song of the band with the same title and artist (folded), other than `exceptId`. A
- * title or artist of symbols only ("★", "!!!", an emoji) folds to nothing: it is compared
- * as written, or every such title would be the same song.
- */
+/** A song of the band that is the same song (identityColumns), other than `exceptId`. */
 export async function findDuplicate(bandId: number, title: string, artist: string | null, exceptId?: number, tx: Prisma.TransactionClient = db) {
-  const [titleKey, artistKey] = [fold(title), fold(artist)];
-  const asWritten = { ...(titleKey ? {} : { title: title.trim() }), ...(artistKey || !artist?.trim() ? {} : { artist: artist.trim() }) };
   return tx.song.findFirst({
-    where: { bandId, titleKey, artistKey, ...asWritten, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    where: { bandId, ...identityColumns(title, artist), ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true, title: true, artist: true },
   });
 }
