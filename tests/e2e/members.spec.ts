@@ -172,6 +172,36 @@ test.describe("members: one panel at a time", () => {
     for (const opened of pages) await opened.context().close();
   });
 
+  test("accepting a second invitation to a band you joined meanwhile says you're a member once", async ({ page, browser, baseURL, javaScriptEnabled, login, createUser, createBand, outbox }) => {
+    const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));
+    const bandName = `Twice Asked ${Date.now().toString(36)}`;
+    await createBand(leader, { name: bandName });
+    const emails = [uniqueEmail("work"), uniqueEmail("home")];
+    const links = [];
+    for (const email of emails) {
+      await page.goto("/members");
+      const invite = page.getByRole("region", { name: "Invite someone" });
+      await invite.getByLabel("Email").fill(email);
+      await invite.getByRole("button", { name: "Send invitation" }).click();
+      links.push((await outbox.waitForMail(email, `Lou Leader invited you to join ${bandName}`)).link!);
+    }
+    // One person, invited at two addresses, opens both links, then accepts both.
+    const context = await browser.newContext({ baseURL, javaScriptEnabled });
+    await signInAs(context, (await createUser()).id);
+    const opened = [];
+    for (const link of links) {
+      const tab = await context.newPage();
+      await tab.goto(link);
+      opened.push(tab);
+    }
+    await opened[0]!.getByRole("button", { name: "Accept invitation" }).click();
+    await expect(opened[0]!).toHaveURL(/\/(dashboard|getting-started)/);
+    await opened[1]!.getByRole("button", { name: "Accept invitation" }).click();
+    await expect(opened[1]!.getByText(`You’re already a member of ${bandName}`)).toHaveCount(1);
+    await expect(opened[1]!.getByRole("button", { name: `Open ${bandName}` })).toBeVisible();
+    await context.close();
+  });
+
   test("a form sent from a tab opened for one band, after another tab switched to another, answers in its own band: its message, its typed value, its invitation link", async ({ page, context, login, createUser, createBand }) => {
     const leader = await login(await createUser({ firstName: "Lou", lastName: "Leader" }));
     const suffix = Date.now().toString(36);

@@ -94,6 +94,8 @@ export const permWrite = (permission: Permission, overrides?: Overrides) => byGr
  * one, the answer is the 404 of an id that does not exist (events.server's requireEventGate).
  */
 const UNBOOKED: Overrides = { sub: "notFound" };
+/** Back to the event's page (the form's default `returnTo`). */
+const BACK_TO_EVENT: Outcome = { redirect: /^\/events\/\d+$/ };
 
 /** The current band; an outsider is in their own band (where they lead) there. */
 export const current = (permission: Permission, overrides?: Overrides) => byGrant(permission, "allow", "own", overrides ?? {});
@@ -177,7 +179,9 @@ export const MATRIX: Record<string, Row> = {
   },
   "_app+/events.$id_.edit": { params: { id: "event" }, GET: perm("events:edit", UNBOOKED), POST: permWrite("events:edit", UNBOOKED) },
   // An empty answer is refused with a toast on the way back to the event.
-  "_app+/events.$id_.rsvp": { params: { id: "event" }, GET: everyone({ redirect: /^\/events\/\d+$/ }), POST: perm("availability:own", { leader: { redirect: /^\/events\/\d+$/ }, admin: { redirect: /^\/events\/\d+$/ }, member: { redirect: /^\/events\/\d+$/ }, ...UNBOOKED }) },
+  // A one-tap form answers every signed-in caller back where they were, with a toast; one
+  // who may not see the event hears "Event not found", as of an id that does not exist.
+  "_app+/events.$id_.rsvp": { params: { id: "event" }, GET: everyone({ redirect: /^\/events\/\d+$/ }), POST: signedIn(BACK_TO_EVENT) },
   "_app+/events.$id_.event[.]ics": { params: { id: "event" }, GET: perm("events:view", { sub: "notFound" }), POST: notAllowed },
   "_app+/setlists._index": { GET: current("content:view"), POST: currentWrite("content:edit") },
   "_app+/setlists.$id": {
@@ -355,7 +359,7 @@ export const MATRIX: Record<string, Row> = {
   "_app+/profile_.calendar": { GET: signedIn(), POST: signedIn("bodyError") },
   "reminders+/unsubscribe": { GET: everyone("notFound"), POST: everyone("notFound") },
   // A member without the grant is sent back with the reason (the button is not theirs to see).
-  "_app+/events.$id_.chase": { params: { id: "event" }, GET: everyone({ redirect: /^\/events\/\d+$/ }), POST: perm("reminders:chase", { member: { redirect: /^\/events\/\d+$/ }, ...UNBOOKED }) },
+  "_app+/events.$id_.chase": { params: { id: "event" }, GET: everyone({ redirect: /^\/events\/\d+$/ }), POST: signedIn(BACK_TO_EVENT) },
   "api+/events.$id.chase": { params: { id: "event" }, GET: notAllowed, POST: perm("reminders:chase", UNBOOKED) },
   "_app+/calendar_.download[.]ics": { GET: current("calendar:download"), POST: notAllowed },
   "feeds+/$token": { params: { token: () => "no-such-feed-token.ics" }, GET: everyone("notFound"), POST: notAllowed },

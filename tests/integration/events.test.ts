@@ -11,6 +11,7 @@ import * as chaseApi from "~/routes/api+/events.$id.chase";
 import * as newEventPage from "~/routes/_app+/events.new";
 import * as eventPage from "~/routes/_app+/events.$id";
 import * as rsvpPage from "~/routes/_app+/events.$id_.rsvp";
+import * as chasePage from "~/routes/_app+/events.$id_.chase";
 import * as editPage from "~/routes/_app+/events.$id_.edit";
 import * as icsFile from "~/routes/_app+/events.$id_.event[.]ics";
 import { API_VERSION_MESSAGES, expandWeekly, MESSAGES } from "~/features/events/schema.server";
@@ -842,6 +843,39 @@ describe("answers", () => {
     expect((await db.rsvp.findFirst({ where: { booking: { eventId: id } }, select: { answer: true } }))?.answer).toBe("going");
     const none = await call(rsvpPage.action, "POST", `/events/${id}/rsvp`, { id: String(id) }, { cookie: b.cookies.member, form: { returnTo: "/calendar?month=2026-11" } });
     expect((await toastOf(none))?.description).toBe(MESSAGES.answer);
+  });
+
+  test("a one-tap answer or chase for an event deleted, or not the person's to see, comes back where they were with the reason (no bare 404 page), and saves nothing", async () => {
+    const b = await band();
+    const id = await gig(b);
+    const other = await band();
+    const tap = (route: typeof rsvpPage | typeof chasePage, cookie: string, eventId = id) =>
+      call(route.action, "POST", `/events/${eventId}/${route === rsvpPage ? "rsvp" : "chase"}`, { id: String(eventId) }, { cookie, form: { answer: "going", returnTo: "/calendar?month=2026-11" } });
+    for (const cookie of [other.cookies.member, other.cookies.leader]) {
+      const answered = await tap(rsvpPage, cookie);
+      expect(answered.headers.get("location")).toBe("/calendar?month=2026-11");
+      expect(await toastOf(answered)).toMatchObject({ title: "Answer not saved", description: "Event not found" });
+      expect(await toastOf(await tap(chasePage, cookie))).toMatchObject({ title: "Nobody chased", description: "Event not found" });
+    }
+    expect(await db.rsvp.count({ where: { booking: { eventId: id } } })).toBe(0);
+    // A member may not chase: the reason.
+    expect(await toastOf(await tap(chasePage, b.cookies.member))).toMatchObject({ title: "Nobody chased", description: "Only band leaders and admins can chase answers" });
+    // Deleted while the calendar was open: the same words as for an id that never was.
+    await db.event.delete({ where: { id } });
+    expect(await toastOf(await tap(rsvpPage, b.cookies.member))).toMatchObject({ title: "Answer not saved", description: "Event not found" });
+    expect(await toastOf(await tap(chasePage, b.cookies.leader))).toMatchObject({ title: "Nobody chased", description: "Event not found" });
+    expect(await toastOf(await tap(rsvpPage, b.cookies.member, 99_999_999))).toMatchObject({ description: "Event not found" });
+  });
+
+  test("an answer from a tab of one band, after another tab switched the browser to another, comes back in the event's band, which becomes the preferred one", async () => {
+    const b = await band();
+    const id = await gig(b);
+    const second = await createBand({ name: "Second band", members: [{ userId: b.people.member.id, role: "band_member" }] });
+    await db.user.update({ where: { id: b.people.member.id }, data: { preferredBandId: second.id } });
+    const cookie = `${await sessionCookieFor(b.people.member.id)}; ${await bandCookie(second.id)}`;
+    const answered = await call(rsvpPage.action, "POST", `/events/${id}/rsvp`, { id: String(id) }, { cookie, form: { answer: "going", returnTo: "/calendar?month=2026-11" } });
+    expect(await toastOf(answered)).toMatchObject({ title: "Answer saved" });
+    expect((await db.user.findUniqueOrThrow({ where: { id: b.people.member.id } })).preferredBandId).toBe(b.id);
   });
 
   test("/api: a lineup row without an instrument books the member on their own (the form's default); an empty one books them on none", async () => {

@@ -5,7 +5,7 @@ import { grantFor, type Grant, type Permission, type Role } from "~/features/mem
 import { parseId } from "~/utils/ids";
 import { redirectWithToast } from "~/utils/toast.server";
 import { addResponseCookie, requestMemo, requestNote, setRequestNote } from "~/utils/request-memo.server";
-import { currentBandCookieHeader, listBandsForUser, readCurrentBandCookie, resolveCurrentBand, type BandListItem } from "./bands.server";
+import { currentBandCookieHeader, listBandsForUser, readCurrentBandCookie, resolveCurrentBand, setPreferredBand, type BandListItem } from "./bands.server";
 
 /**
  * Who is asking, in which band, and what the permission table grants them there. Every
@@ -87,10 +87,24 @@ function pageAfterFormFor(request: Request) {
  */
 export async function requireFormBandAccess(request: Request, formData: FormData, permission: Permission): Promise<BandAccess> {
   const access = await requireBandAccess(request, { band: formData.get("bandId") || "current", permission, formOfLostBand: true });
+  await answerInFormBand(request, access);
+  return access;
+}
+
+/**
+ * A form answered in the band it was for (requireFormBandAccess's hidden `bandId`; an
+ * event's RSVP and chase, whose band is the event's): when another tab has switched this
+ * browser to another band since, the form's band becomes current again, for the page
+ * drawn after the action in this request (a note), for the browser (the response sets
+ * the cookie, redirects included) and for the next sign-in (the preferred band, saved as
+ * the band switcher saves it: the spec's "changing the current band saves the preference").
+ */
+export async function answerInFormBand(request: Request, access: BandAccess) {
   const switched = Boolean(await otherBandThanCurrent(request, access));
   setRequestNote(FORM_GATE, { bandId: access.band.id, switched } satisfies FormGate);
-  if (switched) addResponseCookie(await currentBandCookieHeader(access.band.id));
-  return access;
+  if (!switched) return;
+  addResponseCookie(await currentBandCookieHeader(access.band.id));
+  await setPreferredBand(access.user.id, access.band.id);
 }
 
 /** The band this browser is working in, or null when the user has none. */

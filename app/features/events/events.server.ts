@@ -5,7 +5,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { track } from "~/features/analytics/analytics.server";
 import { checkConflicts, ConflictsError, requireConflictsConfirmed, sameEventAlready, type Conflict, type TimeRange } from "~/features/availability/conflicts.server";
 import { dayOf, daysOfRange, parseMonth, shiftMonth, shownDays } from "~/features/availability/local-day";
-import { grantIn, requireBandAccess, requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { answerInFormBand, grantIn, requireBandAccess, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import type { Permission } from "~/features/members/permissions";
 import { db } from "~/utils/db.server";
 import { formatAmountInput } from "~/utils/money";
@@ -100,6 +100,33 @@ export async function requireEventGate(request: Request, eventId: number | null,
     throw data({ message: notFound }, { status: 404 });
   }
   return { ...viewer, grant: requireGrant(viewer, permission) };
+}
+
+/**
+ * The gate of an event's one-tap forms (/rsvp, /chase), which answer with a redirect back
+ * where the person was and a toast, JavaScript or not: a refusal of the gate comes back
+ * the same way (`refused(status, message)`) instead of a bare error page, when the person
+ * is signed in and the event is gone, not theirs to see (the same words for both: nothing
+ * is told of it), or the grant is missing. Signing in still redirects. On success the
+ * answer comes back in the event's band (answerInFormBand), not in whichever band another
+ * tab has switched the browser to.
+ */
+export async function eventFormGate<Refused>(
+  request: Request,
+  eventId: number | null,
+  permission: Permission,
+  refused: (status: 403 | 404, message: string) => Refused,
+): Promise<{ access: BandAccess; refused?: never } | { access?: never; refused: Refused }> {
+  try {
+    const access = await requireEventGate(request, eventId, permission);
+    await answerInFormBand(request, access);
+    return { access };
+  } catch (thrown) {
+    const status = thrown instanceof Response ? thrown.status : (thrown as { init?: { status?: number } | null })?.init?.status;
+    if (status === 404) return { refused: refused(404, MESSAGES.notFound) };
+    if (status === 403) return { refused: refused(403, "") };
+    throw thrown;
+  }
 }
 
 /**

@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirectToEvent, requireEventGate } from "~/features/events/events.server";
+import { eventFormGate, redirectToEvent } from "~/features/events/events.server";
 import { chaseNow } from "~/features/reminders/reminders.server";
 import { parseId } from "~/utils/ids";
 import { appOrigin, safeRedirect } from "~/utils/request.server";
 import { RuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";
 import { resourceRoute } from "~/utils/api.server";
-
-const NOT_FOUND = "Event not found";
 
 /**
  * POST /events/{id}/chase (the "Chase now" button on the event page and the dashboard):
@@ -16,16 +14,12 @@ const NOT_FOUND = "Event not found";
 async function act({ request, params }: ActionFunctionArgs) {
   const eventId = parseId(params.id);
   const back = safeRedirect((await request.formData().catch(() => null))?.get("returnTo"), `/events/${eventId}`);
-  let access;
-  try {
-    access = await requireEventGate(request, eventId, "reminders:chase", { notFound: NOT_FOUND });
-  } catch (thrown) {
-    // A member of the band without the grant (the button is not shown to them): the reason, back where they were.
-    // Anyone else keeps the 404 (or the sign-in redirect), which tells nothing of the event.
-    const status = thrown instanceof Response ? thrown.status : (thrown as { init?: { status?: number } | null })?.init?.status;
-    if (status !== 403) throw thrown;
-    return redirectWithToast(back, { title: "Nobody chased", description: "Only band leaders and admins can chase answers", type: "destructive" });
-  }
+  // A member without the grant (the button is not shown to them), an event deleted or no
+  // longer theirs to see while the page was open: the reason, back where they were.
+  const { access, refused } = await eventFormGate(request, eventId, "reminders:chase", (status, message) =>
+    redirectWithToast(back, { title: "Nobody chased", description: status === 404 ? message : "Only band leaders and admins can chase answers", type: "destructive" }),
+  );
+  if (refused) return refused;
   try {
     const result = await chaseNow(access, eventId!, appOrigin(request));
     const parts = [

@@ -1,7 +1,6 @@
 import { parseWithZod } from "~/features/events/forms.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { redirectToEvent, requireEventGate, respond } from "~/features/events/events.server";
+import { eventFormGate, redirectToEvent, respond } from "~/features/events/events.server";
 import { answerLabel } from "~/features/events/present";
 import { MESSAGES, RsvpSchema } from "~/features/events/schema.server";
 import { parseId } from "~/utils/ids";
@@ -17,14 +16,19 @@ import { resourceRoute } from "~/utils/api.server";
  */
 async function act({ request, params }: ActionFunctionArgs) {
   const eventId = parseId(params.id);
-  const access = await requireEventGate(request, eventId, "availability:own");
   const formData = await request.formData();
   const back = safeRedirect(formData.get("returnTo"), `/events/${eventId}`);
+  const notSaved = (description: string) => redirectWithToast(back, { title: "Answer not saved", description, type: "destructive" });
+  // An event deleted, or taken from them, while the page was open: said where they were.
+  const { access, refused } = await eventFormGate(request, eventId, "availability:own", (status, message) =>
+    notSaved(status === 404 ? message : "You can’t answer for this event."),
+  );
+  if (refused) return refused;
   const submission = parseWithZod(formData, { schema: RsvpSchema });
   if (submission.status !== "success") {
     // The first field's own message: a missing answer, or a note that is too long.
     const message = Object.values(submission.error ?? {}).flatMap((messages) => messages ?? [])[0] ?? MESSAGES.answer;
-    return redirectWithToast(back, { title: "Answer not saved", description: message, type: "destructive" });
+    return notSaved(message);
   }
   try {
     // A one-tap answer sends no note field: it keeps the note given before, rather than erasing it.
@@ -32,8 +36,7 @@ async function act({ request, params }: ActionFunctionArgs) {
     return await redirectWithToast(back, { title: "Answer saved", description: `${event.title}: ${answerLabel(rsvp.answer)}` });
   } catch (error) {
     if (!(error instanceof RuleError)) throw error;
-    if (error.status === 404) throw data({ message: error.message }, { status: 404 });
-    return redirectWithToast(back, { title: "Answer not saved", description: error.message, type: "destructive" });
+    return notSaved(error.message);
   }
 }
 

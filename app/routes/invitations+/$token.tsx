@@ -74,8 +74,8 @@ export default function Invitation() {
   const intro = `${invitation.inviter} invited you to join ${invitation.bandName} as ${invitation.role}.`;
   return (
     <AuthShell title={`Join ${invitation.bandName}`} description={intro} footer={<HomeLink />}>
-      {/* A problem the page states anyway (used, expired, withdrawn) is not said twice. */}
-      {actionData && actionData.message !== problem ? (
+      {/* A problem the page states anyway (used, expired, withdrawn, already a member) is not said twice. */}
+      {actionData && actionData.message !== problem && !viewer?.isMember ? (
         <Notice tone="error" title="Could not join">
           {actionData.message}
         </Notice>
