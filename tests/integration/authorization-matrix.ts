@@ -94,6 +94,12 @@ export const permWrite = (permission: Permission, overrides?: Overrides) => byGr
  * one, the answer is the 404 of an id that does not exist (events.server's requireEventGate).
  */
 const UNBOOKED: Overrides = { sub: "notFound" };
+/**
+ * A page form for a row the caller may not see (another band's, or a sub's unbooked
+ * event) answers as for a row deleted while the page was open: back to the area's list
+ * with "… no longer exists" (unlessGone), which names nothing of the row.
+ */
+const goneTo = (to: string, { sub = false } = {}): Overrides => ({ outsider: { redirect: to }, platformAdmin: { redirect: to }, ...(sub ? { sub: { redirect: to } } : {}) });
 /** Back to the event's page (the form's default `returnTo`). */
 const BACK_TO_EVENT: Outcome = { redirect: /^\/events\/\d+$/ };
 
@@ -169,15 +175,15 @@ export const MATRIX: Record<string, Row> = {
   "_app+/events.$id": {
     params: { id: "event" },
     GET: perm("events:view", { sub: "notFound" }),
-    POST: permWrite("events:view", UNBOOKED),
+    POST: permWrite("events:view", goneTo("/calendar", { sub: true })),
     cases: [
-      { label: "cancel", method: "POST", body: { form: { intent: "cancel" } }, expect: permWrite("events:edit", UNBOOKED) },
-      { label: "restore", method: "POST", params: { id: fresh.event() }, body: { form: { intent: "restore" } }, expect: perm("events:edit", { ...UNBOOKED, leader: { redirect: /^\/events\/\d+$/ }, admin: { redirect: /^\/events\/\d+$/ }, member: { redirect: /^\/events\/\d+$/ } }) },
+      { label: "cancel", method: "POST", body: { form: { intent: "cancel" } }, expect: permWrite("events:edit", goneTo("/calendar", { sub: true })) },
+      { label: "restore", method: "POST", params: { id: fresh.event() }, body: { form: { intent: "restore" } }, expect: perm("events:edit", { ...goneTo("/calendar", { sub: true }), leader: { redirect: /^\/events\/\d+$/ }, admin: { redirect: /^\/events\/\d+$/ }, member: { redirect: /^\/events\/\d+$/ } }) },
       // Created by the leader: a member may delete only their own.
-      { label: "delete", method: "POST", params: { id: fresh.event() }, body: { form: { intent: "delete" } }, expect: perm("events:delete", { ...UNBOOKED, member: "forbidden" }) },
+      { label: "delete", method: "POST", params: { id: fresh.event() }, body: { form: { intent: "delete" } }, expect: perm("events:delete", { ...goneTo("/calendar", { sub: true }), member: "forbidden" }) },
     ],
   },
-  "_app+/events.$id_.edit": { params: { id: "event" }, GET: perm("events:edit", UNBOOKED), POST: permWrite("events:edit", UNBOOKED) },
+  "_app+/events.$id_.edit": { params: { id: "event" }, GET: perm("events:edit", UNBOOKED), POST: permWrite("events:edit", goneTo("/calendar", { sub: true })) },
   // An empty answer is refused with a toast on the way back to the event.
   // A one-tap form answers every signed-in caller back where they were, with a toast; one
   // who may not see the event hears "Event not found", as of an id that does not exist.
@@ -187,9 +193,9 @@ export const MATRIX: Record<string, Row> = {
   "_app+/setlists.$id": {
     params: { id: fresh.setlist() },
     GET: perm("content:view", { sub: "notFound" }),
-    POST: permWrite("content:edit"),
+    POST: permWrite("content:edit", goneTo("/setlists")),
     // A band member may delete only the setlists they created; this one the leader created.
-    cases: [{ label: "delete", method: "POST", body: { form: { intent: "delete" } }, expect: perm("content:delete", { member: "forbidden" }) }],
+    cases: [{ label: "delete", method: "POST", body: { form: { intent: "delete" } }, expect: perm("content:delete", { ...goneTo("/setlists"), member: "forbidden" }) }],
   },
   "_app+/setlists.$id_.pdf": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }), POST: notAllowed },
   "_app+/setlists.$id_.text": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }), POST: notAllowed },
@@ -206,9 +212,9 @@ export const MATRIX: Record<string, Row> = {
   "_app+/songs.$id.edit": {
     params: { id: fresh.song() },
     GET: perm("content:edit"),
-    POST: permWrite("content:edit"),
+    POST: permWrite("content:edit", goneTo("/songs")),
     // A band member may delete only the songs they added; this one the leader added.
-    cases: [{ label: "delete", method: "POST", body: { form: { intent: "delete" } }, expect: perm("content:delete", { member: "forbidden" }) }],
+    cases: [{ label: "delete", method: "POST", body: { form: { intent: "delete" } }, expect: perm("content:delete", { ...goneTo("/songs"), member: "forbidden" }) }],
   },
   "_app+/members": {
     GET: current("band:view"),

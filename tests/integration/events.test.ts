@@ -929,7 +929,10 @@ describe("answers", () => {
       expect((await rsvp(id, { answer: "perhaps" }, b.cookies.sub)).status, `rsvp ${id}`).toBe(404);
       expect((await call(editPage.loader, "GET", `/events/${id}/edit`, { id: String(id) }, { cookie: b.cookies.sub })).status, `edit ${id}`).toBe(404);
       expect((await call(chaseApi.action, "POST", `/api/events/${id}/chase`, { id: String(id) }, { cookie: b.cookies.sub })).status, `chase ${id}`).toBe(404);
-      expect((await call(eventPage.action, "POST", `/events/${id}`, { id: String(id) }, { cookie: b.cookies.sub, form: { intent: "cancel", reason: "x" } })).status, `cancel ${id}`).toBe(404);
+      // The page's form: back to the calendar with the words said of a deleted event.
+      const cancel = await call(eventPage.action, "POST", `/events/${id}`, { id: String(id) }, { cookie: b.cookies.sub, form: { intent: "cancel", reason: "x" } });
+      expect(cancel.headers.get("location"), `cancel ${id}`).toBe("/calendar");
+      expect(await toastOf(cancel), `cancel ${id}`).toMatchObject({ description: "That event no longer exists: someone may have deleted it." });
     }
     // On the gig they are booked on, what a sub may not do is refused as such.
     expect((await call(editPage.loader, "GET", `/events/${booked}/edit`, { id: String(booked) }, { cookie: b.cookies.sub })).status).toBe(403);

@@ -11,6 +11,7 @@ import { db } from "~/utils/db.server";
 import { formatAmountInput } from "~/utils/money";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
+import { thrownStatus } from "~/utils/gone.server";
 import { MAX_EVENT_DAYS } from "./limits";
 import { KIND_STYLES } from "./present";
 import { MESSAGES, type EventInput, type Kept, type Recurrence, type RsvpAnswer, type SeriesScope } from "./schema.server";
@@ -122,7 +123,7 @@ export async function eventFormGate<Refused>(
     await answerInFormBand(request, access);
     return { access };
   } catch (thrown) {
-    const status = thrown instanceof Response ? thrown.status : (thrown as { init?: { status?: number } | null })?.init?.status;
+    const status = thrownStatus(thrown);
     if (status === 404) return { refused: refused(404, MESSAGES.notFound) };
     if (status === 403) return { refused: refused(403, "") };
     throw thrown;

@@ -37,6 +37,7 @@ import { formatMoney } from "~/utils/money";
 import { pageTitle } from "~/utils/meta";
 import { displayName } from "~/utils/names";
 import { replyWithRuleError } from "~/utils/rule-error";
+import { unlessGone } from "~/utils/gone.server";
 import type { Permission } from "~/features/members/permissions";
 
 async function gate(request: Request, id: string | undefined, permission: Permission) {
@@ -115,8 +116,9 @@ type Intent = "cancel" | "restore" | "delete";
 const INTENT_PERMISSIONS: Record<Intent, Permission> = { cancel: "events:edit", restore: "events:edit", delete: "events:delete" };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  // The event's band first (404 outside it), then what the intent needs (403).
-  await gate(request, params.id, "events:view");
+  // The event's band first (404 outside it), then what the intent needs (403). Deleted
+  // while the page was open (by someone else, or in another tab): said on the calendar.
+  await unlessGone(() => gate(request, params.id, "events:view"), "/calendar", "That event");
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent !== "cancel" && intent !== "restore" && intent !== "delete") throw data({ message: "Unknown form intent" }, { status: 400 });

@@ -13,6 +13,7 @@ import { parseId } from "~/utils/ids";
 import { pageTitle } from "~/utils/meta";
 import { replyWithRuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";
+import { unlessGone } from "~/utils/gone.server";
 
 async function gate(request: Request, id: string | undefined) {
   const eventId = parseId(id);
@@ -28,7 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { access, eventId, stored } = await gate(request, params.id);
+  // Deleted while the form was open: said on the calendar, not with a bare 404 page.
+  const { access, eventId, stored } = await unlessGone(() => gate(request, params.id), "/calendar", "That event");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: updateEventSchema(await eventRules(access, stored)) });
   if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null, stale: false }, { status: 400 });

@@ -14,6 +14,7 @@ import {
 import { SetlistEditor } from "~/features/setlists/components/setlist-editor";
 import { pageTitle } from "~/utils/meta";
 import { RouteErrorBoundary } from "~/components/error-screens";
+import { unlessGone } from "~/utils/gone.server";
 
 const notFound = () => data({ message: SETLIST_NOT_FOUND }, { status: 404 });
 
@@ -28,9 +29,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const { id, access } = await setlistAccess(request, params.id, editorPermission(formData));
-  const q = String(formData.get("q") ?? "").slice(0, 100);
-  const outcome = await submitEditorForm(access, id, formData, `/setlists/${id}${q ? `?q=${encodeURIComponent(q)}` : ""}`);
+  // Deleted while the editor was open: said on the setlists page, not with a bare 404 page.
+  const outcome = await unlessGone(
+    async () => {
+      const { id, access } = await setlistAccess(request, params.id, editorPermission(formData));
+      const q = String(formData.get("q") ?? "").slice(0, 100);
+      return submitEditorForm(access, id, formData, `/setlists/${id}${q ? `?q=${encodeURIComponent(q)}` : ""}`);
+    },
+    "/setlists",
+    "That setlist",
+  );
   if ("reply" in outcome) return data(outcome.reply, { status: outcome.status });
   // The drag and drop saves through a fetcher: an answer, and the page's data reloads.
   if (formData.get("via") === "fetcher") return { ok: true };

@@ -16,6 +16,7 @@ import { RuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import type { Permission } from "~/features/members/permissions";
+import { unlessGone } from "~/utils/gone.server";
 
 /** The song's band through the one gate: unknown ids and other bands' songs are the same 404. */
 async function songAccess(request: Request, idParam: string | undefined, permission: Permission) {
@@ -53,6 +54,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
+  return unlessGone(() => save(request, params, formData), "/songs", "That song");
+}
+
+async function save(request: Request, params: ActionFunctionArgs["params"], formData: FormData) {
   if (formData.get("intent") === "delete") {
     const { id, access } = await songAccess(request, params.id, "content:delete");
     try {
