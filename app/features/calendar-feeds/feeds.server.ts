@@ -229,16 +229,24 @@ export async function addEvents(calendar: ICalCalendar, events: FeedEvent[], wit
   }
 }
 
-/** A calendar whose TZIDs each get a VTIMEZONE covering the years its events span. */
-export function newCalendar(name: string, events: Pick<FeedEvent, "startsAt">[]) {
-  const years = events.map((e) => e.startsAt.getUTCFullYear());
-  const from = years.length ? Math.min(...years) - 1 : new Date().getUTCFullYear();
-  const to = years.length ? Math.max(...years) + 1 : from + 1;
+/**
+ * A calendar whose TZIDs each get a VTIMEZONE covering the UTC years its events' times
+ * fall in (a series is here whole: its RRULE makes exactly its events).
+ */
+export function newCalendar(name: string, events: Pick<FeedEvent, "startsAt" | "endsAt">[]) {
+  const years = new Set<number>();
+  for (const event of events) {
+    for (const time of [event.startsAt, event.endsAt]) {
+      if (!time) continue;
+      years.add(time.getUTCFullYear());
+    }
+  }
+  if (!years.size) years.add(new Date().getUTCFullYear());
   return ical({
     name,
     prodId: { company: "Bandroom", product: "Bandroom", language: "EN" },
     // No calendar-wide zone (UNTIL and DTSTAMP stay UTC); each TZID used gets its definition.
-    timezone: { name: null, generator: (timeZone) => vtimezone(timeZone, from, to) },
+    timezone: { name: null, generator: (timeZone) => vtimezone(timeZone, years) },
   });
 }
 

@@ -54,36 +54,75 @@ function wallText(ms: number, offset: number) {
   return `${pad(wall.getUTCFullYear(), 4)}${pad(wall.getUTCMonth() + 1)}${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}${pad(wall.getUTCMinutes())}00`;
 }
 
+type Change = { at: number; before: number; after: number };
+
+/** A year's changes of offset in a zone, kept: pure zone data, the same in every process. */
+const changesByYear = new Map<string, Change[]>();
+const KEPT_YEARS = 5_000;
+
 /**
- * A VTIMEZONE for `timeZone` covering the years `from`..`to`: its offset at the start of
- * `from`, then every change of offset in the range, each as its own STANDARD or DAYLIGHT
- * observance (DTSTART the local time just before the change, as RFC 5545 asks), found by
- * stepping a day at a time and narrowing to the minute. Exact for any zone the platform
- * knows, including changes of rule between years.
+ * Every change of offset of `timeZone` in the UTC year `year`, found by stepping a day at
+ * a time and narrowing to the minute: exact for any zone the platform knows, including
+ * changes of rule between years. About a millisecond a year, so kept.
  */
-export function vtimezone(timeZone: string, from: number, to: number) {
+function changesIn(timeZone: string, year: number): Change[] {
+  const key = `${timeZone}|${year}`;
+  const kept = changesByYear.get(key);
+  if (kept) return kept;
+  const changes: Change[] = [];
+  const start = Date.UTC(year, 0, 1);
+  const end = Date.UTC(year + 1, 0, 1);
+  const DAY = 86_400_000;
+  let previous = offsetAt(start, timeZone);
+  // A week at a time, and a day at a time through a week whose offset differs at its end
+  // (no zone has changed and changed back within a week; Morocco's Ramadan month is the
+  // shortest there has been).
+  for (let week = start; week < end; week += 7 * DAY) {
+    const weekEnd = Math.min(week + 7 * DAY, end);
+    if (offsetAt(weekEnd, timeZone) === previous) continue;
+    // Both ends are midnights (UTC): the week is whole days.
+    for (let day = week + DAY; day <= weekEnd; day += DAY) {
+      const offset = offsetAt(day, timeZone);
+      if (offset === previous) continue;
+      // The change happened in (day - 1 day, day]: narrow it to the minute.
+      let low = day - DAY;
+      let high = day;
+      while (high - low > 60_000) {
+        const mid = low + Math.floor((high - low) / 120_000) * 60_000;
+        if (offsetAt(mid, timeZone) === previous) low = mid;
+        else high = mid;
+      }
+      changes.push({ at: high, before: previous, after: offset });
+      previous = offset;
+    }
+  }
+  if (changesByYear.size >= KEPT_YEARS) changesByYear.delete(changesByYear.keys().next().value!);
+  changesByYear.set(key, changes);
+  return changes;
+}
+
+/**
+ * A VTIMEZONE for `timeZone` covering the UTC years its calendar's times fall in: for
+ * each run of consecutive years, the offset at its start, then every change of offset
+ * in it, each as its own STANDARD or DAYLIGHT observance (DTSTART the local time just
+ * before the change, as RFC 5545 asks). Only those years: a calendar spanning every year
+ * from its earliest time to its latest did a year's work for each year between, and one
+ * event typed in 9027 for 2027 held the server for minutes on every feed poll.
+ */
+export function vtimezone(timeZone: string, years: Iterable<number>) {
   const lines = ["BEGIN:VTIMEZONE", `TZID:${timeZone}`];
-  const start = Date.UTC(from, 0, 1);
-  const end = Date.UTC(to + 1, 0, 1);
-  const first = offsetAt(start, timeZone);
   const observance = (kind: "STANDARD" | "DAYLIGHT", at: number, before: number, after: number) =>
     lines.push(`BEGIN:${kind}`, `DTSTART:${wallText(at, before)}`, `TZOFFSETFROM:${formatOffset(before)}`, `TZOFFSETTO:${formatOffset(after)}`, `END:${kind}`);
-  observance("STANDARD", start, first, first);
-  let previous = first;
-  for (let day = start + 86_400_000; day <= end; day += 86_400_000) {
-    const offset = offsetAt(day, timeZone);
-    if (offset === previous) continue;
-    // The change happened in (day - 1 day, day]: narrow it to the minute.
-    let low = day - 86_400_000;
-    let high = day;
-    while (high - low > 60_000) {
-      const mid = low + Math.floor((high - low) / 120_000) * 60_000;
-      if (offsetAt(mid, timeZone) === previous) low = mid;
-      else high = mid;
+  const sorted = [...new Set(years)].sort((a, b) => a - b);
+  sorted.forEach((year, index) => {
+    if (sorted[index - 1] !== year - 1) {
+      // A run starts: the offset in force then (after a gap, the years between hold no times of this calendar).
+      const start = Date.UTC(year, 0, 1);
+      const offset = offsetAt(start, timeZone);
+      observance("STANDARD", start, offset, offset);
     }
-    observance(offset > previous ? "DAYLIGHT" : "STANDARD", high, previous, offset);
-    previous = offset;
-  }
+    for (const change of changesIn(timeZone, year)) observance(change.after > change.before ? "DAYLIGHT" : "STANDARD", change.at, change.before, change.after);
+  });
   lines.push("END:VTIMEZONE");
   return lines.join("\r\n");
 }
