@@ -111,6 +111,21 @@ describe("times in the band's time zone", () => {
     expect((await errorsOf({ date: "9998-12-01", repeat: "weekly", count: 200, interval: 52 })).count).toEqual([MESSAGES.pastLastYear]);
     expect((await errorsOf({ date: "9998-12-31", startTime: "23:00", endTime: "01:00" })).endTime).toEqual(["Choose a date between 1970 and 9998"]);
     expect(await errorsOf({ callTime: "20:00", soundcheckTime: "19:30" })).toEqual({ callTime: [MESSAGES.callAfterStart], soundcheckTime: [MESSAGES.soundcheckAfterStart] });
+    // A show after midnight loads in the evening before, up to 12 hours before it; not a day before.
+    expect((await errorsOf({ startTime: "00:30", callTime: "12:00" })).callTime).toEqual([MESSAGES.callAfterStart]);
+    const late = await createApi(b.id, { title: "After midnight", kind: "gig", date: "2027-02-06", startTime: "00:30", endTime: "02:00", callTime: "22:00", soundcheckTime: "23:30" }, b.cookies.leader);
+    expect(late.status).toBe(201);
+    const lateId = (await body<{ id: number }>(late)).id;
+    expect(await db.event.findUniqueOrThrow({ where: { id: lateId }, select: { startsAt: true, callAt: true, soundcheckAt: true } })).toEqual({
+      startsAt: new Date("2027-02-05T23:30:00Z"),
+      callAt: new Date("2027-02-05T21:00:00Z"),
+      soundcheckAt: new Date("2027-02-05T22:30:00Z"),
+    });
+    const latePage = await body<{ event: { call: string; soundcheck: string } }>(await call(eventPage.loader, "GET", `/events/${lateId}`, { id: String(lateId) }, { cookie: b.cookies.leader }));
+    expect(latePage.event).toMatchObject({ call: "10:00 PM CET, the evening before", soundcheck: "11:30 PM CET, the evening before" });
+    // Its edit form shows the times as typed, and saving it unchanged keeps them.
+    expect(await editDefaults(lateId, b.cookies.leader)).toMatchObject({ callTime: "22:00", soundcheckTime: "23:30" });
+    await db.event.delete({ where: { id: lateId } });
     // A number is a number or its text: not a list, not a yes/no.
     expect((await errorsOf({ repeat: "weekly", count: "abc" })).count).toEqual(["Enter a whole number of times"]);
     expect((await errorsOf({ repeat: "weekly", count: [3] })).count).toEqual(["Enter a whole number of times"]);

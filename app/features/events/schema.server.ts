@@ -52,8 +52,8 @@ export const MESSAGES = {
   tooLong: "An event can last at most a year",
   timeZone: "Choose a time zone from the list, like Europe/Berlin",
   tooMany: `A series can have at most ${MAX_OCCURRENCES} occurrences`,
-  callAfterStart: "Call / load-in must be at or before the start time, on the same day",
-  soundcheckAfterStart: "Soundcheck must be at or before the start time, on the same day",
+  callAfterStart: "Call / load-in must be at or before the start time (the evening before for a show after midnight)",
+  soundcheckAfterStart: "Soundcheck must be at or before the start time (the evening before for a show after midnight)",
   pastLastYear: `A series must end by ${YEARS.max}: repeat it fewer times`,
   countOrUntil: "Say how many times, or until which date, it repeats",
   untilBeforeStart: "The series must end on or after its first date",
@@ -227,6 +227,9 @@ function parseFee(value: string | number | null | undefined, currency: string, c
   return null;
 }
 
+/** How long before a show after midnight its call or soundcheck may be, on the evening before. */
+const BEFORE_MIDNIGHT_SHOW_MS = 12 * 3_600_000;
+
 /**
  * A wall-clock time on `date` in `timeZone`, or an issue under `field` (bad shape, or
  * skipped by a clock change). A time the fall-back hour repeats reads as the first, unless
@@ -307,11 +310,21 @@ function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rul
     // An overnight gig on 31 December 9998 would end in a year no later edit could send.
     ctx.addIssue({ code: "custom", path: [raw.allDay ? "endDate" : "endTime"], message: YEARS_MESSAGE });
   }
-  const callAt = raw.callTime && !raw.allDay ? instantOn(date, raw.callTime, timeZone, "callTime", rules, ctx) : null;
-  const soundcheckAt = raw.soundcheckTime && !raw.allDay ? instantOn(date, raw.soundcheckTime, timeZone, "soundcheckTime", rules, ctx) : null;
-  // Both are read on the event's day: after the start they are a mistyped time (or a day off).
-  if (startsAt && callAt && callAt > startsAt) ctx.addIssue({ code: "custom", path: ["callTime"], message: MESSAGES.callAfterStart });
-  if (startsAt && soundcheckAt && soundcheckAt > startsAt) ctx.addIssue({ code: "custom", path: ["soundcheckTime"], message: MESSAGES.soundcheckAfterStart });
+  // Both are read on the event's day, or, for a show after midnight (on at 00:30, load-in at
+  // 22:00), on the evening before, up to BEFORE_MIDNIGHT_SHOW before the start: later than
+  // that they are a mistyped time.
+  const beforeStart = (time: string | undefined | null, field: "callTime" | "soundcheckTime", message: string) => {
+    if (!time || raw.allDay) return null;
+    const sameDay = instantOn(date, time, timeZone, field, rules, ctx);
+    if (!startsAt || !sameDay || sameDay <= startsAt) return sameDay;
+    const parsed = parseLocalTime(time);
+    const evening = parsed ? fromZoned({ ...addDays(date, -1), ...parsed }, timeZone) : null;
+    if (evening && evening <= startsAt && startsAt.getTime() - evening.getTime() <= BEFORE_MIDNIGHT_SHOW_MS) return evening;
+    ctx.addIssue({ code: "custom", path: [field], message });
+    return sameDay;
+  };
+  const callAt = beforeStart(raw.callTime, "callTime", MESSAGES.callAfterStart);
+  const soundcheckAt = beforeStart(raw.soundcheckTime, "soundcheckTime", MESSAGES.soundcheckAfterStart);
   // Answers are open until the end of the deadline's day.
   const rsvpDeadline = deadlineDay ? startOfLocalDay(addDays(deadlineDay, 1), rules.bandTimeZone) : null;
   if (deadlineDay && formatLocalDate(deadlineDay) > formatLocalDate(date)) ctx.addIssue({ code: "custom", path: ["rsvpDeadline"], message: MESSAGES.deadline });

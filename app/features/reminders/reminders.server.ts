@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { deadlineLastMoment } from "~/features/events/zoned-time";
+import { timeBeforeStart } from "~/features/events/event-when";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { addDays, dayOf, formatDayLong, startOfDay } from "~/features/availability/local-day";
 import { db, isUniqueViolation } from "~/utils/db.server";
@@ -224,8 +225,8 @@ function reminderMail(reminder: DueReminder, origin: string, leaderName?: string
   const hold = event.tentative ? " It's a hold, not confirmed yet." : "";
   // The day before: when to be there, as the event page says it, so nobody is late.
   const arrive = [
-    event.callAt ? `Call / load-in ${formatTime(event.callAt, event.timeZone)}` : null,
-    event.soundcheckAt ? `soundcheck ${formatTime(event.soundcheckAt, event.timeZone)}` : null,
+    event.callAt ? `Call / load-in ${timeBeforeStart(event.callAt, event.startsAt, event.timeZone)}` : null,
+    event.soundcheckAt ? `soundcheck ${timeBeforeStart(event.soundcheckAt, event.startsAt, event.timeZone)}` : null,
     event.venueAddress ? `address: ${event.venueAddress}` : null,
   ].filter(Boolean);
   const arriving = kind === "day-before" && arrive.length ? ` ${arrive.join("; ")}.` : "";

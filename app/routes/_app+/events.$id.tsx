@@ -23,7 +23,7 @@ import {
   restoreEvent,
   shownDays,
 } from "~/features/events/event-page.server";
-import { eventWhen } from "~/features/events/event-when";
+import { eventWhen, timeBeforeStart } from "~/features/events/event-when";
 import { answerLabel, instrumentCoverage, kindStyle, lineupSummary, mapLink } from "~/features/events/present";
 import { KindBadge } from "~/features/events/components/kind-badge";
 import { RsvpButtons } from "~/features/events/components/rsvp-buttons";
@@ -90,8 +90,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       venueName: event.venueName,
       venueAddress: event.venueAddress,
       mapUrl: event.venueAddress ? mapLink(event.venueAddress) : null,
-      call: event.callAt ? formatTime(event.callAt, tz) : null,
-      soundcheck: event.soundcheckAt ? formatTime(event.soundcheckAt, tz) : null,
+      call: event.callAt ? timeBeforeStart(event.callAt, event.startsAt, tz) : null,
+      soundcheck: event.soundcheckAt ? timeBeforeStart(event.soundcheckAt, event.startsAt, tz) : null,
       dressCode: event.dressCode,
       notes: event.notes,
       fee: abilities.seeFee && event.feeMinor !== null ? formatMoney(event.feeMinor, event.band.currency) : null,
