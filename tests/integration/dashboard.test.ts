@@ -9,7 +9,7 @@ import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { bandCookie, buildRequest, callRoute, clearOutbox, createUser, readOutbox, sessionCookieFor } from "#tests/db-utils";
 import { db } from "~/utils/db.server";
 import { dayOf } from "~/features/availability/local-day";
-import { getDashboard, type Dashboard } from "~/features/dashboard/dashboard.server";
+import { getBandStats, getDashboard, type Dashboard } from "~/features/dashboard/dashboard.server";
 import * as dashboardPage from "~/routes/_app+/dashboard";
 import * as statsApi from "~/routes/api+/bands.$id.stats";
 import * as rsvpPage from "~/routes/_app+/events.$id_.rsvp";
@@ -178,6 +178,33 @@ describe("every member's panels", () => {
     const d = await dashboardOf(w.ben.id);
     expect(d.nextGig).toMatchObject({ id: w.gigA.id, title: "Gig A at the Harbour" });
     expect(d.nextGig!.setlist).toEqual({ id: w.setlist.id, name: "Friday Set", songCount: 2, length: "6:00", href: `/setlists/${w.setlist.id}` });
+  });
+
+  test("what is on now stays on the dashboard until it ends: the gig on stage (with its setlist), a rehearsal under way, today's all-day event", async () => {
+    const lena = await person("Lena", "Late");
+    const band = await bandWith("On Now Band", TZ, [{ user: lena, role: "band_leader" }]);
+    const now = Date.now();
+    const setlist = await db.setlist.create({ data: { bandId: band.id, name: "Tonight" } });
+    const hour = 3_600_000;
+    await db.event.createMany({
+      data: [
+        { bandId: band.id, title: "On stage", kind: "gig", startsAt: new Date(now - hour), endsAt: new Date(now + 2 * hour), setlistId: setlist.id },
+        { bandId: band.id, title: "Open-ended rehearsal", kind: "rehearsal", startsAt: new Date(now - 2 * hour), endsAt: null },
+        { bandId: band.id, title: "All day", kind: "other", allDay: true, startsAt: new Date(now - 5 * hour), endsAt: new Date(now + 19 * hour) },
+        { bandId: band.id, title: "Next week", kind: "gig", startsAt: new Date(now + 7 * DAY) },
+        { bandId: band.id, title: "Finished", kind: "gig", startsAt: new Date(now - 4 * hour), endsAt: new Date(now - hour) },
+        { bandId: band.id, title: "Open-ended, long over", kind: "rehearsal", startsAt: new Date(now - 4 * hour), endsAt: null },
+      ],
+    });
+    const d = (await getDashboard(await accessAs(lena.id, band.id)))!;
+    expect(d.coming.map((event) => [event.title, event.onNow])).toEqual([
+      ["All day", true],
+      ["Open-ended rehearsal", true],
+      ["On stage", true],
+      ["Next week", false],
+    ]);
+    expect(d.nextGig).toMatchObject({ title: "On stage", setlist: { name: "Tonight" } });
+    expect((await getBandStats(await accessAs(lena.id, band.id))).upcomingEvents).toBe(4);
   });
 
   test("songs added recently, newest first", async () => {

@@ -15,7 +15,7 @@ import { currentBandCookieHeader, listBandsForUser, readCurrentBandCookie, resol
  */
 export type BandAccess = {
   user: CurrentUser;
-  band: { id: number; name: string; subscriptionTier: string; timeZone: string; currency: string; isPro: boolean };
+  band: { id: number; name: string; subscriptionTier: string; timeZone: string; currency: string; isPro: boolean; longestEventMinutes?: number };
   membership: { id: number; role: Role | string; displayName: string | null };
   grant: Grant;
 };

@@ -5,8 +5,11 @@ import { track } from "~/features/analytics/analytics.server";
 import { parseId } from "~/utils/ids";
 
 export type BandListItem = {
-  /** timeZone and currency too: band pages read them on every request (one query fewer each). */
-  band: { id: number; name: string; subscriptionTier: string; timeZone: string; currency: string };
+  /**
+   * timeZone and currency too: band pages read them on every request (one query fewer each);
+   * and how long its longest event is, which bounds a read of what is on now (events.server.ts).
+   */
+  band: { id: number; name: string; subscriptionTier: string; timeZone: string; currency: string; longestEventMinutes?: number };
   membership: { id: number; role: string; displayName: string | null; userId: string };
 };
 
@@ -19,7 +22,7 @@ export async function listBandsForUser(userId: string): Promise<BandListItem[]> 
       role: true,
       displayName: true,
       userId: true,
-      band: { select: { id: true, name: true, subscriptionTier: true, timeZone: true, currency: true } },
+      band: { select: { id: true, name: true, subscriptionTier: true, timeZone: true, currency: true, longestEventMinutes: true } },
     },
   });
   return memberships

@@ -1,7 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { deadlineLastMoment } from "~/features/events/zoned-time";
 import { addDays, daysOfRange, formatDayRange } from "~/features/availability/local-day";
-import { OPEN_ENDED_MINUTES } from "~/features/availability/conflicts.server";
+import { OPEN_ENDED_MINUTES, overlappingEvents } from "~/features/availability/conflicts.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { answerWindow, bandInstruments, pastDeadline } from "~/features/events/events.server";
 import { eventWhen } from "~/features/events/event-when";
@@ -77,15 +77,20 @@ export function dashboardAbilities(access: BandAccess) {
 
 type Abilities = ReturnType<typeof dashboardAbilities>;
 
-/** Events the viewer may see that have not started and are not cancelled. */
-function upcomingWhere(access: BandAccess, abilities: Abilities, now: Date, until?: Date): Prisma.EventWhereInput {
+/**
+ * Events the viewer may see that have not ended and are not cancelled: still to come, or
+ * on now (the gig on stage, today's all-day event, a rehearsal under way), starting before
+ * `until`. The band's longest event bounds how far back one still running may have started.
+ */
+function upcomingWhere(access: BandAccess, abilities: Abilities, now: Date, until = END_OF_TIME): Prisma.EventWhereInput {
   return {
     bandId: access.band.id,
-    cancelledAt: null,
-    startsAt: until ? { gt: now, lt: until } : { gt: now },
+    ...overlappingEvents(now, until, access.band.longestEventMinutes),
     ...(abilities.bookedOnly ? { bookings: { some: { membershipId: access.membership.id } } } : {}),
   };
 }
+// The last instant an ISO date string of four-digit years holds (SQLite compares the text).
+const END_OF_TIME = new Date(Date.UTC(9999, 11, 31, 23, 59, 59));
 
 /** The band's events whose answers are still open (answerWindow): not started, not cancelled; a passed deadline leaves them open. */
 function openEventWhere(bandId: number, now: Date): Prisma.EventWhereInput {
@@ -416,6 +421,7 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
       kindLabel: kindStyle(event.kind).label,
       tentative: event.status === "tentative",
       when: when(event, tz),
+      onNow: event.startsAt <= now,
       venueName: event.venueName,
       counts: lineupCounts(lineup.map((booking) => booking.answer)),
       countsLine: countsLine(lineupCounts(lineup.map((booking) => booking.answer))),

@@ -159,6 +159,7 @@ function ComingUp({ panels, empty }: { panels: Panels; empty: Notes }) {
                 </span>
               </div>
               <p className="mt-1 text-sm text-slate-600">
+                {event.onNow ? <strong className="font-semibold text-emerald-800">On now · </strong> : null}
                 <WhenText when={event.when} />
                 {event.venueName ? ` · ${event.venueName}` : null}
               </p>
