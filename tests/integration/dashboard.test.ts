@@ -204,7 +204,7 @@ describe("every member's panels", () => {
       ["Next week", false],
     ]);
     expect(d.nextGig).toMatchObject({ title: "On stage", setlist: { name: "Tonight" } });
-    expect((await getBandStats(await accessAs(lena.id, band.id))).upcomingEvents).toBe(4);
+    expect((await getBandStats(await accessAs(lena.id, band.id)))?.upcomingEvents).toBe(4);
   });
 
   test("songs added recently, newest first", async () => {

@@ -337,6 +337,13 @@ describe("deleting the account", () => {
     expect((await db.invitation.findUniqueOrThrow({ where: { tokenHash: "invite-hash" } })).invitedById).toBeNull();
     expect(await db.analyticsEvent.count({ where: { userId: user.id } })).toBe(0);
     expect(await db.formerBooking.findMany({ where: { eventId: playedGig.id }, select: { name: true, instrument: true } })).toEqual([{ name: displayName(user), instrument: "Bass" }]);
+    // The audit log keeps it: the band deleted with the account, the band left (its leader sees it), the account.
+    const entries = await db.auditEntry.findMany({ where: { actorId: user.id }, orderBy: { id: "asc" }, select: { action: true, bandId: true, targetLabel: true } });
+    expect(entries).toEqual([
+      { action: "band.delete", bandId: solo.id, targetLabel: "Solo Project" },
+      { action: "member.leave", bandId: shared.id, targetLabel: displayName(user) },
+      { action: "account.delete", bandId: null, targetLabel: displayName(user) },
+    ]);
   });
 
   test("a user with no bands can delete their account with DELETE", async () => {

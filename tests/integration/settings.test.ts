@@ -355,6 +355,10 @@ describe("deleting the band", () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: users.leader.id } })).preferredBandId).toBe(other.id);
     expect((await db.user.findUniqueOrThrow({ where: { id: users.member.id } })).preferredBandId).toBeNull();
     expect(await bandRow(other.id)).not.toBeNull();
+    // The audit log keeps who deleted it and what went with it, after the band is gone.
+    const entry = await db.auditEntry.findFirstOrThrow({ where: { action: "band.delete", bandId: band.id } });
+    expect(entry).toMatchObject({ actorId: users.leader.id, targetType: "band", targetLabel: "The Late Shift" });
+    expect(JSON.parse(entry.before!)).toMatchObject({ name: "The Late Shift", members: 4 });
   });
 
   test("deleting the last band clears the current band", async () => {

@@ -28,6 +28,9 @@ export const AUDIT_ACTIONS = {
   "member.leave": "Left the band",
   "member.join": "Joined the band",
   "member.leadership": "Transferred band leadership",
+  // Bands and accounts deleted: the entries outlive them (platform admins read them)
+  "band.delete": "Deleted the band",
+  "account.delete": "Deleted their account",
   // Money (issue 9)
   "money.payment": "Recorded a payment",
   "money.expense": "Recorded an expense",

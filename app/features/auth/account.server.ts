@@ -1,6 +1,9 @@
 import { db } from "~/utils/db.server";
 import { refreshMemberOrder, refreshMemberOrderOfUser } from "~/features/members/member-order.server";
 import { keepPastBookings } from "~/features/members/former-bookings.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import { recordBandDeletion } from "~/features/bands/settings.server";
+import { displayName } from "~/utils/names";
 import { forgetQueuedPageViews } from "~/features/analytics/analytics.server";
 import { endBillingOfBands } from "~/features/billing/billing.server";
 import { limitAuthAttempt, notifyPasswordChanged, RateLimitedError, verifyLogin } from "./auth.server";
@@ -136,15 +139,24 @@ export async function deleteAccount(userId: string): Promise<DeleteAccountResult
     if (impact.blocking.length) return { status: "blocked", bands: impact.blocking } as const;
     if (impact.lastAdmin) return { status: "last-admin" } as const;
     const bandIds = impact.deleted.map((band) => band.id);
+    // The audit log outlives the account: who it was, and what went with it.
+    const actor = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, firstName: true, lastName: true, email: true } });
+    for (const bandId of bandIds) await recordBandDeletion(tx, bandId, actor);
     if (bandIds.length) {
       await tx.user.updateMany({ where: { preferredBandId: { in: bandIds } }, data: { preferredBandId: null } });
       await tx.band.deleteMany({ where: { id: { in: bandIds } } });
     }
     forgetQueuedPageViews(userId);
     await tx.analyticsEvent.deleteMany({ where: { userId } });
-    const bandsLeft = await tx.bandMembership.findMany({ where: { userId, bandId: { notIn: bandIds } }, select: { bandId: true } });
+    const bandsLeft = await tx.bandMembership.findMany({ where: { userId, bandId: { notIn: bandIds } }, select: { id: true, bandId: true, role: true, displayName: true } });
     // The bands they leave behind keep them on the lineups of gigs already played, by name, as their ledgers do.
     if (bandsLeft.length) await keepPastBookings(tx, { userId, bandId: { notIn: bandIds } });
+    // Each band they leave sees them go in its own log, as when a member leaves.
+    const label = displayName(actor);
+    for (const membership of bandsLeft) {
+      await recordAudit(tx, { actor, action: "member.leave", bandId: membership.bandId, target: { type: "membership", id: membership.id, label: displayName({ ...actor, displayName: membership.displayName }) }, before: { role: membership.role }, after: { accountDeleted: true } });
+    }
+    await recordAudit(tx, { actor, action: "account.delete", target: { type: "user", id: userId, label }, before: { bands: bandsLeft.length + bandIds.length, bandsDeleted: bandIds.length }, after: null });
     await tx.user.delete({ where: { id: userId } });
     // Their memberships went with them: the bands they leave behind renumber and may free initials.
     for (const { bandId } of bandsLeft) await refreshMemberOrder(tx, bandId);

@@ -7,6 +7,35 @@ import { listBandsForUser, resolveCurrentBand, setPreferredBand } from "./bands.
 import type { BandSettingsInput, BandSettingsRules } from "./settings-schema";
 import { currentZoneName } from "./time-zone-names";
 import { grantIn, type BandAccess } from "./access.server";
+import type { CurrentUser } from "~/features/auth/auth.server";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+import type { Prisma } from "~/generated/prisma/client";
+
+/**
+ * The audit log's entry for a band deleted (from its settings, or with the account of its
+ * only member), written in the deleting transaction before the band goes: its name, plan
+ * and how many members, events, songs and money entries went with it.
+ */
+export async function recordBandDeletion(tx: Prisma.TransactionClient, bandId: number, actor: AuditActor) {
+  const band = await tx.band.findUnique({
+    where: { id: bandId },
+    select: {
+      name: true,
+      subscriptionTier: true,
+      _count: { select: { memberships: { where: { bandId } }, events: { where: { bandId } }, songs: { where: { bandId } }, ledger: { where: { bandId } } } },
+    },
+  });
+  if (!band) return;
+  const { memberships, events, songs, ledger } = band._count;
+  await recordAudit(tx, {
+    actor,
+    action: "band.delete",
+    bandId,
+    target: { type: "band", id: bandId, label: band.name },
+    before: { name: band.name, tier: band.subscriptionTier, members: memberships, events, songs, moneyEntries: ledger },
+    after: null,
+  });
+}
 
 /**
  * Every IANA zone this server knows, by its current name (ICU still lists some under
@@ -99,13 +128,15 @@ export async function updateBandSettings(bandId: number, input: BandSettingsInpu
  * Returns the band `userId` (who deleted it) works in next, by the spec's rule, which
  * becomes their preference when the deleted band was it; null when none is left.
  */
-export async function deleteBand(bandId: number, userId: string) {
+export async function deleteBand(bandId: number, actor: CurrentUser) {
+  const userId = actor.id;
   // Its Pro subscription ends at Stripe first: a failure there refuses the deletion (503).
   await endBillingOfBands([bandId]);
-  await db.$transaction([
-    db.user.updateMany({ where: { preferredBandId: bandId }, data: { preferredBandId: null } }),
-    db.band.delete({ where: { id: bandId } }),
-  ]);
+  await db.$transaction(async (tx) => {
+    await recordBandDeletion(tx, bandId, actor);
+    await tx.user.updateMany({ where: { preferredBandId: bandId }, data: { preferredBandId: null } });
+    await tx.band.delete({ where: { id: bandId } });
+  });
   const [bands, user] = await Promise.all([
     listBandsForUser(userId),
     db.user.findUnique({ where: { id: userId }, select: { preferredBandId: true } }),

@@ -130,7 +130,7 @@ async function removeBand(formData: FormData, { band, user }: BandAccess) {
 
   let nextBandId: number | null;
   try {
-    nextBandId = await deleteBand(band.id, user.id);
+    nextBandId = await deleteBand(band.id, user);
   } catch (error) {
     // Stripe could not end its Pro subscription: nothing was deleted, said above the form.
     const { result, status } = replyWithRuleError(submission, error);
