@@ -588,3 +588,31 @@ test.describe("setlist editor", () => {
     expect(text).toContain("2025-05-02,Pub gig,The Crown,,Set 1,2,Bravo Song,The Testers");
   });
 });
+
+/**
+ * The editor's rows at every width a phone or tablet has: a song's title keeps a readable
+ * width and its buttons wrap below it (they crushed it to a letter a line at 390, 640 and
+ * 768 px), and a set named with all 40 characters it may have does not widen the page.
+ */
+test("the editor's rows keep their titles readable and the page inside the screen, from a phone to a tablet", async ({ page, login, createBand }) => {
+  const band = await bandWithSongs(login, createBand);
+  const { db } = await import("~/utils/db.server");
+  const songs = await db.song.findMany({ where: { bandId: band.id }, orderBy: { id: "asc" }, select: { id: true } });
+  const setlist = await db.setlist.create({
+    data: { bandId: band.id, name: "Wide", sets: { create: [{ name: "Set 1", position: 0 }, { name: "Late set after the dinner speeches, slow", position: 1 }] } },
+    select: { id: true, sets: { orderBy: { position: "asc" }, select: { id: true } } },
+  });
+  await db.setlistItem.createMany({ data: songs.map((song, position) => ({ setlistId: setlist.id, setId: setlist.sets[position % 2]!.id, position, songId: song.id })) });
+  for (const width of [320, 390, 480, 640, 768]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/setlists/${setlist.id}`);
+    const layout = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+      titles: [...document.querySelectorAll("[data-item] span.font-medium")].map((title) => Math.round(title.parentElement!.getBoundingClientRect().width)),
+    }));
+    expect(layout.scroll, `${width} px`).toBeLessThanOrEqual(layout.client);
+    expect(layout.titles, `${width} px`).toHaveLength(SONGS.length);
+    for (const titleWidth of layout.titles) expect(titleWidth, `${width} px`).toBeGreaterThanOrEqual(Math.min(192, width - 120));
+  }
+});

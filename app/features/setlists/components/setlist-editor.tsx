@@ -453,7 +453,10 @@ function ItemContent({ item, index, set, setlist }: { item: Item; index: number;
   const text = (
     <>
       <span className="w-6 text-right text-sm tabular-nums text-slate-500">{index + 1}</span>
-      <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
+      {/* At least 12rem before the row's buttons may sit beside it (they wrap below it
+          instead): with no such floor the buttons kept their line and crushed the title to a
+          letter a line. Narrower than that, it shrinks to what the row has. */}
+      <span className="min-w-0 grow basis-48 [overflow-wrap:anywhere]">
         <span className={`block font-medium ${item.isBreak ? "italic text-slate-700" : "text-slate-900"}`}>
           {item.title}
           {item.artist ? <span className="font-normal text-slate-600"> — {item.artist}</span> : null}
@@ -489,7 +492,8 @@ function ItemContent({ item, index, set, setlist }: { item: Item; index: number;
             <label htmlFor={`to-set-${item.id}`} className="sr-only">
               Set to move {label} to
             </label>
-            <select id={`to-set-${item.id}`} name="setId" className="min-h-[44px] rounded-md border border-slate-300 bg-white px-2 text-sm">
+            {/* As wide as a short set name: a long one (40 characters may be) is cut here, not the page widened past the phone. */}
+            <select id={`to-set-${item.id}`} name="setId" className="min-h-[44px] max-w-[9rem] truncate rounded-md border border-slate-300 bg-white px-2 text-sm">
               {others.map((other) => (
                 <option key={other.id} value={other.id}>
                   {other.name}
