@@ -616,3 +616,21 @@ test("the editor's rows keep their titles readable and the page inside the scree
     for (const titleWidth of layout.titles) expect(titleWidth, `${width} px`).toBeGreaterThanOrEqual(Math.min(192, width - 120));
   }
 });
+
+/** Searching the library from the editor of a long setlist shows the results where the search was, not the top of the page. */
+test("a song search in a long setlist comes back at the search, with its results in view", async ({ page, login, createBand }) => {
+  const band = await bandWithSongs(login, createBand);
+  const { db } = await import("~/utils/db.server");
+  const songs = await db.song.findMany({ where: { bandId: band.id }, orderBy: { id: "asc" }, select: { id: true } });
+  const setlist = await db.setlist.create({ data: { bandId: band.id, name: "Long night", sets: { create: [{ name: "Set 1", position: 0 }] } }, select: { id: true, sets: { select: { id: true } } } });
+  await db.setlistItem.createMany({ data: Array.from({ length: 24 }, (_, position) => ({ setlistId: setlist.id, setId: setlist.sets[0]!.id, position, songId: songs[position % songs.length]!.id })) });
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto(`/setlists/${setlist.id}`);
+  const search = page.getByLabel("Title or artist");
+  await search.scrollIntoViewIfNeeded();
+  await search.fill("Delta");
+  await search.press("Enter");
+  const result = page.getByRole("checkbox", { name: /Delta Song/ });
+  await expect(result).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Add songs" })).toBeInViewport();
+});

@@ -199,7 +199,9 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
         <h2 id="add-heading" className="font-semibold text-slate-900">
           Add songs
         </h2>
-        <Form method="get" action={`/setlists/${setlist.id}`} role="search" aria-label="Search the song library" className="flex flex-wrap items-end gap-3">
+        {/* The results come back here, not at the top of a long setlist: without JavaScript by
+            the address's #add-heading, with it by keeping the scroll where it is. */}
+        <Form method="get" action={`/setlists/${setlist.id}#add-heading`} preventScrollReset role="search" aria-label="Search the song library" className="flex flex-wrap items-end gap-3">
           <div className="min-w-0 flex-1">
             <label htmlFor="song-search" className="block text-sm font-medium text-slate-800">
               Title or artist
