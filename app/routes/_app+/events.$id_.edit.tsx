@@ -6,7 +6,7 @@ import { eventFields, eventFormOptions, eventRules, eventToEdit, requireEventGat
 import { updateEventSchema } from "~/features/events/schema.server";
 import { EventForm } from "~/features/events/components/event-form";
 import { conflictMessages } from "~/features/availability/conflicts.server";
-import { ConflictWarning } from "~/features/availability/components/conflict-warning";
+import { ConflictNotice, ConflictWarning } from "~/features/availability/components/conflict-warning";
 import { PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { parseId } from "~/utils/ids";
@@ -63,7 +63,7 @@ export default function EditEvent() {
           (your changes below are not kept there: note them first).
         </p>
       ) : null}
-      <EventForm mode="edit" options={options} defaults={defaults} lastResult={actionData?.result} warnings={<ConflictWarning conflicts={actionData?.conflicts} />} version={sentVersion ?? event.version} inSeries={event.inSeries} />
+      <EventForm mode="edit" options={options} defaults={defaults} lastResult={actionData?.result} warnings={<ConflictWarning conflicts={actionData?.conflicts} />} warningNotice={<ConflictNotice conflicts={actionData?.conflicts} />} version={sentVersion ?? event.version} inSeries={event.inSeries} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { parseLocalDate } from "~/features/events/zoned-time";
 import { createEventSchema } from "~/features/events/schema.server";
 import { EventForm } from "~/features/events/components/event-form";
 import { conflictMessages } from "~/features/availability/conflicts.server";
-import { ConflictWarning } from "~/features/availability/components/conflict-warning";
+import { ConflictNotice, ConflictWarning } from "~/features/availability/components/conflict-warning";
 import { PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { parseId } from "~/utils/ids";
@@ -59,7 +59,7 @@ export default function NewEvent() {
   return (
     <div className="space-y-6">
       <PageHeader back={{ to: "/calendar", label: "Calendar" }} title="New event" description={duplicating ? `A copy of ${duplicating}: change what differs.` : undefined} />
-      <EventForm mode="create" options={options} defaults={defaults} lastResult={actionData?.result} warnings={<ConflictWarning conflicts={actionData?.conflicts} />} submissionKey={actionData?.submissionKey ?? submissionKey} />
+      <EventForm mode="create" options={options} defaults={defaults} lastResult={actionData?.result} warnings={<ConflictWarning conflicts={actionData?.conflicts} />} warningNotice={<ConflictNotice conflicts={actionData?.conflicts} />} submissionKey={actionData?.submissionKey ?? submissionKey} />
     </div>
   );
 }

@@ -7,6 +7,24 @@
 /** How the message of an event already on the calendar starts (conflicts.server.ts): the heading tells it from the lineup's clashes. */
 export const ALREADY_ON_CALENDAR = "Already on the calendar:";
 
+/**
+ * Said at the top of the form when it comes back with a warning: the warning itself sits by
+ * the Save button, a long way down a phone's screen, and a page drawn anew without
+ * JavaScript opens at the top, looking as if nothing happened.
+ */
+export function ConflictNotice({ conflicts }: { conflicts: string[] | null | undefined }) {
+  if (!conflicts?.length) return null;
+  return (
+    <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <strong className="font-semibold">Not saved yet.</strong>{" "}
+      <a href="#conflicts-heading" className="font-medium underline underline-offset-2">
+        Read the warning by the Save button
+      </a>
+      , then tick “Save anyway” to save it as it is, or change it.
+    </p>
+  );
+}
+
 export function ConflictWarning({ conflicts }: { conflicts: string[] | null | undefined }) {
   if (!conflicts?.length) return null;
   // Only the same event entered twice, nobody's clash.

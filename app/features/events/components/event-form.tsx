@@ -31,8 +31,10 @@ type Props = {
   /** Edit: the version read, and whether the event belongs to a series. */
   version?: number;
   inSeries?: boolean;
-  /** Room for warnings shown before saving (conflicts with blackouts and other bookings). */
+  /** Room for warnings shown before saving (conflicts with blackouts and other bookings), by the Save button. */
   warnings?: React.ReactNode;
+  /** What the top of the form says when it came back with a warning. */
+  warningNotice?: React.ReactNode;
   /** Create: the form's one-time key, so a resent form adds one event, not two (form-submission.server.ts). */
   submissionKey?: string;
 };
@@ -47,7 +49,7 @@ const TEXTAREA =
  * its inputs come from the zod-free limits.ts. It works as a plain HTML form without
  * JavaScript.
  */
-export function EventForm({ mode, options, defaults, lastResult, version, inSeries, warnings, submissionKey }: Props) {
+export function EventForm({ mode, options, defaults, lastResult, version, inSeries, warnings, warningNotice, submissionKey }: Props) {
   const pending = useIsPending();
   const form = useFocusFirstError(lastResult);
   const errors = lastResult?.error;
@@ -78,6 +80,7 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
           <ErrorList errors={formErrors} />
         </div>
       ) : null}
+      {warningNotice}
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold text-slate-900">What</legend>
