@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link, useLocation } from "@remix-run/react";
 import { Suspense, forwardRef, lazy, useCallback, useEffect, useId, useRef, useState } from "react";
 import type { NavIcon } from "~/components/shell/navigation";
-import { avatarColor, displayName, initials, type PersonName } from "~/utils/names";
+import { avatarColor, displayName, type PersonName } from "~/utils/names";
 import type { PageInfo } from "~/utils/pagination";
 import { isRole, roleLabel, type Role } from "~/utils/roles";
 
@@ -316,8 +316,12 @@ type AvatarProps = {
   size?: AvatarSize;
   /** Set when a visible name sits beside the avatar, so screen readers do not hear it twice. */
   decorative?: boolean;
-  /** Letters chosen for this member among the band (resolveInitials), instead of the person's own. */
-  initials?: string;
+  /**
+   * The letters shown: the member's among the band (resolveInitials), else the person's own
+   * (initials()), made on the server: a name's letters need Intl.Segmenter's code, which
+   * the browser need not load.
+   */
+  initials: string;
   className?: string;
 };
 
@@ -342,7 +346,7 @@ export function Avatar({ person, position, size = "md", decorative = false, clas
       aria-label={decorative ? undefined : name}
       aria-hidden={decorative || undefined}
     >
-      {letters ?? initials(person)}
+      {letters}
       {person.profileImageUrl ? (
         <span data-avatar-picture="" aria-hidden="true" className="absolute inset-0 bg-cover bg-center" style={{ backgroundImage: cssUrl(person.profileImageUrl) }} />
       ) : null}

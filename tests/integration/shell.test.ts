@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
 import { db } from "~/utils/db.server";
+import { initials } from "~/utils/names";
 import { loader as rootLoader } from "~/root";
 import { loader as layoutLoader } from "~/routes/_app+/_layout";
 import { action as switchAction, loader as switchLoader } from "~/routes/bands+/switch";
@@ -46,16 +47,22 @@ describe("signed-in shell", () => {
     const { user, cookie } = await signedIn();
     let response = await callRoute(layoutLoader, buildRequest("/dashboard", { cookie }));
     expect(response.status).toBe(200);
-    expect(await body(response)).toEqual({ avatarPosition: null, isPro: false });
+    // The avatar's letters come made: the browser does not load what makes them.
+    const own = initials(user);
+    expect(await body(response)).toEqual({ avatarPosition: null, avatarInitials: own, isPro: false });
 
     const leader = await createUser();
     const band = await createBand({ members: [{ userId: leader.id, role: "band_leader" }, { userId: user.id, role: "band_member" }] });
     response = await callRoute(layoutLoader, buildRequest("/dashboard", { cookie }));
-    expect(await body(response)).toEqual({ avatarPosition: 1, isPro: false });
+    expect(await body(response)).toEqual({ avatarPosition: 1, avatarInitials: own, isPro: false });
 
     await db.band.update({ where: { id: band.id }, data: { subscriptionTier: "pro" } });
     response = await callRoute(layoutLoader, buildRequest("/dashboard", { cookie }));
-    expect(await body(response)).toEqual({ avatarPosition: 1, isPro: true });
+    expect(await body(response)).toEqual({ avatarPosition: 1, avatarInitials: own, isPro: true });
+    // Letters the band resolved (a clash with another member's moved) are the ones shown.
+    await db.bandMembership.updateMany({ where: { bandId: band.id, userId: user.id }, data: { initials: "ZQ", joinRank: 1 } });
+    response = await callRoute(layoutLoader, buildRequest("/dashboard", { cookie }));
+    expect(await body(response)).toEqual({ avatarPosition: 1, avatarInitials: "ZQ", isPro: true });
   });
 });
 

@@ -1,6 +1,7 @@
 import { requireUser } from "~/features/auth/auth.server";
 import { getCurrentBand } from "~/features/bands/access.server";
-import { memberPosition } from "~/features/bands/overview.server";
+import { memberPlace } from "~/features/bands/overview.server";
+import { initials } from "~/utils/names";
 import { isPro } from "~/features/billing/plans";
 
 /**
@@ -16,8 +17,12 @@ import { isPro } from "~/features/billing/plans";
 export async function shellData(request: Request) {
   const user = await requireUser(request);
   const current = await getCurrentBand(request, user);
+  const place = current ? await memberPlace(current.band.id, user.id) : null;
   return {
-    avatarPosition: current ? await memberPosition(current.band.id, user.id) : null,
+    avatarPosition: place?.position ?? null,
+    // Made here, not in the browser: the letters of a name (graphemes) need Intl.Segmenter's
+    // code, which every signed-in page would otherwise load for one avatar (issue 11).
+    avatarInitials: place?.initials ?? initials({ ...user, displayName: current?.membership.displayName }),
     isPro: current ? isPro(current.band.subscriptionTier) : false,
   };
 }

@@ -15,7 +15,7 @@ import { seesContact } from "~/features/members/members.server";
 import { sortMembers } from "~/features/members/order";
 import { db } from "~/utils/db.server";
 import { formatDate } from "~/utils/dates";
-import { displayName } from "~/utils/names";
+import { displayName, initials } from "~/utils/names";
 
 /**
  * The band dashboard: "what do I need to do?" for the person looking. Every panel reads
@@ -223,6 +223,8 @@ const MEMBER_SELECT = {
   // stored by members/member-order.server.ts.
   listRank: true,
   joinRank: true,
+  // As the band resolved them (a clash moved): the avatar's letters, made here, not in the browser.
+  initials: true,
   user: { select: { id: true, firstName: true, lastName: true, email: true, profileImageUrl: true } },
 } as const;
 
@@ -241,7 +243,13 @@ async function readNamedMembers(bandId: number, preview: number, named: number[]
   });
   const stored = rows.every((row) => row.listRank !== null && row.joinRank !== null);
   const everyone = stored ? rows : await db.bandMembership.findMany({ where: { bandId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: MEMBER_SELECT });
-  const placed = everyone.map(({ user, listRank, joinRank, ...membership }, position) => ({ position: stored ? joinRank! : position, listRank, membership, user }));
+  const placed = everyone.map(({ user, listRank, joinRank, initials: letters, ...membership }, position) => ({
+    position: stored ? joinRank! : position,
+    initials: letters ?? initials({ ...user, displayName: membership.displayName }),
+    listRank,
+    membership,
+    user,
+  }));
   const first = stored ? placed.filter((member) => member.listRank! < preview).sort((a, b) => a.listRank! - b.listRank!) : sortMembers(placed).slice(0, preview);
   return {
     preview: first.map(({ listRank: _, ...member }) => member),

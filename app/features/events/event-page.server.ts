@@ -15,4 +15,4 @@ export { parseWithZod } from "./forms.server";
 export { CancelEventSchema, DeleteEventSchema, MESSAGES } from "./schema.server";
 export { chaseOffered } from "~/features/reminders/reminders.server";
 export { lastTimeAtVenue } from "~/features/songs/history.server";
-export { redirectWithToast } from "~/utils/toast.server";
+export { redirectWithToast, unlessGone } from "~/utils/toast.server";

@@ -11,7 +11,7 @@ import { db } from "~/utils/db.server";
 import { formatAmountInput } from "~/utils/money";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
-import { thrownStatus } from "~/utils/gone.server";
+import { thrownStatus } from "~/utils/toast.server";
 import { MAX_EVENT_DAYS } from "./limits";
 import { KIND_STYLES } from "./present";
 import { MESSAGES, type EventInput, type Kept, type Recurrence, type RsvpAnswer, type SeriesScope } from "./schema.server";

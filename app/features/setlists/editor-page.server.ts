@@ -9,4 +9,4 @@
 export { data, redirect } from "@remix-run/node";
 export { editorPermission, editorView, otherBandThanCurrent, setlistAccess, submitEditorForm } from "./editor.server";
 export { SETLIST_NOT_FOUND } from "./setlists.server";
-export { redirectWithToast } from "~/utils/toast.server";
+export { redirectWithToast, unlessGone } from "~/utils/toast.server";

@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type RootData = NonNullable<ReturnType<typeof useRouteLoaderData<RootLoaderData>>>;
-type SignedIn = RootData & { user: NonNullable<RootData["user"]>; avatarPosition: number | null; isPro: boolean };
+type SignedIn = RootData & { user: NonNullable<RootData["user"]>; avatarPosition: number | null; avatarInitials: string; isPro: boolean };
 
 function shellState(root: SignedIn): ShellState {
   return {
@@ -39,13 +39,13 @@ function shellState(root: SignedIn): ShellState {
 
 export default function AppLayout() {
   const root = useRouteLoaderData<RootLoaderData>("root");
-  const { avatarPosition, isPro } = useLoaderData<typeof loader>();
+  const { avatarPosition, avatarInitials, isPro } = useLoaderData<typeof loader>();
   useSessionKeepalive();
   useRevalidateOnFocus(root);
   useFocusAfterNavigation();
   // The loader above already sent signed-out visitors away.
   if (!root?.user) return null;
-  const signedIn: SignedIn = { ...root, user: root.user, avatarPosition, isPro };
+  const signedIn: SignedIn = { ...root, user: root.user, avatarPosition, avatarInitials, isPro };
   const state = shellState(signedIn);
 
   return (
@@ -168,7 +168,7 @@ function MobileTopBar({ root, state }: { root: SignedIn; state: ShellState }) {
       <span className="ml-auto min-w-0 truncate text-sm font-medium text-slate-700">{root.currentBand?.band.name}</span>
       {/* Named by hidden text, not aria-label: an aria-label must contain the visible text (the initials, WCAG 2.5.3). */}
       <Link to="/profile" className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full">
-        <Avatar person={{ ...root.user, displayName: root.currentBand?.membership.displayName }} position={root.avatarPosition} size="sm" decorative />
+        <Avatar person={{ ...root.user, displayName: root.currentBand?.membership.displayName }} position={root.avatarPosition} initials={root.avatarInitials} size="sm" decorative />
         <span className="sr-only">Your profile</span>
       </Link>
     </header>
@@ -197,7 +197,7 @@ function UserSummary({ root }: { root: SignedIn }) {
       aria-current={active ? "page" : undefined}
       className={`flex min-h-[44px] items-center gap-3 rounded-md px-3 py-1.5 ${active ? "bg-brand-50" : "hover:bg-slate-100"}`}
     >
-      <Avatar person={person} position={root.avatarPosition} size="md" decorative />
+      <Avatar person={person} position={root.avatarPosition} initials={root.avatarInitials} size="md" decorative />
       <span className="min-w-0">
         <span className="sr-only">Your profile: </span>
         <span className="block truncate text-sm font-semibold text-slate-900">{displayName(person)}</span>

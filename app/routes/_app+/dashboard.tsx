@@ -492,7 +492,7 @@ export default function Dashboard() {
             const person = { ...member.user, displayName: member.membership.displayName };
             return (
               <li key={member.membership.id} className="flex items-center gap-3 py-2.5">
-                <Avatar person={person} position={member.position} size="sm" decorative />
+                <Avatar person={person} position={member.position} initials={member.initials} size="sm" decorative />
                 <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{displayName(person)}</span>
                 <RoleBadge role={member.membership.role} />
               </li>

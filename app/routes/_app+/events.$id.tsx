@@ -17,6 +17,7 @@ import {
   MESSAGES,
   parseWithZod,
   redirectWithToast,
+  unlessGone,
   otherBandThanCurrent,
   pastDeadline,
   answerWindow,
@@ -37,7 +38,6 @@ import { formatMoney } from "~/utils/money";
 import { pageTitle } from "~/utils/meta";
 import { displayName } from "~/utils/names";
 import { replyWithRuleError } from "~/utils/rule-error";
-import { unlessGone } from "~/utils/gone.server";
 import type { Permission } from "~/features/members/permissions";
 
 async function gate(request: Request, id: string | undefined, permission: Permission) {

@@ -12,8 +12,7 @@ import { RouteErrorBoundary } from "~/components/error-screens";
 import { parseId } from "~/utils/ids";
 import { pageTitle } from "~/utils/meta";
 import { replyWithRuleError } from "~/utils/rule-error";
-import { redirectWithToast } from "~/utils/toast.server";
-import { unlessGone } from "~/utils/gone.server";
+import { redirectWithToast, unlessGone } from "~/utils/toast.server";
 
 async function gate(request: Request, id: string | undefined) {
   const eventId = parseId(id);

@@ -318,7 +318,7 @@ function ProfileForm({ profile, lastResult }: { profile: ProfileData; lastResult
   return (
     <section aria-labelledby="profile-heading" className={cardClasses}>
       <div className="flex items-center gap-4">
-        <Avatar person={profile} position={layout?.avatarPosition} size="xl" decorative />
+        <Avatar person={profile} position={layout?.avatarPosition} initials={layout?.avatarInitials ?? "?"} size="xl" decorative />
         <div className="min-w-0">
           <h2 id="profile-heading" className="font-semibold text-slate-900">
             Profile

@@ -7,6 +7,7 @@ import {
   otherBandThanCurrent,
   redirect,
   redirectWithToast,
+  unlessGone,
   setlistAccess,
   SETLIST_NOT_FOUND,
   submitEditorForm,
@@ -14,7 +15,6 @@ import {
 import { SetlistEditor } from "~/features/setlists/components/setlist-editor";
 import { pageTitle } from "~/utils/meta";
 import { RouteErrorBoundary } from "~/components/error-screens";
-import { unlessGone } from "~/utils/gone.server";
 
 const notFound = () => data({ message: SETLIST_NOT_FOUND }, { status: 404 });
 

@@ -13,10 +13,9 @@ import { pageTitle } from "~/utils/meta";
 import { formatDate } from "~/utils/dates";
 import { songHistory } from "~/features/songs/history.server";
 import { RuleError } from "~/utils/rule-error";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast, unlessGone } from "~/utils/toast.server";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import type { Permission } from "~/features/members/permissions";
-import { unlessGone } from "~/utils/gone.server";
 
 /** The song's band through the one gate: unknown ids and other bands' songs are the same 404. */
 async function songAccess(request: Request, idParam: string | undefined, permission: Permission) {
