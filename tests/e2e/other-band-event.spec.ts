@@ -27,6 +27,26 @@ test("an event of your other band says whose it is, and switching comes back to 
   expect((await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { preferredBandId: true } })).preferredBandId).toBe(zulu.id);
 });
 
+test("duplicating an event of your other band switches to it and opens the copy; a copy that cannot be made says so", async ({ page, login, createBand, isMobile }) => {
+  test.skip(isMobile, "the same page and form on a phone; the desktop projects run it with JavaScript and without");
+  const user = await login();
+  const zulu = await createBand(user, { name: "Zulu Collective" });
+  await createBand(user, { name: "Alpha Sound" });
+  const { db } = await import("~/utils/db.server");
+  const gig = await db.event.create({ data: { bandId: zulu.id, title: "Harbour Stage", kind: "gig", startsAt: new Date(Date.now() + 9 * 86_400_000) }, select: { id: true } });
+
+  await page.goto(`/events/${gig.id}`);
+  await page.getByRole("button", { name: "Duplicate in Zulu Collective" }).click();
+  await expect(page).toHaveURL(new RegExp(`/events/new\\?duplicate=${gig.id}$`));
+  await expect(page.getByText("A copy of Harbour Stage: change what differs.")).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue("Harbour Stage (copy)");
+
+  // Typed by hand for an event that is not the band's: said, and the form starts empty.
+  await page.goto(`/events/new?duplicate=999999`);
+  await expect(page.getByText("That event was not copied: it is not an event of Zulu Collective.", { exact: false })).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue("");
+});
+
 test("a setlist of your other band says whose it is too, and switching comes back to it", async ({ page, login, createBand, isMobile }) => {
   test.skip(isMobile, "the same page and form on a phone; the desktop projects run it with JavaScript and without");
   const user = await login();

@@ -183,7 +183,16 @@ export default function EventDetails() {
             Edit
           </Link>
         ) : null}
-        {abilities.duplicate ? (
+        {abilities.duplicate && otherBand ? (
+          // The copy is made in the event's band: the switcher's own POST, then the form.
+          <Form method="post" action="/bands/switch">
+            <input type="hidden" name="bandId" value={otherBand.id} />
+            <input type="hidden" name="redirectTo" value={`/events/new?duplicate=${event.id}`} />
+            <button type="submit" className={buttonClasses("secondary")}>
+              Duplicate in {otherBand.name}
+            </button>
+          </Form>
+        ) : abilities.duplicate ? (
           <Link to={`/events/new?duplicate=${event.id}`} className={buttonClasses("secondary")}>
             Duplicate
           </Link>

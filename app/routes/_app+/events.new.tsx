@@ -27,7 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const defaults = copied
     ? { ...copied.fields, title: `${copied.fields.title} (copy)` }
     : { kind: "gig", status: "confirmed", timeZone: options.timeZone, interval: "1", repeat: "none", repeatEnds: "count", ...(date && parseLocalDate(date) ? { date } : {}) };
-  return { options, defaults, duplicating: copied ? copied.event.title : null, submissionKey: newSubmissionKey() };
+  // A copy asked for that is not this band's to copy (an event of another band, one deleted): said, not an empty form unexplained.
+  const notCopied = Boolean(duplicateId && !copied) || (url.searchParams.has("duplicate") && !duplicateId);
+  return { options, defaults, duplicating: copied ? copied.event.title : null, notCopied, bandName: access.band.name, submissionKey: newSubmissionKey() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -54,11 +56,16 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewEvent() {
-  const { options, defaults, duplicating, submissionKey } = useLoaderData<typeof loader>();
+  const { options, defaults, duplicating, notCopied, bandName, submissionKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="space-y-6">
       <PageHeader back={{ to: "/calendar", label: "Calendar" }} title="New event" description={duplicating ? `A copy of ${duplicating}: change what differs.` : undefined} />
+      {notCopied ? (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          That event was not copied: it is not an event of {bandName}. To copy an event of another of your bands, switch to that band first. This form starts empty.
+        </p>
+      ) : null}
       <EventForm mode="create" options={options} defaults={defaults} lastResult={actionData?.result} warnings={<ConflictWarning conflicts={actionData?.conflicts} />} warningNotice={<ConflictNotice conflicts={actionData?.conflicts} />} submissionKey={actionData?.submissionKey ?? submissionKey} />
     </div>
   );
