@@ -423,7 +423,8 @@ describe("the forms, without JavaScript", () => {
     const { cookies, gig } = world;
     const page = await body<{ submissionKey: string }>(await callRoute(paymentPage.loader, buildRequest(`/finances/payments/new?eventId=${gig.id}`, { cookie: cookies.leader })));
     expect(page.submissionKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    const form = { submissionKey: page.submissionKey, category: "gig", eventId: String(gig.id), amount: "1000", date: "2024-05-01", method: "cash", receivedBy: "band" };
+    // Each new payment here is the gig's fee again: confirmed past the agreed fee (that check has its own test).
+    const form = { submissionKey: page.submissionKey, category: "gig", eventId: String(gig.id), amount: "1000", date: "2024-05-01", method: "cash", receivedBy: "band", recordAnyway: "on" };
     const send = (fields: Record<string, string>) => callRoute(paymentPage.action, buildRequest("/finances/payments/new", { cookie: cookies.leader, form: fields }));
 
     // Refused (a gig of another band's calendar): nothing is kept, and the corrected form goes through with the same key.
@@ -544,6 +545,26 @@ describe("the forms, without JavaScript", () => {
       "Cat Drums owes the band $50.00: this is $10.00 more. Check the amount, or tick “Record it anyway”.",
     ]);
     expectRedirect(await callRoute(payoutPage.action, buildRequest("/finances/payouts/new", { cookie: cookies.leader, form: { ...handover, amount: "50" } })), "/finances");
+  });
+
+  test("a gig's fee recorded beyond what was agreed (the same fee twice, from two tabs) asks first; 'Record it anyway' records it", async () => {
+    const world = await setup();
+    const { cookies, gig } = world;
+    const form = { category: "gig", eventId: String(gig.id), date: "2024-05-01", method: "cash", receivedBy: "band" };
+    const send = (fields: Record<string, string>) => callRoute(paymentPage.action, buildRequest("/finances/payments/new", { cookie: cookies.leader, form: { ...form, ...fields } }));
+    const count = () => db.payment.count({ where: { bandId: world.band.id, eventId: gig.id } });
+    expect((await send({ amount: "600" })).status).toBe(302);
+    // The rest of the fee is fine; past it, the form says what is recorded already.
+    const twice = await send({ amount: "1000" });
+    expect(twice.status).toBe(409);
+    const reply = await body<{ result: { error: Record<string, string[]> }; beyondFee: boolean }>(twice);
+    expect(reply.beyondFee).toBe(true);
+    expect(reply.result.error.amount).toEqual([`${gig.title}’s agreed fee is $1,000.00, and $600.00 of it is recorded already: this makes $1,600.00. Check the amount, or tick “Record it anyway”.`]);
+    expect(await count()).toBe(1);
+    expect((await send({ amount: "400" })).status).toBe(302);
+    expect(await count()).toBe(2);
+    expect((await send({ amount: "50", recordAnyway: "on" })).status).toBe(302);
+    expect(await count()).toBe(3);
   });
 
   test("a gig payment form prefills the agreed fee, records, and leads to the split with its preview", async () => {

@@ -720,7 +720,7 @@ async function afterWrite<T>(work: Promise<T>): Promise<T> {
 }
 
 /** Records income: a gig payment (linked to a gig of the band's calendar) or other income. */
-export async function recordPayment(access: BandAccess, input: PaymentInput) {
+export async function recordPayment(access: BandAccess, input: PaymentInput, { checkFee = false }: { checkFee?: boolean } = {}) {
   requireWriter(access);
   const bandId = access.band.id;
   const result = await db.$transaction(async (tx) => {
@@ -732,9 +732,21 @@ export async function recordPayment(access: BandAccess, input: PaymentInput) {
     const receiver = input.receivedBy ? await memberOf(tx, bandId, input.receivedBy) : null;
     if (input.receivedBy && !receiver) throw new RuleError(400, "That person is not a member of this band", "receivedBy");
     const isGig = input.category === "gig";
+    const agreed = isGig ? (input.feeAgreed ?? event?.feeMinor ?? null) : null;
+    if (checkFee && event && agreed !== null) {
+      // Read in the write transaction: of two fees recorded at once, the second sees the first.
+      // A reversal's negated payment takes its payment back out of the sum.
+      const { _sum } = await tx.payment.aggregate({ where: { bandId, eventId: event.id, category: "gig" }, _sum: { amountMinor: true } });
+      const received = _sum.amountMinor ?? 0;
+      if (received + input.amount > agreed) {
+        const money = (minor: number) => formatMoney(minor, access.band.currency);
+        const already = received ? `, and ${money(received)} of it is recorded already` : "";
+        throw new BeyondFeeError(`${event.title}’s agreed fee is ${money(agreed)}${already}: this makes ${money(received + input.amount)}. Check the amount, or tick “Record it anyway”.`);
+      }
+    }
     // "Fee: Harbour Fest" for a gig's fee; other income at a gig says what it is ("Merch: Harbour Fest").
     const description = input.description ?? (event ? `${isGig ? "Fee" : INCOME_CATEGORIES[input.category]}: ${event.title}` : INCOME_CATEGORIES[input.category]);
-    const feeAgreedMinor = isGig ? (input.feeAgreed ?? event?.feeMinor ?? null) : null;
+    const feeAgreedMinor = agreed;
     const names = new Map(receiver ? [[receiver.userId, receiver.name]] : []);
     const entry = await tx.ledgerEntry.create({
       data: {
@@ -822,6 +834,18 @@ export async function recordExpense(access: BandAccess, input: ExpenseInput) {
   });
   await track("track_expense", { userId: access.user.id, bandId, props: { category: input.category, outOfPocket: Boolean(input.paidBy) } });
   return result;
+}
+
+/**
+ * A gig's fee recorded beyond what was agreed for it: most often the same fee recorded
+ * twice (two tabs, two admins, a retry after a slow answer) or a digit too many. The form
+ * asks to confirm it; a bonus or a fee raised on the night is real, so "Record it anyway"
+ * records it.
+ */
+export class BeyondFeeError extends RuleError {
+  constructor(message: string) {
+    super(409, message, "amount");
+  }
 }
 
 /**

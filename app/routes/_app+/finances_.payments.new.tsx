@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { backToFormBand, requireBandAccess, requireFormBandAccess, switchToFormBandOf } from "~/features/bands/access.server";
-import { financeFormOptions, financePageGate, financeSettings, recordPayment, requireFinanceWriter } from "~/features/finances/finances.server";
+import { BeyondFeeError, financeFormOptions, financePageGate, financeSettings, recordPayment, requireFinanceWriter } from "~/features/finances/finances.server";
 import { parseWithZod, paymentSchema } from "~/features/finances/schema.server";
 import { INCOME_CATEGORIES, PAYMENT_METHODS } from "~/features/finances/ledger";
 import { UpgradePage } from "~/features/finances/components/finance-ui";
@@ -68,11 +68,11 @@ export async function action({ request }: ActionFunctionArgs) {
   requireFinanceWriter(access);
   const { currency, today } = await financeSettings(access);
   const submission = parseWithZod(formData, { schema: paymentSchema(currency, { today }) });
-  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, submissionKey: newSubmissionKey() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), beyondFee: false }, { status: 400 });
   const { value } = submission;
   try {
     return await saveOnce(formData, access.user.id, "/finances/ledger", async () => {
-      const saved = await recordPayment(access, value);
+      const saved = await recordPayment(access, value, { checkFee: formData.get("recordAnyway") !== "on" });
       const band = await backToFormBand(request, access);
       const toast = { title: "Payment recorded", description: `${saved.description}: ${formatMoney(value.amount, currency)}${band.note}.` };
       return { location: saved.splittable ? `/finances/entries/${saved.entryId}/split` : "/finances/ledger", toast, cookies: band.cookies };
@@ -80,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
     // A fresh key: after "already recorded with other details", pressing again records these.
-    return data({ result, submissionKey: newSubmissionKey() }, { status });
+    return data({ result, submissionKey: newSubmissionKey(), beyondFee: error instanceof BeyondFeeError }, { status });
   }
 }
 
@@ -187,6 +187,12 @@ function NewPayment({ other, gigs, members, currency, defaults, submissionKey, b
         <Field className="sm:col-span-2" label="Description (optional)" inputProps={{ ...field("description"), type: "text", autoComplete: "off" }} errors={errors?.description} />
         <div className="sm:col-span-2">
           <ErrorList id="payment-error" errors={formErrors} />
+          {actionData?.beyondFee ? (
+            <label className="mb-3 flex min-h-[44px] items-center gap-2 text-slate-800">
+              <input type="checkbox" name="recordAnyway" value="on" className="h-5 w-5" />
+              Record it anyway
+            </label>
+          ) : null}
           <Button type="submit" pending={pending} pendingText="Saving…">
             Record payment
           </Button>
