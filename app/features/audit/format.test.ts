@@ -52,6 +52,12 @@ describe("an audit entry's changes, in words a band reads", () => {
     expect(rows.map((row) => row.changes)).toEqual([["Amount: €40.00"], ["Amount (minor units): 4000"]]);
   });
 
+  test("a band's own log reads in the band's time zone; the platform's in UTC", () => {
+    const entry = { id: 1, createdAt: new Date("2026-11-27T11:29:00Z"), actorLabel: "A", description: "Changed a member's role", targetLabel: "Kai", before: null, after: null };
+    expect(auditRows([entry], { timeZone: "Pacific/Kiritimati" })[0]!.when).toBe("Nov 28, 2026, 1:29 AM GMT+14");
+    expect(auditRows([entry])[0]!.when).toBe("Nov 27, 2026, 11:29");
+  });
+
   test("without the band's currency (the platform's log), amounts say they are in minor units", () => {
     expect(changeLines(null, { amountMinor: 23_000, shares: [{ name: "Dana Reyes", amountMinor: 38_000 }] })).toEqual(["Amount (minor units): 23000", "Shares: Dana Reyes amount (minor units) 38000"]);
   });

@@ -6,6 +6,7 @@
  */
 import type { AuditRow } from "./components/audit-log";
 import { formatMoney } from "~/utils/money";
+import { formatDate, formatTime } from "~/utils/dates";
 import { isRole, roleLabel } from "~/utils/roles";
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES, PAYMENT_METHODS, PAYOUT_DIRECTIONS, SPLIT_METHODS } from "~/features/finances/ledger";
 
@@ -97,12 +98,13 @@ export function changeLines(before: unknown, after: unknown, currency: string | 
  */
 export function auditRows(
   entries: { id: number; createdAt: Date; actorLabel: string; description: string; targetLabel: string; before: unknown; after: unknown; bandId?: number | null }[],
-  { currency = null, currencyOf }: { currency?: string | null; currencyOf?: ReadonlyMap<number, string> } = {},
+  { currency = null, currencyOf, timeZone }: { currency?: string | null; currencyOf?: ReadonlyMap<number, string>; timeZone?: string } = {},
 ): AuditRow[] {
   return entries.map((entry) => ({
     id: entry.id,
     at: entry.createdAt.toISOString(),
-    when: when.format(entry.createdAt),
+    // A band's own log in the band's zone, as its ledger shows the same changes; the platform's in UTC.
+    when: timeZone ? `${formatDate(entry.createdAt, timeZone)}, ${formatTime(entry.createdAt, timeZone)}` : when.format(entry.createdAt),
     actorLabel: entry.actorLabel,
     description: entry.description,
     targetLabel: entry.targetLabel,

@@ -107,7 +107,7 @@ export default function AdminDashboard() {
 
       <Section id="audit-heading" title="Audit log" aside={<span className="text-sm text-slate-600">{audit.total === 1 ? "1 entry" : `${audit.total} entries`}</span>}>
         <p className="mb-3 text-sm text-slate-600">Every admin action and every change of role, membership, plan and money, newest first.</p>
-        <AuditLogTable entries={audit.entries} caption={`Audit log, page ${audit.page} of ${audit.pageCount}`} />
+        <AuditLogTable inUtc entries={audit.entries} caption={`Audit log, page ${audit.page} of ${audit.pageCount}`} />
         <div className="mt-3">
           <Pager page={audit.page} pageCount={audit.pageCount} total={audit.total} first={audit.first} shown={audit.entries.length} label="Audit log pages" />
         </div>

@@ -73,7 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     editorsNote: `Only a ${editorRoles} can change these${editors.length ? ` (${editors.join(", ")})` : ""}.`,
     options: canEdit ? { timeZones: rules.timeZones, currencies, moneyRecorded: rules.moneyRecorded } : null,
     permissions: permissionTable(membership.role),
-    audit: audit && { ...audit, entries: auditRows(audit.entries, { currency: settings.band.currency }) },
+    audit: audit && { ...audit, entries: auditRows(audit.entries, { currency: settings.band.currency, timeZone: settings.band.timeZone }) },
   };
 }
 

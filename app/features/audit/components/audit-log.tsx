@@ -1,12 +1,13 @@
 /**
- * The audit log as a table: who, what, when (UTC), the target, and what changed
+ * The audit log as a table: who, what, when, the target, and what changed
  * (before → after). Used by /admin (the whole platform) and /settings (one band, for
  * its leader).
  */
 /** An entry as the table shows it: what the server's `auditRows` (audit/format.ts) makes. */
 export type AuditRow = { id: number; at: string; when: string; actorLabel: string; description: string; targetLabel: string; changes: string[] };
 
-export function AuditLogTable({ entries, caption }: { entries: AuditRow[]; caption: string }) {
+/** `inUtc`: the platform's log; a band's own is in the band's time zone, each time naming its zone. */
+export function AuditLogTable({ entries, caption, inUtc = false }: { entries: AuditRow[]; caption: string; inUtc?: boolean }) {
   if (entries.length === 0) return <p className="text-sm text-slate-600">Nothing recorded yet.</p>;
   return (
     <div className="overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
@@ -14,7 +15,7 @@ export function AuditLogTable({ entries, caption }: { entries: AuditRow[]; capti
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
-            {["When (UTC)", "Who", "What", "Target", "Change"].map((heading) => (
+            {[inUtc ? "When (UTC)" : "When", "Who", "What", "Target", "Change"].map((heading) => (
               <th key={heading} scope="col" className="px-3 py-2 font-semibold text-slate-900">
                 {heading}
               </th>
