@@ -193,9 +193,9 @@ export const MATRIX: Record<string, Row> = {
   "_app+/setlists.$id": {
     params: { id: fresh.setlist() },
     GET: perm("content:view", { sub: "notFound" }),
-    POST: permWrite("content:edit", goneTo("/setlists")),
+    POST: permWrite("content:edit", goneTo("/setlists", { sub: true })),
     // A band member may delete only the setlists they created; this one the leader created.
-    cases: [{ label: "delete", method: "POST", body: { form: { intent: "delete" } }, expect: perm("content:delete", { ...goneTo("/setlists"), member: "forbidden" }) }],
+    cases: [{ label: "delete", method: "POST", body: { form: { intent: "delete" } }, expect: perm("content:delete", { ...goneTo("/setlists", { sub: true }), member: "forbidden" }) }],
   },
   "_app+/setlists.$id_.pdf": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }), POST: notAllowed },
   "_app+/setlists.$id_.text": { params: { id: "setlist" }, GET: perm("content:view", { sub: "notFound" }), POST: notAllowed },
@@ -211,10 +211,10 @@ export const MATRIX: Record<string, Row> = {
   "_app+/songs.export[.]csv": { GET: current("content:view"), POST: notAllowed },
   "_app+/songs.$id.edit": {
     params: { id: fresh.song() },
-    GET: perm("content:edit"),
-    POST: permWrite("content:edit", goneTo("/songs")),
+    GET: perm("content:edit", UNBOOKED),
+    POST: permWrite("content:edit", goneTo("/songs", { sub: true })),
     // A band member may delete only the songs they added; this one the leader added.
-    cases: [{ label: "delete", method: "POST", body: { form: { intent: "delete" } }, expect: perm("content:delete", { ...goneTo("/songs"), member: "forbidden" }) }],
+    cases: [{ label: "delete", method: "POST", body: { form: { intent: "delete" } }, expect: perm("content:delete", { ...goneTo("/songs", { sub: true }), member: "forbidden" }) }],
   },
   "_app+/members": {
     GET: current("band:view"),
@@ -321,17 +321,18 @@ export const MATRIX: Record<string, Row> = {
   "api+/songs.$id": {
     params: { id: fresh.song() },
     GET: perm("content:view", { sub: "notFound" }),
-    PATCH: permWrite("content:edit"),
+    // A sub is not booked on a gig with this song: "not found", whatever they ask to do.
+    PATCH: permWrite("content:edit", UNBOOKED),
     // A band member may delete only the songs they added; this one the leader added.
-    DELETE: perm("content:delete", { member: "forbidden" }),
+    DELETE: perm("content:delete", { ...UNBOOKED, member: "forbidden" }),
   },
   "api+/bands.$id.setlists": { params: { id: "band" }, GET: perm("content:view"), POST: permWrite("content:edit") },
   "api+/setlists.$id": {
     params: { id: fresh.setlist() },
     GET: perm("content:view", { sub: "notFound" }),
-    PUT: permWrite("content:edit"),
+    PUT: permWrite("content:edit", UNBOOKED),
     // A band member may delete only the setlists they created; this one the leader created.
-    DELETE: perm("content:delete", { member: "forbidden" }),
+    DELETE: perm("content:delete", { ...UNBOOKED, member: "forbidden" }),
   },
   "api+/songs.lookup": { GET: notAllowed, POST: signedIn("bodyError") },
   "api+/invitations.accept": { GET: notAllowed, POST: signedIn("bodyError") },

@@ -198,6 +198,15 @@ describe("a sub's view of the library", () => {
     expect((await callRoute(newSongLoader, buildRequest(`/songs/new`, { cookie: cookies.sub }))).status).toBe(403);
     const csv = await (await callRoute(exportLoader, buildRequest(`/songs/export.csv`, { cookie: cookies.sub }))).text();
     expect(csv).not.toContain("Secret Song");
+    // Asked to change or delete it, the same "not found" as a song that does not exist (a 403 told them it is there).
+    for (const method of ["PATCH", "DELETE"]) {
+      const api = await callRoute(songApiAction, buildRequest(`/api/songs/${song.id}`, { method, cookie: cookies.sub, json: method === "PATCH" ? { title: "Mine now" } : undefined }), { id: String(song.id) });
+      expect(api.status, method).toBe(404);
+      expect(await api.json()).toMatchObject({ message: "Song not found" });
+    }
+    const page404 = await callRoute(editSongAction, buildRequest(`/songs/${song.id}/edit`, { cookie: cookies.sub, form: { intent: "delete" } }), { id: String(song.id) });
+    expect(page404.headers.get("location")).toBe("/songs");
+    expect(await db.song.count({ where: { id: song.id, title: "Secret Song" } })).toBe(1);
   });
 
   test("a sub sees the songs of the setlists of gigs they are booked on, as they see those setlists, and no other", async () => {

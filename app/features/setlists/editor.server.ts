@@ -1,7 +1,7 @@
 import { parseWithZod } from "~/utils/submission";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/features/auth/auth.server";
-import { grantIn, requireBandAccess, type BandAccess } from "~/features/bands/access.server";
+import { grantIn, requireBandAccess, requireGrant, type BandAccess } from "~/features/bands/access.server";
 
 // The setlist page says whose setlist it is when it is another of the user's bands', through
 // the one .server path it already imports (issue 11).
@@ -36,6 +36,7 @@ import {
   setlistFromPastGig,
   updateItem,
   updateSetlistDetails,
+  setlistVisibleTo,
 } from "./setlists.server";
 
 /**
@@ -52,7 +53,10 @@ export async function setlistAccess(request: Request, idParam: unknown, permissi
     await requireUser(request);
     throw data({ message: SETLIST_NOT_FOUND }, { status: 404 });
   }
-  return { id, access: await requireBandAccess(request, { band: bandId, permission, notFound: SETLIST_NOT_FOUND }) };
+  // A setlist a sub may not see is "not found" whatever they ask to do with it.
+  const viewer = await requireBandAccess(request, { band: bandId, permission: "content:view", notFound: SETLIST_NOT_FOUND });
+  if (!(await setlistVisibleTo(viewer, id))) throw data({ message: SETLIST_NOT_FOUND }, { status: 404 });
+  return { id, access: { ...viewer, grant: requireGrant(viewer, permission) } };
 }
 
 /** What an editor form answers: where to go next, or the message to show with its status. */

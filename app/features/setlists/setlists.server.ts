@@ -80,6 +80,11 @@ function visibleSetlistsWhere(access: BandAccess): Prisma.SetlistWhereInput {
   return { bandId: access.band.id, ...(seesSetlists(access) ? {} : { events: { some: visibleEventsWhere(access) } }) };
 }
 
+/** Whether this viewer may see the setlist (a sub: one of a gig they are booked on); asked by its gate before the permission, as songVisibleTo is. */
+export async function setlistVisibleTo(access: BandAccess, setlistId: number) {
+  return seesSetlists(access) || (await db.setlist.count({ where: { id: setlistId, ...visibleSetlistsWhere(access) } })) > 0;
+}
+
 /** The events a setlist is linked to (the viewer's visible ones), latest first: at most `take`. */
 const linkedEventsSelect = (access: BandAccess, take = 50) =>
   ({

@@ -1,9 +1,9 @@
 import { requireUser } from "~/features/auth/auth.server";
-import { requireBandAccess } from "~/features/bands/access.server";
+import { requireBandAccess, requireGrant } from "~/features/bands/access.server";
 import type { Permission } from "~/features/members/permissions";
 import { apiError } from "~/utils/api.server";
 import { parseId } from "~/utils/ids";
-import { SONG_NOT_FOUND, bandIdOfSong } from "./songs.server";
+import { SONG_NOT_FOUND, bandIdOfSong, songVisibleTo } from "./songs.server";
 
 /** The gate for /api/songs/{id}: 401 signed out, 404 for an unknown song or another band's, then the permission. */
 export async function requireSongAccess(request: Request, idParam: unknown, permission: Permission) {
@@ -13,5 +13,8 @@ export async function requireSongAccess(request: Request, idParam: unknown, perm
     await requireUser(request);
     throw apiError(404, SONG_NOT_FOUND);
   }
-  return { id, access: await requireBandAccess(request, { band: bandId, permission, notFound: SONG_NOT_FOUND }) };
+  // A song a sub may not see is "not found" whatever they ask to do with it (songVisibleTo).
+  const viewer = await requireBandAccess(request, { band: bandId, permission: "content:view", notFound: SONG_NOT_FOUND });
+  if (!(await songVisibleTo(viewer, id))) throw apiError(404, SONG_NOT_FOUND);
+  return { id, access: { ...viewer, grant: requireGrant(viewer, permission) } };
 }

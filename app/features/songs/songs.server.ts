@@ -29,6 +29,16 @@ export function visibleSongsWhere(access: BandAccess): Prisma.SongWhereInput {
   return { bandId: access.band.id, setlistItems: { some: { setlist: { events: { some: { bookings: { some: { membershipId: access.membership.id } } } } } } } };
 }
 
+/**
+ * Whether this viewer may see the song: always for a role that sees the library; for a
+ * sub, a song of a setlist of a gig they are booked on. The song gates ask it before the
+ * permission, so a sub asking to edit or delete a song they cannot see gets the "not found"
+ * of an id that does not exist, not a 403 that tells them it is there.
+ */
+export async function songVisibleTo(access: BandAccess, songId: number) {
+  return grantIn(access, "content:view") !== "booked" || (await db.song.count({ where: { id: songId, ...visibleSongsWhere(access) } })) > 0;
+}
+
 export const SONG_NOT_FOUND = "Song not found";
 export const SONG_STALE = "Someone else changed this song while you were editing. Reload to see their changes, then make yours again.";
 

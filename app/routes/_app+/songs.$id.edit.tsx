@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireBandAccess } from "~/features/bands/access.server";
+import { requireBandAccess, requireGrant } from "~/features/bands/access.server";
 import { SongForm } from "~/features/songs/components/song-form";
 import { lookupForForm } from "~/features/songs/partners/lookup.server";
 import { formValuesFromQuery, songFormValues, submitSongForm } from "~/features/songs/song-form.server";
-import { SONG_NOT_FOUND, bandIdOfSong, deleteSong, getSong, leadSingerOptions, mayDeleteSong } from "~/features/songs/songs.server";
+import { SONG_NOT_FOUND, bandIdOfSong, deleteSong, getSong, leadSingerOptions, mayDeleteSong, songVisibleTo } from "~/features/songs/songs.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { Button, ConfirmDisclosure, PageHeader } from "~/components/kit";
 import { parseId } from "~/utils/ids";
@@ -25,7 +25,10 @@ async function songAccess(request: Request, idParam: string | undefined, permiss
     await requireUser(request);
     throw data({ message: SONG_NOT_FOUND }, { status: 404 });
   }
-  return { id, access: await requireBandAccess(request, { band: bandId, permission, notFound: SONG_NOT_FOUND }) };
+  // A song a sub may not see is "not found" whatever they ask to do with it (songVisibleTo).
+  const viewer = await requireBandAccess(request, { band: bandId, permission: "content:view", notFound: SONG_NOT_FOUND });
+  if (!(await songVisibleTo(viewer, id))) throw data({ message: SONG_NOT_FOUND }, { status: 404 });
+  return { id, access: { ...viewer, grant: requireGrant(viewer, permission) } };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
