@@ -8,7 +8,7 @@
 export { data } from "@remix-run/node";
 export { getUserForDocument } from "~/features/auth/auth.server";
 export { resolveBands } from "~/features/bands/access.server";
-export { currentBandCookieHeader } from "~/features/bands/bands.server";
+export { currentBandCookieHeader, shownBandItem } from "~/features/bands/bands.server";
 export { getShellOnboarding } from "~/features/bands/onboarding.server";
 export { getToast } from "~/utils/toast.server";
 export { billingMode } from "~/features/billing/stripe.server";

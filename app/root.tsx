@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 // One import of the loader's server functions, see root.server.ts.
-import { billingMode, currentBandCookieHeader, data, getShellOnboarding, getToast, getUserForDocument, resolveBands } from "~/root.server";
+import { billingMode, currentBandCookieHeader, data, getShellOnboarding, getToast, getUserForDocument, resolveBands, shownBandItem } from "~/root.server";
 import { useNonce } from "~/utils/nonce-provider";
 import { RouteErrorBoundary, Toaster } from "~/components/kit";
 import { PUBLIC_SCRIPT, useHydration } from "~/utils/use-signed-in";
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (storedBandId !== resolvedId) headers.append("Set-Cookie", await currentBandCookieHeader(resolvedId));
   const onboarding = currentBand ? await getShellOnboarding(currentBand) : null;
   // How a free band becomes Pro here (its leader through Stripe, or a platform admin): the upgrade prompts say so.
-  return data({ user, bands, currentBand, onboarding, toast, billing: billingMode() }, { headers });
+  return data({ user, bands: bands.map(shownBandItem), currentBand: currentBand && shownBandItem(currentBand), onboarding, toast, billing: billingMode() }, { headers });
 }
 
 export type RootLoaderData = typeof loader;

@@ -32,7 +32,7 @@ describe("bands", () => {
     const user = await createUser();
     const band = await createBandForUser(user.id, "The Midnight Set");
     const bands = await listBandsForUser(user.id);
-    expect(bands).toEqual([{ band: { id: band.id, name: "The Midnight Set", subscriptionTier: "free", timeZone: expect.any(String), currency: expect.any(String) }, membership: expect.objectContaining({ role: "band_leader", userId: user.id }) }]);
+    expect(bands).toEqual([{ band: { id: band.id, name: "The Midnight Set", subscriptionTier: "free", timeZone: expect.any(String), currency: expect.any(String), longestEventMinutes: 2880 }, membership: expect.objectContaining({ role: "band_leader", userId: user.id }) }]);
   });
 
   test("lists only the user's own bands, sorted by name", async () => {

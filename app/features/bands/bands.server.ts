@@ -30,6 +30,11 @@ export async function listBandsForUser(userId: string): Promise<BandListItem[]> 
     .sort((a, b) => a.band.name.localeCompare(b.band.name, "en", { sensitivity: "base" }) || a.band.id - b.band.id);
 }
 
+/** A band list item as pages and /api show it: without what only the server's reads use (longestEventMinutes). */
+export function shownBandItem({ band: { longestEventMinutes: _, ...band }, membership }: BandListItem) {
+  return { band, membership };
+}
+
 /** Creates the band with its creator as band_leader and makes it the preferred band. */
 /** How long the same band (name and leader) created again counts as the same press. */
 export const REPEAT_BAND_MS = 30_000;

@@ -54,7 +54,7 @@ import { LeaveBand } from "~/features/members/components/leave-band";
 import { MemberRow, type MemberRowData } from "~/features/members/components/member-row";
 import { PendingInvitations } from "~/features/members/components/pending-invitations";
 import { displayName } from "~/utils/names";
-import { replyWithRuleError } from "~/utils/rule-error";
+import { replyWithRuleError, RuleError } from "~/utils/rule-error";
 
 export type MembersIntent = "invite" | "update" | "remove" | "leave" | "transfer" | "revoke" | "resend";
 /** Whether an answer's targetId is a membership (the other intents name an invitation, or nobody). */
@@ -145,7 +145,9 @@ function failure(intent: MembersIntent, result: SubmissionResult<string[]>, stat
 
 /** A domain refusal (RuleError) as the form's own error: under its field when it has one. */
 function refusal(intent: MembersIntent, submission: Parameters<typeof replyWithRuleError>[0], error: unknown, targetId?: number) {
-  const { result, status } = replyWithRuleError(submission, error);
+  // A member removed while the page was open: said in the page's words, not the API's "Member not found".
+  const gone = error instanceof RuleError && error.status === 404 && error.message === MESSAGES.memberNotFound;
+  const { result, status } = replyWithRuleError(submission, gone ? new RuleError(404, "That member is no longer in the band.") : error);
   // Someone else saved first: the panel shows what is saved now (with the reason), not what
   // was sent. Any other refusal (the last Band Leader) keeps what was typed.
   const stale = error instanceof Error && error.message === MESSAGES.stale;
@@ -362,7 +364,7 @@ export default function Members() {
       <InstrumentDatalist />
       {unshownRefusal ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
-          Nothing changed. {unshownRefusal}
+          Nothing changed. {/[.!?]$/.test(unshownRefusal) ? unshownRefusal : `${unshownRefusal}.`}
         </p>
       ) : null}
 
