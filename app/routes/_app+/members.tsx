@@ -364,7 +364,7 @@ export default function Members() {
       <InstrumentDatalist />
       {unshownRefusal ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
-          Nothing changed. {/[.!?]$/.test(unshownRefusal) ? unshownRefusal : `${unshownRefusal}.`}
+          Nothing changed. {unshownRefusal}
         </p>
       ) : null}
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getCurrentUser, requireUser } from "~/features/auth/auth.server";
 import { AuthErrorBoundary, authLinkClasses, AuthShell, Notice } from "~/features/auth/components/auth-shell";
@@ -52,6 +52,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     ]);
   } catch (error) {
     if (!(error instanceof RuleError)) throw error;
+    // Joined meanwhile (another tab, another invitation): the page as it is now, which says so
+    // once and opens the band; with JavaScript too, where a refused answer leaves the page's data as it was.
+    if (error.status === 409) {
+      const view = await getInvitationByToken(params.token ?? "");
+      if (view && (await isMemberOf(view.band.id, user.id))) return redirect(new URL(request.url).pathname);
+    }
     return data({ message: error.message }, { status: error.status });
   }
 }
@@ -74,8 +80,8 @@ export default function Invitation() {
   const intro = `${invitation.inviter} invited you to join ${invitation.bandName} as ${invitation.role}.`;
   return (
     <AuthShell title={`Join ${invitation.bandName}`} description={intro} footer={<HomeLink />}>
-      {/* A problem the page states anyway (used, expired, withdrawn, already a member) is not said twice. */}
-      {actionData && actionData.message !== problem && !viewer?.isMember ? (
+      {/* A problem the page states anyway (used, expired, withdrawn) is not said twice. */}
+      {actionData && actionData.message !== problem ? (
         <Notice tone="error" title="Could not join">
           {actionData.message}
         </Notice>
