@@ -107,3 +107,18 @@ test.describe("Sign Out in the phone menu", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard/);
   });
 });
+
+/** A form sent from a tab left open after signing out in another: the sign-in page says nothing was saved. */
+test("a form sent after signing out elsewhere says on the sign-in page that nothing was saved", async ({ page, context, login, createBand }) => {
+  const user = await login();
+  await createBand(user, { name: `Signed Out ${Date.now().toString(36)}` });
+  await page.goto("/events/new");
+  await page.getByLabel("Title").fill("Typed before signing out");
+  // Another tab signs out: the session ends for this one too.
+  const other = await context.newPage();
+  await other.goto("/api/logout");
+  await other.close();
+  await page.getByRole("button", { name: "Create event" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fevents%2Fnew/);
+  await expect(page.getByText("You were signed out. Sign in, then send it again.").first()).toBeVisible();
+});

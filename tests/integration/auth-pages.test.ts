@@ -429,6 +429,21 @@ describe("/reset-password", () => {
   });
 });
 
+describe("a form sent after signing out", () => {
+  test("goes to sign in saying nothing was saved (a page's GET goes there quietly)", async () => {
+    const { action: newEventAction, loader: newEventLoader } = await import("~/routes/_app+/events.new");
+    const user = await createUser();
+    const signedOut = `${await sessionCookieFor(user.id)}`;
+    await db.session.deleteMany({ where: { userId: user.id } });
+    const sent = await callRoute(newEventAction, buildRequest("/events/new", { cookie: signedOut, form: { title: "Typed", kind: "gig" } }));
+    expectRedirect(sent, "/api/login?redirectTo=%2Fevents%2Fnew");
+    expect(await toastOf(sent)).toEqual({ title: "Nothing was saved", description: "You were signed out. Sign in, then send it again.", type: "destructive" });
+    const opened = await callRoute(newEventLoader, buildRequest("/events/new", { cookie: signedOut }));
+    expectRedirect(opened, "/api/login?redirectTo=%2Fevents%2Fnew");
+    expect(await toastOf(opened)).toBeNull();
+  });
+});
+
 describe("/api/login and /api/logout", () => {
   test("/api/login hands over to /login with a safe redirectTo", async () => {
     expectRedirect(await callRoute(apiLogin.loader, buildRequest("/api/login?redirectTo=%2Fsetlists%2F4")), "/login?redirectTo=%2Fsetlists%2F4");

@@ -10,6 +10,7 @@ import { requestMemo } from "~/utils/request-memo.server";
 import { rateLimitHeaders, waitWords, type RateLimitResult, type RateLimitRule } from "~/utils/rate-limit.server";
 import { hitShared, peekShared, resetShared } from "~/utils/shared-rate-limit.server";
 import { RuleError } from "~/utils/rule-error";
+import { redirectWithToast } from "~/utils/toast.server";
 
 // For the sign-in pages' `headers` export, through the .server path they already import (issue 11).
 export { actionRateLimitHeaders } from "~/utils/rate-limit.server";
@@ -128,8 +129,14 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
   if (isApiRequest(request)) throw data({ message: "Unauthorized" }, { status: 401 });
   const url = new URL(request.url);
   const redirectTo = `${url.pathname}${url.search}`;
-  throw redirect(`/api/login?${new URLSearchParams({ redirectTo })}`);
+  const signIn = `/api/login?${new URLSearchParams({ redirectTo })}`;
+  // A form sent after signing out (in another tab, "Sign out everywhere", an expired
+  // session): said on the sign-in page, or the person would think it was saved.
+  if (request.method !== "GET" && request.method !== "HEAD") throw await redirectWithToast(signIn, SIGNED_OUT_FORM);
+  throw redirect(signIn);
 }
+
+const SIGNED_OUT_FORM = { title: "Nothing was saved", description: "You were signed out. Sign in, then send it again.", type: "destructive" } as const;
 
 /** For the root loader: the user plus a refreshed cookie when the sliding expiry moved. */
 export async function getUserForDocument(request: Request) {
