@@ -149,11 +149,12 @@ describe("POST /api/bands", () => {
 });
 
 describe("GET /api/bands/{id}", () => {
-  test("answers name and tier for the user's band", async () => {
+  test("answers name, tier, time zone and currency for the user's band", async () => {
     const { cookie, mine } = await withBands();
     const response = await callRoute(bandRoute.loader, buildRequest(`/api/bands/${mine.id}`, { cookie }), { id: String(mine.id) });
     expect(response.status).toBe(200);
-    expect(await body(response)).toEqual({ id: mine.id, name: "The Late Shift", subscriptionTier: "pro" });
+    const stored = await db.band.findUniqueOrThrow({ where: { id: mine.id }, select: { timeZone: true, currency: true } });
+    expect(await body(response)).toEqual({ id: mine.id, name: "The Late Shift", subscriptionTier: "pro", ...stored });
   });
 
   test("every role may read it, subs included", async () => {
