@@ -22,7 +22,9 @@ export function displayName(person: PersonName) {
   return clean(person.email) || "Unknown Member";
 }
 
-const graphemeSegmenter = typeof Intl.Segmenter === "function" ? new Intl.Segmenter("en", { granularity: "grapheme" }) : null;
+// Made on first use, not at load: a segmenter made at the module's top is code the browser
+// bundle keeps (it cannot tell it has no effect), on every page that shows a name.
+let graphemeSegmenter: Intl.Segmenter | null | undefined;
 
 /**
  * The letters of a word as a reader sees them: a family emoji (several code points joined
@@ -30,6 +32,7 @@ const graphemeSegmenter = typeof Intl.Segmenter === "function" ? new Intl.Segmen
  * Code points (Array.from) split them, and an avatar showed half a family.
  */
 function letters(word: string) {
+  graphemeSegmenter ??= typeof Intl.Segmenter === "function" ? new Intl.Segmenter("en", { granularity: "grapheme" }) : null;
   return graphemeSegmenter ? Array.from(graphemeSegmenter.segment(word), (part) => part.segment) : Array.from(word);
 }
 
