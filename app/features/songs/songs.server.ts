@@ -3,7 +3,10 @@ import { db } from "~/utils/db.server";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
 import { track } from "~/features/analytics/analytics.server";
-import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { grantIn, requireBandAccess, requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { requireUser } from "~/features/auth/auth.server";
+import type { Permission } from "~/features/members/permissions";
+import { parseId } from "~/utils/ids";
 import { formatDate } from "~/utils/dates";
 import { playCounts, songInsights, type SongPlays } from "./history.server";
 import { SONG_MESSAGES, type SongInput, type SongListQuery, type SongPatch } from "./schema.server";
@@ -40,6 +43,24 @@ export async function songVisibleTo(access: BandAccess, songId: number) {
 }
 
 export const SONG_NOT_FOUND = "Song not found";
+
+/**
+ * The one gate for a song named in the URL (its page and /api/songs/{id}): signed in, the
+ * song's band through requireBandAccess, and "not found" (what `notFound` makes: the page's
+ * or the API's 404) alike for an unknown id, another band's song and one a sub may not see
+ * (songVisibleTo); then the permission (403).
+ */
+export async function requireSongGate(request: Request, idParam: unknown, permission: Permission, notFound: () => unknown) {
+  const id = parseId(idParam);
+  const bandId = id ? await bandIdOfSong(id) : null;
+  if (!id || !bandId) {
+    await requireUser(request);
+    throw notFound();
+  }
+  const viewer = await requireBandAccess(request, { band: bandId, permission: "content:view", notFound: SONG_NOT_FOUND });
+  if (!(await songVisibleTo(viewer, id))) throw notFound();
+  return { id, access: { ...viewer, grant: requireGrant(viewer, permission) } };
+}
 export const SONG_STALE = "Someone else changed this song while you were editing. Reload to see their changes, then make yours again.";
 
 /** A title or artist folded for search, sort and duplicate checks: lower case, accents and punctuation aside. */

@@ -1,14 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireBandAccess, requireGrant } from "~/features/bands/access.server";
 import { SongForm } from "~/features/songs/components/song-form";
 import { lookupForForm } from "~/features/songs/partners/lookup.server";
 import { formValuesFromQuery, songFormValues, submitSongForm } from "~/features/songs/song-form.server";
-import { SONG_NOT_FOUND, bandIdOfSong, deleteSong, getSong, leadSingerOptions, mayDeleteSong, songVisibleTo } from "~/features/songs/songs.server";
-import { requireUser } from "~/features/auth/auth.server";
+import { SONG_NOT_FOUND, deleteSong, getSong, leadSingerOptions, mayDeleteSong, requireSongGate } from "~/features/songs/songs.server";
 import { Button, ConfirmDisclosure, PageHeader } from "~/components/kit";
-import { parseId } from "~/utils/ids";
 import { pageTitle } from "~/utils/meta";
 import { formatDate } from "~/utils/dates";
 import { songHistory } from "~/features/songs/history.server";
@@ -17,19 +14,8 @@ import { redirectWithToast, unlessGone } from "~/utils/toast.server";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import type { Permission } from "~/features/members/permissions";
 
-/** The song's band through the one gate: unknown ids and other bands' songs are the same 404. */
-async function songAccess(request: Request, idParam: string | undefined, permission: Permission) {
-  const id = parseId(idParam);
-  const bandId = id ? await bandIdOfSong(id) : null;
-  if (!id || !bandId) {
-    await requireUser(request);
-    throw data({ message: SONG_NOT_FOUND }, { status: 404 });
-  }
-  // A song a sub may not see is "not found" whatever they ask to do with it (songVisibleTo).
-  const viewer = await requireBandAccess(request, { band: bandId, permission: "content:view", notFound: SONG_NOT_FOUND });
-  if (!(await songVisibleTo(viewer, id))) throw data({ message: SONG_NOT_FOUND }, { status: 404 });
-  return { id, access: { ...viewer, grant: requireGrant(viewer, permission) } };
-}
+/** The song's band through the one gate: unknown ids, other bands' songs and songs a sub may not see are the same 404. */
+const songAccess = (request: Request, idParam: string | undefined, permission: Permission) => requireSongGate(request, idParam, permission, () => data({ message: SONG_NOT_FOUND }, { status: 404 }));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { id, access } = await songAccess(request, params.id, "content:edit");
