@@ -76,4 +76,21 @@ test.describe("creating a band", () => {
     ).toHaveCount(1);
     await expect(page).toHaveURL(/\/bands\/new$/);
   });
+
+  test("a band starts in the browser's time zone with JavaScript (in UTC without), which Settings shows", async ({ browser, baseURL, javaScriptEnabled, createUser }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled, timezoneId: "Europe/Berlin" });
+    const { signInAs } = await import("./fixtures");
+    const user = await createUser();
+    await signInAs(context, user.id);
+    const page = await context.newPage();
+    const name = `Zone Band ${Date.now().toString(36)}`;
+    await page.goto("/bands/new");
+    await page.getByLabel("Band name").fill(name);
+    await page.getByRole("button", { name: "Create band" }).click();
+    await expect(page).toHaveURL(/\/getting-started$/);
+    const { db } = await import("~/utils/db.server");
+    const band = await db.band.findFirstOrThrow({ where: { name }, select: { timeZone: true } });
+    expect(band.timeZone).toBe(javaScriptEnabled ? "Europe/Berlin" : "UTC");
+    await context.close();
+  });
 });

@@ -71,6 +71,20 @@ describe("POST /api/bands", () => {
     expect(cookiePair(response, "bandroom_band")).toBeTruthy();
   });
 
+  test("a time zone sent with it (the form sends the browser's) is the band's; an unknown one, or none, is UTC", async () => {
+    const { cookie } = await signedIn();
+    const zoneOf = async (json: Record<string, unknown>) => {
+      const response = await callRoute(bandsRoute.action, post(json, { cookie }));
+      expect(response.status).toBe(201);
+      const { id } = await body<{ id: number }>(response);
+      return (await db.band.findUniqueOrThrow({ where: { id }, select: { timeZone: true } })).timeZone;
+    };
+    expect(await zoneOf({ name: "Berlin Band", timeZone: "Europe/Berlin" })).toBe("Europe/Berlin");
+    expect(await zoneOf({ name: "Kolkata Band", timeZone: "asia/kolkata" })).toBe("Asia/Kolkata");
+    expect(await zoneOf({ name: "Mars Band", timeZone: "Mars/Olympus" })).toBe("UTC");
+    expect(await zoneOf({ name: "Plain Band" })).toBe("UTC");
+  });
+
   test("the same band sent again within seconds (parallel posts, a retry) is created once; another name, or later, is a new band", async () => {
     const { user, cookie } = await signedIn();
     const responses = await Promise.all(Array.from({ length: 3 }, () => callRoute(bandsRoute.action, post({ name: "Double Tap" }, { cookie }))));

@@ -3,6 +3,8 @@ import { db } from "~/utils/db.server";
 import { refreshMemberOrder } from "~/features/members/member-order.server";
 import { track } from "~/features/analytics/analytics.server";
 import { parseId } from "~/utils/ids";
+import { canonicalZone, isTimeZone } from "~/features/events/zoned-time";
+import { currentZoneName } from "./time-zone-names";
 
 export type BandListItem = {
   /**
@@ -45,7 +47,10 @@ export const REPEAT_BAND_MS = 30_000;
  * parallel posts) is the band already made, not a second one: `repeated` says so.
  * Transactions here run one at a time (BEGIN IMMEDIATE), so the second sees the first.
  */
-export async function createBand(userId: string, name: string) {
+export async function createBand(userId: string, name: string, timeZone?: string) {
+  // The browser's zone when the form sent one (a best guess, not typed: an unknown one is ignored).
+  // Saved under its current name, as Settings saves it ("Asia/Calcutta" → "Asia/Kolkata").
+  const zone = timeZone && isTimeZone(timeZone) ? currentZoneName(canonicalZone(timeZone)) : undefined;
   const result = await db.$transaction(async (tx) => {
     const recent = await tx.band.findFirst({
       where: { name, createdAt: { gt: new Date(Date.now() - REPEAT_BAND_MS) }, memberships: { some: { userId, role: "band_leader" } } },
@@ -53,7 +58,7 @@ export async function createBand(userId: string, name: string) {
       select: { id: true, name: true, subscriptionTier: true },
     });
     if (recent) return { band: recent, repeated: true };
-    const created = await tx.band.create({ data: { name }, select: { id: true, name: true, subscriptionTier: true } });
+    const created = await tx.band.create({ data: { name, ...(zone ? { timeZone: zone } : {}) }, select: { id: true, name: true, subscriptionTier: true } });
     await tx.bandMembership.create({ data: { bandId: created.id, userId, role: "band_leader" } });
     await refreshMemberOrder(tx, created.id);
     await tx.user.update({ where: { id: userId }, data: { preferredBandId: created.id } });

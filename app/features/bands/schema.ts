@@ -18,7 +18,12 @@ export const BandNameSchema = z
   .refine((name) => !hasUntypeable(name), { error: untypeableMessage("Band name"), abort: true })
   .refine((name) => !isInvisible(name), { error: "Band name is required" });
 
-export const CreateBandSchema = z.strictObject({ name: BandNameSchema });
+/**
+ * A new band: its name (the spec's payload) and, optionally, the time zone to start in. The
+ * create form sends the browser's own with JavaScript; an unknown one, or none, is UTC
+ * (createBand), which Settings changes.
+ */
+export const CreateBandSchema = z.strictObject({ name: BandNameSchema, timeZone: z.string().max(64).optional() });
 
 export const PreferredBandSchema = z.strictObject({
   bandId: z.coerce.number({ error: "Choose a band" }).int({ error: "Choose a band" }).positive({ error: "Choose a band" }),

@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   let band;
   try {
-    band = await createBand(user.id, submission.value.name);
+    band = await createBand(user.id, submission.value.name, submission.value.timeZone);
   } catch (error) {
     console.error("Creating a band failed", error);
     return data(submission.reply({ formErrors: [CREATE_BAND_FAILED] }), { status: 500 });

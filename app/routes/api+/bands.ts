@@ -15,8 +15,8 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const user = await requireUser(request);
-  const { name } = await parseJsonBody(request, CreateBandSchema);
-  const band = await createBand(user.id, name);
+  const { name, timeZone } = await parseJsonBody(request, CreateBandSchema);
+  const band = await createBand(user.id, name, timeZone);
   // Sent again within seconds: the band the first call made (200, not a second band).
   return data({ id: band.id, name: band.name }, { status: band.repeated ? 200 : 201, headers: { "Set-Cookie": await currentBandCookieHeader(band.id) } });
 });

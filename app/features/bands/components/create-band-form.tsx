@@ -33,7 +33,8 @@ export function CreateBandForm({ lastResult, submitLabel = "Create band" }: { la
     if (typeof name !== "string") return;
     event.preventDefault();
     setCreating(true);
-    apiMutation<{ id: number; name: string }>("POST", "/api/bands", { name })
+    // The band starts in this browser's time zone (Settings changes it); without JavaScript, in UTC.
+    apiMutation<{ id: number; name: string }>("POST", "/api/bands", { name, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone })
       .then((band) => {
         showToast({ title: "Band created", description: `${band?.name ?? name.trim()} has been created successfully` });
         window.setTimeout(() => navigate("/getting-started"), CREATE_BAND_REDIRECT_DELAY_MS);
