@@ -485,7 +485,7 @@ describe("the forms, without JavaScript", () => {
     const saved = await callRoute(paymentPage.action, buildRequest("/finances/payments/new", { cookie: inSecond, form: { submissionKey: page.submissionKey, bandId: String(page.bandId), category: "tips", amount: "2.50", date: "2024-05-01", method: "cash", receivedBy: "band", description: "tips for the first band" } }));
     expectRedirect(saved, "/finances/ledger");
     expect(await db.ledgerEntry.findMany({ where: { description: "tips for the first band" }, select: { bandId: true, amountMinor: true } })).toEqual([{ bandId: world.band.id, amountMinor: 250 }]);
-    expect((await toastOf(saved))?.description).toBe(`tips for the first band: $2.50 (in ${world.band.name}).`);
+    expect((await toastOf(saved))?.description).toBe(`$2.50, tips for the first band (in ${world.band.name}).`);
     // The browser's current band is the form's again (the same cookie the band switcher sets).
     const switchBack = (await bandCookie(world.band.id)).split(";")[0]!;
     expect(saved.headers.getSetCookie().some((cookie) => cookie.startsWith(`${switchBack};`))).toBe(true);

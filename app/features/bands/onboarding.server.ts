@@ -124,7 +124,7 @@ export function onboardingSteps(status: OnboardingStatus, role: string): Onboard
     step("members", "Invite your bandmates", status.memberCount > 1 || status.pendingInviteCount > 0, "/members", "Add the people you play with, subs included.", "members:manage"),
     step("songs", "Add a song", status.songCount > 0, "/songs", "Start the song library your setlists draw from.", "content:edit"),
     step("setlists", "Build a setlist", status.setlistCount > 0, "/setlists", "Put songs in order for the next gig.", "content:edit"),
-    step("events", "Schedule a gig or rehearsal", status.eventCount > 0, "/calendar", "Put it on the shared calendar so everyone can RSVP.", "events:edit"),
+    step("events", "Schedule a gig or rehearsal", status.eventCount > 0, "/events/new", "Put it on the shared calendar so everyone can RSVP.", "events:edit"),
   ];
   if (status.isPro) {
     steps.push(step("finances", "Record a payment or expense", status.hasFinancialData, "/finances", "Track gig fees and who is owed what.", "finances:edit"));

@@ -74,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return await saveOnce(formData, access.user.id, "/finances/ledger", async () => {
       const saved = await recordPayment(access, value, { checkFee: formData.get("recordAnyway") !== "on" });
       const band = await backToFormBand(request, access);
-      const toast = { title: "Payment recorded", description: `${saved.description}: ${formatMoney(value.amount, currency)}${band.note}.` };
+      const toast = { title: "Payment recorded", description: `${formatMoney(value.amount, currency)}, ${saved.description}${band.note}.` };
       return { location: saved.splittable ? `/finances/entries/${saved.entryId}/split` : "/finances/ledger", toast, cookies: band.cookies };
     });
   } catch (error) {

@@ -55,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return await saveOnce(formData, access.user.id, "/finances", async () => {
       const saved = await recordPayout(access, value, { checkBalance: formData.get("recordAnyway") !== "on" });
       const band = await backToFormBand(request, access);
-      return { location: "/finances", toast: { title: "Payout recorded", description: `${saved.description}: ${formatMoney(value.amount, currency)}${band.note}.` }, cookies: band.cookies };
+      return { location: "/finances", toast: { title: "Payout recorded", description: `${formatMoney(value.amount, currency)}, ${saved.description}${band.note}.` }, cookies: band.cookies };
     });
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);

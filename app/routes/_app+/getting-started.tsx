@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/features/auth/auth.server";
-import { getCurrentBand, requireBandAccess } from "~/features/bands/access.server";
+import { getCurrentBand, requireBandAccess, userBands } from "~/features/bands/access.server";
 import { getOnboardingStatusFor, onboardingSteps } from "~/features/bands/onboarding.server";
 import { CreateBandForm } from "~/features/bands/components/create-band-form";
 import { ProgressBar } from "~/features/bands/components/progress-bar";
@@ -21,6 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     band: { id: band.id, name: band.name, role: membership.role },
     progress: onboarding.overallProgress,
     isBrandNew: onboarding.isBrandNew,
+    // A second band's setup does not welcome its leader to Bandroom again.
+    newToBandroom: (await userBands(request, user.id)).length === 1,
     steps: onboardingSteps(onboarding, membership.role),
   };
 }
@@ -45,7 +47,7 @@ export default function GettingStarted() {
       {isBrandNew ? (
         <section aria-labelledby="welcome" className="rounded-xl border border-brand-100 bg-brand-50 p-5">
           <h2 id="welcome" className="text-lg font-semibold text-brand-900">
-            Welcome to Bandroom, {loaderData.firstName}!
+            {loaderData.newToBandroom ? `Welcome to Bandroom, ${loaderData.firstName}!` : `Let’s set up ${band.name}, ${loaderData.firstName}!`}
           </h2>
           <p className="mt-1 text-slate-700">
             {band.name} is ready. Work through the steps below — invite your bandmates, add a few songs, build a setlist and put your next gig on the

@@ -206,7 +206,7 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
             <label htmlFor="song-search" className="block text-sm font-medium text-slate-800">
               Title or artist
             </label>
-            <input id="song-search" name="q" type="search" defaultValue={q} autoComplete="off" className={`mt-1 ${INPUT}`} />
+            <input id="song-search" name="q" type="search" required defaultValue={q} autoComplete="off" className={`mt-1 ${INPUT}`} />
           </div>
           <Button type="submit" variant="secondary">
             Search
@@ -464,7 +464,7 @@ function ItemContent({ item, index, set, setlist }: { item: Item; index: number;
           {item.artist ? <span className="font-normal text-slate-600"> — {item.artist}</span> : null}
         </span>
         <span className="block text-sm text-slate-600">
-          {[item.key, item.length ?? (item.isBreak ? null : "length unknown"), `at ${item.running}`].filter(Boolean).join(" · ")}
+          {[item.key, item.length ?? (item.isBreak ? null : "length unknown"), `ends at ${item.running}`].filter(Boolean).join(" · ")}
           {item.note ? <span className="text-slate-800"> · {item.note}</span> : null}
         </span>
         {setlist.mayEdit ? <NoteEditor item={item} label={label} /> : null}
