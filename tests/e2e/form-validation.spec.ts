@@ -47,3 +47,14 @@ test.describe("server-validated forms", () => {
     await expect(page.getByLabel("Tempo (BPM)")).toBeFocused();
   });
 });
+
+test("a verification link that no longer works says so in the spec's words, and what to do next", async ({ page }) => {
+  await page.goto("/login?error=invalid-token");
+  await expect(page.getByText("Verification Error")).toBeVisible();
+  await expect(page.getByText("Invalid or expired verification link")).toBeVisible();
+  await expect(page.getByText("Sign in below: if your address still needs verifying, you can have a new link sent from there.", { exact: false })).toBeVisible();
+  // Good news carries no such hint.
+  await page.goto("/login?verified=true");
+  await expect(page.getByText("Email Verified!")).toBeVisible();
+  await expect(page.getByText("Sign in below: if your address")).toHaveCount(0);
+});

@@ -298,6 +298,10 @@ export default function LoginPage() {
       {notice ? (
         <Notice tone={notice.tone} title={notice.title}>
           {notice.message}
+          {notice.tone === "error" ? (
+            // The spec's words say what went wrong; this says what to do (a resend makes the older link stop working).
+            <span className="mt-1 block">Sign in below: if your address still needs verifying, you can have a new link sent from there. Only the newest link works.</span>
+          ) : null}
         </Notice>
       ) : null}
       {mode === "login" ? (
