@@ -102,6 +102,22 @@ describe("Download calendar", () => {
     expect(text).toMatch(/DTSTART;TZID=Europe\/Berlin:20300329T193000/);
   });
 
+  test("events in many years (a typo of 2207 for 2027, a rule of yearly dates): the zone is defined for at most 40 years, nearest today; the others go out in UTC and still round-trip", async () => {
+    const w = await world();
+    // One gig a year at 20:00 Berlin time (summer: 18:00Z) for 60 years from 2031.
+    for (let year = 2031; year < 2091; year++) await eventWith(w.band.id, { title: `Yearly ${year}`, startsAt: new Date(`${year}-07-01T18:00:00Z`), endsAt: new Date(`${year}-07-01T20:00:00Z`) });
+    const { text } = await download(w.leader.id, w.leader.cookie, w.band.id);
+    const zone = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vtimezone")!;
+    const defined = new Set(zone.getAllSubcomponents().map((part) => String(part.getFirstPropertyValue("dtstart")).slice(0, 4)));
+    expect(defined.size).toBeLessThanOrEqual(41);
+    expect(defined.has("2030")).toBe(true);
+    expect(defined.has("2090")).toBe(false);
+    expect(text).toMatch(/DTSTART;TZID=Europe\/Berlin:20310701T200000/);
+    expect(text).toMatch(/DTSTART:20900701T180000Z/);
+    const byTitle = new Map(parse(text).map((e) => [e.summary, e]));
+    for (const year of [2031, 2060, 2090]) expect(byTitle.get(`Yearly ${year}`)!.start.toJSDate().toISOString()).toBe(`${year}-07-01T18:00:00.000Z`);
+  });
+
   test("a sub's download holds only the events they are booked on", async () => {
     const w = await world();
     const events = parse((await download(w.sub.id, w.sub.cookie, w.band.id)).text);
