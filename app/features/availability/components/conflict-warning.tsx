@@ -17,7 +17,16 @@ export function ConflictNotice({ conflicts }: { conflicts: string[] | null | und
   return (
     <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
       <strong className="font-semibold">Not saved yet.</strong>{" "}
-      <a href="#conflicts-heading" className="font-medium underline underline-offset-2">
+      <a
+        href="#conflicts-heading"
+        // With JavaScript the router would take the # for a new page and drop the warning with the form's answer: go there in place.
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById("conflicts-heading")?.scrollIntoView();
+          (document.querySelector("[name=confirmConflicts]") as HTMLElement | null)?.focus({ preventScroll: true });
+        }}
+        className="font-medium underline underline-offset-2"
+      >
         Read the warning by the Save button
       </a>
       , then tick “Save anyway” to save it as it is, or change it.
