@@ -547,8 +547,17 @@ describe("setlists", () => {
       ["7:00 + 1 song of unknown length", "7:00 + 1 song of unknown length"],
       ["length unknown", "22:00 + 3 songs of unknown length"],
     ]);
+    // When each ends in its set: none for a song of no length, and a floor ("+") after one.
+    expect(editor.setlist.sets.map((set: { items: { running: string | null }[] }) => set.items.map((item) => item.running))).toEqual([
+      ["3:20", null, "7:00+"],
+      [null, null, "15:00+"],
+    ]);
     const list = await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.member })));
     expect(list.setlists.find((row: { id: number }) => row.id === setlist.id).length).toBe("22:00 + 3 songs of unknown length");
+    // "with breaks" only for a show that has some.
+    await db.setlistItem.deleteMany({ where: { setlistId: setlist.id, isBreak: true } });
+    const plain = await (await callRoute(textLoader, buildRequest(`/setlists/${setlist.id}/text`, { cookie: world.cookies.member }), { id: String(setlist.id) })).text();
+    expect(plain.trimEnd().split("\n").at(-1)).toBe("Show: 5 songs, 7:00 + 3 songs of unknown length");
   });
 
   test("the PDF has a page per set (or one page) with the titles in order, keys and notes optional, and a file name from the setlist's name", async () => {

@@ -37,6 +37,7 @@ import {
   updateItem,
   updateSetlistDetails,
   setlistVisibleTo,
+  lengthUnknown,
 } from "./setlists.server";
 
 /**
@@ -260,7 +261,7 @@ export async function editorView(access: BandAccess, id: number, q: string, now 
       notes: setlist.notes ?? "",
       version: setlist.version,
       targetMinutes: setlist.targetSetSeconds ? Math.round(setlist.targetSetSeconds / 60) : null,
-      length: formatSetLength(setlist.seconds, setlist.unknownSongs, " with breaks"),
+      length: formatSetLength(setlist.seconds, setlist.unknownSongs, setlist.withBreaks),
       songCount: setlist.songCount,
       mayDelete: setlist.mayDelete,
       /** The delete confirmation: what the setlist's gigs keep, and what the report loses when it was played. */
@@ -287,7 +288,8 @@ export async function editorView(access: BandAccess, id: number, q: string, now 
           artist: item.song?.artist ?? null,
           key: item.song?.key ? keyLabel(item.song.key) : null,
           length: item.seconds ? formatDuration(item.seconds) : null,
-          running: formatTotal(item.runningSeconds) || "0:00",
+          // When it ends in the set: none for a song of no length, at least this after one ("7:00+").
+          running: item.isBreak || !lengthUnknown(item) ? `${formatTotal(item.runningSeconds) || "0:00"}${item.runningUnknown ? "+" : ""}` : null,
           note: item.note ?? "",
         })),
       })),

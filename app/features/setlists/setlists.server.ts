@@ -157,10 +157,13 @@ export async function getSetlist(access: BandAccess, setlistId: number) {
     // set, counted in the show's length but not in the set's, nor against its target.
     let running = 0;
     let playing = 0;
+    let unknownSoFar = 0;
     const items = set.items.map((item) => {
       running += itemSeconds(item);
       if (!item.isBreak) playing = running;
-      return { ...item, seconds: itemSeconds(item), runningSeconds: running };
+      if (lengthUnknown(item)) unknownSoFar++;
+      // The running time is a floor once a song of no length came before (or is this one).
+      return { ...item, seconds: itemSeconds(item), runningSeconds: running, runningUnknown: unknownSoFar > 0 };
     });
     showSeconds += running;
     const overBy = setlist.targetSetSeconds && playing > setlist.targetSetSeconds ? playing - setlist.targetSetSeconds : 0;
@@ -176,6 +179,8 @@ export async function getSetlist(access: BandAccess, setlistId: number) {
     seconds: showSeconds,
     songCount: sets.reduce((sum, set) => sum + set.songCount, 0),
     unknownSongs: showUnknown,
+    /** The show's length says "with breaks" only when it has some. */
+    withBreaks: sets.some((set) => set.items.some((item) => item.isBreak)) ? " with breaks" : "",
     mayDelete: mayDeleteSetlist(access, setlist),
     mayEdit: grantIn(access, "content:edit") !== null,
   };
@@ -663,7 +668,7 @@ export async function setlistText(access: BandAccess, setlistId: number, { keys 
     }
     lines.push("");
   }
-  lines.push(`Show: ${setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`}, ${formatSetLength(setlist.seconds, setlist.unknownSongs, " with breaks")}`);
+  lines.push(`Show: ${setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`}, ${formatSetLength(setlist.seconds, setlist.unknownSongs, setlist.withBreaks)}`);
   await track("export_setlist", { userId: access.user.id, bandId: access.band.id, props: { format: "text" } });
   return { name: setlist.name, text: `${lines.join("\n")}\n` };
 }

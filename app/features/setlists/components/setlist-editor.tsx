@@ -464,7 +464,7 @@ function ItemContent({ item, index, set, setlist }: { item: Item; index: number;
           {item.artist ? <span className="font-normal text-slate-600"> — {item.artist}</span> : null}
         </span>
         <span className="block text-sm text-slate-600">
-          {[item.key, item.length ?? (item.isBreak ? null : "length unknown"), `ends at ${item.running}`].filter(Boolean).join(" · ")}
+          {[item.key, item.length ?? (item.isBreak ? null : "length unknown"), item.running && `ends at ${item.running}`].filter(Boolean).join(" · ")}
           {item.note ? <span className="text-slate-800"> · {item.note}</span> : null}
         </span>
         {setlist.mayEdit ? <NoteEditor item={item} label={label} /> : null}
