@@ -341,7 +341,7 @@ describe("deleting the account", () => {
     const entries = await db.auditEntry.findMany({ where: { actorId: user.id }, orderBy: { id: "asc" }, select: { action: true, bandId: true, targetLabel: true } });
     expect(entries).toEqual([
       { action: "band.delete", bandId: solo.id, targetLabel: "Solo Project" },
-      { action: "member.leave", bandId: shared.id, targetLabel: displayName(user) },
+      { action: "member.leave", bandId: shared.id, targetLabel: `${displayName(user)} (account deleted)` },
       { action: "account.delete", bandId: null, targetLabel: displayName(user) },
     ]);
   });

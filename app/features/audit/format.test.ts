@@ -52,6 +52,16 @@ describe("an audit entry's changes, in words a band reads", () => {
     expect(rows.map((row) => row.changes)).toEqual([["Amount: €40.00"], ["Amount (minor units): 4000"]]);
   });
 
+  test("the platform's log names the band of a member's entry, or says it is gone", () => {
+    const entry = { id: 1, createdAt: new Date(0), actorLabel: "A", description: "Left the band", targetLabel: "Priya Shah", targetType: "membership", before: null, after: null };
+    const bandNameOf = new Map([[7, "The Late Shift"]]);
+    expect(auditRows([{ ...entry, bandId: 7 }, { ...entry, bandId: 8 }, { ...entry, targetType: "band", targetLabel: "Gone Band", bandId: 8 }], { bandNameOf }).map((row) => row.targetLabel)).toEqual([
+      "Priya Shah, in The Late Shift",
+      "Priya Shah, in a band since deleted",
+      "Gone Band",
+    ]);
+  });
+
   test("a band's own log reads in the band's time zone; the platform's in UTC", () => {
     const entry = { id: 1, createdAt: new Date("2026-11-27T11:29:00Z"), actorLabel: "A", description: "Changed a member's role", targetLabel: "Kai", before: null, after: null };
     expect(auditRows([entry], { timeZone: "Pacific/Kiritimati" })[0]!.when).toBe("Nov 28, 2026, 1:29 AM GMT+14");

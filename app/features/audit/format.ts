@@ -97,8 +97,8 @@ export function changeLines(before: unknown, after: unknown, currency: string | 
  * band's currency from `currencyOf` (the platform's log); minor units only when neither knows.
  */
 export function auditRows(
-  entries: { id: number; createdAt: Date; actorLabel: string; description: string; targetLabel: string; before: unknown; after: unknown; bandId?: number | null }[],
-  { currency = null, currencyOf, timeZone }: { currency?: string | null; currencyOf?: ReadonlyMap<number, string>; timeZone?: string } = {},
+  entries: { id: number; createdAt: Date; actorLabel: string; description: string; targetLabel: string; targetType?: string; before: unknown; after: unknown; bandId?: number | null }[],
+  { currency = null, currencyOf, timeZone, bandNameOf }: { currency?: string | null; currencyOf?: ReadonlyMap<number, string>; timeZone?: string; bandNameOf?: ReadonlyMap<number, string> } = {},
 ): AuditRow[] {
   return entries.map((entry) => ({
     id: entry.id,
@@ -107,7 +107,8 @@ export function auditRows(
     when: timeZone ? `${formatDate(entry.createdAt, timeZone)}, ${formatTime(entry.createdAt, timeZone)}` : when.format(entry.createdAt),
     actorLabel: entry.actorLabel,
     description: entry.description,
-    targetLabel: entry.targetLabel,
+    // The platform's log says which band a member's entry is of ("Left the band · Priya, in The Late Shift").
+    targetLabel: bandNameOf && entry.bandId && entry.targetType !== "band" ? `${entry.targetLabel}, in ${bandNameOf.get(entry.bandId) ?? "a band since deleted"}` : entry.targetLabel,
     changes: changeLines(entry.before, entry.after, currency ?? (entry.bandId ? (currencyOf?.get(entry.bandId) ?? null) : null)),
   }));
 }

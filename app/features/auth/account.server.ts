@@ -154,9 +154,9 @@ export async function deleteAccount(userId: string): Promise<DeleteAccountResult
     // Each band they leave sees them go in its own log, as when a member leaves.
     const label = displayName(actor);
     for (const membership of bandsLeft) {
-      await recordAudit(tx, { actor, action: "member.leave", bandId: membership.bandId, target: { type: "membership", id: membership.id, label: displayName({ ...actor, displayName: membership.displayName }) }, before: { role: membership.role }, after: { accountDeleted: true } });
+      await recordAudit(tx, { actor, action: "member.leave", bandId: membership.bandId, target: { type: "membership", id: membership.id, label: `${displayName({ ...actor, displayName: membership.displayName })} (account deleted)` }, before: { role: membership.role }, after: null });
     }
-    await recordAudit(tx, { actor, action: "account.delete", target: { type: "user", id: userId, label }, before: { bands: bandsLeft.length + bandIds.length, bandsDeleted: bandIds.length }, after: null });
+    await recordAudit(tx, { actor, action: "account.delete", target: { type: "user", id: userId, label }, before: null, after: { bandsLeft: bandsLeft.length, bandsDeleted: bandIds.length } });
     await tx.user.delete({ where: { id: userId } });
     // Their memberships went with them: the bands they leave behind renumber and may free initials.
     for (const { bandId } of bandsLeft) await refreshMemberOrder(tx, bandId);

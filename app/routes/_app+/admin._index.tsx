@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requirePlatformAdmin(request);
   const [dashboard, audit] = await Promise.all([getAdminDashboard(admin), listAuditEntries({}, parsePage(new URL(request.url).searchParams.get("page")))]);
   const { entries, ...auditPage } = audit;
-  const currencyOf = await currenciesOf(entries);
+  const { currencyOf, bandNameOf } = await currenciesOf(entries);
   return {
     ...dashboard,
     // The funnel's span comes with the data: imported into the page from a .server module it
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     mrr: { ...dashboard.mrr, formatted: formatMoney(dashboard.mrr.amountMinor, dashboard.mrr.currency) },
     audit: {
       ...auditPage,
-      entries: auditRows(entries, { currencyOf }),
+      entries: auditRows(entries, { currencyOf, bandNameOf }),
     },
   };
 }
