@@ -102,6 +102,8 @@ const UNBOOKED: Overrides = { sub: "notFound" };
 const goneTo = (to: string, { sub = false } = {}): Overrides => ({ outsider: { redirect: to }, platformAdmin: { redirect: to }, ...(sub ? { sub: { redirect: to } } : {}) });
 /** Back to the event's page (the form's default `returnTo`). */
 const BACK_TO_EVENT: Outcome = { redirect: /^\/events\/\d+$/ };
+/** One who may not see the event: "Event not found", on the calendar (its page is not there for them). */
+const EVENT_GONE: Overrides = { sub: { redirect: "/calendar" }, outsider: { redirect: "/calendar" }, platformAdmin: { redirect: "/calendar" } };
 
 /** The current band; an outsider is in their own band (where they lead) there. */
 export const current = (permission: Permission, overrides?: Overrides) => byGrant(permission, "allow", "own", overrides ?? {});
@@ -187,7 +189,7 @@ export const MATRIX: Record<string, Row> = {
   // An empty answer is refused with a toast on the way back to the event.
   // A one-tap form answers every signed-in caller back where they were, with a toast; one
   // who may not see the event hears "Event not found", as of an id that does not exist.
-  "_app+/events.$id_.rsvp": { params: { id: "event" }, GET: everyone({ redirect: /^\/events\/\d+$/ }), POST: signedIn(BACK_TO_EVENT) },
+  "_app+/events.$id_.rsvp": { params: { id: "event" }, GET: everyone({ redirect: /^\/events\/\d+$/ }), POST: signedIn(BACK_TO_EVENT, EVENT_GONE) },
   "_app+/events.$id_.event[.]ics": { params: { id: "event" }, GET: perm("events:view", { sub: "notFound" }), POST: notAllowed },
   "_app+/setlists._index": { GET: current("content:view"), POST: currentWrite("content:edit") },
   "_app+/setlists.$id": {
@@ -366,7 +368,7 @@ export const MATRIX: Record<string, Row> = {
   "_app+/profile_.calendar": { GET: signedIn(), POST: signedIn("bodyError") },
   "reminders+/unsubscribe": { GET: everyone("notFound"), POST: everyone("notFound") },
   // A member without the grant is sent back with the reason (the button is not theirs to see).
-  "_app+/events.$id_.chase": { params: { id: "event" }, GET: everyone({ redirect: /^\/events\/\d+$/ }), POST: signedIn(BACK_TO_EVENT) },
+  "_app+/events.$id_.chase": { params: { id: "event" }, GET: everyone({ redirect: /^\/events\/\d+$/ }), POST: signedIn(BACK_TO_EVENT, EVENT_GONE) },
   "api+/events.$id.chase": { params: { id: "event" }, GET: notAllowed, POST: perm("reminders:chase", UNBOOKED) },
   "_app+/calendar_.download[.]ics": { GET: current("calendar:download"), POST: notAllowed },
   "feeds+/$token": { params: { token: () => "no-such-feed-token.ics" }, GET: everyone("notFound"), POST: notAllowed },

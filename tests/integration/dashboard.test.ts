@@ -203,7 +203,7 @@ describe("every member's panels", () => {
       ["On stage", true],
       ["Next week", false],
     ]);
-    expect(d.nextGig).toMatchObject({ title: "On stage", setlist: { name: "Tonight" } });
+    expect(d.nextGig).toMatchObject({ title: "On stage", onNow: true, setlist: { name: "Tonight" } });
     expect((await getBandStats(await accessAs(lena.id, band.id)))?.upcomingEvents).toBe(4);
   });
 

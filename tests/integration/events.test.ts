@@ -122,7 +122,7 @@ describe("times in the band's time zone", () => {
       soundcheckAt: new Date("2027-02-05T22:30:00Z"),
     });
     const latePage = await body<{ event: { call: string; soundcheck: string } }>(await call(eventPage.loader, "GET", `/events/${lateId}`, { id: String(lateId) }, { cookie: b.cookies.leader }));
-    expect(latePage.event).toMatchObject({ call: "10:00 PM CET, the evening before", soundcheck: "11:30 PM CET, the evening before" });
+    expect(latePage.event).toMatchObject({ call: "10:00 PM CET, the day before", soundcheck: "11:30 PM CET, the day before" });
     // Its edit form shows the times as typed, and saving it unchanged keeps them.
     expect(await editDefaults(lateId, b.cookies.leader)).toMatchObject({ callTime: "22:00", soundcheckTime: "23:30" });
     await db.event.delete({ where: { id: lateId } });
@@ -880,6 +880,9 @@ describe("answers", () => {
     expect(await toastOf(await tap(rsvpPage, b.cookies.member))).toMatchObject({ title: "Answer not saved", description: "Event not found" });
     expect(await toastOf(await tap(chasePage, b.cookies.leader))).toMatchObject({ title: "Nobody chased", description: "Event not found" });
     expect(await toastOf(await tap(rsvpPage, b.cookies.member, 99_999_999))).toMatchObject({ description: "Event not found" });
+    // Sent from the event's own page, which is gone: to the calendar.
+    const fromItsPage = await call(rsvpPage.action, "POST", `/events/${id}/rsvp`, { id: String(id) }, { cookie: b.cookies.member, form: { answer: "going", returnTo: `/events/${id}` } });
+    expect(fromItsPage.headers.get("location")).toBe("/calendar");
   });
 
   test("an answer from a tab of one band, after another tab switched the browser to another, comes back in the event's band, which becomes the preferred one", async () => {

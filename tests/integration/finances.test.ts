@@ -559,7 +559,7 @@ describe("the forms, without JavaScript", () => {
     expect(twice.status).toBe(409);
     const reply = await body<{ result: { error: Record<string, string[]> }; beyondFee: boolean }>(twice);
     expect(reply.beyondFee).toBe(true);
-    expect(reply.result.error.amount).toEqual([`${gig.title}’s agreed fee is $1,000.00, and $600.00 of it is recorded already: this makes $1,600.00. Check the amount, or tick “Record it anyway”.`]);
+    expect(reply.result.error.amount).toEqual([`${gig.title}’s agreed fee is $1,000.00, and $600.00 is recorded for it already: this makes $1,600.00. Check the amount, or tick “Record it anyway”.`]);
     expect(await count()).toBe(1);
     expect((await send({ amount: "400" })).status).toBe(302);
     expect(await count()).toBe(2);

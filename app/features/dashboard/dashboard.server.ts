@@ -537,6 +537,7 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
           id: nextGig.id,
           title: nextGig.title,
           when: when(nextGig, tz),
+          onNow: nextGig.startsAt <= now,
           setlist,
         }
       : null,

@@ -31,9 +31,9 @@ export function eventWhen({ startsAt, endsAt }: EventTimes, timeZone: string) {
 
 /**
  * A time before an event's start (its call / load-in, its soundcheck): "10:00 PM CET", and
- * for a show after midnight loaded in the evening before, "10:00 PM CET, the evening before".
+ * for a show after midnight loaded in the day before, "10:00 PM CET, the day before".
  */
 export function timeBeforeStart(instant: Date, startsAt: Date, timeZone: string) {
   const time = formatTime(instant, timeZone);
-  return formatDate(instant, timeZone) === formatDate(startsAt, timeZone) ? time : `${time}, the evening before`;
+  return formatDate(instant, timeZone) === formatDate(startsAt, timeZone) ? time : `${time}, the day before`;
 }

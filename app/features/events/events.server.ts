@@ -130,6 +130,11 @@ export async function eventFormGate<Refused>(
   }
 }
 
+/** Where a one-tap form for an event that is gone goes back to: where it came from, unless that was the event's own page (gone too), then the calendar. */
+export function awayFromEvent(back: string, eventId: number | null) {
+  return eventId !== null && (back === `/events/${eventId}` || back.startsWith(`/events/${eventId}?`) || back.startsWith(`/events/${eventId}#`)) ? "/calendar" : back;
+}
+
 /**
  * The loader of an event's form-only addresses (/rsvp, /chase): a GET there is a person,
  * not a form (sent to sign in from a form posted signed out, they come back to it), and

@@ -740,7 +740,7 @@ export async function recordPayment(access: BandAccess, input: PaymentInput, { c
       const received = _sum.amountMinor ?? 0;
       if (received + input.amount > agreed) {
         const money = (minor: number) => formatMoney(minor, access.band.currency);
-        const already = received ? `, and ${money(received)} of it is recorded already` : "";
+        const already = received ? `, and ${money(received)} is recorded for it already` : "";
         throw new BeyondFeeError(`${event.title}’s agreed fee is ${money(agreed)}${already}: this makes ${money(received + input.amount)}. Check the amount, or tick “Record it anyway”.`);
       }
     }

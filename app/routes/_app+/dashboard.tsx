@@ -260,7 +260,7 @@ function Clashes({ panels, empty }: { panels: Panels; empty: Notes }) {
 function NextSetlist({ panels, empty }: { panels: Panels; empty: Notes }) {
   const { nextGig } = panels;
   return (
-    <Panel id="setlist" title="Setlist for the next gig">
+    <Panel id="setlist" title={nextGig?.onNow ? "Setlist for the gig on now" : "Setlist for the next gig"}>
       {!nextGig ? (
         <Empty note={empty.nextGig} />
       ) : (

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { eventFormGate, redirectToEvent } from "~/features/events/events.server";
+import { awayFromEvent, eventFormGate, redirectToEvent } from "~/features/events/events.server";
 import { chaseNow } from "~/features/reminders/reminders.server";
 import { parseId } from "~/utils/ids";
 import { appOrigin, safeRedirect } from "~/utils/request.server";
@@ -17,7 +17,7 @@ async function act({ request, params }: ActionFunctionArgs) {
   // A member without the grant (the button is not shown to them), an event deleted or no
   // longer theirs to see while the page was open: the reason, back where they were.
   const { access, refused } = await eventFormGate(request, eventId, "reminders:chase", (status, message) =>
-    redirectWithToast(back, { title: "Nobody chased", description: status === 404 ? message : "Only band leaders and admins can chase answers", type: "destructive" }),
+    redirectWithToast(status === 404 ? awayFromEvent(back, eventId) : back, { title: "Nobody chased", description: status === 404 ? message : "Only band leaders and admins can chase answers", type: "destructive" }),
   );
   if (refused) return refused;
   try {

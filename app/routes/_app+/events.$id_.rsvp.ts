@@ -1,6 +1,6 @@
 import { parseWithZod } from "~/features/events/forms.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { eventFormGate, redirectToEvent, respond } from "~/features/events/events.server";
+import { awayFromEvent, eventFormGate, redirectToEvent, respond } from "~/features/events/events.server";
 import { answerLabel } from "~/features/events/present";
 import { MESSAGES, RsvpSchema } from "~/features/events/schema.server";
 import { parseId } from "~/utils/ids";
@@ -18,10 +18,11 @@ async function act({ request, params }: ActionFunctionArgs) {
   const eventId = parseId(params.id);
   const formData = await request.formData();
   const back = safeRedirect(formData.get("returnTo"), `/events/${eventId}`);
-  const notSaved = (description: string) => redirectWithToast(back, { title: "Answer not saved", description, type: "destructive" });
-  // An event deleted, or taken from them, while the page was open: said where they were.
+  const notSaved = (description: string, to = back) => redirectWithToast(to, { title: "Answer not saved", description, type: "destructive" });
+  // An event deleted, or taken from them, while the page was open: said where they were
+  // (on the calendar when that was the event's own page, which is gone for them).
   const { access, refused } = await eventFormGate(request, eventId, "availability:own", (status, message) =>
-    notSaved(status === 404 ? message : "You can’t answer for this event."),
+    status === 404 ? notSaved(message, awayFromEvent(back, eventId)) : notSaved("You can’t answer for this event."),
   );
   if (refused) return refused;
   const submission = parseWithZod(formData, { schema: RsvpSchema });
