@@ -4,6 +4,7 @@ import { db } from "~/utils/db.server";
 import { hashToken } from "~/utils/crypto.server";
 import { getInvitationByToken, invitationProblem, MESSAGES } from "~/features/members/members.server";
 import { action, loader } from "~/routes/_app+/members";
+import { action as invitationAction } from "~/routes/invitations+/$token";
 import { loader as eventLoader } from "~/routes/_app+/events.$id";
 import { loader as eventApiLoader } from "~/routes/api+/events.$id";
 import { body, clearsCookie, expectNotInBand, expectRedirect, toastOf } from "./auth-helpers";
@@ -385,6 +386,19 @@ describe("removing and leaving", () => {
     ]);
     // Nothing is kept of events still to come: they were not played.
     expect(await db.formerBooking.count({ where: { eventId: coming!.id } })).toBe(0);
+
+    // Invited back, Bea is on that gig's lineup as a member again, with her answer; no longer "no longer in the band".
+    expect((await post(world, "band_leader", { intent: "invite", email: world.users.band_member.email, role: "band_member" })).status).toBe(200);
+    const { token } = mailedInvite(world.users.band_member.email);
+    const accepted = await callRoute(invitationAction, buildRequest(`/invitations/${token}`, { method: "POST", cookie: await sessionCookieFor(world.users.band_member.id), form: { intent: "accept" } }), { token });
+    expect(accepted.status).toBe(302);
+    const back = await eventPage(past!.id);
+    expect(back.former.map((row) => row.instrument)).toEqual([null]);
+    expect(back.lineup).toEqual([expect.objectContaining({ name: "Bea Member", instrument: "Drums", answer: "going", note: "Bringing the small kit" })]);
+    // Removed again: kept once more, once.
+    const membershipId = (await db.bandMembership.findFirstOrThrow({ where: { bandId: world.band.id, userId: world.users.band_member.id } })).id;
+    expectRedirect(await post(world, "band_leader", { intent: "remove", membershipId: String(membershipId) }), "/members#members");
+    expect((await eventPage(past!.id)).former.filter((row) => row.name === "Bea Member")).toHaveLength(1);
   });
 
   test("admins remove others but never a leader; members remove nobody; another band's member is not found", async () => {

@@ -14,7 +14,7 @@ import { can, grantFor, roleLabel, type Role } from "./permissions";
 import type { BandAccess } from "~/features/bands/access.server";
 import { compareMembers } from "./order";
 import { refreshMemberOrder } from "./member-order.server";
-import { keepPastBookings } from "./former-bookings.server";
+import { keepPastBookings, restorePastBookings } from "./former-bookings.server";
 import { INVITATION_TTL_DAYS } from "./schema";
 import { RuleError } from "~/utils/rule-error";
 import { rateLimitHeaders, waitWords, type RateLimitResult, type RateLimitRule } from "~/utils/rate-limit.server";
@@ -658,6 +658,8 @@ async function join(tx: Tx, view: InvitationView, userId: string): Promise<Joine
   const consumed = await tx.invitation.updateMany({ where: { id: view.id, ...pendingWhere() }, data: { acceptedAt: new Date() } });
   if (consumed.count !== 1) throw new RuleError(409, invitationProblem({ ...view, status: "accepted" })!);
   const membership = await tx.bandMembership.create({ data: { bandId: view.band.id, userId, role: view.role }, select: { id: true } });
+  // Back in a band they played with: the past gigs' lineups name them as a member again.
+  await restorePastBookings(tx, { id: membership.id, bandId: view.band.id, userId });
   await refreshMemberOrder(tx, view.band.id);
   const user = await tx.user.update({ where: { id: userId }, data: { preferredBandId: view.band.id }, select: { id: true, email: true, firstName: true, lastName: true } });
   await recordAudit(tx, {
