@@ -112,6 +112,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/** One person on the lineup: name, instrument and answer, a blackout, their note, and what else the row holds (the answer history). */
+function LineupPerson({ row, blackout, children }: { row: { name: string; isYou?: boolean; instrument: string | null; answer: string | null; note: string | null }; blackout?: React.ReactNode; children?: React.ReactNode }) {
+  return (
+    <li className="py-2">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <span className="text-slate-900">
+          {row.name}
+          {row.isYou ? <span className="text-slate-600"> (you)</span> : null}
+          {row.instrument ? <span className="text-slate-600"> · {row.instrument}</span> : null}
+        </span>
+        <span className="text-sm font-medium text-slate-800">{answerLabel(row.answer)}</span>
+      </div>
+      {blackout}
+      {row.note ? <p className="text-sm text-slate-600">“{row.note}”</p> : null}
+      {children}
+    </li>
+  );
+}
+
 type Intent = "cancel" | "restore" | "delete";
 const INTENT_PERMISSIONS: Record<Intent, Permission> = { cancel: "events:edit", restore: "events:edit", delete: "events:delete" };
 
@@ -297,22 +316,18 @@ export default function EventDetails() {
         ) : null}
         <ul className="mt-3 divide-y divide-slate-100">
           {lineup.map((row) => (
-            <li key={row.id} className="py-2">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <span className="text-slate-900">
-                  {row.name}
-                  {row.isYou ? <span className="text-slate-600"> (you)</span> : null}
-                  {row.instrument ? <span className="text-slate-600"> · {row.instrument}</span> : null}
-                </span>
-                <span className="text-sm font-medium text-slate-800">{answerLabel(row.answer)}</span>
-              </div>
-              {row.blackout ? (
-                <p className="text-sm font-medium text-red-800">
-                  Blacked out {row.blackout.when}
-                  {row.blackout.reason ? `: ${row.blackout.reason}` : null}
-                </p>
-              ) : null}
-              {row.note ? <p className="text-sm text-slate-600">“{row.note}”</p> : null}
+            <LineupPerson
+              key={row.id}
+              row={row}
+              blackout={
+                row.blackout ? (
+                  <p className="text-sm font-medium text-red-800">
+                    Blacked out {row.blackout.when}
+                    {row.blackout.reason ? `: ${row.blackout.reason}` : null}
+                  </p>
+                ) : null
+              }
+            >
               {abilities.seeHistory && row.history.length ? (
                 <details className="mt-1 text-sm text-slate-600">
                   <summary className="cursor-pointer py-2.5">Answer history</summary>
@@ -326,7 +341,7 @@ export default function EventDetails() {
                   </ol>
                 </details>
               ) : null}
-            </li>
+            </LineupPerson>
           ))}
         </ul>
         {former.length ? (
@@ -334,16 +349,7 @@ export default function EventDetails() {
             <h3 className="mt-4 text-sm font-semibold text-slate-800">Also on the lineup, no longer in the band</h3>
             <ul className="mt-1 divide-y divide-slate-100">
               {former.map((row) => (
-                <li key={row.id} className="py-2">
-                  <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <span className="text-slate-900">
-                      {row.name}
-                      {row.instrument ? <span className="text-slate-600"> · {row.instrument}</span> : null}
-                    </span>
-                    <span className="text-sm font-medium text-slate-800">{answerLabel(row.answer)}</span>
-                  </div>
-                  {row.note ? <p className="text-sm text-slate-600">“{row.note}”</p> : null}
-                </li>
+                <LineupPerson key={row.id} row={row} />
               ))}
             </ul>
           </>
