@@ -205,6 +205,10 @@ describe("every member's panels", () => {
     ]);
     expect(d.nextGig).toMatchObject({ title: "On stage", onNow: true, setlist: { name: "Tonight" } });
     expect((await getBandStats(await accessAs(lena.id, band.id)))?.upcomingEvents).toBe(4);
+    // An all-day event of several days says all of them.
+    await db.event.create({ data: { bandId: band.id, title: "Festival", kind: "gig", allDay: true, startsAt: new Date("2030-07-04T04:00:00Z"), endsAt: new Date("2030-07-07T04:00:00Z") } });
+    const later = (await getDashboard(await accessAs(lena.id, band.id), new Date("2030-07-05T12:00:00Z")))!;
+    expect(later.coming.find((event) => event.title === "Festival")!.when).toMatchObject({ date: "Jul 4, 2030 – Jul 6, 2030", time: "All day" });
   });
 
   test("songs added recently, newest first", async () => {

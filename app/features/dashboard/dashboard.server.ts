@@ -1,6 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { deadlineLastMoment } from "~/features/events/zoned-time";
-import { addDays, daysOfRange, formatDayRange } from "~/features/availability/local-day";
+import { addDays, daysOfRange, formatDayRange, shownDays } from "~/features/availability/local-day";
 import { OPEN_ENDED_MINUTES, overlappingEvents } from "~/features/availability/conflicts.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { answerWindow, bandInstruments, pastDeadline } from "~/features/events/events.server";
@@ -195,9 +195,11 @@ function lineupCounts(answers: (string | null)[]) {
 }
 
 function when(event: { startsAt: Date; endsAt: Date | null; allDay: boolean }, timeZone: string) {
-  return event.allDay
+  // An all-day event of several days says all of them, as the event page does.
+  const days = event.allDay ? shownDays(event, timeZone) : null;
+  return days
     ? {
-        date: formatDate(event.startsAt, timeZone),
+        date: formatDayRange(days.first, days.last),
         time: "All day",
         startsAt: event.startsAt.toISOString(),
       }
