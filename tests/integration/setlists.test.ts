@@ -478,6 +478,16 @@ describe("setlists", () => {
     expect(shape(copy)).toEqual(shape(original));
     expect(copy.id).not.toBe(original.id);
     expect((await db.setlistItem.findFirstOrThrow({ where: { setlistId: copyId, position: 0, set: { position: 0 } } })).note).toBe("Drums count in");
+
+    // The button pressed several times at once (a double tap without JavaScript, a retry): one copy, and every answer opens it.
+    const { setlist: shown } = await json(await callRoute(editorLoader, buildRequest(`/setlists/${setlist.id}`, { cookie: world.cookies.member }), { id: String(setlist.id) }));
+    const before = await db.setlist.count({ where: { bandId: world.band.id } });
+    const taps = await Promise.all(Array.from({ length: 4 }, () => editorPost(world.cookies.member, setlist.id, { intent: "duplicate", submissionKey: shown.duplicateKey })));
+    expect(await db.setlist.count({ where: { bandId: world.band.id } })).toBe(before + 1);
+    expect(new Set(taps.map((tap) => tap.status))).toEqual(new Set([302]));
+    const made = await db.setlist.findFirstOrThrow({ where: { bandId: world.band.id }, orderBy: { id: "desc" }, select: { id: true } });
+    for (const tap of taps) expect([`/setlists/${made.id}`, "/setlists"]).toContain(tap.headers.get("location"));
+    expect(taps.filter((tap) => tap.headers.get("location") === `/setlists/${made.id}`).length).toBeGreaterThanOrEqual(1);
   });
 
   test("bad editor input gets a clear message and no 500", async () => {

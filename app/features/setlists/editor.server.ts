@@ -10,6 +10,7 @@ import type { Permission } from "~/features/members/permissions";
 import { parseId } from "~/utils/ids";
 import { db } from "~/utils/db.server";
 import { RuleError } from "~/utils/rule-error";
+import { claimSubmission, completeSubmission, newSubmissionKey, releaseSubmission } from "~/utils/form-submission.server";
 import { CreateSetlistSchema, EditorSchema, FromGigSchema, ReorderLayoutSchema, SETLIST_FORM_MESSAGES } from "./schema.server";
 import { formatDuration, formatSetLength, formatTotal } from "~/features/songs/format";
 import { keyLabel } from "~/features/songs/keys";
@@ -155,7 +156,19 @@ export async function submitEditorForm(access: BandAccess, setlistId: number, fo
         return { redirectTo: `${returnTo}#events`, toast: { title: "Setlist unlinked", description: `${event.title} has no setlist now.` } };
       }
       case "duplicate": {
-        const copy = await duplicateSetlist(access, setlistId);
+        // Once per rendered form: a double tap without JavaScript, or a retry on a bad
+        // connection, opens the copy the first made instead of making another.
+        const claim = await claimSubmission(formData, access.user.id);
+        // (To the list while the first is still copying: the copy shows there.)
+        if (claim.duplicate) return { redirectTo: claim.location ?? "/setlists", toast: { title: "Already duplicated", description: "That button was pressed twice: there is one copy." } };
+        let copy;
+        try {
+          copy = await duplicateSetlist(access, setlistId);
+        } catch (error) {
+          await releaseSubmission(claim);
+          throw error;
+        }
+        await completeSubmission(claim, `/setlists/${copy.id}`);
         return { redirectTo: `/setlists/${copy.id}`, toast: { title: "Setlist duplicated", description: `You are editing ${copy.name}.` } };
       }
       case "delete": {
@@ -264,6 +277,8 @@ export async function editorView(access: BandAccess, id: number, q: string, now 
       length: formatSetLength(setlist.seconds, setlist.unknownSongs, setlist.withBreaks),
       songCount: setlist.songCount,
       mayDelete: setlist.mayDelete,
+      /** The Duplicate button's one-time key (form-submission.server.ts). */
+      duplicateKey: newSubmissionKey(),
       /** The delete confirmation: what the setlist's gigs keep, and what the report loses when it was played. */
       deleteText: `Delete “${setlist.name}”? Gigs it is linked to keep their details without it.${
         setlist.events.some((event) => event.startsAt < now && !event.cancelledAt)

@@ -321,6 +321,7 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
         <div className="mt-4 flex flex-wrap gap-3 border-t border-slate-100 pt-4">
           <Form method="post" action={`/setlists/${setlist.id}`}>
             <input type="hidden" name="intent" value="duplicate" />
+            <input type="hidden" name="submissionKey" value={setlist.duplicateKey} />
             <Button type="submit" variant="secondary">
               Duplicate setlist
             </Button>
