@@ -5,14 +5,22 @@
  */
 import { expect, test } from "./fixtures";
 
-test("an event of your other band says whose it is, and switching comes back to it", async ({ page, login, createBand, isMobile }) => {
-  test.skip(isMobile, "the same page and form on a phone; the desktop projects run it with JavaScript and without");
+type Fixtures = Parameters<Parameters<typeof test>[2]>[0];
+
+/** A user of two bands working in Alpha Sound, and a gig of the other, Zulu Collective. */
+async function gigOfOtherBand(login: Fixtures["login"], createBand: Fixtures["createBand"]) {
   const user = await login();
   const zulu = await createBand(user, { name: "Zulu Collective" });
   // Created last, so it is the band the user works in.
   await createBand(user, { name: "Alpha Sound" });
   const { db } = await import("~/utils/db.server");
   const gig = await db.event.create({ data: { bandId: zulu.id, title: "Harbour Stage", kind: "gig", startsAt: new Date(Date.now() + 9 * 86_400_000) }, select: { id: true } });
+  return { user, zulu, gig, db };
+}
+
+test("an event of your other band says whose it is, and switching comes back to it", async ({ page, login, createBand, isMobile }) => {
+  test.skip(isMobile, "the same page and form on a phone; the desktop projects run it with JavaScript and without");
+  const { user, zulu, gig, db } = await gigOfOtherBand(login, createBand);
 
   await page.goto(`/events/${gig.id}`);
   await expect(page.getByRole("heading", { name: "Harbour Stage" })).toBeVisible();
@@ -29,11 +37,7 @@ test("an event of your other band says whose it is, and switching comes back to 
 
 test("duplicating an event of your other band switches to it and opens the copy; a copy that cannot be made says so", async ({ page, login, createBand, isMobile }) => {
   test.skip(isMobile, "the same page and form on a phone; the desktop projects run it with JavaScript and without");
-  const user = await login();
-  const zulu = await createBand(user, { name: "Zulu Collective" });
-  await createBand(user, { name: "Alpha Sound" });
-  const { db } = await import("~/utils/db.server");
-  const gig = await db.event.create({ data: { bandId: zulu.id, title: "Harbour Stage", kind: "gig", startsAt: new Date(Date.now() + 9 * 86_400_000) }, select: { id: true } });
+  const { gig } = await gigOfOtherBand(login, createBand);
 
   await page.goto(`/events/${gig.id}`);
   await page.getByRole("button", { name: "Duplicate in Zulu Collective" }).click();
