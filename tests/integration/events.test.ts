@@ -626,6 +626,25 @@ describe("recurring rehearsals", () => {
     expect(chases()).toHaveLength(2);
   });
 
+  test("a series' answer deadline stays the same number of days before each event, at the end of that day, across a clock change between the two", async () => {
+    const b = await band("Europe/Berlin");
+    // Sundays at 19:00 from Oct 17, 2027, answers by the Friday before. Berlin falls back on
+    // Sunday Oct 31 at 03:00: that event's Friday deadline is in summer time, its start in winter.
+    const created = await createApi(b.id, { title: "Sunday rehearsal", kind: "rehearsal", date: "2027-10-17", startTime: "19:00", endTime: "21:00", repeat: "weekly", count: 4, rsvpDeadline: "2027-10-15" }, b.cookies.leader);
+    expect(created.status).toBe(201);
+    const { ids } = await body<{ ids: number[] }>(created);
+    const events = await db.event.findMany({ where: { id: { in: ids } }, orderBy: { startsAt: "asc" }, select: { id: true, startsAt: true, rsvpDeadline: true } });
+    // Answers close at the end of each Friday in Berlin: the start of Saturday there.
+    expect(events.map((event) => event.rsvpDeadline!.toISOString())).toEqual([
+      startOfLocalDay(parseLocalDate("2027-10-16")!, "Europe/Berlin").toISOString(),
+      startOfLocalDay(parseLocalDate("2027-10-23")!, "Europe/Berlin").toISOString(),
+      startOfLocalDay(parseLocalDate("2027-10-30")!, "Europe/Berlin").toISOString(),
+      startOfLocalDay(parseLocalDate("2027-11-06")!, "Europe/Berlin").toISOString(),
+    ]);
+    const page = await body<{ event: { deadline: string } }>(await call(eventPage.loader, "GET", `/events/${events[2]!.id}`, { id: String(events[2]!.id) }, { cookie: b.cookies.leader }));
+    expect(page.event.deadline).toBe("Oct 29, 2027");
+  });
+
   test("a series moved by an edit of all its events keeps the answers of the rehearsals already held", async () => {
     const b = await band("Europe/Berlin");
     const { ids } = await body<{ ids: number[] }>(

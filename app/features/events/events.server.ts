@@ -556,7 +556,7 @@ export async function createEvent(access: BandAccess, created: { event: EventInp
       data: { bandId: access.band.id, rrule: recurrence.rrule, timeZone: input.timeZone, startsAt: input.startsAt, createdById: access.user.id },
       select: { id: true },
     });
-    const shifted = recurrence.occurrences.map((startsAt) => shiftTimes(data, input.startsAt, startsAt));
+    const shifted = recurrence.occurrences.map((startsAt) => shiftTimes(data, input.startsAt, startsAt, access.band.timeZone));
     const events = await tx.event.createManyAndReturn({
       data: shifted.map((times, index) => ({ ...data, ...times, seriesId: series.id, occurrenceAt: recurrence.occurrences[index]! })),
       select: { id: true },
@@ -586,10 +586,20 @@ async function coverEventLength(tx: Prisma.TransactionClient, bandId: number, ti
 
 type Times = { startsAt: Date; endsAt: Date | null; callAt: Date | null; soundcheckAt: Date | null; rsvpDeadline: Date | null };
 
-/** The times of `data` moved from `from` to `to`, keeping each one's distance to the start. */
-function shiftTimes(data: Times, from: Date, to: Date): Times {
+/**
+ * The times of `data` moved from `from` to `to`, keeping each one's distance to the start;
+ * the answer deadline, a date, keeps its distance in days in the band's zone (`bandZone`)
+ * and stays the end of its day: moved in milliseconds across a clock change it landed an
+ * hour off, at 01:00 of the day after, and the event said "Answer by" a day too late.
+ */
+function shiftTimes(data: Times, from: Date, to: Date, bandZone: string): Times {
   const move = (instant: Date | null) => (instant ? new Date(to.getTime() + (instant.getTime() - from.getTime())) : null);
-  return { startsAt: to, endsAt: move(data.endsAt), callAt: move(data.callAt), soundcheckAt: move(data.soundcheckAt), rsvpDeadline: move(data.rsvpDeadline) };
+  const moveDeadline = (deadline: Date | null) => {
+    if (!deadline) return null;
+    const daysBefore = daysBetween(toZoned(deadlineLastMoment(deadline), bandZone), toZoned(from, bandZone));
+    return startOfLocalDay(addDays(toZoned(to, bandZone), 1 - daysBefore), bandZone);
+  };
+  return { startsAt: to, endsAt: move(data.endsAt), callAt: move(data.callAt), soundcheckAt: move(data.soundcheckAt), rsvpDeadline: moveDeadline(data.rsvpDeadline) };
 }
 
 /** The fields of an occurrence a series edit compares, to tell what one occurrence changed on its own. */
@@ -746,7 +756,7 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
   const excluded = [eventId, ...(seriesPlan?.others.map((other) => other.id) ?? [])];
   // Where the edited event ends up: its place in the new rule when the series moves (a new
   // interval puts it on another date than the one typed), else the times typed.
-  const edited = seriesPlan?.startMoved ? shiftTimes(data, input.startsAt, seriesPlan.placeInRule(before)) : input;
+  const edited = seriesPlan?.startMoved ? shiftTimes(data, input.startsAt, seriesPlan.placeInRule(before), access.band.timeZone) : input;
   // Moving the event checks its whole lineup; otherwise only the people newly booked on it.
   const moved = before.startsAt.getTime() !== edited.startsAt.getTime() || (before.endsAt?.getTime() ?? null) !== (edited.endsAt?.getTime() ?? null);
   const already = new Set(before.bookings.map((b) => b.membershipId));
@@ -783,14 +793,14 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
       const place = startMoved ? { occurrenceAt: startsAt } : {};
       if (member.id === eventId) {
         moves[0]!.to = startsAt;
-        if (startMoved) await tx.event.update({ where: { id: member.id }, data: { ...shiftTimes(data, input.startsAt, startsAt), ...place } });
+        if (startMoved) await tx.event.update({ where: { id: member.id }, data: { ...shiftTimes(data, input.startsAt, startsAt, access.band.timeZone), ...place } });
         continue;
       }
       // Each occurrence takes what the edit changed where it still had what the edited
       // one had before: the fields, lineup and times an occurrence has of its own stay,
       // and so do those the edited one had of its own (its title is not copied to the rest).
       const own = overridesKept(member, before, data, access.band.timeZone);
-      const times = own.keepTimes ? {} : { allDay: data.allDay, ...shiftTimes(data, input.startsAt, startsAt) };
+      const times = own.keepTimes ? {} : { allDay: data.allDay, ...shiftTimes(data, input.startsAt, startsAt, access.band.timeZone) };
       if (!own.keepTimes) moves.push({ id: member.id, from: member.startsAt, to: startsAt });
       await tx.event.update({ where: { id: member.id }, data: { ...own.fields, ...times, ...place, version: { increment: 1 }, sequence: { increment: 1 } } });
       if (own.keepLineup) keptLineups.add(member.id);
@@ -907,7 +917,7 @@ async function seriesConflicts(access: BandAccess, plan: Awaited<ReturnType<type
   for (const member of plan.others) {
     if (member.cancelledAt) continue;
     const own = overridesKept(member, before, data, access.band.timeZone);
-    const times = own.keepTimes ? member : shiftTimes(data, input.startsAt, plan.startMoved ? plan.placeInRule(member) : member.startsAt);
+    const times = own.keepTimes ? member : shiftTimes(data, input.startsAt, plan.startMoved ? plan.placeInRule(member) : member.startsAt, access.band.timeZone);
     const moves = times.startsAt.getTime() !== member.startsAt.getTime() || (times.endsAt?.getTime() ?? null) !== (member.endsAt?.getTime() ?? null);
     const had = new Set(member.bookings.map((b) => b.membershipId));
     const lineup = own.keepLineup ? [...had] : input.lineup.map((row) => row.membershipId);
