@@ -1,6 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { deadlineLastMoment } from "~/features/events/zoned-time";
-import { addDays, daysOfRange, formatDayRange, shownDays } from "~/features/availability/local-day";
+import { addDays, daysOfRange, formatDayRange } from "~/features/availability/local-day";
 import { OPEN_ENDED_MINUTES, overlappingEvents } from "~/features/availability/conflicts.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { answerWindow, bandInstruments, pastDeadline } from "~/features/events/events.server";
@@ -192,18 +192,6 @@ function lineupCounts(answers: (string | null)[]) {
     waiting: answers.filter((a) => !a).length,
     booked: answers.length,
   };
-}
-
-function when(event: { startsAt: Date; endsAt: Date | null; allDay: boolean }, timeZone: string) {
-  // An all-day event of several days says all of them, as the event page does.
-  const days = event.allDay ? shownDays(event, timeZone) : null;
-  return days
-    ? {
-        date: formatDayRange(days.first, days.last),
-        time: "All day",
-        startsAt: event.startsAt.toISOString(),
-      }
-    : eventWhen(event, timeZone);
 }
 
 type Person = {
@@ -430,7 +418,7 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
       kind: event.kind,
       kindLabel: kindStyle(event.kind).label,
       tentative: event.status === "tentative",
-      when: when(event, tz),
+      when: eventWhen(event, tz),
       onNow: event.startsAt <= now,
       venueName: event.venueName,
       counts: lineupCounts(lineup.map((booking) => booking.answer)),
@@ -451,7 +439,7 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
   const waitingForYou = waiting.map((event) => ({
     id: event.id,
     title: event.title,
-    when: when(event, tz),
+    when: eventWhen(event, tz),
     deadline: event.rsvpDeadline ? `${pastDeadline(event, now) ? "answers were due" : "answer by"} ${formatDate(deadlineLastMoment(event.rsvpDeadline), tz)}` : null,
   }));
 
@@ -472,7 +460,7 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
     const isYou = membershipId === me;
     return [
       {
-        event: { id: event.id, title: event.title, when: when(event, tz) },
+        event: { id: event.id, title: event.title, when: eventWhen(event, tz) },
         isYou,
         name: isYou ? "You" : nameById.get(membershipId) ?? "",
         days: formatDayRange(hit.startDate, hit.endDate),
@@ -500,9 +488,9 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
       instruments,
       lineupOf(gig.id).map((row) => ({ instrument: row.instrument, answer: row.answer, name: "" }))
     ).flatMap((row) => (row.missing ? [row.missing] : []));
-    return missing.length ? [{ id: gig.id, title: gig.title, when: when(gig, tz), missing }] : [];
+    return missing.length ? [{ id: gig.id, title: gig.title, when: eventWhen(gig, tz), missing }] : [];
   });
-  const withoutSetlist = gigs.filter((gig) => gig.setlistId === null).map((gig) => ({ id: gig.id, title: gig.title, when: when(gig, tz) }));
+  const withoutSetlist = gigs.filter((gig) => gig.setlistId === null).map((gig) => ({ id: gig.id, title: gig.title, when: eventWhen(gig, tz) }));
 
   // The members preview: a sub sees bandmates' names, not their email addresses.
   const preview_ = previewMembers.map((member) => (seesContact(access, member.user.id) ? member : { ...member, user: { ...member.user, email: null } }));
@@ -538,7 +526,7 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
       ? {
           id: nextGig.id,
           title: nextGig.title,
-          when: when(nextGig, tz),
+          when: eventWhen(nextGig, tz),
           onNow: nextGig.startsAt <= now,
           setlist,
         }

@@ -9,7 +9,7 @@
  */
 export { data } from "@remix-run/node";
 export { otherBandThanCurrent, requireBandAccess } from "~/features/bands/access.server";
-export { dayOf, formatDayRange, shownDays } from "~/features/availability/local-day";
+export { dayOf, formatDayRange } from "~/features/availability/local-day";
 export { answerWindow, bandIdOfEvent, requireEventGate, cancelEvent, deleteEvent, getEventDetails, pastDeadline, restoreEvent } from "./events.server";
 export { parseWithZod } from "./forms.server";
 export { CancelEventSchema, DeleteEventSchema, MESSAGES } from "./schema.server";

@@ -22,7 +22,6 @@ import {
   pastDeadline,
   answerWindow,
   restoreEvent,
-  shownDays,
 } from "~/features/events/event-page.server";
 import { eventWhen, timeBeforeStart } from "~/features/events/event-when";
 import { answerLabel, instrumentCoverage, kindStyle, lineupSummary, mapLink } from "~/features/events/present";
@@ -45,12 +44,6 @@ async function gate(request: Request, id: string | undefined, permission: Permis
   // Another band's event is "not found", the same answer as an id that does not exist.
   const access = await requireEventGate(request, eventId, permission);
   return { access, eventId: eventId! };
-}
-
-/** The days of an all-day event: "Mar 13, 2027", or "Mar 13, 2027 – Mar 15, 2027" for several. */
-function allDayDates(event: { startsAt: Date; endsAt: Date | null; allDay: boolean }, timeZone: string) {
-  const days = shownDays(event, timeZone);
-  return formatDayRange(days.first, days.last);
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -86,7 +79,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       cancelled: event.cancelledAt ? { reason: event.cancelReason, on: formatDate(event.cancelledAt, tz) } : null,
       inSeries: Boolean(event.seriesId),
       // An all-day event of several days says all of them ("Mar 13, 2027 – Mar 15, 2027").
-      when: event.allDay ? { date: allDayDates(event, tz), time: "All day", startsAt: event.startsAt.toISOString() } : eventWhen(event, tz),
+      when: eventWhen(event, tz),
       venueName: event.venueName,
       venueAddress: event.venueAddress,
       mapUrl: event.venueAddress ? mapLink(event.venueAddress) : null,
