@@ -132,7 +132,7 @@ export async function eventFormGate<Refused>(
 
 /** Where a one-tap form for an event that is gone goes back to: where it came from, unless that was the event's own page (gone too), then the calendar. */
 export function awayFromEvent(back: string, eventId: number | null) {
-  return eventId !== null && (back === `/events/${eventId}` || back.startsWith(`/events/${eventId}?`) || back.startsWith(`/events/${eventId}#`)) ? "/calendar" : back;
+  return eventId !== null && back.split(/[?#]/)[0] === `/events/${eventId}` ? "/calendar" : back;
 }
 
 /**
@@ -586,6 +586,11 @@ async function coverEventLength(tx: Prisma.TransactionClient, bandId: number, ti
 
 type Times = { startsAt: Date; endsAt: Date | null; callAt: Date | null; soundcheckAt: Date | null; rsvpDeadline: Date | null };
 
+/** How many days before the event's day (in `timeZone`) its answer deadline's day is. */
+function deadlineDaysBefore(deadline: Date, startsAt: Date, timeZone: string) {
+  return daysBetween(toZoned(deadlineLastMoment(deadline), timeZone), toZoned(startsAt, timeZone));
+}
+
 /**
  * The times of `data` moved from `from` to `to`, keeping each one's distance to the start;
  * the answer deadline, a date, keeps its distance in days in the band's zone (`bandZone`)
@@ -594,11 +599,8 @@ type Times = { startsAt: Date; endsAt: Date | null; callAt: Date | null; soundch
  */
 function shiftTimes(data: Times, from: Date, to: Date, bandZone: string): Times {
   const move = (instant: Date | null) => (instant ? new Date(to.getTime() + (instant.getTime() - from.getTime())) : null);
-  const moveDeadline = (deadline: Date | null) => {
-    if (!deadline) return null;
-    const daysBefore = daysBetween(toZoned(deadlineLastMoment(deadline), bandZone), toZoned(from, bandZone));
-    return startOfLocalDay(addDays(toZoned(to, bandZone), 1 - daysBefore), bandZone);
-  };
+  const moveDeadline = (deadline: Date | null) =>
+    deadline ? startOfLocalDay(addDays(toZoned(to, bandZone), 1 - deadlineDaysBefore(deadline, from, bandZone)), bandZone) : null;
   return { startsAt: to, endsAt: move(data.endsAt), callAt: move(data.callAt), soundcheckAt: move(data.soundcheckAt), rsvpDeadline: moveDeadline(data.rsvpDeadline) };
 }
 
@@ -634,7 +636,7 @@ function timeShape(event: Occurrence, timeZone: string) {
   // the event's day, not in milliseconds, which a clock change between the two, or a new
   // band zone (the deadline keeps its date, the start its moment), would make differ from
   // one date of the series to the next.
-  const deadline = event.rsvpDeadline ? daysBetween(toZoned(deadlineLastMoment(event.rsvpDeadline), timeZone), toZoned(event.startsAt, timeZone)) : null;
+  const deadline = event.rsvpDeadline ? deadlineDaysBefore(event.rsvpDeadline, event.startsAt, timeZone) : null;
   return JSON.stringify([event.allDay, from(event.endsAt), from(event.callAt), from(event.soundcheckAt), deadline]);
 }
 

@@ -227,7 +227,7 @@ function parseFee(value: string | number | null | undefined, currency: string, c
   return null;
 }
 
-/** How long before a show after midnight its call or soundcheck may be, on the evening before. */
+/** How long before a show after midnight its call or soundcheck may be, on the day before. */
 const BEFORE_MIDNIGHT_SHOW_MS = 12 * 3_600_000;
 
 /**
@@ -311,7 +311,7 @@ function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rul
     ctx.addIssue({ code: "custom", path: [raw.allDay ? "endDate" : "endTime"], message: YEARS_MESSAGE });
   }
   // Both are read on the event's day, or, for a show after midnight (on at 00:30, load-in at
-  // 22:00), on the evening before, up to BEFORE_MIDNIGHT_SHOW before the start: later than
+  // 22:00), on the day before, up to BEFORE_MIDNIGHT_SHOW_MS before the start: later than
   // that they are a mistyped time.
   const beforeStart = (time: string | undefined | null, field: "callTime" | "soundcheckTime", message: string) => {
     if (!time || raw.allDay) return null;
