@@ -89,15 +89,17 @@ export async function releaseSubmission(claim: Claim) {
 
 const SENT_TWICE = { title: "Already recorded", description: "That form was sent twice: it is recorded once." };
 
+type Saved = { location: string; toast: ToastInput; cookies?: string[] };
+
 /**
- * Runs `save` once per rendered form and redirects where it says, with its toast. A
- * repeat post of the same form redirects where the first went (or to `fallback` while the
- * first is still saving) and records nothing. A refused save lets the key go and throws.
+ * Runs `save` once per rendered form and answers where it went, with its toast. A repeat
+ * post of the same form answers where the first went (or `fallback` while the first is
+ * still saving) with `repeated`, and records nothing. A refused save lets the key go and throws.
  */
-export async function saveOnce(formData: FormData, userId: string, fallback: string, save: () => Promise<{ location: string; toast: ToastInput; cookies?: string[] }>) {
+export async function savedOnce(formData: FormData, userId: string, fallback: string, save: () => Promise<Saved>, repeated: ToastInput = SENT_TWICE): Promise<Saved> {
   const claim = await claimSubmission(formData, userId);
-  if (claim.duplicate) return redirectWithToast(claim.location ?? fallback, SENT_TWICE);
-  let saved: { location: string; toast: ToastInput; cookies?: string[] };
+  if (claim.duplicate) return { location: claim.location ?? fallback, toast: repeated };
+  let saved: Saved;
   try {
     saved = await save();
   } catch (error) {
@@ -105,5 +107,11 @@ export async function saveOnce(formData: FormData, userId: string, fallback: str
     throw error;
   }
   await completeSubmission(claim, saved.location);
+  return saved;
+}
+
+/** savedOnce, answered with a redirect where it went, with its toast. */
+export async function saveOnce(formData: FormData, userId: string, fallback: string, save: () => Promise<Saved>) {
+  const saved = await savedOnce(formData, userId, fallback, save);
   return redirectWithToast(saved.location, saved.toast, saved.cookies);
 }

@@ -142,6 +142,23 @@ export async function requireBandAccess(
 }
 
 /**
+ * The gate for one row of a band named by its id (an event, a song, a setlist), pages and
+ * /api alike: the row's band (`band`, null for an unknown id) through requireBandAccess
+ * with the area's `view` permission; then, before any permission or input is looked at, a
+ * row this viewer may not see (`visible`: a sub's unbooked one) answers `notFound()` as an
+ * unknown id does, since a 403 or a 400 would tell them it exists; then `permission` (403).
+ * The access carries the grant of `permission`, as requireBandAccess's does.
+ */
+export async function requireVisibleRow(
+  request: Request,
+  { band, view, permission, notFoundMessage, visible, notFound }: { band: BandRef; view: Permission; permission: Permission; notFoundMessage: string; visible: (viewer: BandAccess) => boolean | Promise<boolean>; notFound: () => unknown },
+): Promise<BandAccess> {
+  const viewer = await requireBandAccess(request, { band, permission: view, notFound: notFoundMessage });
+  if (!(await visible(viewer))) throw notFound();
+  return { ...viewer, grant: requireGrant(viewer, permission) };
+}
+
+/**
  * The row's band when it is not the browser's current band (an event of another of the
  * user's bands, opened from a reminder, the calendar feed or a bookmark), else null. The
  * page says so and offers the band switcher's own POST; it does not switch on a GET, which

@@ -5,7 +5,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { track } from "~/features/analytics/analytics.server";
 import { checkConflicts, ConflictsError, requireConflictsConfirmed, sameEventAlready, type Conflict, type TimeRange } from "~/features/availability/conflicts.server";
 import { dayOf, daysOfRange, parseMonth, shiftMonth, shownDays } from "~/features/availability/local-day";
-import { answerInFormBand, grantIn, requireBandAccess, requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { answerInFormBand, grantIn, requireGrant, requireVisibleRow, type BandAccess } from "~/features/bands/access.server";
 import type { Permission } from "~/features/members/permissions";
 import { db } from "~/utils/db.server";
 import { formatAmountInput } from "~/utils/money";
@@ -95,12 +95,14 @@ export async function eventToEdit(eventId: number | null) {
  * of `permission`, as requireBandAccess's does.
  */
 export async function requireEventGate(request: Request, eventId: number | null, permission: Permission, { bandId, notFound = MESSAGES.notFound }: { bandId?: number | null; notFound?: string } = {}) {
-  const band = bandId === undefined ? await bandIdOfEvent(eventId) : bandId;
-  const viewer = await requireBandAccess(request, { band, permission: "events:view", notFound });
-  if (grantIn(viewer, "events:view") === "booked" && !(await db.event.count({ where: { id: eventId!, ...visibleWhere(viewer) } }))) {
-    throw data({ message: notFound }, { status: 404 });
-  }
-  return { ...viewer, grant: requireGrant(viewer, permission) };
+  return requireVisibleRow(request, {
+    band: bandId === undefined ? await bandIdOfEvent(eventId) : bandId,
+    view: "events:view",
+    permission,
+    notFoundMessage: notFound,
+    visible: async (viewer) => grantIn(viewer, "events:view") !== "booked" || (await db.event.count({ where: { id: eventId!, ...visibleWhere(viewer) } })) > 0,
+    notFound: () => data({ message: notFound }, { status: 404 }),
+  });
 }
 
 /**

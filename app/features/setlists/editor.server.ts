@@ -1,7 +1,7 @@
 import { parseWithZod } from "~/utils/submission";
 import { data } from "@remix-run/node";
 import { requireUser } from "~/features/auth/auth.server";
-import { grantIn, requireBandAccess, requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { grantIn, requireVisibleRow, type BandAccess } from "~/features/bands/access.server";
 
 // The setlist page says whose setlist it is when it is another of the user's bands', through
 // the one .server path it already imports (issue 11).
@@ -10,7 +10,7 @@ import type { Permission } from "~/features/members/permissions";
 import { parseId } from "~/utils/ids";
 import { db } from "~/utils/db.server";
 import { RuleError } from "~/utils/rule-error";
-import { claimSubmission, completeSubmission, newSubmissionKey, releaseSubmission } from "~/utils/form-submission.server";
+import { newSubmissionKey, savedOnce } from "~/utils/form-submission.server";
 import { CreateSetlistSchema, EditorSchema, FromGigSchema, ReorderLayoutSchema, SETLIST_FORM_MESSAGES } from "./schema.server";
 import { formatDuration, formatSetLength, formatTotal } from "~/features/songs/format";
 import { keyLabel } from "~/features/songs/keys";
@@ -55,10 +55,15 @@ export async function setlistAccess(request: Request, idParam: unknown, permissi
     await requireUser(request);
     throw data({ message: SETLIST_NOT_FOUND }, { status: 404 });
   }
-  // A setlist a sub may not see is "not found" whatever they ask to do with it.
-  const viewer = await requireBandAccess(request, { band: bandId, permission: "content:view", notFound: SETLIST_NOT_FOUND });
-  if (!(await setlistVisibleTo(viewer, id))) throw data({ message: SETLIST_NOT_FOUND }, { status: 404 });
-  return { id, access: { ...viewer, grant: requireGrant(viewer, permission) } };
+  const access = await requireVisibleRow(request, {
+    band: bandId,
+    view: "content:view",
+    permission,
+    notFoundMessage: SETLIST_NOT_FOUND,
+    visible: (viewer) => setlistVisibleTo(viewer, id),
+    notFound: () => data({ message: SETLIST_NOT_FOUND }, { status: 404 }),
+  });
+  return { id, access };
 }
 
 /** What an editor form answers: where to go next, or the message to show with its status. */
@@ -157,19 +162,19 @@ export async function submitEditorForm(access: BandAccess, setlistId: number, fo
       }
       case "duplicate": {
         // Once per rendered form: a double tap without JavaScript, or a retry on a bad
-        // connection, opens the copy the first made instead of making another.
-        const claim = await claimSubmission(formData, access.user.id);
-        // (To the list while the first is still copying: the copy shows there.)
-        if (claim.duplicate) return { redirectTo: claim.location ?? "/setlists", toast: { title: "Already duplicated", description: "That button was pressed twice: there is one copy." } };
-        let copy;
-        try {
-          copy = await duplicateSetlist(access, setlistId);
-        } catch (error) {
-          await releaseSubmission(claim);
-          throw error;
-        }
-        await completeSubmission(claim, `/setlists/${copy.id}`);
-        return { redirectTo: `/setlists/${copy.id}`, toast: { title: "Setlist duplicated", description: `You are editing ${copy.name}.` } };
+        // connection, opens the copy the first made instead of making another (the list,
+        // where the copy shows, while the first is still copying).
+        const saved = await savedOnce(
+          formData,
+          access.user.id,
+          "/setlists",
+          async () => {
+            const copy = await duplicateSetlist(access, setlistId);
+            return { location: `/setlists/${copy.id}`, toast: { title: "Setlist duplicated", description: `You are editing ${copy.name}.` } };
+          },
+          { title: "Already duplicated", description: "That button was pressed twice: there is one copy." },
+        );
+        return { redirectTo: saved.location, toast: saved.toast };
       }
       case "delete": {
         const { name } = await deleteSetlist(access, setlistId);

@@ -3,7 +3,7 @@ import { db } from "~/utils/db.server";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
 import { track } from "~/features/analytics/analytics.server";
-import { grantIn, requireBandAccess, requireGrant, type BandAccess } from "~/features/bands/access.server";
+import { grantIn, requireGrant, requireVisibleRow, type BandAccess } from "~/features/bands/access.server";
 import { requireUser } from "~/features/auth/auth.server";
 import type { Permission } from "~/features/members/permissions";
 import { parseId } from "~/utils/ids";
@@ -57,9 +57,8 @@ export async function requireSongGate(request: Request, idParam: unknown, permis
     await requireUser(request);
     throw notFound();
   }
-  const viewer = await requireBandAccess(request, { band: bandId, permission: "content:view", notFound: SONG_NOT_FOUND });
-  if (!(await songVisibleTo(viewer, id))) throw notFound();
-  return { id, access: { ...viewer, grant: requireGrant(viewer, permission) } };
+  const access = await requireVisibleRow(request, { band: bandId, view: "content:view", permission, notFoundMessage: SONG_NOT_FOUND, visible: (viewer) => songVisibleTo(viewer, id), notFound });
+  return { id, access };
 }
 export const SONG_STALE = "Someone else changed this song while you were editing. Reload to see their changes, then make yours again.";
 
