@@ -138,8 +138,8 @@ export async function listAuditEntries(filter: { bandId?: number }, requestedPag
   };
 }
 
-/** The currency of each band the entries name (the platform's log shows each band's amounts in its own): one query. */
-export async function currenciesOf(entries: { bandId: number | null }[]) {
+/** The currency and name of each band the entries name (the platform log shows amounts in each band's own currency and says whose a member's entry is): one query. */
+export async function bandsOfEntries(entries: { bandId: number | null }[]) {
   const ids = [...new Set(entries.flatMap((entry) => (entry.bandId === null ? [] : [entry.bandId])))];
   const bands = await db.band.findMany({ where: { id: { in: ids } }, select: { id: true, currency: true, name: true } });
   return { currencyOf: new Map(bands.map((band) => [band.id, band.currency])), bandNameOf: new Map(bands.map((band) => [band.id, band.name])) };

@@ -167,9 +167,8 @@ export async function getSetlist(access: BandAccess, setlistId: number) {
     });
     showSeconds += running;
     const overBy = setlist.targetSetSeconds && playing > setlist.targetSetSeconds ? playing - setlist.targetSetSeconds : 0;
-    const unknownSongs = items.filter(lengthUnknown).length;
-    showUnknown += unknownSongs;
-    return { ...set, items, seconds: playing, showRunningSeconds: showSeconds, overBy, songCount: items.filter((item) => !item.isBreak).length, unknownSongs, showUnknownSongs: showUnknown };
+    showUnknown += unknownSoFar;
+    return { ...set, items, seconds: playing, showRunningSeconds: showSeconds, overBy, songCount: items.filter((item) => !item.isBreak).length, unknownSongs: unknownSoFar, showUnknownSongs: showUnknown };
   });
   return {
     ...setlist,

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { parsePage, requirePlatformAdmin } from "~/features/admin/admin.server";
 import { FUNNEL_DAYS, getAdminDashboard } from "~/features/admin/stats.server";
 import { FunnelChart, SignupsChart } from "~/features/admin/components/charts";
-import { currenciesOf, listAuditEntries } from "~/features/audit/audit.server";
+import { bandsOfEntries, listAuditEntries } from "~/features/audit/audit.server";
 import { AuditLogTable } from "~/features/audit/components/audit-log";
 import { auditRows } from "~/features/audit/format";
 import { PageHeader, Pager } from "~/components/kit";
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requirePlatformAdmin(request);
   const [dashboard, audit] = await Promise.all([getAdminDashboard(admin), listAuditEntries({}, parsePage(new URL(request.url).searchParams.get("page")))]);
   const { entries, ...auditPage } = audit;
-  const { currencyOf, bandNameOf } = await currenciesOf(entries);
+  const { currencyOf, bandNameOf } = await bandsOfEntries(entries);
   return {
     ...dashboard,
     // The funnel's span comes with the data: imported into the page from a .server module it

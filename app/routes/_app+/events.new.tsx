@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? { ...copied.fields, title: `${copied.fields.title} (copy)` }
     : { kind: "gig", status: "confirmed", timeZone: options.timeZone, interval: "1", repeat: "none", repeatEnds: "count", ...(date && parseLocalDate(date) ? { date } : {}) };
   // A copy asked for that is not this band's to copy (an event of another band, one deleted): said, not an empty form unexplained.
-  const notCopied = Boolean(duplicateId && !copied) || (url.searchParams.has("duplicate") && !duplicateId);
+  const notCopied = url.searchParams.has("duplicate") && !copied;
   return { options, defaults, duplicating: copied ? copied.event.title : null, notCopied, bandName: access.band.name, submissionKey: newSubmissionKey() };
 }
 
