@@ -108,6 +108,18 @@ describe("the scheduler", () => {
     expect(readOutbox().filter((m) => m.subject.includes("Tomorrow Gig"))).toHaveLength(2);
   }, 60_000);
 
+  test("a band that changes its zone after the day-before mail went sends no second one (the event's local day moved, the event did not)", async () => {
+    const w = await world();
+    const event = await eventWith(w.band.id, { title: "Zone Gig", startsAt: tomorrowAt(20), endsAt: tomorrowAt(23), booked: [w.band.membershipOf(w.ana.id)] });
+    const now = tomorrowAt(12);
+    expect((await runReminderPass(now)).sent).toBe(1);
+    // 20:00 in Berlin is the next morning in Kiritimati (UTC+14): the event's day is a day later there.
+    await db.band.update({ where: { id: w.band.id }, data: { timeZone: "Pacific/Kiritimati" } });
+    expect(dayOf(event.startsAt, "Pacific/Kiritimati")).not.toBe(dayOf(event.startsAt, "Europe/Berlin"));
+    expect((await runReminderPass(now)).sent).toBe(0);
+    expect(readOutbox().filter((m) => m.to === w.ana.email && m.subject.includes("Zone Gig"))).toHaveLength(1);
+  }, 60_000);
+
   test("a day-before mail sent on the day itself (an event made that morning, a server down overnight) says today, not tomorrow", async () => {
     const w = await world();
     // 20:00 in Berlin on May 10; the pass runs at 08:00 that day, then one runs the day before for another event.

@@ -304,7 +304,11 @@ export async function runReminderPass(now = new Date(), origin = mailOrigin()) {
     where: { eventId: { in: [...new Set(wanted.map((r) => r.candidate.event.id))] }, kind: { in: [...new Set([...wanted.map((r) => r.kind), "day-before" as const])] } },
     select: { kind: true, eventId: true, userId: true, dueOn: true, bookingId: true, sentAt: true, error: true, claimedAt: true },
   });
-  const key = (k: { kind: string; eventId: number; userId: string; dueOn: string }) => `${k.kind}|${k.eventId}|${k.userId}|${k.dueOn}`;
+  // The day-before mail goes once per event and person, whatever day it was due on: a band
+  // that changes its zone can put the event on another local day (dueOn), and its people
+  // had the mail already. A move to another day forgets it (clearAnswersOfMoved), so the
+  // new day gets its own.
+  const key = (k: { kind: string; eventId: number; userId: string; dueOn: string }) => `${k.kind}|${k.eventId}|${k.userId}|${k.kind === "day-before" ? "" : k.dueOn}`;
   const taken = new Set(claimed.map(key));
   const unclaimed = wanted.filter((r) => !taken.has(key({ kind: r.kind, eventId: r.candidate.event.id, userId: r.candidate.userId, dueOn: r.dueOn })));
   // Bookings a day-before mail already went to (and asked, if they had not answered), or
