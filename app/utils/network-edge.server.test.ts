@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { clientAddressFrom } from "./network-edge.server";
+import { clientAddressFrom, pageOfFormData } from "./network-edge.server";
 
 test("without a trusted proxy the socket address is the client, whatever X-Forwarded-For says", () => {
   expect(clientAddressFrom("::ffff:127.0.0.2", "203.0.113.1", 0)).toBe("127.0.0.2");
@@ -42,4 +42,12 @@ test("one-click unsubscribe is let through from a mail provider's servers, urlen
   expect(post("/reminders/unsubscribe?token=abc", { ...fromMail, "content-length": String(200 * 1024) })?.status).toBe(413);
   // Every other page still takes forms from our own pages only.
   expect(post("/profile", { ...fromMail, "content-type": "application/x-www-form-urlencoded" })?.status).toBe(403);
+});
+
+test("a form's JavaScript submission (.data) names the page it came from, without Remix's own parameters", () => {
+  expect(pageOfFormData("POST", "/songs/new.data")).toBe("/songs/new");
+  expect(pageOfFormData("POST", "/_root.data")).toBe("/");
+  expect(pageOfFormData("POST", "/setlists/4.data?index&_routes=x&manage=2")).toBe("/setlists/4?manage=2");
+  expect(pageOfFormData("GET", "/songs/new.data")).toBeNull();
+  expect(pageOfFormData("POST", "/songs/new")).toBeNull();
 });

@@ -1,9 +1,11 @@
 import http from "node:http";
+import { createRequire } from "node:module";
 import net from "node:net";
 import { env } from "./env.server";
 import { escapeHtml } from "./html";
 import { PEER_HEADER } from "./request.server";
 import { responseCookies, runWithRequestMemo } from "./request-memo.server";
+import { toastHeader } from "./toast.server";
 
 /**
  * @remix-run/serve hands Remix a Request built from the HTTP headers alone, so the
@@ -198,21 +200,72 @@ function refusalBody(refusal: Refusal, json: boolean) {
 `;
 }
 
+/**
+ * The page a form's JavaScript submission (`POST /songs/new.data`, Remix's single fetch)
+ * was sent from, or null for any other request: the path without ".data" ("/_root.data"
+ * is "/"), its query without Remix's own `index` and `_routes`.
+ */
+export function pageOfFormData(method: string | undefined, target: string) {
+  if (method?.toUpperCase() !== "POST") return null;
+  const url = new URL(target, "http://x");
+  if (!url.pathname.endsWith(".data")) return null;
+  const path = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -".data".length);
+  url.searchParams.delete("index");
+  url.searchParams.delete("_routes");
+  return `${path}${url.search}`;
+}
+
+// Remix's client reads a .data answer as turbo-stream, whatever its status: the package's
+// own copy, the one @remix-run/server-runtime encodes with (an import of "turbo-stream"
+// would be a dependency of ours to keep in step).
+const turboStream = createRequire(createRequire(import.meta.url).resolve("@remix-run/server-runtime"))("turbo-stream") as typeof import("turbo-stream");
+
+/**
+ * A form refused here for its size, sent with JavaScript: Remix's client cannot read a
+ * plain 413 page as the action's answer and shows the 500 screen, and what was typed is
+ * lost. The answer is a single-fetch redirect to the same page instead, with the refusal
+ * as a toast: the page stays as it was, typed text included, and says why nothing was saved.
+ */
+async function formDataRefusal(page: string, refusal: Refusal) {
+  const encoded = turboStream.encode({ redirect: page, status: 303, revalidate: true, reload: false, replace: true });
+  const body = await new Response(encoded).text();
+  const cookie = await toastHeader({ title: refusal.title, description: refusal.message, type: "destructive" });
+  return { status: 202, body, headers: { "Content-Type": "text/x-script; charset=utf-8", "X-Remix-Response": "yes", "Set-Cookie": cookie } };
+}
+
 /** Answers with a plain page (JSON under /api), after reading and discarding any body so keep-alive survives. */
 function refuse(req: http.IncomingMessage, res: http.ServerResponse, refusal: Refusal) {
+  const page = refusal.status === 413 ? pageOfFormData(req.method, req.url ?? "/") : null;
+  if (page) {
+    const answer = formDataRefusal(page, refusal);
+    // The redirect is encoded while the body drains; a failure to encode keeps the plain page.
+    answer.catch(() => undefined);
+    return drainThen(req, res, () =>
+      answer.then(
+        ({ status, body, headers }) => write(req, res, status, body, headers),
+        () => write(req, res, refusal.status, refusalBody(refusal, false), { "Content-Type": "text/html; charset=utf-8", ...refusal.headers }),
+      ),
+    );
+  }
   const json = (req.url ?? "").startsWith("/api/");
   const empty = refusal.status === 204;
   const body = empty ? "" : refusalBody(refusal, json);
-  const send = () => {
-    if (res.headersSent) return;
-    res.writeHead(refusal.status, {
-      ...(empty ? {} : { "Content-Type": json ? "application/json; charset=utf-8" : "text/html; charset=utf-8", "Content-Length": Buffer.byteLength(body) }),
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-      ...refusal.headers,
-    });
-    res.end(req.method === "HEAD" ? undefined : body);
-  };
+  drainThen(req, res, () => write(req, res, refusal.status, body, empty ? refusal.headers ?? {} : { "Content-Type": json ? "application/json; charset=utf-8" : "text/html; charset=utf-8", ...refusal.headers }));
+}
+
+function write(req: http.IncomingMessage, res: http.ServerResponse, status: number, body: string, headers: Record<string, string>) {
+  if (res.headersSent) return;
+  res.writeHead(status, {
+    ...(body ? { "Content-Length": Buffer.byteLength(body) } : {}),
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    ...headers,
+  });
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** Calls `send` once the request's body is read and thrown away (so keep-alive survives), or at once when it is too large to be worth reading (the connection then closes). */
+function drainThen(req: http.IncomingMessage, res: http.ServerResponse, send: () => unknown) {
   const declared = Number(req.headers["content-length"] ?? 0);
   const hasBody = declared > 0 || req.headers["transfer-encoding"] !== undefined;
   if (!hasBody || req.complete) return send();

@@ -48,6 +48,31 @@ test.describe("server-validated forms", () => {
   });
 });
 
+test.describe("a form too large to send", () => {
+  test.skip(({ isMobile }) => isMobile, "the server's answer is the same on every screen");
+
+  test("says so and keeps what was typed (with JavaScript the page stays; without, the refusal page)", async ({ page, login, createBand, javaScriptEnabled }) => {
+    await createBand(await login(), { name: `Big Form Band ${Date.now().toString(36)}` });
+    await page.goto("/songs/new");
+    if (javaScriptEnabled) await page.waitForFunction(() => "__remixRouter" in window);
+    await page.getByLabel("Title").fill("The Long One");
+    // 150,000 characters: the whole form is over the 100 KB every page form may be.
+    await page.getByLabel("Notes").fill("la ".repeat(50_000));
+    await page.getByRole("button", { name: "Add song" }).click();
+    if (javaScriptEnabled) {
+      // Not the 500 screen Remix showed when it could not read the plain 413 page as the action's answer.
+      await expect(page.getByText("This form is too large to send (the limit is 100 KB). Shorten it and try again.")).toBeVisible();
+      await expect(page.getByText("Something went wrong")).toHaveCount(0);
+      await expect(page).toHaveURL(/\/songs\/new$/);
+      await expect(page.getByLabel("Title")).toHaveValue("The Long One");
+      expect((await page.getByLabel("Notes").inputValue()).length).toBe(150_000);
+    } else {
+      await expect(page.getByRole("heading", { name: "Form too large" })).toBeVisible();
+      await expect(page.getByText("This form is too large to send (the limit is 100 KB). Shorten it and try again.")).toBeVisible();
+    }
+  });
+});
+
 test("a verification link that no longer works says so in the spec's words, and what to do next", async ({ page }) => {
   await page.goto("/login?error=invalid-token");
   await expect(page.getByText("Verification Error")).toBeVisible();
