@@ -143,10 +143,14 @@ test("the narrowest phones (320 px) fit too: the public header, footer and landi
   // The money cards hold the largest amounts there are: two fees at the limit in one month
   // ($40,000,000.00) ran over the next amount of the month's card.
   const treasurer = await createUser({ firstName: "Tess", lastName: "Treasurer" });
-  const rich = await createBand(treasurer, { name: `Big Fees ${Date.now().toString(36)}`, subscriptionTier: "pro" });
+  // A member with a long double-barrelled name: the reports' "Statement for" picker grew to
+  // fit it and ran the page 530 px wide.
+  const longNamed = await createUser({ firstName: "Christopher-Alexander", lastName: "Montgomery-Featherstonehaugh" });
+  const rich = await createBand(treasurer, { name: `Big Fees ${Date.now().toString(36)}`, subscriptionTier: "pro", members: [{ userId: longNamed.id, role: "band_member" }] });
   const { recordTestMoney } = await import("../helpers/finances");
   for (let i = 0; i < 2; i++) await recordTestMoney(rich.id, "payment", 2_000_000_000);
   await signInAs(context, treasurer.id);
+  expect(await tooWide(page, ["/finances/reports"])).toEqual([]);
   const overflowing: string[] = [];
   for (const path of ["/finances", "/finances/reports?year=2024"]) {
     await page.goto(path);

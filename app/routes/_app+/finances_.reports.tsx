@@ -140,11 +140,12 @@ function Picker({ data }: { data: Reports }) {
         </select>
       </div>
       {data.people ? (
-        <div>
+        // A long name must not widen the picker past a phone's width: the select shrinks and cuts it.
+        <div className="min-w-0 max-w-full">
           <label htmlFor="report-member" className="block text-sm font-medium text-slate-800">
             Statement for
           </label>
-          <select id="report-member" name="member" defaultValue={data.statement.userId} className="mt-1 min-h-[44px] rounded-md border border-slate-300 bg-white px-3 text-slate-900">
+          <select id="report-member" name="member" defaultValue={data.statement.userId} className="mt-1 min-h-[44px] max-w-full rounded-md border border-slate-300 bg-white px-3 text-slate-900">
             {data.people.map((person) => (
               <option key={person.userId} value={person.userId}>
                 {person.name}
