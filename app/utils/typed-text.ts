@@ -1,6 +1,7 @@
 /**
  * Text a person typed, told apart from what nobody types: control characters (a NUL, a
- * bell; a line break too where the field is one line) and lone surrogates, which arrive
+ * bell; a line break too where the field is one line), lone surrogates and the
+ * replacement character of bytes that were not UTF-8, which arrive
  * only through /api or a crafted form and then break CSV cells, .ics lines and PDFs; and
  * text of invisible characters alone (a zero-width space), which reads as empty. Zod-free:
  * the server's schemas use it, and nothing here reaches the browser by itself.
@@ -11,10 +12,13 @@
 // U+2066–U+2069), which reorder the text after them, so that a name can show as
 // someone else's (an override makes "Tom\u202Eydna" read "Tomandy"). The marks a
 // right-to-left writer does type (U+200E, U+200F) stay.
+// U+FFFD, the replacement character, is what a decoder writes for bytes that are not
+// UTF-8 (a crafted form or JSON body): the text was not sent as text, and would carry "�"
+// into mail subjects and PDFs.
 // eslint-disable-next-line no-control-regex -- control characters are what this finds
-const CONTROL_ONE_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]|\p{Cs}/u;
+const CONTROL_ONE_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFFFD]|\p{Cs}/u;
 // eslint-disable-next-line no-control-regex -- the same, with tab and line ends allowed
-const CONTROL_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\p{Cs}/u;
+const CONTROL_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFD]|\p{Cs}/u;
 
 /** True when `value` holds a character nobody types into this kind of field. */
 export function hasUntypeable(value: string, { multiline = false } = {}) {

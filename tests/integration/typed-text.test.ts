@@ -14,6 +14,7 @@ import * as songApi from "~/routes/api+/songs.$id";
 import * as blackouts from "~/routes/api+/blackouts";
 import * as payments from "~/routes/api+/bands.$id.payments";
 import { hasUntypeable, isInvisible } from "~/utils/typed-text";
+import { BandNameSchema } from "~/features/bands/schema";
 
 type Errors = { message: string; errors?: Record<string, string[]> };
 
@@ -45,6 +46,12 @@ describe("typed text", () => {
     for (const control of ["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"]) expect(hasUntypeable(`Tom${control}ydna`)).toBe(true);
     expect(hasUntypeable("שלום\u200F Band\u200E")).toBe(false);
     expect(hasUntypeable("notes\u202E", { multiline: true })).toBe(false);
+    // Bytes that were not UTF-8 arrive decoded as U+FFFD ("Al\xFF\xFEx" as "Al��x"), in one line or many.
+    expect(hasUntypeable("Al\uFFFD\uFFFDx")).toBe(true);
+    expect(hasUntypeable("notes \uFFFD", { multiline: true })).toBe(true);
+    // A band name's line break is refused as every other name's is, not saved as a space.
+    expect(BandNameSchema.safeParse("A\r\nB").error?.issues.map((issue) => issue.message)).toEqual(["Band name can only hold characters you can type"]);
+    expect(BandNameSchema.parse("  The   Late\tShift ")).toBe("The Late Shift");
     expect(isInvisible("\u200b\u200d ")).toBe(true);
     expect(isInvisible("a\u200b")).toBe(false);
   });
@@ -55,6 +62,7 @@ describe("typed text", () => {
     const event = (title: string, extra: Record<string, unknown> = {}) =>
       post(bandEvents.action, `/api/bands/${id}/events`, { id }, { title, kind: "gig", date: "2027-03-01", startTime: "19:00", ...extra }, w.cookie);
     expect((await event("A\u0000B")).body.errors).toEqual({ title: ["Title can only hold characters you can type"] });
+    expect((await event("Bad\uFFFD\uFFFDUTF")).body.errors).toEqual({ title: ["Title can only hold characters you can type"] });
     expect((await event("\u200b\u200d")).body.errors).toEqual({ title: ["Give the event a title"] });
     expect((await event("Gig", { notes: "line one\nline two", venueName: "Bar\u0007" })).body.errors).toEqual({ venueName: ["Venue can only hold characters you can type"] });
     expect(await db.event.count({ where: { bandId: w.band.id } })).toBe(0);

@@ -7,6 +7,9 @@ export const BAND_NAME_MAX = 50;
 export const BandNameSchema = z
   .string({ error: "Band name is required" })
   .trim()
+  // A line break inside a name is refused, as in every other name (no form can type one):
+  // it is not one of the spaces below.
+  .refine((name) => !/[\n\r\u2028\u2029]/.test(name), { error: untypeableMessage("Band name"), abort: true })
   // Spaces in a row read as one on every page, so they are saved as one: the name typed
   // to confirm deleting the band is the name as shown.
   .overwrite((name) => name.replace(/\s+/g, " "))
