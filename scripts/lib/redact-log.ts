@@ -6,8 +6,9 @@
  */
 const SECRETS: [RegExp, string][] = [
   [/([?&]token=)[^&\s]+/g, "$1[redacted]"],
-  // The invitation page (/invitations/{token}), not the ids of /api/invitations.
-  [/(?<=\s)(\/invitations\/)[^/?\s]+/g, "$1[redacted]"],
+  // The invitation page (/invitations/{token}), as a request's path or in a mailed link's
+  // address (http://host/invitations/{token}), not the ids of /api/invitations.
+  [/(?<=\s|\/\/[^/\s]+)(\/invitations\/)[^/?\s]+/g, "$1[redacted]"],
   [/(\/feeds\/)[^/?\s.]+/g, "$1[redacted]"],
 ];
 
