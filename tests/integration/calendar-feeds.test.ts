@@ -118,6 +118,24 @@ describe("Download calendar", () => {
     for (const year of [2031, 2060, 2090]) expect(byTitle.get(`Yearly ${year}`)!.start.toJSDate().toISOString()).toBe(`${year}-07-01T18:00:00.000Z`);
   });
 
+  test("an event says when to be there (call / load-in, soundcheck, as the event page does) and links to its page", async () => {
+    const w = await world();
+    // Load-in 18:00 and soundcheck 18:30 Berlin (summer time) for the 19:30 gig; a show after
+    // midnight loads in the evening before.
+    await db.event.update({ where: { id: w.after.id }, data: { callAt: new Date("2030-04-02T16:00:00Z"), soundcheckAt: new Date("2030-04-02T16:30:00Z"), dressCode: "Black" } });
+    const late = await eventWith(w.band.id, { title: "Late show", startsAt: new Date("2030-04-09T22:30:00Z"), endsAt: new Date("2030-04-10T01:00:00Z") });
+    await db.event.update({ where: { id: late.id }, data: { callAt: new Date("2030-04-09T20:00:00Z") } });
+    const { text } = await download(w.leader.id, w.leader.cookie, w.band.id);
+    const vevents = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent");
+    const byUid = new Map(vevents.map((vevent) => [String(vevent.getFirstPropertyValue("uid")), vevent]));
+    const gig = byUid.get(`event-${w.after.id}@bandroom`)!;
+    expect(gig.getFirstPropertyValue("description")).toMatch(/^Call \/ load-in 6:00 PM CEST\nSoundcheck 6:30 PM CEST\n\nDress code: Black$/);
+    expect(gig.getFirstPropertyValue("url")).toBe(`http://localhost:3000/events/${w.after.id}`);
+    expect(byUid.get(`event-${late.id}@bandroom`)!.getFirstPropertyValue("description")).toMatch(/^Call \/ load-in 10:00 PM CEST, the day before$/);
+    // Nothing to say, nothing said.
+    expect(byUid.get(`event-${w.before.id}@bandroom`)!.getFirstPropertyValue("description")).toBeNull();
+  });
+
   test("a sub's download holds only the events they are booked on", async () => {
     const w = await world();
     const events = parse((await download(w.sub.id, w.sub.cookie, w.band.id)).text);

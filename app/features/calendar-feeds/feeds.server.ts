@@ -4,10 +4,12 @@ import { track } from "~/features/analytics/analytics.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { grantFor } from "~/features/members/permissions";
 import { addDays, dayOf } from "~/features/availability/local-day";
+import { timeBeforeStart } from "~/features/events/event-when";
 import { fromZoned, sameWallClock, toZoned } from "~/features/events/zoned-time";
 import type { Prisma } from "~/generated/prisma/client";
 import { hashToken, randomToken } from "~/utils/crypto.server";
 import { db } from "~/utils/db.server";
+import { appOrigin } from "~/utils/request.server";
 import { vtimezone, zonedTime } from "./zoned-ical.server";
 
 /**
@@ -52,6 +54,8 @@ const EVENT_SELECT = {
   venueAddress: true,
   dressCode: true,
   notes: true,
+  callAt: true,
+  soundcheckAt: true,
   sequence: true,
   updatedAt: true,
   occurrenceAt: true,
@@ -73,14 +77,26 @@ const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
 
 const endOf = (event: Pick<FeedEvent, "startsAt" | "endsAt">) => event.endsAt ?? new Date(event.startsAt.getTime() + OPEN_ENDED_MS);
 
-/** What a VEVENT says about an event, apart from its UID and times. */
+/**
+ * When to be there, as the event page and the day-before mail say it (in the band's zone,
+ * named): a phone's calendar shows only the start, and a player who goes by it would
+ * miss the load-in.
+ */
+function arrival(event: FeedEvent) {
+  const tz = event.band.timeZone;
+  const lines = [event.callAt ? `Call / load-in ${timeBeforeStart(event.callAt, event.startsAt, tz)}` : null, event.soundcheckAt ? `Soundcheck ${timeBeforeStart(event.soundcheckAt, event.startsAt, tz)}` : null];
+  return lines.filter(Boolean).join("\n") || null;
+}
+
+/** What a VEVENT says about an event, apart from its UID, times and link. */
 function details(event: FeedEvent, withBandName: boolean) {
   return {
     summary: withBandName ? `${event.title} (${event.band.name})` : event.title,
     location: [event.venueName, event.venueAddress].filter(Boolean).join(", ") || undefined,
     description:
-      [event.cancelledAt ? `Cancelled${event.cancelReason ? `: ${event.cancelReason}` : ""}` : null, event.notes, event.dressCode ? `Dress code: ${event.dressCode}` : null].filter(Boolean).join("\n\n") ||
-      undefined,
+      [event.cancelledAt ? `Cancelled${event.cancelReason ? `: ${event.cancelReason}` : ""}` : null, arrival(event), event.notes, event.dressCode ? `Dress code: ${event.dressCode}` : null]
+        .filter(Boolean)
+        .join("\n\n") || undefined,
     status: event.cancelledAt ? ICalEventStatus.CANCELLED : event.status === "tentative" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
   };
 }
@@ -115,8 +131,12 @@ function addEvent(calendar: ICalCalendar, event: FeedEvent, withBandName: boolea
     stamp: event.updatedAt,
     ...times(calendar, event.startsAt, endOf(event), event.allDay, event.band.timeZone),
     ...details(event, withBandName),
+    url: eventUrl(event),
   });
 }
+
+/** The event's page, to answer or see the lineup from the calendar app (a series' rule has none: each occurrence is its own page). */
+const eventUrl = (event: Pick<FeedEvent, "id">) => `${appOrigin()}/events/${event.id}`;
 
 /** The calendar as RFC 5545 text: every line, the last one too, ends with CRLF (ical-generator leaves the last bare). */
 function icsText(calendar: { toString(): string }) {
@@ -194,6 +214,7 @@ function addSeries(calendar: ICalCalendar, series: Series, events: FeedEvent[], 
       stamp: event.updatedAt,
       ...times(calendar, event.startsAt, endOf(event), event.allDay, tz),
       ...details(event, withBandName),
+      url: eventUrl(event),
     });
   }
   return true;
