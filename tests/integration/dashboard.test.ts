@@ -177,7 +177,7 @@ describe("every member's panels", () => {
   test("the next gig's setlist: its name, song count and length (songs and breaks)", async () => {
     const d = await dashboardOf(w.ben.id);
     expect(d.nextGig).toMatchObject({ id: w.gigA.id, title: "Gig A at the Harbour" });
-    expect(d.nextGig!.setlist).toEqual({ id: w.setlist.id, name: "Friday Set", songCount: 2, length: "6:00", href: `/setlists/${w.setlist.id}` });
+    expect(d.nextGig!.setlist).toEqual({ id: w.setlist.id, name: "Friday Set", songCount: 2, length: "6:00 with breaks", href: `/setlists/${w.setlist.id}` });
   });
 
   test("what is on now stays on the dashboard until it ends: the gig on stage (with its setlist), a rehearsal under way, today's all-day event", async () => {

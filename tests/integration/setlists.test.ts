@@ -78,7 +78,7 @@ describe("setlists", () => {
     const setlist = await twoSetSetlist(world);
     const list = await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.leader })));
     // 200 + 210 + 220 + 230 + 240 seconds of songs and a 15-minute break.
-    expect(list.setlists).toEqual([expect.objectContaining({ id: setlist.id, name: "Friday", songCount: 5, length: "33:20" })]);
+    expect(list.setlists).toEqual([expect.objectContaining({ id: setlist.id, name: "Friday", songCount: 5, length: "33:20 with breaks" })]);
 
     const bad = await callRoute(listAction, buildRequest("/setlists", { cookie: world.cookies.member, form: { name: "  ", targetMinutes: "abc" } }));
     expect(bad.status).toBe(400);
@@ -563,11 +563,14 @@ describe("setlists", () => {
       [null, null, "15:00+"],
     ]);
     const list = await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.member })));
-    expect(list.setlists.find((row: { id: number }) => row.id === setlist.id).length).toBe("22:00 + 3 songs of unknown length");
+    // The list says what the editor says (it read "22:00 + …", as if the break were music).
+    expect(list.setlists.find((row: { id: number }) => row.id === setlist.id).length).toBe("22:00 with breaks + 3 songs of unknown length");
     // "with breaks" only for a show that has some.
     await db.setlistItem.deleteMany({ where: { setlistId: setlist.id, isBreak: true } });
     const plain = await (await callRoute(textLoader, buildRequest(`/setlists/${setlist.id}/text`, { cookie: world.cookies.member }), { id: String(setlist.id) })).text();
     expect(plain.trimEnd().split("\n").at(-1)).toBe("Show: 5 songs, 7:00 + 3 songs of unknown length");
+    const plainList = await json(await callRoute(listLoader, buildRequest("/setlists", { cookie: world.cookies.member })));
+    expect(plainList.setlists.find((row: { id: number }) => row.id === setlist.id).length).toBe("7:00 + 3 songs of unknown length");
   });
 
   test("the PDF has a page per set (or one page) with the titles in order, keys and notes optional, and a file name from the setlist's name", async () => {

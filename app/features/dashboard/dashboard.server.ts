@@ -8,7 +8,7 @@ import { eventWhen } from "~/features/events/event-when";
 import { instrumentCoverage, kindStyle } from "~/features/events/present";
 import { getMoneyAtAGlance, type MoneyAtAGlance } from "~/features/finances/finances.server";
 import { chaseOffered } from "~/features/reminders/reminders.server";
-import { itemSeconds, lengthUnknown } from "~/features/setlists/setlists.server";
+import { breaksIn, itemSeconds, lengthUnknown } from "~/features/setlists/setlists.server";
 import { formatSetLength } from "~/features/songs/format";
 import { getOnboardingStatus, onboardingSteps } from "~/features/bands/onboarding.server";
 import { seesContact } from "~/features/members/members.server";
@@ -476,7 +476,7 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
           id: nextGig.setlist.id,
           name: nextGig.setlist.name,
           songCount: nextGig.setlist.items.filter((item) => !item.isBreak).length,
-          length: formatSetLength(nextGig.setlist.items.reduce((sum, item) => sum + itemSeconds(item), 0), nextGig.setlist.items.filter(lengthUnknown).length),
+          length: formatSetLength(nextGig.setlist.items.reduce((sum, item) => sum + itemSeconds(item), 0), nextGig.setlist.items.filter(lengthUnknown).length, breaksIn(nextGig.setlist.items)),
           // A sub sees a booked gig's setlist on the gig's page; the setlist pages are the band's.
           href: abilities.library ? `/setlists/${nextGig.setlist.id}` : `/events/${nextGig.id}`,
         }

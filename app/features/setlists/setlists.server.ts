@@ -132,9 +132,13 @@ export async function listSetlists(access: BandAccess, { linkedEvents = 50 } = {
       songCount: items.filter((item) => !item.isBreak).length,
       seconds: items.reduce((sum, item) => sum + itemSeconds(item), 0),
       unknownSongs: items.filter(lengthUnknown).length,
+      withBreaks: breaksIn(items),
     })),
   };
 }
+
+/** A show's length says "with breaks" only when it has some (the editor, the list, the dashboard, the PDF). */
+export const breaksIn = (items: { isBreak: boolean }[]) => (items.some((item) => item.isBreak) ? " with breaks" : "");
 
 /** The band a setlist belongs to, for the gate; null when there is no such setlist. */
 export async function bandIdOfSetlist(setlistId: number) {
@@ -178,8 +182,7 @@ export async function getSetlist(access: BandAccess, setlistId: number) {
     seconds: showSeconds,
     songCount: sets.reduce((sum, set) => sum + set.songCount, 0),
     unknownSongs: showUnknown,
-    /** The show's length says "with breaks" only when it has some. */
-    withBreaks: sets.some((set) => set.items.some((item) => item.isBreak)) ? " with breaks" : "",
+    withBreaks: breaksIn(sets.flatMap((set) => set.items)),
     mayDelete: mayDeleteSetlist(access, setlist),
     mayEdit: grantIn(access, "content:edit") !== null,
   };

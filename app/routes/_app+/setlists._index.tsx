@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       name: setlist.name,
       created: formatDate(setlist.createdAt, result.timeZone),
       createdAt: setlist.createdAt.toISOString(),
-      length: formatSetLength(setlist.seconds, setlist.unknownSongs),
+      length: formatSetLength(setlist.seconds, setlist.unknownSongs, setlist.withBreaks),
       songCount: setlist.songCount,
       event: setlist.events[0] ? { id: setlist.events[0].id, title: setlist.events[0].title, when: formatDate(setlist.events[0].startsAt, result.timeZone) } : null,
     })),
