@@ -32,6 +32,18 @@ async function membershipsOf(bandId: number) {
 test.describe("the dashboard's panels", () => {
   test.setTimeout(90_000);
 
+  test("a gig without a setlist: 'Pick a setlist' opens the gig's form at its setlist picker, not at the top", async ({ page, login, createBand }) => {
+    const leader = await login();
+    const band = await createBand(leader, { name: `No Setlist ${Date.now().toString(36)}` });
+    const membership = await membershipsOf(band.id);
+    const gig = await gigWithLineup(band.id, "Saturday without a setlist", [membership(leader.id)]);
+    await page.goto("/dashboard");
+    await page.getByRole("region", { name: "Gigs without a setlist" }).getByRole("link", { name: "Pick a setlist for Saturday without a setlist" }).click();
+    await expect(page).toHaveURL(new RegExp(`/events/${gig.id}/edit#setlist$`));
+    // Far down the form on a phone: on the screen without scrolling.
+    await expect(page.getByLabel("Setlist")).toBeInViewport();
+  });
+
   test("a member sees their next gig and answers it in one tap", async ({ page, login, createUser, createBand }) => {
     const leader = await createUser({ firstName: "Lena", lastName: "Leader" });
     const member = await login(await createUser({ firstName: "Milo", lastName: "Member" }));

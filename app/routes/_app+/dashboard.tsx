@@ -365,7 +365,8 @@ function GigPanel({ id, title, list, note, fix }: { id: string; title: string; l
                 </span>
                 {gig.missing ? <span className="block text-slate-800">{gig.missing.join(" · ")}</span> : null}
                 {fix ? (
-                  <Link to={`/events/${gig.id}/edit`} className={LINK}>
+                  // Straight to the form's setlist picker, far down a phone's screen.
+                  <Link to={`/events/${gig.id}/edit#setlist`} className={LINK}>
                     {fix}
                     <span className="sr-only"> for {gig.title}</span>
                   </Link>

@@ -159,7 +159,7 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
         {options.seeFee ? (
           <Field label={`Fee (${options.currency}, gigs only)`} inputProps={{ ...field("fee"), type: "text", inputMode: "decimal" }} errors={errors?.fee} />
         ) : null}
-        <SelectField label="Setlist" selectProps={field("setlistId")} errors={errors?.setlistId}>
+        <SelectField label="Setlist" selectProps={{ ...field("setlistId"), id: "setlist" }} errors={errors?.setlistId}>
           <option value="">No setlist</option>
           {options.setlists.map((setlist) => (
             <option key={setlist.id} value={setlist.id}>
