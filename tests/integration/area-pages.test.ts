@@ -161,6 +161,13 @@ describe("calendar and events", () => {
     // The grid runs Sunday to Saturday around the month.
     expect(month.days[0]!.key).toBe("2029-12-30");
     expect(month.days.length % 7).toBe(0);
+    // Below the agenda (a phone's only view), the first event after the month, from the grid's
+    // days of the next one; a cancelled one is skipped.
+    const early = await db.event.create({ data: { bandId: band.id, title: "Early February rehearsal", kind: "rehearsal", startsAt: new Date("2030-02-02T00:00:00Z") } });
+    await db.event.create({ data: { bandId: band.id, title: "Called off", kind: "gig", startsAt: new Date("2030-02-01T01:00:00Z"), cancelledAt: new Date() } });
+    const again = await body<{ after: { id: number; text: string } | null }>(await get(calendarLoader, "/calendar?month=2030-01", cookies.band_member));
+    expect(again.after).toEqual({ id: early.id, text: "Next: Early February rehearsal, Feb 1, 2030 · 6:00 PM CST" });
+    expect((await body<{ after: unknown }>(await get(calendarLoader, "/calendar?month=2030-02", cookies.band_member))).after).toBeNull();
 
     const event = await body<{ event: { title: string; kindLabel: string; when: { date: string; time: string } }; band: { name: string } }>(
       await get(eventLoader, `/events/${gig.id}`, cookies.band_member, { id: String(gig.id) })

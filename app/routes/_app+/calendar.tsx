@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Calendar() {
-  const { band, title, links, notice, month, filters, abilities, calendarLinks: pages, days, events, agenda, ownBlackoutsText } = useLoaderData<typeof loader>();
+  const { band, title, links, notice, month, filters, abilities, calendarLinks: pages, days, events, agenda, after, ownBlackoutsText } = useLoaderData<typeof loader>();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
   const byId = new Map(events.map((event) => [event.id, event]));
@@ -200,6 +200,13 @@ export default function Calendar() {
         ) : (
           <p className="mt-3 rounded-xl border border-slate-200 bg-white p-4 text-slate-600">Nothing in {title}.</p>
         )}
+        {after ? (
+          <p className="mt-3">
+            <Link to={`/events/${after.id}`} className="wrap-anywhere font-medium text-brand-700 underline">
+              {after.text}
+            </Link>
+          </p>
+        ) : null}
       </section>
     </div>
   );
