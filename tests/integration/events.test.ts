@@ -328,6 +328,27 @@ describe("fees and deadlines that cannot be set", () => {
     expect(await feeOf()).toBe(0);
   });
 
+  test("a gig's fee lowered below what was received for it is saved, and the toast says what was received", async () => {
+    const b = await band();
+    const created = await body<{ id: number }>(await createApi(b.id, { title: "Paid gig", kind: "gig", date: inDays(20), startTime: "20:00", fee: "900" }, b.cookies.leader));
+    await db.ledgerEntry.create({
+      data: { bandId: b.id, kind: "payment", occurredOn: "2026-11-01", amountMinor: 90_000, description: "Fee", createdByName: "Test", payment: { create: { bandId: b.id, category: "gig", eventId: created.id, amountMinor: 90_000, method: "cash" } } },
+    });
+    const edit = async (fee: string) => {
+      const form = await body<{ event: { version: number }; defaults: Record<string, unknown> }>(await call(editPage.loader, "GET", `/events/${created.id}/edit`, { id: String(created.id) }, { cookie: b.cookies.leader }));
+      const fields = Object.fromEntries(Object.entries(form.defaults).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+      const response = await call(editPage.action, "POST", `/events/${created.id}/edit`, { id: String(created.id) }, { cookie: b.cookies.leader, form: { ...fields, version: String(form.event.version), fee } });
+      expect(response.status).toBe(302);
+      return (await toastOf(response))!.description;
+    };
+    expect(await edit("800")).toBe("Paid gig is up to date. €900.00 has been received for it already, more than its fee of €800.00.");
+    expect((await db.event.findUniqueOrThrow({ where: { id: created.id } })).feeMinor).toBe(80_000);
+    // Said when the fee is lowered, not on every later save; a fee still above what came in says nothing.
+    expect(await edit("800")).toBe("Paid gig is up to date.");
+    expect(await edit("1000")).toBe("Paid gig is up to date.");
+    expect(await edit("950")).toBe("Paid gig is up to date.");
+  });
+
   test("a member's fee is refused with 403 under the field, on PATCH and on create, and nothing changes", async () => {
     const b = await band();
     const created = await body<{ id: number; version: number }>(await createApi(b.id, { title: "Gig", kind: "gig", date: inDays(20), startTime: "20:00", fee: "300" }, b.cookies.leader));

@@ -8,7 +8,7 @@ import { dayOf, daysOfRange, parseMonth, shiftMonth, shownDays } from "~/feature
 import { answerInFormBand, grantIn, requireGrant, requireVisibleRow, type BandAccess } from "~/features/bands/access.server";
 import type { Permission } from "~/features/members/permissions";
 import { db } from "~/utils/db.server";
-import { formatAmountInput } from "~/utils/money";
+import { formatAmountInput, formatMoney } from "~/utils/money";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
 import { thrownStatus } from "~/utils/toast.server";
@@ -816,7 +816,21 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
     else await rewriteSeries(tx, before.seriesId, interval, timeZone, floor);
     return clearAnswersOfMoved(tx, moves, access.band.timeZone);
   });
-  return { id: eventId, answersCleared };
+  const feeLowered = typeof feeMinor === "number" && (typeof before.feeMinor !== "number" || feeMinor < before.feeMinor);
+  return { id: eventId, answersCleared, feeBelowReceived: feeLowered ? await feeBelowReceived(access, eventId, feeMinor) : null };
+}
+
+/**
+ * A gig's fee lowered below what has been received for it already (a fee renegotiated after
+ * the band was paid): saved, as the band says, and said, so that the reports' "received more
+ * than agreed" is not found later by surprise. The message, or null.
+ */
+async function feeBelowReceived(access: BandAccess, eventId: number, feeMinor: number) {
+  const { _sum } = await db.payment.aggregate({ where: { bandId: access.band.id, eventId, category: "gig" }, _sum: { amountMinor: true } });
+  const received = _sum.amountMinor ?? 0;
+  if (received <= feeMinor) return null;
+  const money = (minor: number) => formatMoney(minor, access.band.currency);
+  return `${money(received)} has been received for it already, more than its fee of ${money(feeMinor)}.`;
 }
 
 /**

@@ -34,9 +34,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: updateEventSchema(await eventRules(access, stored)) });
   if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null, stale: false }, { status: 400 });
   try {
-    const { answersCleared } = await updateEvent(access, eventId, submission.value);
+    const { answersCleared, feeBelowReceived } = await updateEvent(access, eventId, submission.value);
     const cleared = answersCleared ? ` On another day now: ${answersCleared === 1 ? "1 answer was" : `${answersCleared} answers were`} cleared, and everyone booked is asked again.` : "";
-    return await redirectWithToast(`/events/${eventId}`, { title: "Changes saved", description: `${submission.value.event.title} is up to date.${cleared}` });
+    const fee = feeBelowReceived ? ` ${feeBelowReceived}` : "";
+    return await redirectWithToast(`/events/${eventId}`, { title: "Changes saved", description: `${submission.value.event.title} is up to date.${cleared}${fee}` });
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
     const conflicts = conflictMessages(error);
