@@ -106,6 +106,18 @@ test("a blackout warns the leader by name; a free day starts a new event; the ca
   await expect(page).toHaveURL(new RegExp(`/events/new\\?date=${freeDay}$`));
   await expect(page.getByLabel("Date", { exact: true })).toHaveValue(freeDay);
 
+  // Once the band's instruments are known, the chosen day's own "Book a gig" starts the gig
+  // with its free players booked on them (the leader ticked them again by hand).
+  const { db } = await import("~/utils/db.server");
+  const memberships = await db.bandMembership.findMany({ where: { userId: { in: [leader.id, member.id] } }, select: { id: true, userId: true } });
+  for (const row of memberships) await db.membershipInstrument.create({ data: { membershipId: row.id, instrument: row.userId === member.id ? "Drums" : "Vocals" } });
+  await page.goto(`/calendar/availability?month=${month}&day=${freeDay}`);
+  await page.locator("#day-detail").getByRole("link", { name: /^Book a gig on .* with 2 free players$/ }).click();
+  await expect(page).toHaveURL(/\/events\/new\?date=.*&book=/);
+  await expect(page.getByRole("checkbox", { name: memberName })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: `Lena Leader${tag}` })).toBeChecked();
+  await expect(page.getByLabel(`${memberName}’s instrument`)).toHaveValue("Drums");
+
   // "Download calendar": an .ics with the rehearsal that ical.js parses.
   await page.goto("/calendar");
   const downloading = page.waitForEvent("download");

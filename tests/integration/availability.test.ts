@@ -6,6 +6,7 @@ import { getAvailabilityMonth } from "~/features/availability/availability.serve
 import * as availabilityApi from "~/routes/api+/bands.$id.availability";
 import * as bandEventsApi from "~/routes/api+/bands.$id.events";
 import * as availabilityPage from "~/routes/_app+/calendar_.availability";
+import * as newEventPage from "~/routes/_app+/events.new";
 import * as calendarPage from "~/routes/_app+/calendar";
 import * as eventPage from "~/routes/_app+/events.$id";
 import * as blackoutsPage from "~/routes/_app+/calendar_.blackouts";
@@ -150,6 +151,33 @@ describe("availability month", () => {
     expect(chosen.free.map((p) => p.name)).toEqual(["Dave Drums", "Lena Leader", "Sid Sub"]);
     expect(chosen.busy.map((p) => `${p.name}: ${p.what.replace(/,.*/, "")}`)).toEqual(["Amy Extra: Gig", "Bea Bass: Busy", "Ben Extra: Gig", "Cal Extra: Gig", "Dot Extra: Gig"]);
     expect((await page("/calendar/availability?month=2030-05&day=2030-05-20")).selected!.blackedOut.map((p) => p.name)).toEqual(["Amy Extra", "Ben Extra", "Cal Extra", "Dot Extra"]);
+  });
+
+  test("'Book a gig' on a chosen day starts the new gig with the free players booked, one per instrument, band members before subs", async () => {
+    const w = await world();
+    const cookie = `${w.leader.cookie}; ${await bandCookie(w.band.id)}`;
+    const chosen = async (day: string) =>
+      (await body<{ selected: { bookHref: string } }>(await callRoute(availabilityPage.loader, buildRequest(`/calendar/availability?month=2030-05&day=${day}`, { cookie })))).selected.bookHref;
+    const booked = (href: string) => new URL(href, "http://x").searchParams.getAll("book");
+    const m = (user: { id: string }) => w.band.membershipOf(user.id);
+    // Everyone free: the band's drummer, not the sub who also plays drums.
+    expect(booked(await chosen("2030-05-19"))).toEqual([`${m(w.bassist)}:Bass`, `${m(w.drummer)}:Drums`, `${m(w.leader)}:Vocals`]);
+    // The drummer away: the sub covers.
+    await db.blackout.create({ data: { userId: w.drummer.id, startDate: "2030-05-20", endDate: "2030-05-20" } });
+    const href = await chosen("2030-05-20");
+    expect(href).toMatch(/^\/events\/new\?date=2030-05-20&book=/);
+    expect(booked(href)).toEqual([`${m(w.bassist)}:Bass`, `${m(w.subDrummer)}:Drums`, `${m(w.leader)}:Vocals`]);
+
+    // The form opens with them ticked on their instruments; an id of another band is left out.
+    const form = await body<{ defaults: { date: string; lineup: { membershipId: number; instrument: string }[] } }>(
+      await callRoute(newEventPage.loader, buildRequest(`${href}&book=${w.other.membershipOf(w.bassist.id)}:Bass&book=abc`, { cookie })),
+    );
+    expect(form.defaults.date).toBe("2030-05-20");
+    expect(form.defaults.lineup).toEqual([
+      { membershipId: m(w.bassist), instrument: "Bass" },
+      { membershipId: m(w.subDrummer), instrument: "Drums" },
+      { membershipId: m(w.leader), instrument: "Vocals" },
+    ]);
   });
 
   test("a tour of another band that began weeks before the month still makes its player busy, and a long event raises its band's bound", async () => {

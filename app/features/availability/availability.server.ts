@@ -53,6 +53,11 @@ export type AvailabilityDay = {
   blackedOut: { membershipId: number; name: string; reason: string | null }[];
   busy: { membershipId: number; name: string; what: string }[];
   events: { id: number; title: string; kind: string; time: string; tentative: boolean }[];
+  /**
+   * On a listed day: one free player per instrument the band has (band members before
+   * subs), as far as they go: "Book a gig" on that day starts with them booked.
+   */
+  lineup?: { membershipId: number; instrument: string }[];
 };
 
 /** Which days list everyone (`listed`: every day, or only this one) and how many names the others keep. */
@@ -197,7 +202,9 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
   }
 
   // The people who play each instrument (the lineup is matched among the free ones).
-  const playersOf = new Map(instruments.map((instrument) => [instrument, people.flatMap((p, i) => (p.instruments.includes(instrument) ? [i] : []))]));
+  // Band members come before subs: a lineup suggested to book asks the band's own first.
+  const bySubsLast = (a: number, b: number) => Number(people[a]!.role === "sub") - Number(people[b]!.role === "sub") || a - b;
+  const playersOf = new Map(instruments.map((instrument) => [instrument, people.flatMap((p, i) => (p.instruments.includes(instrument) ? [i] : [])).sort(bySubsLast)]));
   // A free person is the same entry on every day they are free (one object each, not one a day).
   const freeEntry = people.map((p) => ({ membershipId: p.membershipId, name: p.name, instruments: p.instruments }));
   const result: AvailabilityDay[] = days.map((date, index) => {
@@ -238,6 +245,7 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
       day.canField = lineup.complete;
       day.uncovered = lineup.uncovered;
       day.nobody = lineup.nobody;
+      if (listAll) day.lineup = [...lineup.assigned].map(([i, instrument]) => ({ membershipId: people[i]!.membershipId, instrument })).sort((a, b) => instruments.indexOf(a.instrument) - instruments.indexOf(b.instrument));
     }
     return day;
   });

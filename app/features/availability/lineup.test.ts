@@ -3,7 +3,7 @@ import { fieldLineup } from "./lineup";
 
 describe("fieldLineup", () => {
   test("one player per instrument, each person covering one", () => {
-    expect(fieldLineup(["Bass", "Drums"], [{ id: 1, instruments: ["Bass", "Guitar"] }, { id: 2, instruments: ["Drums"] }])).toEqual({ complete: true, uncovered: [], nobody: [] });
+    expect(fieldLineup(["Bass", "Drums"], [{ id: 1, instruments: ["Bass", "Guitar"] }, { id: 2, instruments: ["Drums"] }])).toEqual({ complete: true, uncovered: [], nobody: [], assigned: new Map([[1, "Bass"], [2, "Drums"]]) });
   });
   test("a person who plays two instruments cannot cover both", () => {
     const result = fieldLineup(["Bass", "Guitar"], [{ id: 1, instruments: ["Bass", "Guitar"] }]);
@@ -17,6 +17,6 @@ describe("fieldLineup", () => {
     expect(fieldLineup(["Guitar", "Bass"], players).complete).toBe(true);
   });
   test("names the instruments nobody free plays", () => {
-    expect(fieldLineup(["Drums", "Vocals"], [{ id: 1, instruments: ["Vocals"] }])).toEqual({ complete: false, uncovered: ["Drums"], nobody: ["Drums"] });
+    expect(fieldLineup(["Drums", "Vocals"], [{ id: 1, instruments: ["Vocals"] }])).toEqual({ complete: false, uncovered: ["Drums"], nobody: ["Drums"], assigned: new Map([[1, "Vocals"]]) });
   });
 });

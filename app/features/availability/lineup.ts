@@ -27,5 +27,6 @@ export function matchLineup(instruments: string[], playersOfInstrument: (instrum
   const uncovered = instruments.filter((instrument) => !tryAssign(instrument, new Set()));
   /** Instruments nobody free plays at all ("no drummer"), a subset of `uncovered`. */
   const nobody = instruments.filter((instrument) => !(playersOf.get(instrument) ?? []).length);
-  return { complete: uncovered.length === 0, uncovered, nobody };
+  /** Who covers what in the matching found (player → instrument): a lineup to book. */
+  return { complete: uncovered.length === 0, uncovered, nobody, assigned };
 }

@@ -32,8 +32,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { days, ...month } = availability;
   // The chosen day with everyone on it; the month's cards with what they show (counts and
   // the first names), not the lists of a 200-member band on every day.
-  const selected = days.find((day) => day.date === dayParam) ?? null;
+  const chosen = days.find((day) => day.date === dayParam);
+  const selected = chosen ? { ...chosen, bookHref: bookHref(chosen) } : null;
   return { band: { name: access.band.name }, calendarLinks: calendarLinks(access), notice, onlyFull, selected, ...month, days: days.map(dayCard) };
+}
+
+/** A new gig on the day, with the free players the lineup check found (one per instrument) booked. */
+function bookHref(day: AvailabilityDay) {
+  const params = new URLSearchParams({ date: day.date });
+  for (const row of day.lineup ?? []) params.append("book", `${row.membershipId}:${row.instrument}`);
+  return `/events/new?${params}`;
 }
 
 /** What a day's card shows. */
@@ -234,7 +242,7 @@ function useDayFocus(date: string | null) {
   }, [date]);
 }
 
-function DayDetail({ day, data }: { day: AvailabilityDay; data: Data }) {
+function DayDetail({ day, data }: { day: AvailabilityDay & { bookHref: string }; data: Data }) {
   const byInstrument = data.instruments.map((instrument) => ({ instrument, players: day.free.filter((p) => p.instruments.includes(instrument)) }));
   const noInstrument = day.free.filter((p) => !p.instruments.length);
   return (
@@ -285,8 +293,9 @@ function DayDetail({ day, data }: { day: AvailabilityDay; data: Data }) {
         </div>
       </div>
       {data.canCreate && !day.isPast ? (
-        <Link to={`/events/new?date=${day.date}`} className={buttonClasses("primary", "mt-4")}>
+        <Link to={day.bookHref} className={buttonClasses("primary", "mt-4")}>
           Book a gig on {day.label}
+          {day.lineup?.length ? ` with ${day.lineup.length === 1 ? "1 free player" : `${day.lineup.length} free players`}` : ""}
         </Link>
       ) : null}
     </section>

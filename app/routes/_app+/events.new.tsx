@@ -16,7 +16,11 @@ import { pageTitle } from "~/utils/meta";
 import { replyWithRuleError } from "~/utils/rule-error";
 import { newSubmissionKey, saveOnce } from "~/utils/form-submission.server";
 
-/** /events/new: a new event; ?duplicate={id} starts from a copy of one, ?date=YYYY-MM-DD on a chosen day. */
+/**
+ * /events/new: a new event; ?duplicate={id} starts from a copy of one, ?date=YYYY-MM-DD on
+ * a chosen day, with ?book={membershipId}:{instrument} (repeated) booked: the players the
+ * availability view found free that day.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "events:edit" });
   const url = new URL(request.url);
@@ -26,10 +30,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const copied = duplicateId ? await eventFields(access, duplicateId).catch(() => null) : null;
   const defaults = copied
     ? { ...copied.fields, title: `${copied.fields.title} (copy)` }
-    : { kind: "gig", status: "confirmed", timeZone: options.timeZone, interval: "1", repeat: "none", repeatEnds: "count", ...(date && parseLocalDate(date) ? { date } : {}) };
+    : { kind: "gig", status: "confirmed", timeZone: options.timeZone, interval: "1", repeat: "none", repeatEnds: "count", ...(date && parseLocalDate(date) ? { date } : {}), lineup: toBook(url, options.members) };
   // A copy asked for that is not this band's to copy (an event of another band, one deleted): said, not an empty form unexplained.
   const notCopied = url.searchParams.has("duplicate") && !copied;
   return { options, defaults, duplicating: copied ? copied.event.title : null, notCopied, bandName: access.band.name, submissionKey: newSubmissionKey() };
+}
+
+/** The ?book= players (membership id, then the instrument), of this band's members only; a stale or typed id is left out. */
+function toBook(url: URL, members: { id: number }[]) {
+  const ids = new Set(members.map((member) => member.id));
+  const lineup = url.searchParams.getAll("book").flatMap((value) => {
+    const at = value.indexOf(":");
+    const membershipId = parseId(at < 0 ? value : value.slice(0, at));
+    return membershipId && ids.has(membershipId) ? [{ membershipId, instrument: at < 0 ? "" : value.slice(at + 1).slice(0, 50) }] : [];
+  });
+  return [...new Map(lineup.map((row) => [row.membershipId, row])).values()];
 }
 
 export async function action({ request }: ActionFunctionArgs) {
