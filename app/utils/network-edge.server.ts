@@ -215,6 +215,19 @@ export function pageOfFormData(method: string | undefined, target: string) {
   return `${path}${url.search}`;
 }
 
+/** The Referer's path and query when it is a page of this site, else null. */
+function sameSitePage(req: http.IncomingMessage) {
+  const referer = req.headers.referer;
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    const ours = url.host === req.headers.host || url.origin === env.appOrigin;
+    return ours && !url.pathname.endsWith(".data") ? `${url.pathname}${url.search}` : null;
+  } catch {
+    return null;
+  }
+}
+
 // Remix's client reads a .data answer as turbo-stream, whatever its status: the package's
 // own copy, the one @remix-run/server-runtime encodes with (an import of "turbo-stream"
 // would be a dependency of ours to keep in step).
@@ -235,7 +248,10 @@ async function formDataRefusal(page: string, refusal: Refusal) {
 
 /** Answers with a plain page (JSON under /api), after reading and discarding any body so keep-alive survives. */
 function refuse(req: http.IncomingMessage, res: http.ServerResponse, refusal: Refusal) {
-  const page = refusal.status === 413 ? pageOfFormData(req.method, req.url ?? "/") : null;
+  const formPage = refusal.status === 413 ? pageOfFormData(req.method, req.url ?? "/") : null;
+  // Back where the person is: a fetcher's form posts to another route (an answer's to
+  // /events/{id}/rsvp) than the page it sits on, which the browser names as the Referer.
+  const page = formPage ? (sameSitePage(req) ?? formPage) : null;
   if (page) {
     const answer = formDataRefusal(page, refusal);
     // The redirect is encoded while the body drains; a failure to encode keeps the plain page.

@@ -149,6 +149,20 @@ test("a form over 100 KB gets 413 with a clear page, and the connection stays us
   expect(chunked.status).toBe(411);
 });
 
+test("a form over 100 KB sent with JavaScript (a .data post) is answered as Remix's client reads it: back to the page it was on, with the refusal as a toast", async () => {
+  const big = `title=x&notes=${"a".repeat(150 * 1024)}`;
+  const origin = `http://localhost:${server.port}`;
+  const refused = await send({ port: server.port, path: "/songs/new.data?index", method: "POST", headers: { ...FORM, origin, referer: `${origin}/songs/new?from=list` }, body: big });
+  // 202 and turbo-stream: a single-fetch redirect (a plain 413 page showed the 500 screen).
+  expect(refused.status).toBe(202);
+  expect(refused.headers["content-type"]).toBe("text/x-script; charset=utf-8");
+  expect(JSON.parse(refused.body)).toEqual([expect.any(Object), "redirect", "/songs/new?from=list", "status", 303, "revalidate", true, "reload", false, "replace"]);
+  expect(String(refused.headers["set-cookie"])).toMatch(/^bandroom_toast=/);
+  // Another site's Referer is not followed: the form's own page.
+  const foreign = await send({ port: server.port, path: "/songs/new.data", method: "POST", headers: { ...FORM, origin, referer: "http://elsewhere.example/x" }, body: big });
+  expect(JSON.parse(foreign.body)[2]).toBe("/songs/new");
+});
+
 test("a JSON body over 100 KB sent without a Content-Length gets its 413, and the connection stays usable", async () => {
   const { request, sockets, agent } = oneConnection();
   // Chunked, the way a client streams a body it has not measured: the server only finds
