@@ -320,6 +320,19 @@ describe("CSV import and export", () => {
     return new Request("http://localhost:3000/songs/import", { method: "POST", body: form, headers: { cookie, "sec-fetch-site": "same-origin", "x-bandroom-peer": "127.0.0.1" } });
   };
 
+  test("a file whose rows all fail (one cell of 2 MB) previews short: the file is not sent back, and the cell is cut for the table", async () => {
+    const { band, cookies } = await bandWithRoles();
+    const cookie = `${cookies.leader}; ${await bandCookie(band.id)}`;
+    const big = "x".repeat(2 * 1024 * 1024);
+    const response = await callRoute(importAction, upload(band.id, cookie, `Title,Lead singer\n${big},${big}\n`));
+    const text = await response.clone().text();
+    expect(text.length).toBeLessThan(10_000);
+    const reply = await json(response);
+    expect(reply.csv).toBeNull();
+    expect(reply.preview).toMatchObject({ ready: 0, errors: 1 });
+    expect(reply.preview.rows[0].title).toBe(`${"x".repeat(119)}…`);
+  });
+
   test("export then import gives the same library (round trip), and the export opens in a spreadsheet", async () => {
     const { band, cookies, users } = await bandWithRoles();
     const lead = await db.bandMembership.findFirstOrThrow({ where: { bandId: band.id, userId: users.leader.id } });

@@ -93,6 +93,13 @@ export type PreviewRow = {
 };
 
 /** `duplicates`: rows already in the library; `repeats`: rows repeating an earlier row of the file. Both are skipped. */
+/**
+ * A cell as the preview shows it: at most PREVIEW_CELL characters. A field is refused past
+ * its own limit anyway (a title at 200), and a 9 MB cell came back whole in the page.
+ */
+const PREVIEW_CELL = 120;
+const shown = (value: string) => (value.length > PREVIEW_CELL ? `${value.slice(0, PREVIEW_CELL - 1)}…` : value);
+
 export type ImportPreview = { rows: PreviewRow[]; ready: number; errors: number; duplicates: number; repeats: number };
 
 type Parsed = { preview: ImportPreview; songs: SongInput[] };
@@ -197,15 +204,15 @@ export async function parseSongsCsv(access: BandAccess, text: string): Promise<P
     if (singer) {
       const id = memberByName.get(fold(singer));
       if (id) song.leadSingerId = id;
-      else issues.push(CSV_MESSAGES.leadSinger(singer));
+      else issues.push(CSV_MESSAGES.leadSinger(shown(singer)));
     }
     const row: PreviewRow = {
       line,
-      title: cell("title"),
-      artist: cell("artist"),
-      key: song.key && !issues.length ? keyLabel(song.key) : cell("key"),
-      tempo: cell("tempo"),
-      duration: cell("duration"),
+      title: shown(cell("title")),
+      artist: shown(cell("artist")),
+      key: song.key && !issues.length ? keyLabel(song.key) : shown(cell("key")),
+      tempo: shown(cell("tempo")),
+      duration: shown(cell("duration")),
       status: "ok",
       messages: issues,
     };

@@ -59,7 +59,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (file.size > MAX_IMPORT_BYTES) return reply({ error: CSV_MESSAGES.tooLarge, preview: null, csv: null }, 400);
     const csv = decodeCsv(new Uint8Array(await file.arrayBuffer()));
     const { preview } = await parseSongsCsv(access, csv);
-    return reply({ error: null, preview, csv });
+    // The file goes back in the page only for the import to send it again: a file with no
+    // song ready to import (one 9 MB cell) is not sent back at all.
+    return reply({ error: null, preview, csv: preview.ready ? csv : null });
   } catch (error) {
     if (error instanceof RuleError && error.status === 400) return reply({ error: error.message, preview: null, csv: null }, 400);
     throw error;
@@ -80,7 +82,7 @@ export default function ImportSongs() {
           {result.error}
         </div>
       ) : null}
-      {preview && result?.csv ? (
+      {preview ? (
         <section aria-labelledby="preview-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="preview-heading" className="text-lg font-semibold text-slate-900">
             Check before importing
@@ -95,7 +97,7 @@ export default function ImportSongs() {
             {/* Multipart, like the upload: URL-encoded, a file of accented or other non-ASCII
                 text grows up to threefold (♯ is %E2%99%AF) and a file that previewed well
                 came back too large to import. */}
-            {preview.ready ? (
+            {preview.ready && result?.csv ? (
               <Form method="post" action="/songs/import" encType="multipart/form-data" reloadDocument>
                 <input type="hidden" name="bandId" value={band.id} />
                 <input type="hidden" name="intent" value="confirm" />
