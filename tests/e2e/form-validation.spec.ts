@@ -73,6 +73,24 @@ test.describe("a form too large to send", () => {
   });
 });
 
+test("a lineup instrument the server refuses is said beside that person's instrument, and the form keeps what was typed", async ({ page, login, createUser, createBand, isMobile }) => {
+  test.skip(isMobile, "the same form on every screen");
+  const tom = await createUser({ firstName: "Tom", lastName: "Okafor" });
+  await createBand(await login(), { name: `Lineup Band ${Date.now().toString(36)}`, members: [{ userId: tom.id, role: "band_member" }] });
+  await page.goto("/events/new?date=2031-02-11");
+  await page.getByLabel("Title").fill("Valentine's gig");
+  await page.getByLabel("Start time").fill("20:00");
+  await page.getByRole("checkbox", { name: "Tom Okafor" }).check();
+  // U+FFFD: what bytes that were not UTF-8 become, refused as a character nobody types.
+  await page.getByLabel("Tom Okafor’s instrument").fill("Bass \uFFFD");
+  await page.getByRole("button", { name: "Create event" }).click();
+  const instrument = page.getByLabel("Tom Okafor’s instrument");
+  await expect(page.getByText("Instrument can only hold characters you can type")).toBeVisible();
+  await expect(instrument).toHaveAttribute("aria-invalid", "true");
+  await expect(instrument).toHaveAccessibleDescription("Instrument can only hold characters you can type");
+  await expect(page.getByLabel("Title")).toHaveValue("Valentine's gig");
+});
+
 test("a verification link that no longer works says so in the spec's words, and what to do next", async ({ page }) => {
   await page.goto("/login?error=invalid-token");
   await expect(page.getByText("Verification Error")).toBeVisible();

@@ -5,6 +5,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireBandAccess, requireFormBandAccess } from "~/features/bands/access.server";
 import { createEvent, eventFields, eventFormOptions, eventRules } from "~/features/events/events.server";
 import { parseLocalDate } from "~/features/events/zoned-time";
+import { INSTRUMENT_MAX } from "~/features/events/limits";
+import { hasUntypeable } from "~/utils/typed-text";
 import { createEventSchema } from "~/features/events/schema.server";
 import { EventForm } from "~/features/events/components/event-form";
 import { conflictMessages } from "~/features/availability/conflicts.server";
@@ -42,7 +44,9 @@ function toBook(url: URL, members: { id: number }[]) {
   const lineup = url.searchParams.getAll("book").flatMap((value) => {
     const at = value.indexOf(":");
     const membershipId = parseId(at < 0 ? value : value.slice(0, at));
-    return membershipId && ids.has(membershipId) ? [{ membershipId, instrument: at < 0 ? "" : value.slice(at + 1).slice(0, 50) }] : [];
+    // An instrument the form would refuse (too long, a character nobody types) is left for the leader to type.
+    const instrument = at < 0 ? "" : value.slice(at + 1);
+    return membershipId && ids.has(membershipId) ? [{ membershipId, instrument: instrument.length <= INSTRUMENT_MAX && !hasUntypeable(instrument) ? instrument : "" }] : [];
   });
   return [...new Map(lineup.map((row) => [row.membershipId, row])).values()];
 }

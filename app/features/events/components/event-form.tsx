@@ -192,6 +192,9 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
         <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
           {options.members.map((member, index) => {
             const checked = booked.has(member.id);
+            // A refused instrument (too long, a character nobody types) is said beside it.
+            const instrumentErrors = errors?.[`lineup[${index}].instrument`];
+            const errorId = instrumentErrors?.length ? `lineup-${member.id}-instrument-error` : undefined;
             return (
               <li key={member.id} className="grid gap-2 p-3 sm:grid-cols-[minmax(0,1fr)_14rem] sm:items-center">
                 <label className="flex min-h-[44px] items-center gap-3 text-slate-900">
@@ -212,8 +215,11 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
                     placeholder={member.instruments[0] ?? "Instrument"}
                     defaultValue={booked.get(member.id) || (checked ? "" : (member.instruments[0] ?? ""))}
                     maxLength={INSTRUMENT_MAX}
+                    aria-invalid={errorId ? true : undefined}
+                    aria-describedby={errorId}
                     className="block min-h-[44px] w-full rounded-md border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
                   />
+                  <ErrorList id={errorId} errors={instrumentErrors} />
                 </div>
               </li>
             );
