@@ -4,7 +4,6 @@ import { track } from "~/features/analytics/analytics.server";
 import { grantIn, requireGrant, type BandAccess } from "~/features/bands/access.server";
 import { grantFor } from "~/features/members/permissions";
 import { addDays, dayOf } from "~/features/availability/local-day";
-import { timeBeforeStart } from "~/features/events/event-when";
 import { fromZoned, sameWallClock, toZoned } from "~/features/events/zoned-time";
 import type { Prisma } from "~/generated/prisma/client";
 import { hashToken, randomToken } from "~/utils/crypto.server";
@@ -78,14 +77,23 @@ const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
 const endOf = (event: Pick<FeedEvent, "startsAt" | "endsAt">) => event.endsAt ?? new Date(event.startsAt.getTime() + OPEN_ENDED_MS);
 
 /**
- * When to be there, as the event page and the day-before mail say it (in the band's zone,
- * named): a phone's calendar shows only the start, and a player who goes by it would
- * miss the load-in.
+ * When to be there: a phone's calendar shows only the start, and a player who goes by it
+ * would miss the load-in. Said as a distance from the start ("1 hour 30 minutes before the
+ * start"), which reads right in whatever zone the calendar app shows the start, and is the
+ * same for every date of a weekly series (a clock time with its zone's name, "6:30 PM
+ * CST" then "CDT", made each date after a clock change an exception of the rule).
  */
 function arrival(event: FeedEvent) {
-  const tz = event.band.timeZone;
-  const lines = [event.callAt ? `Call / load-in ${timeBeforeStart(event.callAt, event.startsAt, tz)}` : null, event.soundcheckAt ? `Soundcheck ${timeBeforeStart(event.soundcheckAt, event.startsAt, tz)}` : null];
+  const lines = [event.callAt ? `Call / load-in ${beforeTheStart(event.callAt, event.startsAt)}` : null, event.soundcheckAt ? `Soundcheck ${beforeTheStart(event.soundcheckAt, event.startsAt)}` : null];
   return lines.filter(Boolean).join("\n") || null;
+}
+
+function beforeTheStart(instant: Date, startsAt: Date) {
+  const minutes = Math.max(0, Math.round((startsAt.getTime() - instant.getTime()) / 60_000));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const parts = [hours ? `${hours} hour${hours === 1 ? "" : "s"}` : null, rest ? `${rest} minute${rest === 1 ? "" : "s"}` : null].filter(Boolean);
+  return parts.length ? `${parts.join(" ")} before the start` : "at the start";
 }
 
 /** What a VEVENT says about an event, apart from its UID, times and link. */
