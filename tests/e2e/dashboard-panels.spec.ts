@@ -42,8 +42,15 @@ test.describe("the dashboard's panels", () => {
     await expect(page).toHaveURL(new RegExp(`/events/${gig.id}/edit#setlist$`));
     // The form drawn (with JavaScript the address changes a moment before the page does).
     await expect(page.getByRole("heading", { name: "Edit Saturday without a setlist" })).toBeVisible();
-    // Far down the form on a phone: on the screen without scrolling.
+    // Far down the form on a phone: on the screen without scrolling, its label too (not under the sticky header).
     await expect(page.getByRole("combobox", { name: "Setlist" })).toBeInViewport();
+    await expect(page.locator('label[for="setlist"]')).toBeInViewport({ ratio: 1 });
+    const labelTop = await page.locator('label[for="setlist"]').evaluate((label) => label.getBoundingClientRect().top);
+    const headerBottom = await page.evaluate(() => Math.max(0, ...[...document.querySelectorAll("header")].filter((h) => getComputedStyle(h).position === "sticky" || getComputedStyle(h).position === "fixed").map((h) => h.getBoundingClientRect().bottom)));
+    expect(labelTop).toBeGreaterThanOrEqual(headerBottom);
+    // The next gig's own "Pick one for this gig" goes there too.
+    await page.goto("/dashboard");
+    await expect(page.getByRole("region", { name: "Setlist for the next gig" }).getByRole("link", { name: "Pick one for this gig" })).toHaveAttribute("href", `/events/${gig.id}/edit#setlist`);
   });
 
   test("a member sees their next gig and answers it in one tap", async ({ page, login, createUser, createBand }) => {

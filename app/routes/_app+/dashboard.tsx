@@ -74,7 +74,7 @@ function emptyStates(d: NonNullable<Awaited<ReturnType<typeof getDashboard>>>): 
     clashes: { text: `No blackout clashes ${days}${can.attention ? " for anyone in the band" : " on the events you’re booked on"}.` },
     nextGig: { text: can.bookedOnly ? "No gig booked for you yet." : "No gig on the calendar yet." },
     setlist:
-      can.createEvents && d.nextGig ? { text: "No setlist yet.", link: { to: `/events/${d.nextGig.id}/edit`, label: "Pick one for this gig" } } : { text: "No setlist yet. The band will add one." },
+      can.createEvents && d.nextGig ? { text: "No setlist yet.", link: { to: `/events/${d.nextGig.id}/edit#setlist`, label: "Pick one for this gig" } } : { text: "No setlist yet. The band will add one." },
     songs: { text: "No songs added in the last 30 days.", link: { to: "/songs/new", label: "Add a song" } },
     notAnswered: { text: d.coming.length ? "Everyone booked on the next events has answered." : "Nothing coming up to answer for." },
     gaps: !attention?.instrumentsKnown
