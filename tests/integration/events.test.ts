@@ -347,6 +347,9 @@ describe("fees and deadlines that cannot be set", () => {
     expect(await edit("800")).toBe("Paid gig is up to date.");
     expect(await edit("1000")).toBe("Paid gig is up to date.");
     expect(await edit("950")).toBe("Paid gig is up to date.");
+    // Cleared (the box sent empty: it was kept, the fee could not be removed): no fee agreed any more, with the money in.
+    expect(await edit("")).toBe("Paid gig is up to date. €900.00 has been received for it already, and it has no fee agreed now.");
+    expect((await db.event.findUniqueOrThrow({ where: { id: created.id } })).feeMinor).toBeNull();
   });
 
   test("a member's fee is refused with 403 under the field, on PATCH and on create, and nothing changes", async () => {

@@ -816,8 +816,9 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
     else await rewriteSeries(tx, before.seriesId, interval, timeZone, floor);
     return clearAnswersOfMoved(tx, moves, access.band.timeZone);
   });
-  const feeLowered = typeof feeMinor === "number" && (typeof before.feeMinor !== "number" || feeMinor < before.feeMinor);
-  return { id: eventId, answersCleared, feeBelowReceived: feeLowered ? await feeBelowReceived(access, eventId, feeMinor) : null };
+  // Lowered, or cleared (null: no fee agreed now); undefined is a fee this person may not set.
+  const feeLowered = feeMinor !== undefined && typeof before.feeMinor === "number" ? feeMinor === null || feeMinor < before.feeMinor : typeof feeMinor === "number";
+  return { id: eventId, answersCleared, feeBelowReceived: feeLowered ? await feeBelowReceived(access, eventId, feeMinor ?? null) : null };
 }
 
 /**
@@ -825,12 +826,14 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
  * the band was paid): saved, as the band says, and said, so that the reports' "received more
  * than agreed" is not found later by surprise. The message, or null.
  */
-async function feeBelowReceived(access: BandAccess, eventId: number, feeMinor: number) {
+async function feeBelowReceived(access: BandAccess, eventId: number, feeMinor: number | null) {
   const { _sum } = await db.payment.aggregate({ where: { bandId: access.band.id, eventId, category: "gig" }, _sum: { amountMinor: true } });
   const received = _sum.amountMinor ?? 0;
-  if (received <= feeMinor) return null;
+  if (received <= (feeMinor ?? 0)) return null;
   const money = (minor: number) => formatMoney(minor, access.band.currency);
-  return `${money(received)} has been received for it already, more than its fee of ${money(feeMinor)}.`;
+  return feeMinor === null
+    ? `${money(received)} has been received for it already, and it has no fee agreed now.`
+    : `${money(received)} has been received for it already, more than its fee of ${money(feeMinor)}.`;
 }
 
 /**

@@ -33,6 +33,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: updateEventSchema(await eventRules(access, stored)) });
   if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null, stale: false }, { status: 400 });
+  // The fee box sent empty clears the fee. conform reads a blank field as one not sent, and
+  // a fee not sent is kept (a member's form has no fee box): the fee could not be removed.
+  if (formData.get("fee") === "" && submission.value.event.kind === "gig") submission.value.event.feeMinor = null;
   try {
     const { answersCleared, feeBelowReceived } = await updateEvent(access, eventId, submission.value);
     const cleared = answersCleared ? ` On another day now: ${answersCleared === 1 ? "1 answer was" : `${answersCleared} answers were`} cleared, and everyone booked is asked again.` : "";
