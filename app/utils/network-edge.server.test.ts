@@ -48,6 +48,7 @@ test("a form's JavaScript submission (.data) names the page it came from, withou
   expect(pageOfFormData("POST", "/songs/new.data")).toBe("/songs/new");
   expect(pageOfFormData("POST", "/_root.data")).toBe("/");
   expect(pageOfFormData("POST", "/setlists/4.data?index&_routes=x&manage=2")).toBe("/setlists/4?manage=2");
+  expect(pageOfFormData("POST", "/a/..//elsewhere.example.data")).toBe("/");
   expect(pageOfFormData("GET", "/songs/new.data")).toBeNull();
   expect(pageOfFormData("POST", "/songs/new")).toBeNull();
 });

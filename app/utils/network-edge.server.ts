@@ -210,6 +210,8 @@ export function pageOfFormData(method: string | undefined, target: string) {
   const url = new URL(target, "http://x");
   if (!url.pathname.endsWith(".data")) return null;
   const path = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -".data".length);
+  // "/a/..//elsewhere.data" resolves to "//elsewhere", which a redirect would read as another host.
+  if (path.startsWith("//")) return "/";
   url.searchParams.delete("index");
   url.searchParams.delete("_routes");
   return `${path}${url.search}`;
