@@ -161,13 +161,17 @@ describe("calendar and events", () => {
     // The grid runs Sunday to Saturday around the month.
     expect(month.days[0]!.key).toBe("2029-12-30");
     expect(month.days.length % 7).toBe(0);
-    // Below the agenda (a phone's only view), the first event after the month, from the grid's
-    // days of the next one; a cancelled one is skipped.
+    // Below the agenda (a phone's only view), the first event after the month, however far
+    // (February's rehearsal is past January's grid); a cancelled one is skipped, and a sub
+    // is told only of events they are booked on.
+    const after = async (month: string, cookie = cookies.band_member) => (await body<{ after: { id: number; text: string } | null }>(await get(calendarLoader, `/calendar?month=${month}`, cookie))).after;
+    const rehearsal = await db.event.findFirstOrThrow({ where: { bandId: band.id, title: "February rehearsal" } });
+    expect(await after("2030-01")).toEqual({ id: rehearsal.id, text: "Next: February rehearsal, Feb 10, 2030 · 12:00 PM CST" });
     const early = await db.event.create({ data: { bandId: band.id, title: "Early February rehearsal", kind: "rehearsal", startsAt: new Date("2030-02-02T00:00:00Z") } });
     await db.event.create({ data: { bandId: band.id, title: "Called off", kind: "gig", startsAt: new Date("2030-02-01T01:00:00Z"), cancelledAt: new Date() } });
-    const again = await body<{ after: { id: number; text: string } | null }>(await get(calendarLoader, "/calendar?month=2030-01", cookies.band_member));
-    expect(again.after).toEqual({ id: early.id, text: "Next: Early February rehearsal, Feb 1, 2030 · 6:00 PM CST" });
-    expect((await body<{ after: unknown }>(await get(calendarLoader, "/calendar?month=2030-02", cookies.band_member))).after).toBeNull();
+    expect(await after("2030-01")).toEqual({ id: early.id, text: "Next: Early February rehearsal, Feb 1, 2030 · 6:00 PM CST" });
+    expect(await after("2030-02")).toBeNull();
+    expect(await after("2030-01", cookies.sub)).toBeNull();
 
     const event = await body<{ event: { title: string; kindLabel: string; when: { date: string; time: string } }; band: { name: string } }>(
       await get(eventLoader, `/events/${gig.id}`, cookies.band_member, { id: String(gig.id) })

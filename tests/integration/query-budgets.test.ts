@@ -57,7 +57,7 @@ const PAGES: { name: string; path: (band: Band) => string; loader: Loader; param
   // 13: the list reads one page of members by their stored order (plus one count by role) instead of all 200 and sorting them.
   { name: "/members", path: () => "/members", loader: membersLoader as Loader, budget: 12 },
   // 13: blackouts on each event read three tables the page did not (who is away, their names, their days); the band's time zone now comes with the access (one fewer).
-  { name: "/calendar", path: () => "/calendar", loader: calendarLoader as Loader, budget: 12 },
+  { name: "/calendar", path: () => "/calendar", loader: calendarLoader as Loader, budget: 13 },
   { name: "/events/{id}", path: (b) => `/events/${b.eventId}`, loader: eventLoader as Loader, params: (b) => ({ id: String(b.eventId) }), budget: 19 },
   // 16 (issue 11): play counts take the time zone from the access and find setlist items by the past gigs' setlist ids (no band row).
   { name: "/songs", path: () => "/songs", loader: songsLoader as Loader, budget: 15 },

@@ -125,13 +125,8 @@ export async function calendarPage(request: Request) {
     // Said in one line under the agenda's heading, written here so the page ships no code for it.
     ownBlackoutsText: shownBlackouts.map((b) => `${b.when}${b.reason ? ` (${b.reason})` : ""}`).join("; "),
     agenda: events.filter((event) => event.lastDay >= monthStart && event.firstDay <= monthEnd),
-    // The first event after the month, from the grid's days of the next one (read already):
-    // on a phone the agenda is the only view, and "Nothing in November" hid Tuesday's rehearsal.
-    after: nextAfter(events, monthEnd),
+    // The first event after the month: on a phone the agenda is the only view, and "Nothing
+    // in November" hid Tuesday's rehearsal.
+    after: month.after ? { id: month.after.id, text: `Next: ${month.after.title}, ${formatDate(month.after.startsAt, tz)} · ${month.after.allDay ? "All day" : formatTime(month.after.startsAt, tz)}` } : null,
   };
-}
-
-function nextAfter(events: { id: number; title: string; date: string; time: string; firstDay: string; cancelled: string | null }[], monthEnd: string) {
-  const next = events.find((event) => event.firstDay > monthEnd && !event.cancelled);
-  return next ? { id: next.id, text: `Next: ${next.title}, ${next.date} · ${next.time}` } : null;
 }

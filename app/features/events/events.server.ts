@@ -281,7 +281,7 @@ export async function getCalendarMonth(access: BandAccess, options: { month?: st
   const days: DayRange = { first: formatLocalDate(gridStart), last: formatLocalDate(addDays(gridEnd, -1)) };
   // The band's people with a blackout in the grid (only oneself without "availability:view"),
   // and on each event the bookings of those people: three queries whatever the band's size.
-  const [listed, away] = await Promise.all([
+  const [listed, away, after] = await Promise.all([
     listEvents(access, { from: startOfLocalDay(gridStart, timeZone), to: startOfLocalDay(gridEnd, timeZone), kinds: options.kinds, mine: options.mine, ...(see.others ? { blackedOutDays: days } : {}) }),
     db.bandMembership.findMany({
       where: { bandId: access.band.id, ...(see.others ? {} : { id: access.membership.id }), user: { blackouts: { some: blackoutsOn(days) } } },
@@ -290,6 +290,20 @@ export async function getCalendarMonth(access: BandAccess, options: { month?: st
         displayName: true,
         user: { select: { firstName: true, lastName: true, email: true, blackouts: { where: blackoutsOn(days), orderBy: [{ startDate: "asc" }, { id: "asc" }], select: { startDate: true, endDate: true, reason: true } } } },
       },
+    }),
+    // The first event after the month (not cancelled, through the same filters): a phone's
+    // agenda shows only the month, and an empty month hid next week's rehearsal.
+    db.event.findFirst({
+      where: {
+        AND: [
+          visibleWhere(access),
+          { startsAt: { gte: startOfLocalDay(addDays(monthEnd, 1), timeZone) }, cancelledAt: null },
+          options.kinds?.length ? { kind: { in: options.kinds } } : {},
+          options.mine ? { bookings: { some: { membershipId: access.membership.id } } } : {},
+        ],
+      },
+      orderBy: [{ startsAt: "asc" }, { id: "asc" }],
+      select: { id: true, title: true, startsAt: true, allDay: true },
     }),
   ]);
   const awayById = new Map(away.map((m) => [m.id, m]));
@@ -325,6 +339,7 @@ export async function getCalendarMonth(access: BandAccess, options: { month?: st
     gridStart,
     gridDays,
     events,
+    after,
     /** The viewer's own blackouts touching the grid (with their own reasons). */
     ownBlackouts,
     abilities,
