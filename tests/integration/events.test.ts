@@ -172,6 +172,13 @@ describe("times in the band's time zone", () => {
     );
     const before = await stored(gig.id);
     expect(before.startsAt.toISOString()).toBe("2027-06-05T18:00:00.000Z");
+    // The deadline is held against the event's day in the band's zone, not the date typed in
+    // another: 01:00 on June 5 in Berlin is June 4 in Chicago, so "by June 5" is after it.
+    const night = await createApi(b.id, { title: "Night gig", kind: "gig", date: "2027-06-05", startTime: "01:00", timeZone: "Europe/Berlin", rsvpDeadline: "2027-06-05" }, b.cookies.leader);
+    expect(night.status).toBe(400);
+    expect((await body<Errors>(night)).errors).toEqual({ rsvpDeadline: [MESSAGES.deadline] });
+    // And the other way: 20:00 on June 5 in Los Angeles is June 5 in Chicago too; 23:30 there is June 6.
+    expect((await createApi(b.id, { title: "Late gig", kind: "gig", date: "2027-06-05", startTime: "23:30", timeZone: "America/Los_Angeles", rsvpDeadline: "2027-06-06" }, b.cookies.leader)).status).toBe(201);
     // Answers close at the end of 1 June in the band's Chicago.
     expect(before.rsvpDeadline).toEqual(startOfLocalDay(parseLocalDate("2027-06-02")!, "America/Chicago"));
     // A version missing or not a number is said in the API's words, and nothing changes.

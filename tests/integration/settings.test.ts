@@ -136,6 +136,14 @@ describe("saving band settings", () => {
     const version = (await db.band.findUniqueOrThrow({ where: { id: band.id }, select: { settingsVersion: true } })).settingsVersion;
     expectRedirect(await post(cookies.leader, validSettings(band.id, { timeZone: "Europe/Berlin", settingsVersion: String(version) })), "/settings");
     expect((await db.event.findUniqueOrThrow({ where: { id: festival.id }, select: { startsAt: true } })).startsAt).toEqual(new Date("2027-01-14T23:00:00Z"));
+
+    // A deadline on the event's own day, where the new zone puts the event on the day before
+    // (01:30 on Jan 21 in Berlin is 19:30 on Jan 20 in Chicago): it becomes that day, not after it.
+    const early = await db.event.create({ data: { bandId: band.id, title: "Early gig", kind: "gig", startsAt: new Date("2027-01-21T00:30:00Z"), rsvpDeadline: new Date("2027-01-21T23:00:00Z") } });
+    const now = (await db.band.findUniqueOrThrow({ where: { id: band.id }, select: { settingsVersion: true } })).settingsVersion;
+    expectRedirect(await post(cookies.leader, validSettings(band.id, { timeZone: "America/Chicago", settingsVersion: String(now) })), "/settings");
+    // The end of Jan 20 in Chicago.
+    expect((await db.event.findUniqueOrThrow({ where: { id: early.id }, select: { rsvpDeadline: true } })).rsvpDeadline).toEqual(new Date("2027-01-21T06:00:00Z"));
   });
 
   test("an admin may edit the settings too", async () => {

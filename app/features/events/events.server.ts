@@ -898,8 +898,14 @@ export async function keepAllDayDates(tx: Prisma.TransactionClient, bandId: numb
   for (const one of series) await tx.eventSeries.update({ where: { id: one.id }, data: { startsAt: rezone(one.startsAt)!, timeZone: to } });
   // An answer deadline is a date too ("answer by Dec 16": the end of that day), also on a
   // timed event: it keeps its date, not its instant (which would read Dec 17 in Tokyo).
-  const deadlines = await tx.event.findMany({ where: { bandId, allDay: false, rsvpDeadline: { not: null } }, select: { id: true, rsvpDeadline: true } });
-  for (const event of deadlines) await tx.event.update({ where: { id: event.id }, data: { rsvpDeadline: rezone(event.rsvpDeadline) } });
+  // A date the new zone puts after the event's own day there (a gig at 01:00 on Jan 1 in
+  // Kiritimati is Dec 31 in Los Angeles) becomes that day: answers still close by the event.
+  const deadlines = await tx.event.findMany({ where: { bandId, allDay: false, rsvpDeadline: { not: null } }, select: { id: true, rsvpDeadline: true, startsAt: true } });
+  for (const event of deadlines) {
+    const endOfEventDay = startOfLocalDay(addDays(toZoned(event.startsAt, to), 1), to);
+    const kept = rezone(event.rsvpDeadline)!;
+    await tx.event.update({ where: { id: event.id }, data: { rsvpDeadline: kept > endOfEventDay ? endOfEventDay : kept } });
+  }
 }
 
 /**

@@ -327,7 +327,11 @@ function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rul
   const soundcheckAt = beforeStart(raw.soundcheckTime, "soundcheckTime", MESSAGES.soundcheckAfterStart);
   // Answers are open until the end of the deadline's day.
   const rsvpDeadline = deadlineDay ? startOfLocalDay(addDays(deadlineDay, 1), rules.bandTimeZone) : null;
-  if (deadlineDay && formatLocalDate(deadlineDay) > formatLocalDate(date)) ctx.addIssue({ code: "custom", path: ["rsvpDeadline"], message: MESSAGES.deadline });
+  // The deadline's day is the band's (its end is read there): held against the event's day
+  // there too, not the date as typed in another zone (01:00 in Kiritimati on Mar 1 is Feb 28
+  // in Sydney, and "answer by Mar 1" would fall after it).
+  const eventDay = startsAt ? formatLocalDate(toZoned(startsAt, rules.bandTimeZone)) : formatLocalDate(date);
+  if (deadlineDay && formatLocalDate(deadlineDay) > eventDay) ctx.addIssue({ code: "custom", path: ["rsvpDeadline"], message: MESSAGES.deadline });
   else if (rsvpDeadline && rules.now && rsvpDeadline <= rules.now) ctx.addIssue({ code: "custom", path: ["rsvpDeadline"], message: MESSAGES.deadlinePast });
   if (!startsAt || !zoneOk) return null;
   return {
