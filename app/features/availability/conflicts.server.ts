@@ -150,9 +150,13 @@ export async function checkConflicts(access: BandAccess, input: ConflictInput): 
   const bookings = found.bookings.filter((b) => ranges.some((r) => b.event.startsAt < r.end && endOf(b.event) > r.start));
   const seeReasons = grantIn(access, "availability:reasons") !== null;
   const seeOwnEvents = grantIn(access, "events:view") === true;
-  // A series is checked date by date: each line then says which date it is about.
-  const dated = ranges.length > 1;
+  // A series is checked date by date: each line then says which date it is about. So does
+  // a line about another day than the event's first, for an event running past midnight
+  // or over days ("(12:00 AM)" alone read as the start's day).
   const dayOfBooking = (event: TimeRange) => formatDayShort(dayPair(event, band.timeZone)[0]);
+  const firstDay = formatDayShort(ranges[0]!.days.first);
+  // (One that began before the event, a tour under way, is simply "at that time".)
+  const datedFor = (event: TimeRange) => ranges.length > 1 || (event.startsAt > ranges[0]!.start && dayOfBooking(event) !== firstDay);
   const conflicts: Conflict[] = [];
   for (const member of members) {
     const name = displayName({ ...member.user, displayName: member.displayName });
@@ -164,7 +168,7 @@ export async function checkConflicts(access: BandAccess, input: ConflictInput): 
     for (const booking of bookings.filter((b) => b.membership.userId === member.userId)) {
       if (booking.event.bandId === access.band.id && seeOwnEvents) {
         const time = formatTime(booking.event.startsAt, band.timeZone);
-        const when = booking.event.allDay ? formatDayRange(...dayPair(booking.event, band.timeZone)) : dated ? `${dayOfBooking(booking.event)}, ${time}` : time;
+        const when = booking.event.allDay ? formatDayRange(...dayPair(booking.event, band.timeZone)) : datedFor(booking.event) ? `${dayOfBooking(booking.event)}, ${time}` : time;
         conflicts.push({
           kind: "booked",
           membershipId: member.id,
@@ -174,7 +178,7 @@ export async function checkConflicts(access: BandAccess, input: ConflictInput): 
         });
       } else {
         // Another band's event (or one the viewer may not see): "busy", nothing more.
-        conflicts.push({ kind: "booked", membershipId: member.id, name, event: null, message: dated ? `${name} is busy on ${dayOfBooking(booking.event)} at that time` : `${name} is busy at that time` });
+        conflicts.push({ kind: "booked", membershipId: member.id, name, event: null, message: datedFor(booking.event) ? `${name} is busy on ${dayOfBooking(booking.event)} at that time` : `${name} is busy at that time` });
       }
     }
   }
