@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           description:
             page.totals.incomeMinor === 0 && page.totals.expenseMinor === 0
               ? `No income or expenses recorded in ${page.year}.`
-              : `Bars for each month of ${page.year}: income ${money(page.totals.incomeMinor)} in all, expenses ${money(page.totals.expenseMinor)}. The most income came in ${busiest.name} (${money(busiest.incomeMinor)}). The table beside the chart lists every month.`,
+              : `Bars for each month of ${page.year}: income ${money(page.totals.incomeMinor)} in all, expenses ${money(page.totals.expenseMinor)}. ${busiest.incomeMinor > 0 ? `The most income came in ${busiest.name} (${money(busiest.incomeMinor)}).` : "No income came in."} The table beside the chart lists every month.`,
           months: page.totals.months.map((month) => ({ name: month.name, income: money(month.incomeMinor), expense: money(month.expenseMinor), net: money(month.netMinor), negative: month.netMinor < 0 })),
           income: page.totals.income.map((row) => ({ key: row.category, label: row.label, amount: money(row.minor) })),
           expenses: page.totals.expenses.map((row) => ({ key: row.category, label: row.label, amount: money(row.minor) })),
