@@ -602,6 +602,24 @@ describe("the forms, without JavaScript", () => {
     const again = await post("save");
     expect(again.status).toBe(409);
     expect(await db.split.count({ where: { bandId: world.band.id } })).toBe(1);
+
+    // A double tap (the same rendered form twice at once) reverses once and splits once, and
+    // both answers say it is done: the second said "already reversed" or "already split".
+    const { newSubmissionKey } = await import("~/utils/form-submission.server");
+    const split = await db.split.findFirstOrThrow({ where: { bandId: world.band.id }, select: { entryId: true } });
+    const reverseKey = newSubmissionKey();
+    const reverse = () => callRoute(reversePage.action, buildRequest(`/finances/entries/${split.entryId}/reverse`, { cookie: cookies.leader, form: { reason: "Wrong shares", submissionKey: reverseKey } }), { id: String(split.entryId) });
+    const reversals = await Promise.all([reverse(), reverse()]);
+    for (const answer of reversals) expectRedirect(answer, "/finances/ledger");
+    expect((await Promise.all(reversals.map(toastOf))).map((toast) => toast?.title).sort()).toEqual(["Already recorded", "Entry reversed"]);
+    expect(await db.ledgerEntry.count({ where: { bandId: world.band.id, reversesId: split.entryId } })).toBe(1);
+    const splitsBefore = await db.split.count({ where: { bandId: world.band.id } });
+    const splitKey = newSubmissionKey();
+    const splitAgain = () => callRoute(splitPage.action, buildRequest(`/finances/entries/${entry.id}/split`, { cookie: cookies.leader, form: { ...form("save"), submissionKey: splitKey } }), { id: String(entry.id) });
+    const splits = await Promise.all([splitAgain(), splitAgain()]);
+    for (const answer of splits) expectRedirect(answer, "/finances");
+    expect((await Promise.all(splits.map(toastOf))).map((toast) => toast?.title).sort()).toEqual(["Already recorded", "Payment split"]);
+    expect(await db.split.count({ where: { bandId: world.band.id } })).toBe(splitsBefore + 1);
   });
 });
 

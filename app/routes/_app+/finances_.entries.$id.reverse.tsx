@@ -13,7 +13,7 @@ import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { pageTitle } from "~/utils/meta";
 import { replyWithRuleError } from "~/utils/rule-error";
-import { redirectWithToast } from "~/utils/toast.server";
+import { newSubmissionKey, saveOnce } from "~/utils/form-submission.server";
 import { useIsPending } from "~/utils/use-is-pending";
 
 const NOT_IN_LEDGER = "That entry is not in this band's ledger";
@@ -29,6 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     otherBand,
     readOnly,
     writable: canEdit,
+    submissionKey: newSubmissionKey(),
     entry: {
       id: entry.id,
       description: entry.description,
@@ -48,20 +49,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   formData.set("entryId", String(id));
   const submission = parseWithZod(formData, { schema: ReversalSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, submissionKey: newSubmissionKey() }, { status: 400 });
   try {
-    const saved = await reverseEntry(access, submission.value);
-    const count = saved.reversalIds.length;
-    // Back to the ledger of the entry's band, made current again if another tab had switched.
-    const band = await backToFormBand(request, access);
-    return await redirectWithToast(
-      "/finances/ledger",
-      { title: "Entry reversed", description: `“${saved.description}” is reversed${count > 1 ? `, with ${count - 1} ${count === 2 ? "entry" : "entries"} that depended on it` : ""}${band.note}.` },
-      band.cookies,
-    );
+    // Once per rendered form: a double tap reverses once and says so, not "already reversed".
+    return await saveOnce(formData, access.user.id, "/finances/ledger", async () => {
+      const saved = await reverseEntry(access, submission.value);
+      const count = saved.reversalIds.length;
+      // Back to the ledger of the entry's band, made current again if another tab had switched.
+      const band = await backToFormBand(request, access);
+      const description = `“${saved.description}” is reversed${count > 1 ? `, with ${count - 1} ${count === 2 ? "entry" : "entries"} that depended on it` : ""}${band.note}.`;
+      return { location: "/finances/ledger", toast: { title: "Entry reversed", description }, cookies: band.cookies };
+    });
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
-    return data({ result }, { status });
+    return data({ result, submissionKey: newSubmissionKey() }, { status });
   }
 }
 
@@ -73,7 +74,7 @@ export default function ReversePage() {
 
 type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { upgrade: true }>;
 
-function ReverseEntry({ entry, writable, readOnly, bandName, otherBand }: Loaded) {
+function ReverseEntry({ entry, writable, readOnly, bandName, otherBand, submissionKey }: Loaded) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   // Validated on the server only: the form shows its reply, as every form of the app does (issue 11).
@@ -98,6 +99,7 @@ function ReverseEntry({ entry, writable, readOnly, bandName, otherBand }: Loaded
         <p className="text-slate-700">{entry.why}</p>
       ) : writable ? (
         <Form method="post" ref={form} id="reverse" noValidate aria-describedby={formErrors.length ? "reverse-error" : undefined} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <input type="hidden" name="submissionKey" value={actionData?.submissionKey ?? submissionKey} />
           <Field label="Why is it reversed?" inputProps={{ id: "reverse-reason", name: "reason", type: "text", defaultValue: shownValue(result, "reason"), autoComplete: "off", placeholder: "e.g. Recorded twice" }} errors={errors?.reason} />
           <ErrorList id="reverse-error" errors={formErrors} />
           <Button type="submit" variant="danger" pending={pending} pendingText="Reversing…">

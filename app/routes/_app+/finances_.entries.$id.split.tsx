@@ -13,7 +13,7 @@ import { RouteErrorBoundary } from "~/components/error-screens";
 import { formatMoney } from "~/utils/money";
 import { pageTitle } from "~/utils/meta";
 import { replyWithRuleError } from "~/utils/rule-error";
-import { redirectWithToast } from "~/utils/toast.server";
+import { newSubmissionKey, saveOnce } from "~/utils/form-submission.server";
 import { useIsPending } from "~/utils/use-is-pending";
 
 const NOT_IN_LEDGER = "That payment is not in this band's ledger";
@@ -34,6 +34,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     payment: { ...split.payment, amount: formatMoney(split.payment.amountMinor, split.currency), notSplittable: split.payment.splittable ? null : `${NOT_SPLITTABLE}.` },
     // Someone who shared an earlier split of it and is no longer booked (left the band since) keeps their place.
     lineup: split.lineup.map(({ former, ...person }) => (former ? { ...person, name: `${person.name} (no longer booked)` } : person)),
+    // Once per rendered form: a double tap saves one split and says so, not "already split".
+    submissionKey: newSubmissionKey(),
   };
 }
 
@@ -48,21 +50,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   formData.set("paymentId", String(id));
   const preview = formData.get("intent") === "preview";
   const submission = parseWithZod(formData, { schema: splitSchema(currency) });
-  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, preview: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, preview: null, submissionKey: newSubmissionKey() }, { status: 400 });
   const money = (minor: number) => formatMoney(minor, currency);
   try {
     if (preview) {
       const result = await previewSplit(access, submission.value);
       const shown: Preview = { shares: result.shares.map((share) => ({ name: share.name, amount: money(share.amountMinor) })), commission: money(result.commissionMinor), fundCut: money(result.fundCutMinor) };
-      return data({ result: submission.reply() as SubmissionResult<string[]>, preview: shown });
+      return data({ result: submission.reply() as SubmissionResult<string[]>, preview: shown, submissionKey: null });
     }
-    const saved = await recordSplit(access, submission.value);
-    // Back to the payment's band, made current again if another tab had switched.
-    const band = await backToFormBand(request, access);
-    return await redirectWithToast("/finances", { title: "Payment split", description: `${saved.shares.map((share) => `${share.name} ${money(share.amountMinor)}`).join(", ")}${band.note}` }, band.cookies);
+    return await saveOnce(formData, access.user.id, "/finances", async () => {
+      const saved = await recordSplit(access, submission.value);
+      // Back to the payment's band, made current again if another tab had switched.
+      const band = await backToFormBand(request, access);
+      return { location: "/finances", toast: { title: "Payment split", description: `${saved.shares.map((share) => `${share.name} ${money(share.amountMinor)}`).join(", ")}${band.note}` }, cookies: band.cookies };
+    });
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
-    return data({ result, preview: null }, { status });
+    return data({ result, preview: null, submissionKey: newSubmissionKey() }, { status });
   }
 }
 
@@ -77,7 +81,7 @@ export default function SplitPage() {
 
 type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { upgrade: true }>;
 
-function SplitPayment({ payment, lineup, writable, readOnly, bandName, currency, otherBand }: Loaded) {
+function SplitPayment({ payment, lineup, writable, readOnly, bandName, currency, otherBand, submissionKey }: Loaded) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   // Validated on the server only: the fields show its reply (the values sent and the
@@ -111,6 +115,8 @@ function SplitPayment({ payment, lineup, writable, readOnly, bandName, currency,
         <p className="text-slate-700">Nobody is booked on {payment.eventTitle ?? "this gig"} yet: add its lineup in the calendar first.</p>
       ) : writable ? (
         <Form method="post" ref={form} id="split" noValidate aria-describedby={formErrors.length ? "split-error" : undefined} className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          {/* A preview keeps the form's key: the save after it is still the first. */}
+          <input type="hidden" name="submissionKey" value={actionData?.submissionKey ?? submissionKey} />
           <fieldset>
             <legend className="text-sm font-medium text-slate-800">How to split it</legend>
             <div className="mt-2 flex flex-wrap gap-4">
