@@ -575,6 +575,11 @@ describe("the forms, without JavaScript", () => {
     );
     expect(page.defaults).toMatchObject({ amount: "1000.00", feeAgreed: "1000.00" });
 
+    // A form that showed another currency (the band's changed since it was opened) records nothing and says so.
+    const stale = await callRoute(paymentPage.action, buildRequest("/finances/payments/new", { cookie: cookies.leader, form: { category: "gig", eventId: String(gig.id), amount: "1250", date: "2024-05-01", method: "cash", receivedBy: "band", currency: "JPY" } }));
+    expect(stale.status).toBe(400);
+    expect((await body<{ result: { error: Record<string, string[]> } }>(stale)).result.error.amount).toEqual(["The band’s currency is USD now: it changed since this form was opened. Check the amount and send it again."]);
+    expect(await db.ledgerEntry.count({ where: { bandId: world.band.id } })).toBe(0);
     const bad = await callRoute(paymentPage.action, buildRequest("/finances/payments/new", { cookie: cookies.leader, form: { category: "gig", eventId: String(gig.id), amount: "99.999", date: "2024-05-01", method: "cash", receivedBy: "band" } }));
     expect(bad.status).toBe(400);
     expect((await body<{ result: { error: Record<string, string[]> } }>(bad)).result.error.amount).toEqual(["USD amounts have at most 2 decimal places"]);

@@ -89,9 +89,19 @@ const whoField = textOf("Choose the band account or one of the band's members").
  * "recievedBy" would otherwise record the money as the band's), where a form may post
  * more (its buttons, a second picker). The output type is the same either way.
  */
-function fieldsOf<Shape extends z.ZodRawShape>(shape: Shape, api: boolean) {
-  return (api ? z.strictObject(shape) : z.object(shape)) as z.ZodObject<Shape>;
+function fieldsOf<Shape extends z.ZodRawShape>(shape: Shape, api: boolean, currency?: string) {
+  if (api || !currency) return (api ? z.strictObject(shape) : z.object(shape)) as z.ZodObject<Shape>;
+  // A form says the currency it showed: one opened before the band's currency changed
+  // (possible until its first entry) would record the "1250" typed as dollars in yen.
+  return z
+    .object({ ...shape, currency: z.string().optional() })
+    .refine((value) => {
+      const sent = (value as { currency?: string }).currency;
+      return !sent || sent === currency;
+    }, { path: ["amount"], message: currencyChangedMessage(currency) }) as unknown as z.ZodObject<Shape>;
 }
+
+export const currencyChangedMessage = (currency: string) => `The band’s currency is ${currency} now: it changed since this form was opened. Check the amount and send it again.`;
 /** `today`: the band's date, which the latest allowed day counts from. */
 type Mode = { api?: boolean; today?: string };
 
@@ -123,6 +133,7 @@ export function paymentSchema(currency: string, { api = false, today }: Mode = {
       description: optionalText(200, "The description"),
     },
     api,
+    currency,
   )
     // Checked as soon as the fields it reads are (not only once the whole form is), so a
     // gig payment without its gig says so alongside the other fields' messages.
@@ -147,7 +158,7 @@ export function expenseSchema(currency: string, { api = false, today }: Mode = {
         .optional(),
     ),
     paidBy: whoField,
-  }, api);
+  }, api, currency);
 }
 export type ExpenseInput = z.output<ReturnType<typeof expenseSchema>>;
 
@@ -159,7 +170,7 @@ export function payoutSchema(currency: string, { api = false, today }: Mode = {}
     date: day(today),
     method: choice(PAYMENT_METHODS, "Choose how it was paid"),
     note: optionalText(200, "The note"),
-  }, api);
+  }, api, currency);
 }
 export type PayoutInput = z.output<ReturnType<typeof payoutSchema>>;
 

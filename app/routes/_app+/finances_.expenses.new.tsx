@@ -80,6 +80,7 @@ export default function NewExpense() {
         {/* Claimed when saved: the same form posted twice records once (app/utils/form-submission.server.ts). */}
         <input type="hidden" name="submissionKey" value={actionData?.submissionKey ?? submissionKey} />
         <input type="hidden" name="bandId" value={bandId} />
+        <input type="hidden" name="currency" value={currency} />
         <Field label={`Amount (${currency})`} inputProps={{ ...field("amount"), type: "text", inputMode: "decimal", autoComplete: "off" }} errors={errors?.amount} />
         <Field label="Date" inputProps={{ ...field("date"), type: "date" }} errors={errors?.date} />
         <SelectField label="Category" selectProps={field("category")} errors={errors?.category}>

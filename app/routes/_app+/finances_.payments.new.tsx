@@ -123,6 +123,7 @@ function NewPayment({ other, gigs, members, currency, defaults, submissionKey, b
         {/* Claimed when saved: the same form posted twice records once (app/utils/form-submission.server.ts). */}
         <input type="hidden" name="submissionKey" value={actionData?.submissionKey ?? submissionKey} />
         <input type="hidden" name="bandId" value={bandId} />
+        <input type="hidden" name="currency" value={currency} />
         {other ? (
           <SelectField label="Kind of income" selectProps={field("category")} errors={errors?.category}>
             {Object.entries(INCOME_CATEGORIES)

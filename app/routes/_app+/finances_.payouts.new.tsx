@@ -88,6 +88,7 @@ export default function NewPayout() {
         {/* Claimed when saved: the same form posted twice records once (app/utils/form-submission.server.ts). */}
         <input type="hidden" name="submissionKey" value={actionData?.submissionKey ?? submissionKey} />
         <input type="hidden" name="bandId" value={bandId} />
+        <input type="hidden" name="currency" value={currency} />
         <SelectField label="Member" selectProps={field("userId")} errors={errors?.userId}>
           <option value="">Choose a member…</option>
           {members.map((member) => (
