@@ -196,7 +196,14 @@ describe("every member's panels", () => {
         { bandId: band.id, title: "Open-ended, long over", kind: "rehearsal", startsAt: new Date(now - 4 * hour), endsAt: null },
       ],
     });
+    // Booked on tonight's gig and next week's, and no answer to either.
+    for (const title of ["On stage", "Next week"]) {
+      const event = await db.event.findFirstOrThrow({ where: { bandId: band.id, title } });
+      await db.eventBooking.create({ data: { eventId: event.id, membershipId: band.membershipOf(lena.id) } });
+    }
     const d = (await getDashboard(await accessAs(lena.id, band.id)))!;
+    // "Who hasn't answered" asks only where answers are open: not of the gig under way.
+    expect(d.coming.filter((event) => event.unanswered.length).map((event) => [event.title, event.unanswered])).toEqual([["Next week", ["You"]]]);
     expect(d.coming.map((event) => [event.title, event.onNow])).toEqual([
       ["All day", true],
       ["Open-ended rehearsal", true],

@@ -431,7 +431,8 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
           }
         : null,
       // Leaders and admins: who has not answered, and whether "Chase now" applies.
-      unanswered: abilities.attention ? unanswered : [],
+      // Only while answers are open: an event under way asks nobody (its card says answers closed).
+      unanswered: abilities.attention && window.open ? unanswered : [],
       chase: abilities.attention && chaseOffered(access, event, unanswered.length, now),
     };
   });
