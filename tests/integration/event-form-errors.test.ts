@@ -40,6 +40,15 @@ describe("the event form shows all its errors together", () => {
     expect(await db.event.count({ where: { bandId: b.bandId } })).toBe(0);
   });
 
+  test("an end date out of range is said under the end date only, not again under the end time", async () => {
+    const b = await leaderOfBand();
+    const response = await post(newEventPage.action, "/events/new", { title: "Last night", kind: "gig", date: "9998-12-31", startTime: "23:00", endDate: "9999-01-01", endTime: "01:00" }, b.cookie);
+    expect(response.status).toBe(400);
+    const errors = (await body<Reply>(response)).result.error;
+    expect(errors.endDate).toEqual(["Choose a date between 1970 and 9998"]);
+    expect(errors.endTime).toBeUndefined();
+  });
+
   test("create: with a good date, a skipped time, a bad call time, a missing repeat count and an unknown time zone show beside a bad kind", async () => {
     const b = await leaderOfBand();
     const form = { title: "Gig", kind: "party", date: "2026-03-29", startTime: "02:30", callTime: "25:00", repeat: "weekly", repeatEnds: "count" };

@@ -293,7 +293,8 @@ function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rul
   } else {
     if (!raw.startTime) ctx.addIssue({ code: "custom", path: ["startTime"], message: MESSAGES.startTime });
     startsAt = raw.startTime ? instantOn(date, raw.startTime, timeZone, "startTime", rules, ctx) : null;
-    if (raw.endTime) {
+    // An end date refused under its field has its message: the end time is not read against another day.
+    if (raw.endTime && !(raw.endDate && !endDate)) {
       endsAt = instantOn(endDate ?? date, raw.endTime, timeZone, "endTime", rules, ctx);
     } else if (endDate) {
       ctx.addIssue({ code: "custom", path: ["endTime"], message: "Enter the end time for the end date" });
