@@ -25,6 +25,23 @@ test.describe("finances", () => {
   // Several people in one browser, one after the other.
   test.setTimeout(120_000);
 
+  test("a form opened before the band's currency changed is refused under the amount, then shows and records in the new currency", async ({ page, login, createBand }) => {
+    const band = await createBand(await login(), { name: `Currency Switch ${Date.now().toString(36)}`, subscriptionTier: "pro" });
+    await page.goto("/finances/expenses/new");
+    await expect(page.getByLabel("Amount (USD)")).toBeVisible();
+    await page.getByLabel("Amount (USD)").fill("1250");
+    // Another tab (here, the database) changes the band's currency before its first entry.
+    await (await appDb()).band.update({ where: { id: band.id }, data: { currency: "JPY" } });
+    await page.getByRole("button", { name: "Record expense" }).click();
+    await expect(page.getByText("The band’s currency is JPY now: it changed since this form was opened. Check the amount and send it again.")).toBeVisible();
+    // The form now says and sends the new currency: sent again, it records ¥1,250.
+    await expect(page.getByLabel("Amount (JPY)")).toHaveValue("1250");
+    await page.getByRole("button", { name: "Record expense" }).click();
+    await expect(page).toHaveURL(/\/finances$/);
+    const entry = await (await appDb()).ledgerEntry.findFirstOrThrow({ where: { bandId: band.id }, select: { amountMinor: true } });
+    expect(entry.amountMinor).toBe(1250);
+  });
+
   test("a free band is refused everywhere; an admin grants Pro; the leader records a gig payment split among three, an out-of-pocket expense and a payout; the balances add up; a member sees only their own line", async ({
     page,
     login,

@@ -68,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requireFinanceWriter(access);
   const { currency, today } = await financeSettings(access);
   const submission = parseWithZod(formData, { schema: paymentSchema(currency, { today }) });
-  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), beyondFee: false }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), beyondFee: false, currency }, { status: 400 });
   const { value } = submission;
   try {
     return await saveOnce(formData, access.user.id, "/finances/ledger", async () => {
@@ -80,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
     // A fresh key: after "already recorded with other details", pressing again records these.
-    return data({ result, submissionKey: newSubmissionKey(), beyondFee: error instanceof BeyondFeeError }, { status });
+    return data({ result, submissionKey: newSubmissionKey(), beyondFee: error instanceof BeyondFeeError, currency }, { status });
   }
 }
 
@@ -95,8 +95,10 @@ export default function NewPaymentPage() {
 
 type Loaded = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { upgrade: true }>;
 
-function NewPayment({ other, gigs, members, currency, defaults, submissionKey, bandId }: Loaded) {
+function NewPayment({ other, gigs, members, currency: loadedCurrency, defaults, submissionKey, bandId }: Loaded) {
   const actionData = useActionData<typeof action>();
+  // A refusal says the band's currency now (it may have changed since the page was drawn).
+  const currency = actionData?.currency ?? loadedCurrency;
   const pending = useIsPending();
   // Validated on the server only: the fields show its reply (the values sent and the
   // messages), as every form of the app does; none of conform's client ships (issue 11).

@@ -49,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requireFinanceWriter(access);
   const { currency, today } = await financeSettings(access);
   const submission = parseWithZod(formData, { schema: payoutSchema(currency, { today }) });
-  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), beyondBalance: false }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), beyondBalance: false, currency }, { status: 400 });
   const { value } = submission;
   try {
     return await saveOnce(formData, access.user.id, "/finances", async () => {
@@ -60,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
     // A fresh key: after "already recorded with other details", pressing again records these.
-    return data({ result, submissionKey: newSubmissionKey(), beyondBalance: error instanceof BeyondBalanceError }, { status });
+    return data({ result, submissionKey: newSubmissionKey(), beyondBalance: error instanceof BeyondBalanceError, currency }, { status });
   }
 }
 
@@ -76,7 +76,9 @@ export default function NewPayout() {
   const form = useFocusFirstError(result);
   if ("upgrade" in loaderData) return <UpgradePage title="Record a payout" bandName={loaderData.bandName} />;
 
-  const { currency, members, submissionKey, bandId } = loaderData;
+  const { members, submissionKey, bandId } = loaderData;
+  // A refusal says the band's currency now (it may have changed since the page was drawn).
+  const currency = actionData?.currency ?? loaderData.currency;
   const errors = result?.error;
   const formErrors = formErrorsOf(result);
   /** The input's id (as conform named it), name and what it shows: the values sent on a refused save, else the defaults. */
