@@ -331,6 +331,9 @@ describe("CSV import and export", () => {
     expect(reply.csv).toBeNull();
     expect(reply.preview).toMatchObject({ ready: 0, errors: 1 });
     expect(reply.preview.rows[0].title).toBe(`${"x".repeat(119)}…`);
+    // Cut on whole characters: an emoji is not split in two.
+    const emoji = await json(await callRoute(importAction, upload(band.id, cookie, `Title\n${"a".repeat(118)}${"🎸".repeat(30)}\n`)));
+    expect(emoji.preview.rows[0].title).toBe(`${"a".repeat(118)}🎸…`);
   });
 
   test("export then import gives the same library (round trip), and the export opens in a spreadsheet", async () => {

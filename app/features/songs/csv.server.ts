@@ -98,7 +98,13 @@ export type PreviewRow = {
  * its own limit anyway (a title at 200), and a 9 MB cell came back whole in the page.
  */
 const PREVIEW_CELL = 120;
-const shown = (value: string) => (value.length > PREVIEW_CELL ? `${value.slice(0, PREVIEW_CELL - 1)}…` : value);
+const shown = (value: string) => {
+  if (value.length <= PREVIEW_CELL) return value;
+  // Whole characters (an emoji is two code units: cut between them it shows "�"). Each
+  // character is at most two units, so the first 2 × PREVIEW_CELL units hold enough of them.
+  const characters = Array.from(value.slice(0, 2 * PREVIEW_CELL));
+  return characters.length > PREVIEW_CELL || value.length > 2 * PREVIEW_CELL ? `${characters.slice(0, PREVIEW_CELL - 1).join("")}…` : value;
+};
 
 export type ImportPreview = { rows: PreviewRow[]; ready: number; errors: number; duplicates: number; repeats: number };
 

@@ -76,7 +76,8 @@ function emptyStates(d: NonNullable<Awaited<ReturnType<typeof getDashboard>>>): 
     setlist:
       can.createEvents && d.nextGig ? { text: "No setlist yet.", link: { to: `/events/${d.nextGig.id}/edit#setlist`, label: "Pick one for this gig" } } : { text: "No setlist yet. The band will add one." },
     songs: { text: "No songs added in the last 30 days.", link: { to: "/songs/new", label: "Add a song" } },
-    notAnswered: { text: d.coming.length ? "Everyone booked on the next events has answered." : "Nothing coming up to answer for." },
+    // Events under way ask nobody (their answers closed when they started): not "everyone has answered".
+    notAnswered: { text: d.coming.some((event) => !event.onNow) ? "Everyone booked on the next events has answered." : "Nothing coming up to answer for." },
     gaps: !attention?.instrumentsKnown
       ? { text: "Add each member’s instruments to see which gigs still need a player.", link: { to: "/members", label: "Members" } }
       : { text: attention.gigsChecked ? `Every gig ${days} has a player for each instrument.` : `No gigs ${days}.` },
