@@ -335,6 +335,20 @@ describe("fees and deadlines that cannot be set", () => {
     expect(await feeOf()).toBe(0);
   });
 
+  test("a fee typed in the currency the form showed, which the band has changed since, is refused under the fee with the currency now", async () => {
+    const b = await band();
+    const form = { bandId: String(b.id), title: "Fee gig", kind: "gig", date: inDays(30), startTime: "20:00", fee: "1250", currency: "USD" };
+    const refused = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: b.cookies.leader, form });
+    expect(refused.status).toBe(400);
+    const reply = await body<{ result: { error: Record<string, string[]> }; currency: string }>(refused);
+    expect(reply.result.error.fee).toEqual([MESSAGES.feeCurrency("EUR")]);
+    // The form then shows and sends the band's currency: sent again, it is saved in euros.
+    expect(reply.currency).toBe("EUR");
+    expect(await db.event.count({ where: { bandId: b.id, title: "Fee gig" } })).toBe(0);
+    expect((await call(newEventPage.action, "POST", "/events/new", {}, { cookie: b.cookies.leader, form: { ...form, currency: "EUR" } })).status).toBe(302);
+    expect((await db.event.findFirstOrThrow({ where: { bandId: b.id, title: "Fee gig" } })).feeMinor).toBe(125_000);
+  });
+
   test("a gig's fee lowered below what was received for it is saved, and the toast says what was received", async () => {
     const b = await band();
     const created = await body<{ id: number }>(await createApi(b.id, { title: "Paid gig", kind: "gig", date: inDays(20), startTime: "20:00", fee: "900" }, b.cookies.leader));

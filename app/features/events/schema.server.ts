@@ -65,6 +65,7 @@ export const MESSAGES = {
       ? "Some of these events have money recorded in the band’s ledger, so they can’t be deleted. Cancel them instead: they stay on the calendar, struck through, and their money stays linked to them"
       : `“${title}” has money recorded in the band’s ledger, so it can’t be deleted. Cancel it instead: it stays on the calendar, struck through, and its money stays linked to it`,
   fee: "Enter the fee as an amount, like 250 or 250.50",
+  feeCurrency: (currency: string) => `The band’s currency is ${currency} now: it changed since this form was opened. Check the fee and send it again.`,
   deadline: "The answer deadline must be on or before the day of the event",
   deadlinePast: "The answer deadline can't be in the past: choose today or a later day",
   feeNotAllowed: "Only leaders and admins can set a gig's fee: leave the fee out",
@@ -166,6 +167,8 @@ const eventFields = {
   // A union's own error is zod's "Invalid input": a list or an object sent as the fee gets the fee's message.
   fee: z.union([z.number({ error: MESSAGES.fee }), z.string({ error: MESSAGES.fee }).trim().max(20, { error: MESSAGES.fee })], { error: MESSAGES.fee }).nullish(),
   setlistId: positiveId(MESSAGES.setlist).nullish(),
+  /** The currency the form showed its fee in (the form sends it; a JSON client may). */
+  currency: z.string({ error: "currency must be text" }).max(8).optional(),
   rsvpDeadline: dateText.nullish(),
   lineup: LineupSchema.default([]),
 };
@@ -281,6 +284,9 @@ function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rul
   const date = raw.date ? localDateOf(raw.date, "date", ctx) : (ctx.addIssue({ code: "custom", path: ["date"], message: MESSAGES.date }), null);
   const endDate = localDateOf(raw.endDate, "endDate", ctx);
   const feeMinor = parseFee(raw.fee, rules.currency, ctx);
+  // A fee typed in the currency the form showed, which the band has changed since (possible
+  // until its first money entry): $1,250 would be saved as ¥1,250.
+  if (typeof feeMinor === "number" && raw.currency && raw.currency !== rules.currency) ctx.addIssue({ code: "custom", path: ["fee"], message: MESSAGES.feeCurrency(rules.currency) });
   const deadlineDay = localDateOf(raw.rsvpDeadline, "rsvpDeadline", ctx);
   if (!date) return null;
 

@@ -31,8 +31,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Deleted while the form was open: said on the calendar, not with a bare 404 page.
   const { access, eventId, stored } = await unlessGone(() => gate(request, params.id), "/calendar", "That event");
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: updateEventSchema(await eventRules(access, stored)) });
-  if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null, stale: false }, { status: 400 });
+  const rules = await eventRules(access, stored);
+  const submission = parseWithZod(formData, { schema: updateEventSchema(rules) });
+  // A refusal says the band's currency now, which the fee shows in (it may have changed since the page was drawn).
+  if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null, stale: false, currency: rules.currency }, { status: 400 });
   // The fee box sent empty clears the fee. conform reads a blank field as one not sent, and
   // a fee not sent is kept (a member's form has no fee box): the fee could not be removed.
   if (formData.get("fee") === "" && submission.value.event.kind === "gig") submission.value.event.feeMinor = null;
@@ -45,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { result, status } = replyWithRuleError(submission, error);
     const conflicts = conflictMessages(error);
     // Someone else saved first (a 409 that is not the lineup's): the page offers their version.
-    return data({ result, conflicts, stale: status === 409 && !conflicts }, { status });
+    return data({ result, conflicts, stale: status === 409 && !conflicts, currency: rules.currency }, { status });
   }
 }
 
@@ -66,7 +68,7 @@ export default function EditEvent() {
           (your changes below are not kept there: note them first).
         </p>
       ) : null}
-      <EventForm mode="edit" options={options} defaults={defaults} lastResult={actionData?.result} warnings={<ConflictWarning conflicts={actionData?.conflicts} />} warningNotice={<ConflictNotice conflicts={actionData?.conflicts} />} version={sentVersion ?? event.version} inSeries={event.inSeries} />
+      <EventForm mode="edit" options={actionData ? { ...options, currency: actionData.currency } : options} defaults={defaults} lastResult={actionData?.result} warnings={<ConflictWarning conflicts={actionData?.conflicts} />} warningNotice={<ConflictNotice conflicts={actionData?.conflicts} />} version={sentVersion ?? event.version} inSeries={event.inSeries} />
     </div>
   );
 }

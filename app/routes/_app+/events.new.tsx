@@ -55,10 +55,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   // The band the form was opened for, not whichever is current now (another tab may have switched).
   const access = await requireFormBandAccess(request, formData, "events:edit");
-  const submission = parseWithZod(formData, { schema: createEventSchema(await eventRules(access)) });
+  const rules = await eventRules(access);
+  const submission = parseWithZod(formData, { schema: createEventSchema(rules) });
   // Every refusal brings a fresh key, as the money forms do: one sent again with a used key
-  // ("already recorded with other details… press the button again") is then saved.
-  if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null, submissionKey: newSubmissionKey() }, { status: 400 });
+  // ("already recorded with other details… press the button again") is then saved. And the
+  // band's currency now, which the fee shows in (it may have changed since the page was drawn).
+  if (submission.status !== "success") return data({ result: submission.reply(), conflicts: null, submissionKey: newSubmissionKey(), currency: rules.currency }, { status: 400 });
   try {
     // Once per rendered form: a resend (a double tap without JavaScript, a retry on a bad
     // connection) goes to the event the first one made instead of adding another.
@@ -70,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
-    return data({ result, conflicts: conflictMessages(error), submissionKey: newSubmissionKey() }, { status });
+    return data({ result, conflicts: conflictMessages(error), submissionKey: newSubmissionKey(), currency: rules.currency }, { status });
   }
 }
 
@@ -85,7 +87,7 @@ export default function NewEvent() {
           That event was not copied: it is not an event of {bandName}. To copy an event of another of your bands, switch to that band first. This form starts empty.
         </p>
       ) : null}
-      <EventForm mode="create" options={options} defaults={defaults} lastResult={actionData?.result} warnings={<ConflictWarning conflicts={actionData?.conflicts} />} warningNotice={<ConflictNotice conflicts={actionData?.conflicts} />} submissionKey={actionData?.submissionKey ?? submissionKey} />
+      <EventForm mode="create" options={actionData ? { ...options, currency: actionData.currency } : options} defaults={defaults} lastResult={actionData?.result} warnings={<ConflictWarning conflicts={actionData?.conflicts} />} warningNotice={<ConflictNotice conflicts={actionData?.conflicts} />} submissionKey={actionData?.submissionKey ?? submissionKey} />
     </div>
   );
 }

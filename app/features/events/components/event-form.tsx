@@ -157,7 +157,10 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
         <Field label="Soundcheck time" inputProps={{ ...field("soundcheckTime"), type: "time" }} errors={errors?.soundcheckTime} />
         <Field label="Dress code" inputProps={{ ...field("dressCode"), type: "text", maxLength: TEXT_MAX }} errors={errors?.dressCode} />
         {options.seeFee ? (
-          <Field label={`Fee (${options.currency}, gigs only)`} inputProps={{ ...field("fee"), type: "text", inputMode: "decimal" }} errors={errors?.fee} />
+          <>
+            <input type="hidden" name="currency" value={options.currency} />
+            <Field label={`Fee (${options.currency}, gigs only)`} inputProps={{ ...field("fee"), type: "text", inputMode: "decimal" }} errors={errors?.fee} />
+          </>
         ) : null}
         <SelectField label="Setlist" selectProps={{ ...field("setlistId"), id: "setlist" }} errors={errors?.setlistId}>
           <option value="">No setlist</option>
