@@ -105,7 +105,7 @@ describe("times in the band's time zone", () => {
       "02:30 does not exist on Mar 29, 2026 in Europe/Berlin, a date of this series: the clocks go forward then. Choose another time, or end the series before that date",
     ]);
     expect((await errorsOf({ endTime: "18:00", endDate: "2026-07-01" })).endTime).toEqual([MESSAGES.endBeforeStart]);
-    expect((await errorsOf({ endDate: "2027-08-01", endTime: "10:00" })).endTime).toEqual([MESSAGES.tooLong]);
+    expect((await errorsOf({ endDate: "2027-08-01", endTime: "10:00" })).endDate).toEqual([MESSAGES.tooLong]);
     expect((await errorsOf({ repeat: "weekly", count: 201 })).count).toEqual([MESSAGES.tooMany]);
     // Nothing may end past the last year: a later edit could not send it back.
     expect((await errorsOf({ date: "9998-12-01", repeat: "weekly", count: 200, interval: 52 })).count).toEqual([MESSAGES.pastLastYear]);

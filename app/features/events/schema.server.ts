@@ -311,8 +311,9 @@ function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rul
       if (endDate || !endsAt || endsAt <= startsAt) ctx.addIssue({ code: "custom", path: ["endTime"], message: MESSAGES.endBeforeStart });
     }
   }
+  // Said under the end date when one was typed (the day is what makes it too long), else the end time.
   if (startsAt && endsAt && endsAt.getTime() - startsAt.getTime() > MAX_EVENT_DAYS * 86_400_000) {
-    ctx.addIssue({ code: "custom", path: [raw.allDay ? "endDate" : "endTime"], message: MESSAGES.tooLong });
+    ctx.addIssue({ code: "custom", path: [raw.allDay || raw.endDate ? "endDate" : "endTime"], message: MESSAGES.tooLong });
   } else if (endsAt && toZoned(new Date(endsAt.getTime() - 1), timeZone).year > YEARS.max) {
     // An overnight gig on 31 December 9998 would end in a year no later edit could send.
     ctx.addIssue({ code: "custom", path: [raw.allDay ? "endDate" : "endTime"], message: YEARS_MESSAGE });
