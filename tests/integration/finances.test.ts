@@ -147,7 +147,12 @@ describe("recording the band's money", () => {
     expect(await events("track_expense")).toEqual([{ userId: people.admin.id, properties: expect.stringContaining('"outOfPocket":true') }]);
 
     expect(await events("add_payment_record")).toEqual([]);
-    const payment = await api(paymentsRoute.action, world, "payments", cookies.leader, { category: "merch", amount: "20", date: "2024-05-03", method: "cash" });
+    // A client may say the currency it means; another than the band's is refused, nothing recorded.
+    const wrongCurrency = await api(paymentsRoute.action, world, "payments", cookies.leader, { category: "merch", amount: "20", date: "2024-05-03", method: "cash", currency: "JPY" });
+    expect(wrongCurrency.status).toBe(400);
+    expect((await body<{ errors: Record<string, string[]> }>(wrongCurrency)).errors).toEqual({ currency: ["currency is USD, the band's"] });
+    expect(await events("add_payment_record")).toEqual([]);
+    const payment = await api(paymentsRoute.action, world, "payments", cookies.leader, { category: "merch", amount: "20", date: "2024-05-03", method: "cash", currency: "USD" });
     expect(payment.status).toBe(201);
     expect(await events("add_payment_record")).toEqual([{ userId: people.leader.id, properties: expect.stringContaining('"category":"merch"') }]);
   });

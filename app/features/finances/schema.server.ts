@@ -90,15 +90,18 @@ const whoField = textOf("Choose the band account or one of the band's members").
  * more (its buttons, a second picker). The output type is the same either way.
  */
 function fieldsOf<Shape extends z.ZodRawShape>(shape: Shape, api: boolean, currency?: string) {
-  if (api || !currency) return (api ? z.strictObject(shape) : z.object(shape)) as z.ZodObject<Shape>;
+  if (!currency) return (api ? z.strictObject(shape) : z.object(shape)) as z.ZodObject<Shape>;
   // A form says the currency it showed: one opened before the band's currency changed
-  // (possible until its first entry) would record the "1250" typed as dollars in yen.
-  return z
-    .object({ ...shape, currency: z.string().optional() })
-    .refine((value) => {
+  // (possible until its first entry) would record the "1250" typed as dollars in yen. A
+  // JSON client may say it too, and is refused as plainly.
+  const withCurrency = { ...shape, currency: z.string({ error: "currency must be text" }).optional() };
+  return (api ? z.strictObject(withCurrency) : z.object(withCurrency)).refine(
+    (value) => {
       const sent = (value as { currency?: string }).currency;
       return !sent || sent === currency;
-    }, { path: ["amount"], message: currencyChangedMessage(currency) }) as unknown as z.ZodObject<Shape>;
+    },
+    api ? { path: ["currency"], message: `currency is ${currency}, the band's` } : { path: ["amount"], message: currencyChangedMessage(currency) },
+  ) as unknown as z.ZodObject<Shape>;
 }
 
 export const currencyChangedMessage = (currency: string) => `The band’s currency is ${currency} now: it changed since this form was opened. Check the amount and send it again.`;
