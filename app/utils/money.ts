@@ -48,6 +48,13 @@ export const MAX_AMOUNT_MINOR = 2_000_000_000;
 
 export type ParsedAmount = { ok: true; minor: number } | { ok: false; message: string };
 
+/**
+ * A money field's form showed `currency`, and the band's is another now (it may change
+ * until the first entry): "1250" typed as dollars would be recorded in yen.
+ */
+export const currencyChangedMessage = (currency: string, field = "amount") =>
+  `The band’s currency is ${currency} now: it changed since this form was opened. Check the ${field} and send it again.`;
+
 /** "Enter an amount in numbers, like 12.50", with an example the currency can have (like 1250 in yen). */
 export const notNumberMessage = (currency: string) => `Enter an amount in numbers, like ${formatAmountInput(1250, currency)}`;
 

@@ -6,6 +6,7 @@ import { track } from "~/features/analytics/analytics.server";
 import { checkConflicts, ConflictsError, requireConflictsConfirmed, sameEventAlready, type Conflict, type TimeRange } from "~/features/availability/conflicts.server";
 import { dayOf, daysOfRange, parseMonth, shiftMonth, shownDays } from "~/features/availability/local-day";
 import { answerInFormBand, grantIn, requireGrant, requireVisibleRow, type BandAccess } from "~/features/bands/access.server";
+import { gigFeeReceived } from "~/features/finances/finances.server";
 import type { Permission } from "~/features/members/permissions";
 import { db } from "~/utils/db.server";
 import { formatAmountInput, formatMoney } from "~/utils/money";
@@ -842,8 +843,7 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
  * than agreed" is not found later by surprise. The message, or null.
  */
 async function feeBelowReceived(access: BandAccess, eventId: number, feeMinor: number | null) {
-  const { _sum } = await db.payment.aggregate({ where: { bandId: access.band.id, eventId, category: "gig" }, _sum: { amountMinor: true } });
-  const received = _sum.amountMinor ?? 0;
+  const received = await gigFeeReceived(db, access.band.id, eventId);
   if (received <= (feeMinor ?? 0)) return null;
   const money = (minor: number) => formatMoney(minor, access.band.currency);
   return feeMinor === null

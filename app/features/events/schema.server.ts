@@ -2,7 +2,7 @@ import rrulePackage from "rrule";
 import { z } from "zod";
 import { apiVersion, apiVersionMessages } from "~/utils/api-version";
 import { formatDate } from "~/utils/dates";
-import { notNumberMessage, parseAmount } from "~/utils/money";
+import { currencyChangedMessage, notNumberMessage, parseAmount } from "~/utils/money";
 import {
   addDays,
   formatLocalDate,
@@ -65,7 +65,7 @@ export const MESSAGES = {
       ? "Some of these events have money recorded in the band’s ledger, so they can’t be deleted. Cancel them instead: they stay on the calendar, struck through, and their money stays linked to them"
       : `“${title}” has money recorded in the band’s ledger, so it can’t be deleted. Cancel it instead: it stays on the calendar, struck through, and its money stays linked to it`,
   fee: "Enter the fee as an amount, like 250 or 250.50",
-  feeCurrency: (currency: string) => `The band’s currency is ${currency} now: it changed since this form was opened. Check the fee and send it again.`,
+  feeCurrency: (currency: string) => currencyChangedMessage(currency, "fee"),
   deadline: "The answer deadline must be on or before the day of the event",
   deadlinePast: "The answer deadline can't be in the past: choose today or a later day",
   feeNotAllowed: "Only leaders and admins can set a gig's fee: leave the fee out",

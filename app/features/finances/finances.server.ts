@@ -57,6 +57,16 @@ export const LEDGER_PER_PAGE = 25;
 
 type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 
+/**
+ * What has come in for a gig as its fee: its gig payments, in minor units (a reversal's
+ * negated payment takes its payment back out of the sum). Through `client`, a write
+ * transaction's to see a payment recorded at the same moment.
+ */
+export async function gigFeeReceived(client: Tx | typeof db, bandId: number, eventId: number) {
+  const { _sum } = await client.payment.aggregate({ where: { bandId, eventId, category: "gig" }, _sum: { amountMinor: true } });
+  return _sum.amountMinor ?? 0;
+}
+
 // ---------------------------------------------------------------------------------
 // Who may do what
 
@@ -735,9 +745,7 @@ export async function recordPayment(access: BandAccess, input: PaymentInput, { c
     const agreed = isGig ? (input.feeAgreed ?? event?.feeMinor ?? null) : null;
     if (checkFee && event && agreed !== null) {
       // Read in the write transaction: of two fees recorded at once, the second sees the first.
-      // A reversal's negated payment takes its payment back out of the sum.
-      const { _sum } = await tx.payment.aggregate({ where: { bandId, eventId: event.id, category: "gig" }, _sum: { amountMinor: true } });
-      const received = _sum.amountMinor ?? 0;
+      const received = await gigFeeReceived(tx, bandId, event.id);
       if (received + input.amount > agreed) {
         const money = (minor: number) => formatMoney(minor, access.band.currency);
         const already = received ? `, and ${money(received)} is recorded for it already` : "";

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { isDay } from "~/features/availability/local-day";
-import { parseAmount } from "~/utils/money";
+import { currencyChangedMessage, parseAmount } from "~/utils/money";
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES, PAYMENT_METHODS, PAYOUT_DIRECTIONS, SPLIT_METHODS, parsePercent } from "./ledger";
 import { hasUntypeable, untypeableMessage } from "~/utils/typed-text";
 
@@ -104,7 +104,6 @@ function fieldsOf<Shape extends z.ZodRawShape>(shape: Shape, api: boolean, curre
   ) as unknown as z.ZodObject<Shape>;
 }
 
-export const currencyChangedMessage = (currency: string) => `The band’s currency is ${currency} now: it changed since this form was opened. Check the amount and send it again.`;
 /** `today`: the band's date, which the latest allowed day counts from. */
 type Mode = { api?: boolean; today?: string };
 
