@@ -92,7 +92,6 @@ export type PreviewRow = {
   messages: string[];
 };
 
-/** `duplicates`: rows already in the library; `repeats`: rows repeating an earlier row of the file. Both are skipped. */
 /**
  * A cell as the preview shows it: at most PREVIEW_CELL characters. A field is refused past
  * its own limit anyway (a title at 200), and a 9 MB cell came back whole in the page.
@@ -106,6 +105,7 @@ const shown = (value: string) => {
   return characters.length > PREVIEW_CELL || value.length > 2 * PREVIEW_CELL ? `${characters.slice(0, PREVIEW_CELL - 1).join("")}…` : value;
 };
 
+/** `duplicates`: rows already in the library; `repeats`: rows repeating an earlier row of the file. Both are skipped. */
 export type ImportPreview = { rows: PreviewRow[]; ready: number; errors: number; duplicates: number; repeats: number };
 
 type Parsed = { preview: ImportPreview; songs: SongInput[] };
