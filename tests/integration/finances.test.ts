@@ -475,6 +475,22 @@ describe("the forms, without JavaScript", () => {
     expect(await toastOf(await send(form))).toMatchObject({ title: "Already recorded" });
   });
 
+  test("an expense can be for any event of the band's, a rehearsal's room hire too: the form offers it, saying its kind, and records against it", async () => {
+    const world = await setup();
+    const { cookies, band } = world;
+    const rehearsal = await db.event.create({ data: { bandId: band.id, title: "Thursday practice", kind: "rehearsal", startsAt: new Date(Date.now() - 86_400_000) } });
+    const page = await body<{ submissionKey: string; events: { id: number; label: string }[] }>(await callRoute(expensePage.loader, buildRequest("/finances/expenses/new", { cookie: cookies.leader })));
+    expect(page.events.map((event) => event.id)).toEqual(expect.arrayContaining([world.gig.id, rehearsal.id]));
+    expect(page.events.find((event) => event.id === rehearsal.id)!.label).toMatch(/ · Thursday practice \(rehearsal\)$/);
+    expect(page.events.find((event) => event.id === world.gig.id)!.label).toMatch(/ · Harbour Festival$/);
+    const sent = await callRoute(expensePage.action, buildRequest("/finances/expenses/new", { cookie: cookies.leader, form: { submissionKey: page.submissionKey, amount: "45.00", date: "2024-05-01", category: "other", note: "Room hire", eventId: String(rehearsal.id), paidBy: "band" } }));
+    expectRedirect(sent, "/finances");
+    expect(await db.expense.findMany({ where: { bandId: band.id }, select: { eventId: true, amountMinor: true } })).toEqual([{ eventId: rehearsal.id, amountMinor: 4500 }]);
+    // The payment form still offers gigs only: a fee is a gig's.
+    const paymentForm = await body<{ gigs: { id: number }[] }>(await callRoute(paymentPage.loader, buildRequest("/finances/payments/new", { cookie: cookies.leader })));
+    expect(paymentForm.gigs.map((gig) => gig.id)).not.toContain(rehearsal.id);
+  });
+
   test("a money form records into the band it was opened for, even after another tab switched band, and switches back to show it", async () => {
     const world = await setup();
     const { people } = world;

@@ -594,10 +594,13 @@ export async function getEntry(access: BandAccess, entryId: number) {
 // ---------------------------------------------------------------------------------
 // Reading: what the forms offer
 
-/** Gigs from about a year back to two months ahead, newest first, with their agreed fee. */
+/**
+ * Gigs (or, for an expense, events of every kind: a rehearsal's room hire is an expense
+ * too) from about a year back to two months ahead, newest first, with their agreed fee.
+ */
 const GIG_WINDOW = { backDays: 400, aheadDays: 60, max: 200 };
 
-export async function financeFormOptions(access: BandAccess) {
+export async function financeFormOptions(access: BandAccess, events: "gigs" | "all" = "gigs") {
   requireSeesAll(access);
   if (!access.band.isPro) return { writable: false as const, bandName: access.band.name };
   const now = Date.now();
@@ -607,19 +610,19 @@ export async function financeFormOptions(access: BandAccess) {
     db.event.findMany({
       where: {
         bandId: access.band.id,
-        kind: "gig",
+        ...(events === "gigs" ? { kind: "gig" } : {}),
         startsAt: { gte: new Date(now - GIG_WINDOW.backDays * 86_400_000), lte: new Date(now + GIG_WINDOW.aheadDays * 86_400_000) },
       },
       orderBy: [{ startsAt: "desc" }, { id: "desc" }],
       take: GIG_WINDOW.max,
-      select: { id: true, title: true, startsAt: true, feeMinor: true, cancelledAt: true },
+      select: { id: true, title: true, kind: true, startsAt: true, feeMinor: true, cancelledAt: true },
     }),
   ]);
   return {
     writable: true as const,
     ...settings,
     members: members.map(({ userId, name }) => ({ userId, name })),
-    gigs: gigs.map((gig) => ({ id: gig.id, title: gig.title, day: dayOf(gig.startsAt, settings.timeZone), feeMinor: gig.feeMinor, cancelled: gig.cancelledAt !== null })),
+    gigs: gigs.map((gig) => ({ id: gig.id, title: gig.title, kind: gig.kind, day: dayOf(gig.startsAt, settings.timeZone), feeMinor: gig.feeMinor, cancelled: gig.cancelledAt !== null })),
   };
 }
 

@@ -109,8 +109,8 @@ function toReportEntries(rows: EntryRow[]): ReportEntry[] {
  */
 async function readGigs(bandId: number, eventIds: number[], timeZone: string): Promise<Map<number, Gig>> {
   const unique = [...new Set(eventIds)];
-  const events = await db.event.findMany({ where: { bandId, id: { in: unique } }, select: { id: true, title: true, startsAt: true, feeMinor: true } });
-  return new Map(events.map((event) => [event.id, { id: event.id, title: event.title, day: localDay(event.startsAt, timeZone), feeMinor: event.feeMinor }]));
+  const events = await db.event.findMany({ where: { bandId, id: { in: unique } }, select: { id: true, title: true, kind: true, startsAt: true, feeMinor: true } });
+  return new Map(events.map((event) => [event.id, { id: event.id, title: event.title, kind: event.kind, day: localDay(event.startsAt, timeZone), feeMinor: event.feeMinor }]));
 }
 
 /** A member's balance before `year`: every line of theirs counting on an earlier day. One query. */

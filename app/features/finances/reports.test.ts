@@ -85,6 +85,14 @@ describe("gigProfitAndLoss", () => {
     expect(report.totals).toEqual({ incomeMinor: 210_000, expensesMinor: 19_500, sharesMinor: 55_500, netMinor: 135_000 });
   });
 
+  test("an expense linked to a rehearsal (room hire) is the band's, not a gig's: no row of its own", () => {
+    const book = ledger();
+    book.payment("2024-07-20", 100_000, { eventId: 11 });
+    book.expense("2024-07-18", 4_500, { eventId: 12, category: "other" });
+    const events = new Map<number, Gig>([...gigs, [12, { id: 12, title: "Thursday practice", day: "2024-07-18", feeMinor: null, kind: "rehearsal" }]]);
+    expect(gigProfitAndLoss(book.entries, events).gigs.map((row) => row.title)).toEqual(["Harbour Fest"]);
+  });
+
   test("a reversed split gives the shares back to the band; the gig's own fee stands in when no payment states one", () => {
     const book = ledger();
     book.payment("2024-07-20", 100_000, { eventId: 11 });

@@ -33,7 +33,8 @@ export type ReportEntry = {
   lines: ReportLine[];
 };
 
-export type Gig = { id: number; title: string; day: string; feeMinor: number | null };
+/** An event money is linked to: a gig mostly; an expense may name any kind (a rehearsal's room hire). */
+export type Gig = { id: number; title: string; day: string; feeMinor: number | null; kind?: string };
 
 const sum = (values: Iterable<number>) => {
   let total = 0;
@@ -87,7 +88,8 @@ export function gigProfitAndLoss(entries: readonly ReportEntry[], gigs: Readonly
   for (const entry of entries) {
     if (entry.eventId === null) continue;
     const gig = gigs.get(entry.eventId);
-    if (!gig) continue;
+    // Profit and loss is per gig: a rehearsal's room hire is an expense of the band, not a gig's.
+    if (!gig || (gig.kind !== undefined && gig.kind !== "gig")) continue;
     let row = rows.get(gig.id);
     if (!row) {
       row = { eventId: gig.id, title: gig.title, day: gig.day, feeAgreedMinor: null, incomeMinor: 0, expensesMinor: 0, sharesMinor: 0, netMinor: 0, touched: false };

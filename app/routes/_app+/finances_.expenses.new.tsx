@@ -12,6 +12,7 @@ import { Button, PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { formatMoney } from "~/utils/money";
 import { formatDayShort } from "~/features/availability/local-day";
+import { kindStyle } from "~/features/events/present";
 import { pageTitle } from "~/utils/meta";
 import { replyWithRuleError } from "~/utils/rule-error";
 import { useIsPending } from "~/utils/use-is-pending";
@@ -22,16 +23,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
   const gate = await financePageGate(access, { form: true });
   if (gate) return data(gate, { status: 402 });
-  const options = await financeFormOptions(access);
+  const options = await financeFormOptions(access, "all");
   if (!options.writable) throw data({ message: "Finances is part of Pro" }, { status: 402 });
   return {
     currency: options.currency,
     members: options.members,
     submissionKey: newSubmissionKey(),
     bandId: access.band.id,
-    gigs: options.gigs.map((g) => ({ id: g.id, label: `${formatDayShort(g.day)} · ${g.title}` })),
+    events: options.gigs.map((event) => ({ id: event.id, label: eventOptionLabel(event) })),
     defaults: { date: options.today, category: "travel", paidBy: "band" },
   };
+}
+
+/** "Nov 28 · Leeds wedding", "Dec 1 · Weekly rehearsal (rehearsal, cancelled)": the kind is said for every event but a gig. */
+function eventOptionLabel(event: { title: string; kind: string; day: string; cancelled: boolean }) {
+  const notes = [event.kind === "gig" ? null : kindStyle(event.kind).label.toLowerCase(), event.cancelled ? "cancelled" : null].filter(Boolean);
+  return `${formatDayShort(event.day)} · ${event.title}${notes.length ? ` (${notes.join(", ")})` : ""}`;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -68,7 +75,7 @@ export default function NewExpense() {
   const form = useFocusFirstError(result);
   if ("upgrade" in loaderData) return <UpgradePage title="Record an expense" bandName={loaderData.bandName} />;
 
-  const { members, gigs, submissionKey, bandId } = loaderData;
+  const { members, events, submissionKey, bandId } = loaderData;
   // A refusal says the band's currency now (it may have changed since the page was drawn).
   const currency = actionData?.currency ?? loaderData.currency;
   const errors = result?.error;
@@ -102,9 +109,9 @@ export default function NewExpense() {
         </SelectField>
         <SelectField label="Event (optional)" selectProps={field("eventId")} errors={errors?.eventId}>
           <option value="">None</option>
-          {gigs.map((gig) => (
-            <option key={gig.id} value={gig.id}>
-              {gig.label}
+          {events.map((event) => (
+            <option key={event.id} value={event.id}>
+              {event.label}
             </option>
           ))}
         </SelectField>
