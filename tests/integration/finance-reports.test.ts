@@ -269,12 +269,19 @@ describe("downloads", () => {
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="the-ledgers-statement-max-member-2024.csv"');
     const rows = await readCsv(response);
-    expect(rows[0]).toEqual(["Date", "Section", "Description", "Gig", "Amount", "Currency"]);
-    expect(rows).toContainEqual(["2024-03-10", "Share of a gig fee", "Split of the gig fee", "Blue Note", "225.00", "USD"]);
-    expect(rows).toContainEqual(["2024-03-09", "Expense paid out of pocket (owed back)", "Fuel to the Blue Note", "Blue Note", "45.00", "USD"]);
-    expect(rows).toContainEqual(["", "Summary", "Total earned from the band", "", "625.00", "USD"]);
-    expect(rows).toContainEqual(["", "Summary", "Owed to you on Jan 1, 2024", "", "50.00", "USD"]);
-    expect(rows.at(-1)).toEqual(["", "Summary", "Owed to you on Dec 31, 2024", "", "720.00", "USD"]);
+    expect(rows[0]).toEqual(["Date", "Section", "Description", "Gig", "Amount", "Currency", "Change to what you are owed"]);
+    expect(rows).toContainEqual(["2024-03-10", "Share of a gig fee", "Split of the gig fee", "Blue Note", "225.00", "USD", "225.00"]);
+    expect(rows).toContainEqual(["2024-03-09", "Expense paid out of pocket (owed back)", "Fuel to the Blue Note", "Blue Note", "45.00", "USD", "45.00"]);
+    expect(rows).toContainEqual(["", "Summary", "Total earned from the band", "", "625.00", "USD", ""]);
+    expect(rows).toContainEqual(["", "Summary", "Owed to you on Jan 1, 2024", "", "50.00", "USD", "50.00"]);
+    expect(rows.at(-1)).toEqual(["", "Summary", "Owed to you on Dec 31, 2024", "", "720.00", "USD", ""]);
+    // Cash collected for the band (as a payout) lowers what the member is owed: its change is
+    // negative, and the column adds up to the closing line.
+    const lowering = rows.filter((row) => row[1] === "Cash collected for the band" || row[1] === "Payout received");
+    expect(lowering.length).toBeGreaterThan(0);
+    for (const row of lowering) expect(row[6]).toBe(`-${row[4]}`);
+    const cents = rows.slice(1).reduce((total, row) => total + (row[6] ? Math.round(Number(row[6]) * 100) : 0), 0);
+    expect(cents).toBe(72_000);
   });
 
   test("the statement PDF reads back with the member, the year and the totals", async () => {

@@ -287,9 +287,14 @@ export async function statementCsv(access: BandAccess, query: ReportsQuery): Pro
   const reports = await getFinanceReports(access, { ...query, year: requireReportYear(query.year ?? null) });
   const { statement, currency } = reports;
   const amount = (minor: number) => formatAmountInput(minor, currency);
-  const rows: (string | number)[][] = [["Date", "Section", "Description", "Gig", "Amount", "Currency"]];
-  for (const [section, row] of statementRows(statement)) rows.push([row.day, section, safeCell(row.description), safeCell(row.gig), amount(row.amountMinor), currency]);
-  for (const line of statementSummary(statement)) rows.push(["", "Summary", line.label, "", amount(line.minor), currency]);
+  // The last column says each row's effect on what the band owes the member (payouts and
+  // cash collected lower it), and the opening balance, so that it adds up to the closing line.
+  const rows: (string | number)[][] = [["Date", "Section", "Description", "Gig", "Amount", "Currency", "Change to what you are owed"]];
+  const lowers = new Set<string>([STATEMENT_SECTIONS.payout, STATEMENT_SECTIONS.collected]);
+  for (const [section, row] of statementRows(statement)) {
+    rows.push([row.day, section, safeCell(row.description), safeCell(row.gig), amount(row.amountMinor), currency, amount(lowers.has(section) ? -row.amountMinor : row.amountMinor)]);
+  }
+  for (const line of statementSummary(statement)) rows.push(["", "Summary", line.label, "", amount(line.minor), currency, line.key === "opening" ? amount(line.minor) : ""]);
   return { fileName: statementFileName(access.band.name, statement.name, statement.year, "csv"), contentType: "text/csv; charset=utf-8", body: csv(rows) };
 }
 
