@@ -566,6 +566,16 @@ describe("the forms, without JavaScript", () => {
       "Cat Drums owes the band $50.00: this is $10.00 more. Check the amount, or tick “Record it anyway”.",
     ]);
     expectRedirect(await callRoute(payoutPage.action, buildRequest("/finances/payouts/new", { cookie: cookies.leader, form: { ...handover, amount: "50" } })), "/finances");
+    // The $50 handed back is not netted into what the band paid out: a column of its own.
+    const overview = await body<{ totals: { key: string; value: string }[]; figures: string[]; members: { userId: string; paidOut: string; handedOver: string }[] }>(
+      await callRoute(overviewPage.loader, buildRequest("/finances", { cookie: cookies.leader })),
+    );
+    const paidToCat = (await db.payout.aggregate({ where: { bandId: world.band.id, userId: people.cat.id }, _sum: { amountMinor: true } }))._sum.amountMinor!;
+    const cat = overview.members.find((member) => member.userId === people.cat.id)!;
+    expect(cat).toMatchObject({ paidOut: `$${(paidToCat / 100 - 50).toLocaleString("en-US", { minimumFractionDigits: 2 })}`, handedOver: "$50.00" });
+    expect(overview.figures).toEqual(["Shares", "Out of pocket", "Paid out", "Collected", "Handed over"]);
+    const balances = await body<{ members: { userId: string; paidOutMinor: number; handedOverMinor: number }[] }>(await api(balancesRoute.loader, world, "member-balances", cookies.leader));
+    expect(balances.members.find((member) => member.userId === people.cat.id)).toMatchObject({ handedOverMinor: 5_000 });
   });
 
   test("a gig's fee recorded beyond what was agreed (the same fee twice, from two tabs) asks first; 'Record it anyway' records it", async () => {

@@ -57,6 +57,7 @@ export async function memberBalancesJson(request: Request, bandId: string | unde
     reimbursableMinor: l.reimbursableMinor,
     paidOutMinor: l.paidOutMinor,
     collectedMinor: l.collectedMinor,
+    handedOverMinor: l.handedOverMinor,
   });
   return {
     currency: overview.currency,

@@ -224,8 +224,12 @@ export type BalanceLine = {
   balanceMinor: number;
   sharesMinor: number;
   reimbursableMinor: number;
+  /** Paid by the band to the member. */
   paidOutMinor: number;
+  /** Cash the member took in for the band (a fee paid to them at the door). */
   collectedMinor: number;
+  /** Cash the member handed to the band (what they collected, or an advance paid back). */
+  handedOverMinor: number;
 };
 
 export type FinanceOverview =
@@ -256,13 +260,15 @@ const emptyLine = (userId: string, name: string, role: string | null): BalanceLi
   reimbursableMinor: 0,
   paidOutMinor: 0,
   collectedMinor: 0,
+  handedOverMinor: 0,
 });
 
 function addToLine(line: BalanceLine, kind: string, amountMinor: number) {
   line.balanceMinor += amountMinor;
   if (kind === "share") line.sharesMinor += amountMinor;
   if (kind === "reimbursable") line.reimbursableMinor += amountMinor;
-  if (kind === "payout" || kind === "handover") line.paidOutMinor -= amountMinor;
+  if (kind === "payout") line.paidOutMinor -= amountMinor;
+  if (kind === "handover") line.handedOverMinor += amountMinor;
   if (kind === "collected") line.collectedMinor -= amountMinor;
 }
 
@@ -300,7 +306,8 @@ export async function getFinanceOverview(access: BandAccess): Promise<FinanceOve
       continue;
     }
     owedMinor += amount;
-    if (row.kind === "payout" || row.kind === "handover") paidOutMinor -= amount;
+    // Paid out is what the band paid its members; cash handed to the band is not netted into it.
+    if (row.kind === "payout") paidOutMinor -= amount;
     // Former members still have a line while anything of theirs is on the books.
     if (!lines.has(row.userId) && seesAll) lines.set(row.userId, emptyLine(row.userId, "Former member", null));
     const line = lines.get(row.userId);

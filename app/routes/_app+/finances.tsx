@@ -24,8 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     reimbursable: money(l.reimbursableMinor),
     paidOut: money(l.paidOutMinor),
     collected: money(l.collectedMinor),
+    handedOver: money(l.handedOverMinor),
   });
   const { totals, own } = overview;
+  // Cash handed to the band is a column of its own only in bands that record it.
+  const handOvers = overview.members.some((member) => member.handedOverMinor !== 0);
   const settleCount = overview.settle.length;
   // Labels and sentences are made here, so they travel as data, not as page JavaScript.
   return {
@@ -51,7 +54,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { label: "Paid out of pocket", value: money(own.reimbursableMinor) },
       { label: "Paid to you", value: money(own.paidOutMinor) },
       { label: "Cash you collected", value: money(own.collectedMinor) },
+      ...(own.handedOverMinor !== 0 ? [{ label: "Cash you handed over", value: money(own.handedOverMinor) }] : []),
     ],
+    figures: handOvers ? [...FIGURES, "Handed over"] : FIGURES,
     members: overview.seesAll ? overview.members.map(line) : [],
     settleCount,
     settleText: settleCount === 0 ? "Everyone is even." : `${settleCount} transfer${settleCount === 1 ? "" : "s"} would settle everyone up. `,
@@ -119,7 +124,7 @@ export default function Finances() {
                   <th scope="col" className="sticky left-0 bg-white py-2 pr-3 font-medium">
                     Member
                   </th>
-                  {FIGURES.map((heading) => (
+                  {data.figures.map((heading) => (
                     <th key={heading} scope="col" className="py-2 pr-3 text-right font-medium">
                       {heading}
                     </th>
@@ -138,8 +143,8 @@ export default function Finances() {
                         {member.name}
                       </Link>
                     </th>
-                    {[member.shares, member.reimbursable, member.paidOut, member.collected].map((amount, i) => (
-                      <td key={i} data-label={FIGURES[i]} className="py-2 pr-3 text-right tabular-nums">
+                    {[member.shares, member.reimbursable, member.paidOut, member.collected, member.handedOver].slice(0, data.figures.length).map((amount, i) => (
+                      <td key={i} data-label={data.figures[i]} className="py-2 pr-3 text-right tabular-nums">
                         {amount}
                       </td>
                     ))}
