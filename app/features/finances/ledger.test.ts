@@ -34,6 +34,12 @@ describe("computeSplit", () => {
     expect(computeSplit({ amountMinor: 10_000, method: "shares", commissionMinor: 0, fundCutMinor: 0, participants: [{ ...person("ann"), fixedMinor: 1000 }, { ...person("bob"), percentBp: 10_000 }] }).ok).toBe(true);
   });
 
+  test("a percentage typed under equal shares or fixed amounts is refused, naming whose, not silently ignored", () => {
+    const split = (method: "equal" | "fixed") =>
+      computeSplit({ amountMinor: 10_000, method, commissionMinor: 0, fundCutMinor: 0, participants: [{ ...person("ann"), fixedMinor: 5000 }, { ...person("bob"), percentBp: 7000, fixedMinor: 5000 }] });
+    for (const method of ["equal", "fixed"] as const) expect(split(method)).toEqual({ ok: false, field: "shares", message: "Percentages are for “Custom percentages”: choose it, or clear BOB's percentage" });
+  });
+
   test("equal split of 100.00 among three: the extra cent goes to the first listed", () => {
     const result = computeSplit({ amountMinor: 10_000, method: "equal", commissionMinor: 0, fundCutMinor: 0, participants: ["ann", "bob", "cat"].map(person) });
     expect(result.ok && result.shares.map((share) => share.amountMinor)).toEqual([3334, 3333, 3333]);

@@ -175,6 +175,9 @@ export function computeSplit(input: SplitInput, format: Format = String): SplitR
   const toShareMinor = amountMinor - commissionMinor - fundCutMinor;
 
   const method = input.method;
+  // A percentage typed under "Equal shares" or "Fixed amounts" would be ignored: say so rather than split otherwise than meant.
+  const stray = method === "shares" ? undefined : participants.find((person) => person.percentBp !== null && person.percentBp !== undefined);
+  if (stray) return { ok: false, field: "shares", message: `Percentages are for “Custom percentages”: choose it, or clear ${stray.name}'s percentage` };
   const fixed = participants.filter((person) => method === "fixed" || (person.fixedMinor !== null && person.fixedMinor !== undefined));
   for (const person of fixed) {
     const value = person.fixedMinor;
