@@ -89,7 +89,11 @@ test("every page of the public site, the demo band and the admin area fits a pho
   const longWord = "Supercalifragilisticexpialidocious".repeat(6);
   const song = await db.song.create({ data: { bandId: longBand.id, title: longWord, titleKey: longWord.toLowerCase(), artist: longWord.slice(0, 60), artistKey: longWord.slice(0, 60).toLowerCase(), createdById: owner.id }, select: { id: true } });
   // Its setlist's one-word name ran stage mode's header 900 px wide.
-  const longSetlist = await db.setlist.create({ data: { bandId: longBand.id, name: "Theneverendingsaturdaynightpubsetlistwithoutaspace", sets: { create: [{ name: "Set 1", position: 0 }] } }, select: { id: true, sets: { select: { id: true } } } });
+  // Its second set, empty, named by one 40-letter word: its "Remove …" button ran the editor 632 px wide.
+  const longSetlist = await db.setlist.create({
+    data: { bandId: longBand.id, name: "Theneverendingsaturdaynightpubsetlistwithoutaspace", sets: { create: [{ name: "Set 1", position: 0 }, { name: "Ш".repeat(40), position: 1 }] } },
+    select: { id: true, sets: { orderBy: { position: "asc" }, select: { id: true } } },
+  });
   await db.setlistItem.create({ data: { setlistId: longSetlist.id, setId: longSetlist.sets[0]!.id, position: 0, songId: song.id, note: "x".repeat(150) } });
   // Gigs with long titles (one a 120-character word, one a long hyphenated word) the owner
   // is booked on and has not answered, and a blackout with a long one-word reason: they ran
