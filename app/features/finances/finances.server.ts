@@ -12,6 +12,7 @@
  * band that was Pro and fell back to free still sees what it recorded then, read-only,
  * behind that prompt, and reads it through /api too. Nothing is ever deleted by a downgrade.
  */
+import { kindStyle } from "~/features/events/present";
 import { data } from "@remix-run/node";
 import { db, isUniqueViolation } from "~/utils/db.server";
 import { RuleError } from "~/utils/rule-error";
@@ -629,7 +630,7 @@ export async function financeFormOptions(access: BandAccess, events: "gigs" | "a
     writable: true as const,
     ...settings,
     members: members.map(({ userId, name }) => ({ userId, name })),
-    gigs: gigs.map((gig) => ({ id: gig.id, title: gig.title, kind: gig.kind, day: dayOf(gig.startsAt, settings.timeZone), feeMinor: gig.feeMinor, cancelled: gig.cancelledAt !== null })),
+    gigs: gigs.map((gig) => ({ id: gig.id, title: gig.title, kind: gig.kind === "gig" ? null : kindStyle(gig.kind).label.toLowerCase(), day: dayOf(gig.startsAt, settings.timeZone), feeMinor: gig.feeMinor, cancelled: gig.cancelledAt !== null })),
   };
 }
 

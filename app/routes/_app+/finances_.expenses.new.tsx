@@ -12,7 +12,6 @@ import { Button, PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { formatMoney } from "~/utils/money";
 import { formatDayShort } from "~/features/availability/local-day";
-import { kindStyle } from "~/features/events/present";
 import { pageTitle } from "~/utils/meta";
 import { replyWithRuleError } from "~/utils/rule-error";
 import { useIsPending } from "~/utils/use-is-pending";
@@ -36,8 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** "Nov 28 · Leeds wedding", "Dec 1 · Weekly rehearsal (rehearsal, cancelled)": the kind is said for every event but a gig. */
-function eventOptionLabel(event: { title: string; kind: string; day: string; cancelled: boolean }) {
-  const notes = [event.kind === "gig" ? null : kindStyle(event.kind).label.toLowerCase(), event.cancelled ? "cancelled" : null].filter(Boolean);
+function eventOptionLabel(event: { title: string; kind: string | null; day: string; cancelled: boolean }) {
+  const notes = [event.kind, event.cancelled ? "cancelled" : null].filter(Boolean);
   return `${formatDayShort(event.day)} · ${event.title}${notes.length ? ` (${notes.join(", ")})` : ""}`;
 }
 
