@@ -452,13 +452,28 @@ describe("metadata partners", () => {
     await db.partnerRateLimit.deleteMany();
   });
 
+  /** "Look up" (or, with `accept`, a "Use …" button) as the form posts it. */
   async function lookup(behaviour: [PartnerBehaviour, PartnerBehaviour], cookie: string, typed: Record<string, string> = {}) {
     server.use(...partnerHandlers(...behaviour));
-    const params = new URLSearchParams({ lookup: "1", title: "Superstition", artist: "Stevie Wonder", ...typed });
-    const response = await callRoute(newSongLoader, buildRequest(`/songs/new?${params}`, { cookie }));
+    const form = { title: "Superstition", artist: "Stevie Wonder", ...(typed.accept ? {} : { intent: "lookup" }), ...typed };
+    const response = await callRoute(newSongAction, buildRequest("/songs/new", { cookie, form }));
     expect(response.status).toBe(200);
-    return json(response);
+    return (await json(response)).lookedUp;
   }
+
+  test("a look-up is posted: 2,000 characters of notes in Japanese (an 18 KB address as a GET, refused with 431) come back with the suggestions, and nothing is saved", async () => {
+    const { band, cookies } = await bandWithRoles();
+    const notes = "歌詞".repeat(1000);
+    const page = await lookup(["ok", "ok"], cookies.member, { notes, tempo: "98" });
+    expect(page.values).toMatchObject({ notes, tempo: "98", title: "Superstition" });
+    expect(page.lookup.partners.map((p: { state: string }) => p.state)).toEqual(["found", "found"]);
+    expect(await db.song.count({ where: { bandId: band.id } })).toBe(0);
+    // On the edit form, the version the form was opened at comes back with it.
+    const song = await db.song.create({ data: { bandId: band.id, title: "Superstition", titleKey: "superstition" } });
+    const edit = await callRoute(editSongAction, buildRequest(`/songs/${song.id}/edit`, { cookie: cookies.member, form: { intent: "lookup", title: "Superstition", notes, version: "1" } }), { id: String(song.id) });
+    expect((await json(edit)).lookedUp).toMatchObject({ version: 1, values: { notes } });
+    expect(await db.song.findUniqueOrThrow({ where: { id: song.id } })).toMatchObject({ notes: null, version: 1 });
+  });
 
   test("suggestions from both partners, field by field; taking the empty fields never overwrites what was typed", async () => {
     const { cookies } = await bandWithRoles();

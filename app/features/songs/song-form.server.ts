@@ -5,6 +5,7 @@ import { replyWithRuleError } from "~/utils/rule-error";
 import { formatDuration } from "./format";
 import { SONG_FIELDS, SongFormSchema, formInput } from "./schema.server";
 import { DuplicateSongError, createSong, updateSong, type Song } from "./songs.server";
+import { lookupForForm } from "./partners/lookup.server";
 
 /**
  * The song form's server side, shared by /songs/new and /songs/{id}/edit: the values a
@@ -39,6 +40,30 @@ export function formValuesFromQuery(params: URLSearchParams): SongFormValues {
     if (value !== null) values[field] = value.slice(0, 2000);
   }
   return values;
+}
+
+/**
+ * "Look up" and each "Use …" post the form (a GET carried everything typed in its address:
+ * 2,000 characters of notes in Japanese made an 18 KB address, past what servers and
+ * proxies take, and put the notes in access logs).
+ */
+export function isLookupSubmission(formData: FormData) {
+  return formData.get("intent") === "lookup" || formData.has("accept");
+}
+
+/**
+ * The partners' suggestions for a posted form, with everything typed kept (a "Use …" pressed
+ * puts its suggestion in), and the version the form was opened at, so a later save is
+ * still checked against it.
+ */
+export async function lookupFromForm(formData: FormData) {
+  const params = new URLSearchParams({ lookup: "1" });
+  for (const field of [...SONG_FIELDS, "accept"] as const) {
+    for (const value of formData.getAll(field)) if (typeof value === "string") params.append(field, value);
+  }
+  const version = formData.get("version");
+  const { values, lookup } = await lookupForForm(params, formValuesFromQuery(params));
+  return { lookedUp: { values, lookup, ...(typeof version === "string" && /^\d{1,9}$/.test(version) ? { version: Number(version) } : {}) } };
 }
 
 export type SongFormReply = { result: SubmissionResult<string[]>; duplicate: { id: number; title: string; artist: string | null } | null; stale?: boolean };

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SongForm } from "~/features/songs/components/song-form";
 import { lookupForForm } from "~/features/songs/partners/lookup.server";
-import { formValuesFromQuery, songFormValues, submitSongForm } from "~/features/songs/song-form.server";
+import { formValuesFromQuery, isLookupSubmission, lookupFromForm, songFormValues, submitSongForm } from "~/features/songs/song-form.server";
 import { SONG_NOT_FOUND, deleteSong, getSong, leadSingerOptions, mayDeleteSong, requireSongGate } from "~/features/songs/songs.server";
 import { Button, ConfirmDisclosure, PageHeader } from "~/components/kit";
 import { pageTitle } from "~/utils/meta";
@@ -57,6 +57,7 @@ async function save(request: Request, params: ActionFunctionArgs["params"], form
     }
   }
   const { id, access } = await songAccess(request, params.id, "content:edit");
+  if (isLookupSubmission(formData)) return lookupFromForm(formData);
   const outcome = await submitSongForm(access, formData, id);
   if ("reply" in outcome) return data(outcome.reply, { status: outcome.status });
   return redirectWithToast(`/bands/${access.band.id}/songs`, { title: "Song saved", description: `${outcome.song.title} is up to date.` });
@@ -66,12 +67,14 @@ export default function EditSong() {
   const data = useLoaderData<typeof loader>();
   const { band, song, canDelete, history } = data;
   const reply = useActionData<typeof action>();
+  // A look-up's answer shows in the form; a save's reply (errors, a duplicate) beside it.
+  const lookedUp = reply && "lookedUp" in reply ? reply.lookedUp : null;
   const path = `/songs/${song.id}/edit`;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader title={`Edit ${song.title}`} back={{ to: `/bands/${band.id}/songs`, label: "Songs" }} />
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <SongForm action={path} data={data} reply={reply} submitLabel="Save song" />
+        <SongForm action={path} data={lookedUp ? { ...data, ...lookedUp } : data} reply={reply && !("lookedUp" in reply) ? reply : undefined} submitLabel="Save song" />
       </div>
       {history ? (
         <section aria-labelledby="history-heading" className="rounded-xl border border-slate-200 bg-white p-5 text-sm shadow-sm">

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireBandAccess, requireFormBandAccess } from "~/features/bands/access.server";
 import { SongForm } from "~/features/songs/components/song-form";
 import { lookupForForm } from "~/features/songs/partners/lookup.server";
-import { formValuesFromQuery, submitSongForm } from "~/features/songs/song-form.server";
+import { formValuesFromQuery, isLookupSubmission, lookupFromForm, submitSongForm } from "~/features/songs/song-form.server";
 import { leadSingerOptions, libraryPlace } from "~/features/songs/songs.server";
 import { PageHeader } from "~/components/kit";
 import { pageTitle } from "~/utils/meta";
@@ -22,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const access = await requireFormBandAccess(request, formData, "content:edit");
+  if (isLookupSubmission(formData)) return lookupFromForm(formData);
   const outcome = await submitSongForm(access, formData);
   if ("reply" in outcome) return data(outcome.reply, { status: outcome.status });
   const { song } = outcome;
@@ -33,11 +34,13 @@ export default function NewSong() {
   const data = useLoaderData<typeof loader>();
   const { band } = data;
   const reply = useActionData<typeof action>();
+  // A look-up's answer shows in the form; a save's reply (errors, a duplicate) beside it.
+  const lookedUp = reply && "lookedUp" in reply ? reply.lookedUp : null;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader title="Add a song" description={`To the song library of ${band.name}.`} back={{ to: `/bands/${band.id}/songs`, label: "Songs" }} />
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <SongForm action="/songs/new" data={data} reply={reply} submitLabel="Add song" />
+        <SongForm action="/songs/new" data={lookedUp ? { ...data, ...lookedUp } : data} reply={reply && !("lookedUp" in reply) ? reply : undefined} submitLabel="Add song" />
       </div>
     </div>
   );

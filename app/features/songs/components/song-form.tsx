@@ -1,8 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { ErrorList, Field, SelectField, useFocusFirstError } from "~/components/forms";
 import { Button, buttonClasses } from "~/components/kit";
-import { useIsPending } from "~/utils/use-is-pending";
 import { KEY_OPTIONS } from "../keys";
 import type { LookupView } from "../lookup-types";
 
@@ -21,9 +20,9 @@ export type SongFormProps = {
 const AREA = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid]:border-red-600";
 
 /**
- * The song form. Saving posts it; "Look up" and each "Use" send the same form as a GET
- * to the same page, which renders the partners' suggestions with everything typed kept,
- * so the look-up works with JavaScript off and never overwrites what the user typed
+ * The song form. Saving posts it; "Look up" and each "Use" post the same form with
+ * another intent, and the page renders the partners' suggestions with everything typed
+ * kept, so the look-up works with JavaScript off and never overwrites what the user typed
  * unless they pick a suggestion for that field.
  */
 export function SongForm({ action, data, reply, submitLabel }: SongFormProps) {
@@ -35,7 +34,10 @@ export function SongForm({ action, data, reply, submitLabel }: SongFormProps) {
   const submitted = (lastResult?.initialValue ?? null) as Values | null;
   const value = (name: string) => (submitted ? (submitted[name] as string | undefined) : values[name]) ?? "";
   const errors = (name: string) => lastResult?.error?.[name] ?? undefined;
-  const saving = useIsPending({ formAction: action });
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formAction === action ? navigation.formData : undefined;
+  const lookingUp = Boolean(sending && (sending.get("intent") === "lookup" || sending.has("accept")));
+  const saving = Boolean(sending) && !lookingUp;
   const formErrors = lastResult?.error?.[""];
   // With JavaScript, focus goes to the first field in error (the form is re-mounted below).
   const form = useFocusFirstError(lastResult);
@@ -98,9 +100,9 @@ export function SongForm({ action, data, reply, submitLabel }: SongFormProps) {
         </h2>
         <p className="mt-1 text-sm text-slate-600">Searches MusicBrainz and Deezer for the title and artist above. Nothing changes until you pick a suggestion.</p>
         <div className="mt-3">
-          <button type="submit" formMethod="get" formAction={action} formNoValidate name="lookup" value="1" className={buttonClasses("secondary")}>
+          <Button type="submit" formNoValidate name="intent" value="lookup" variant="secondary" pending={lookingUp} pendingText="Looking up…">
             Look up
-          </button>
+          </Button>
         </div>
         {lookup ? <LookupResults lookup={lookup} current={value} /> : null}
       </section>
@@ -167,7 +169,6 @@ function LookupResults({ lookup, current }: { lookup: LookupView; current: (name
   const fillable = lookup.suggestions.filter((suggestion) => !current(suggestion.field).trim());
   return (
     <div className="mt-4 space-y-3" aria-live="polite">
-      <input type="hidden" name="lookup" value="1" />
       <ul className="space-y-1 text-sm">
         {lookup.partners.map((status) => (
           <li key={status.partner} className={status.state === "failed" ? "text-red-800" : "text-slate-700"}>
@@ -190,7 +191,7 @@ function LookupResults({ lookup, current }: { lookup: LookupView; current: (name
                   {same ? (
                     <span className="text-slate-600">In the form</span>
                   ) : (
-                    <button type="submit" formMethod="get" formNoValidate name="accept" value={suggestion.field} className={buttonClasses("secondary", "min-h-[44px] px-3")}>
+                    <button type="submit" formNoValidate name="accept" value={suggestion.field} className={buttonClasses("secondary", "min-h-[44px] px-3")}>
                       Use {inSentence(suggestion.label)}
                       <span className="sr-only">: {suggestion.display}</span>
                     </button>
@@ -200,7 +201,7 @@ function LookupResults({ lookup, current }: { lookup: LookupView; current: (name
             })}
           </ul>
           {fillable.length > 1 ? (
-            <button type="submit" formMethod="get" formNoValidate name="accept" value="empty" className={buttonClasses("secondary")}>
+            <button type="submit" formNoValidate name="accept" value="empty" className={buttonClasses("secondary")}>
               Fill the empty fields from the suggestions
             </button>
           ) : null}
