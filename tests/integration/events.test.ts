@@ -189,10 +189,18 @@ describe("times in the band's time zone", () => {
     }
     expect((await patchApi(gig.id, { version: 1, venueName: "Club" }, b.cookies.leader)).status).toBe(200);
     expect(await stored(gig.id)).toEqual(before);
-    // Naming a zone alone moves nothing: the stored times are read in it first.
-    expect((await patchApi(gig.id, { version: 2, timeZone: "Asia/Tokyo" }, b.cookies.leader)).status).toBe(200);
+    // Naming a zone alone moves nothing (and is refused as naming nothing to change).
+    expect((await patchApi(gig.id, { version: 2, timeZone: "Asia/Tokyo" }, b.cookies.leader)).status).toBe(400);
     expect(await stored(gig.id)).toEqual(before);
-    // Times sent with it are read in it.
+    // The deadline reads back as the day the form and PATCH take; sent back, it stays where it was
+    // (its instant's date, June 2, moved it a day).
+    const read = await body<{ rsvpDeadline: string; rsvpDeadlineDay: string }>(await getApi(gig.id, b.cookies.leader));
+    expect(read).toMatchObject({ rsvpDeadline: before.rsvpDeadline!.toISOString(), rsvpDeadlineDay: "2027-06-01" });
+    const listed = await body<{ id: number; rsvpDeadlineDay: string | null }[]>(await call(bandEvents.loader, "GET", `/api/bands/${b.id}/events?from=2027-06-01T00:00:00Z&to=2027-06-30T00:00:00Z`, { id: String(b.id) }, { cookie: b.cookies.leader }));
+    expect(listed.find((event) => event.id === gig.id)?.rsvpDeadlineDay).toBe("2027-06-01");
+    expect((await patchApi(gig.id, { version: 2, rsvpDeadline: read.rsvpDeadlineDay }, b.cookies.leader)).status).toBe(200);
+    expect(await stored(gig.id)).toEqual(before);
+    // Times sent with a zone are read in it.
     expect((await patchApi(gig.id, { version: 3, timeZone: "Asia/Tokyo", startTime: "04:00" }, b.cookies.leader)).status).toBe(200);
     expect((await stored(gig.id)).startsAt.toISOString()).toBe("2027-06-05T19:00:00.000Z");
   });
@@ -283,6 +291,17 @@ describe("/api bodies say what they change", () => {
     expect(empty.status).toBe(400);
     expect((await body<Errors>(empty)).errors).toEqual({ body: ["Send at least one field to change"] });
     expect((await db.event.findUniqueOrThrow({ where: { id }, select: { version: true } })).version).toBe(1);
+    // A zone alone says in which zone the patch's times are: it changes nothing either.
+    const zoneOnly = await patchApi(id, { version: 1, timeZone: "Europe/London" }, b.cookies.leader);
+    expect(zoneOnly.status).toBe(400);
+    expect((await body<Errors>(zoneOnly)).errors).toEqual({ body: ["Send at least one field to change"] });
+    // A member naming the fee at all ("clear it" too) is refused, not answered 200 with the fee kept.
+    await db.event.update({ where: { id }, data: { feeMinor: 125_000 } });
+    for (const fee of [null, "", "999"]) {
+      const refused = await patchApi(id, { version: 1, fee, title: "Gig!" }, b.cookies.member);
+      expect(refused.status, JSON.stringify(fee)).toBe(403);
+    }
+    expect(await db.event.findUniqueOrThrow({ where: { id }, select: { version: true, feeMinor: true, title: true } })).toEqual({ version: 1, feeMinor: 125_000, title: "Gig" });
 
     await db.eventBooking.create({ data: { eventId: id, membershipId: b.membershipOf("member") } });
     const answer = await rsvp(id, { answer: "maybe", nots: "typo", membershipId: 1 }, b.cookies.member);

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { Permission } from "~/features/members/permissions";
 import { apiError, fieldErrors } from "~/utils/api.server";
 import { parseId } from "~/utils/ids";
-import { requireEventGate, type ListedEvent, type getEventDetails } from "./events.server";
+import { deadlineDayOf, requireEventGate, type ListedEvent, type getEventDetails } from "./events.server";
 
 /** The /api gate for an event id (requireEventGate): 401 signed out, 404 unknown, another band's or unseen, then the permission. */
 export async function requireEventAccess(request: Request, idInput: unknown, permission: Permission) {
@@ -19,6 +19,15 @@ export function parseOr400<T extends z.ZodType>(schema: T, input: unknown): z.ou
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/**
+ * The answer deadline both ways: `rsvpDeadline`, the instant answers close (the start of the
+ * next day in the band's zone), and `rsvpDeadlineDay`, the last day to answer there, which
+ * is what POST and PATCH take (sending the instant's date back would move it a day).
+ */
+function deadlineJson(rsvpDeadline: Date | null, bandZone: string) {
+  return { rsvpDeadline: iso(rsvpDeadline), rsvpDeadlineDay: rsvpDeadline ? deadlineDayOf(rsvpDeadline, bandZone) : null };
+}
+
 /** What an event is and when, the head of both JSON shapes below. */
 function eventHeadJson(event: Pick<ListedEvent, "id" | "title" | "kind" | "status" | "allDay" | "startsAt" | "endsAt">) {
   return {
@@ -33,14 +42,14 @@ function eventHeadJson(event: Pick<ListedEvent, "id" | "title" | "kind" | "statu
 }
 
 /** An event in a listing. */
-export function eventListJson(event: ListedEvent) {
+export function eventListJson(event: ListedEvent, bandZone: string) {
   const mine = event.bookings[0];
   return {
     ...eventHeadJson(event),
     cancelledAt: iso(event.cancelledAt),
     cancelReason: event.cancelReason,
     venueName: event.venueName,
-    rsvpDeadline: iso(event.rsvpDeadline),
+    ...deadlineJson(event.rsvpDeadline, bandZone),
     seriesId: event.seriesId,
     version: event.version,
     myBooking: mine ? { instrument: mine.instrument, answer: mine.rsvp?.answer ?? null, note: mine.rsvp?.note ?? null } : null,
@@ -63,7 +72,7 @@ export function eventDetailsJson(details: NonNullable<Awaited<ReturnType<typeof 
     notes: event.notes,
     ...(abilities.seeFee ? { feeMinor: event.feeMinor, currency: event.band.currency } : {}),
     setlistId: event.setlist?.id ?? null,
-    rsvpDeadline: iso(event.rsvpDeadline),
+    ...deadlineJson(event.rsvpDeadline, event.band.timeZone),
     seriesId: event.seriesId,
     version: event.version,
     lineup: event.bookings.map((booking) => ({

@@ -17,7 +17,7 @@ export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) =
   const to = query.to ? new Date(query.to) : new Date(from.getTime() + 210 * DAY);
   if (to <= from) throw apiError(400, "Invalid request", { to: ["to must be after from"] });
   if (to.getTime() - from.getTime() > 400 * DAY) throw apiError(400, "Invalid request", { to: ["Ask for at most 400 days at a time"] });
-  return data((await listEvents(access, { from, to })).map(eventListJson));
+  return data((await listEvents(access, { from, to })).map((event) => eventListJson(event, access.band.timeZone)));
 });
 
 /** POST /api/bands/{id}/events: the create form's fields as JSON (local date and times in the band's zone, or timeZone). */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { eventDetailsJson, parseOr400, requireEventAccess } from "~/features/events/api.server";
-import { deleteEvent, eventFields, eventRules, getEventDetails, updateEvent } from "~/features/events/events.server";
+import { deleteEvent, eventFields, eventRules, getEventDetails, refuseFeeField, updateEvent } from "~/features/events/events.server";
 import { DeleteEventSchema, MESSAGES, PatchEventSchema, updateEventSchema } from "~/features/events/schema.server";
 import { apiError, apiRoute, methodNotAllowed, NOTHING_TO_CHANGE, parseJsonBody } from "~/utils/api.server";
 
@@ -15,14 +15,18 @@ export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) =
 
 /**
  * PATCH /api/events/{id} {version, scope?, ...fields}: the fields sent, over the stored
- * event, checked like the edit form; 409 when `version` is not the stored one.
+ * event, checked like the edit form; 409 when `version` is not the stored one. The answer
+ * deadline is sent as the last day to answer (GET's `rsvpDeadlineDay`), times as local
+ * `date`/`startTime`… in the band's zone or `timeZone`.
  * DELETE /api/events/{id}?scope=one|following|all.
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method === "PATCH") {
     const { id, access } = await requireEventAccess(request, params.id, "events:edit");
     const patch = await parseJsonBody(request, PatchEventSchema);
-    if (!Object.keys(patch).some((key) => key !== "version" && key !== "confirmConflicts" && key !== "scope")) throw apiError(400, "Invalid request", { body: [NOTHING_TO_CHANGE] });
+    // timeZone only says which zone the patch's times are in: alone, it changes nothing.
+    if (!Object.keys(patch).some((key) => !["version", "confirmConflicts", "scope", "timeZone"].includes(key))) throw apiError(400, "Invalid request", { body: [NOTHING_TO_CHANGE] });
+    refuseFeeField(access, patch);
     // The stored times in the zone the patch's times are in, so that those it leaves out stay where they are.
     const { event, fields } = await eventFields(access, id, typeof patch.timeZone === "string" ? patch.timeZone : undefined);
     const merged = { ...fields, ...Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) };
