@@ -57,7 +57,12 @@ export const NOTHING_TO_CHANGE = "Send at least one field to change";
 
 export async function parseJsonBody<T extends z.ZodType>(request: Request, schema: T, { types = ["application/json"] }: { types?: readonly string[] } = {}): Promise<z.infer<T>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw apiError(413, "Request body is too large");
+  if (declared > MAX_BODY_BYTES) {
+    // Read and dropped, as readLimited does past its limit: unread, the client's next request on
+    // the same connection was reset. Past what is worth reading, the connection is closed, said.
+    const drained = declared <= DRAIN_BYTES && request.body ? await drain(request.body.getReader(), 0) : false;
+    throw tooLarge(drained);
+  }
   const text = await readLimited(request);
   if (text.trim() && !isJsonType(request, types)) throw apiError(415, NOT_JSON_TYPE);
   let json: unknown = {};
@@ -90,10 +95,7 @@ export async function readLimited(request: Request, maxBytes = MAX_BODY_BYTES) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > maxBytes) {
-      await drain(reader, size);
-      throw apiError(413, "Request body is too large");
-    }
+    if (size > maxBytes) throw tooLarge(await drain(reader, size));
     chunks.push(value);
   }
   return new TextDecoder().decode(Buffer.concat(chunks));
@@ -109,13 +111,19 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRea
   try {
     for (let drained = alreadyRead; drained <= DRAIN_BYTES; ) {
       const next = await reader.read();
-      if (next.done) return;
+      if (next.done) return true;
       drained += next.value.byteLength;
     }
     await reader.cancel();
   } catch {
     // The client went away.
   }
+  return false;
+}
+
+/** The 413; when the body was not read to its end, the connection closes after it (said, so the client opens a new one). */
+function tooLarge(drained: boolean) {
+  return apiError(413, "Request body is too large", undefined, drained ? undefined : { Connection: "close" });
 }
 
 /** Answers 405 for methods a resource route does not handle. */

@@ -177,6 +177,19 @@ test("a JSON body over 100 KB sent without a Content-Length gets its 413, and th
   agent.destroy();
 });
 
+test("a JSON body over 100 KB with its Content-Length gets its 413, and the connection stays usable", async () => {
+  const { request, sockets, agent } = oneConnection();
+  const body = `{"title":"${"a".repeat(150 * 1024)}"}`;
+  const refused = await request({ path: "/api/auth/login", method: "POST", headers: { ...JSON_TYPE, "content-length": String(Buffer.byteLength(body)) } }, body);
+  expect(refused.status).toBe(413);
+  expect(JSON.parse(refused.body).message).toBe("Request body is too large");
+  // It was answered from the Content-Length before reading a byte, and the unread body reset the next request.
+  const next = await request({ path: "/login" });
+  expect(next.status).toBe(200);
+  expect(sockets[1]).toBe(sockets[0]);
+  agent.destroy();
+});
+
 test("none of the above left a stack trace in the server log", async () => {
   await new Promise((resolve) => setTimeout(resolve, 500)); // let the server's output arrive
   expect(server.log()).not.toMatch(/^\s+at /m);
