@@ -137,8 +137,9 @@ function isDataWithInit(value: unknown): value is { data: unknown; init: Respons
 
 /** A RuleError as the API's error body: 400 with field errors, else its status with its message. */
 export function ruleErrorJson(error: RuleError) {
-  if (error.status === 400 && error.field) return apiError(400, "Invalid request", { [error.field]: [error.message] }, error.headers);
-  return apiError(error.status, error.message, undefined, error.headers);
+  const message = error.apiMessage ?? error.message;
+  if (error.status === 400 && error.field) return apiError(400, "Invalid request", { [error.field]: [message] }, error.headers);
+  return apiError(error.status, message, undefined, error.headers);
 }
 
 /**

@@ -7,6 +7,9 @@ import type { SubmissionResult } from "@conform-to/react";
  * try/catch of their own for it.
  */
 export class RuleError extends Error {
+  /** The message for an /api client when the form's names a control it does not have ("Tick “Save anyway”"). */
+  apiMessage?: string;
+
   constructor(
     readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 429 | 503,
     message: string,

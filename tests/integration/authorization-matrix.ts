@@ -346,6 +346,7 @@ export const MATRIX: Record<string, Row> = {
     // Created by the leader: a member may delete only their own.
     cases: [{ label: "a fresh event", method: "DELETE", params: { id: fresh.event() }, expect: perm("events:delete", { ...UNBOOKED, member: "forbidden" }) }],
   },
+  "api+/events.$id.cancel": { params: { id: "event" }, GET: notAllowed, POST: permWrite("events:edit", UNBOOKED), DELETE: perm("events:edit", UNBOOKED) },
   "api+/events.$id.rsvp": { params: { id: "event" }, GET: notAllowed, PUT: permWrite("availability:own", UNBOOKED) },
 
   // Calendar, part B (issue 7): blackouts are the person's own, in every band.

@@ -120,7 +120,10 @@ describe("conflict warnings on the event form and /api", () => {
     const api = (json: Record<string, unknown>) => call(bandEvents.action, "POST", `/api/bands/${w.band.id}/events`, { id: String(w.band.id) }, { cookie: w.cookie, json });
     const refused = await api({ ...form, startTime: "21:00" });
     expect(refused.status).toBe(409);
-    expect(JSON.stringify(await body(refused))).toContain("Already on the calendar: “Harbour Gig”");
+    const refusal = await body<{ message: string }>(refused);
+    expect(refusal.message).toContain("Already on the calendar: “Harbour Gig”");
+    // In the API's words: the field to send, not the form's checkbox.
+    expect(refusal.message).toMatch(/Send "confirmConflicts": true to keep it\.$/);
     expect((await api({ ...form, startTime: "21:00", confirmConflicts: true })).status).toBe(201);
   });
 

@@ -8,6 +8,7 @@ import * as bandEvents from "~/routes/api+/bands.$id.events";
 import * as eventApi from "~/routes/api+/events.$id";
 import * as rsvpApi from "~/routes/api+/events.$id.rsvp";
 import * as chaseApi from "~/routes/api+/events.$id.chase";
+import * as cancelApi from "~/routes/api+/events.$id.cancel";
 import * as newEventPage from "~/routes/_app+/events.new";
 import * as eventPage from "~/routes/_app+/events.$id";
 import * as rsvpPage from "~/routes/_app+/events.$id_.rsvp";
@@ -308,6 +309,34 @@ describe("/api bodies say what they change", () => {
     expect(answer.status).toBe(400);
     expect((await body<Errors>(answer)).errors).toEqual({ nots: ["Unknown field"], membershipId: ["Unknown field"] });
     expect(await db.rsvp.count({ where: { booking: { eventId: id } } })).toBe(0);
+  });
+});
+
+describe("cancelling through the API", () => {
+  test("an event with money on it, which DELETE refuses ('Cancel it instead'), is cancelled with a reason and taken back; a bad body changes nothing", async () => {
+    const b = await band();
+    const { id } = await body<{ id: number }>(await createApi(b.id, { title: "Paid gig", kind: "gig", date: inDays(9), startTime: "20:00" }, b.cookies.leader));
+    const entry = await db.ledgerEntry.create({ data: { bandId: b.id, kind: "payment", occurredOn: inDays(9), amountMinor: 10_000, description: "Fee", createdByName: "Lea Leader" } });
+    await db.payment.create({ data: { bandId: b.id, entryId: entry.id, category: "gig", amountMinor: 10_000, eventId: id, method: "cash" } });
+    const deleted = await call(eventApi.action, "DELETE", `/api/events/${id}`, { id: String(id) }, { cookie: b.cookies.leader });
+    expect(deleted.status).toBe(409);
+    expect((await body<Errors>(deleted)).message).toContain("Cancel it instead");
+
+    const cancel = (json: unknown, cookie = b.cookies.leader) => call(cancelApi.action, "POST", `/api/events/${id}/cancel`, { id: String(id) }, { cookie, json });
+    for (const [json, field] of [[{}, "reason"], [{ reason: "Venue flooded", why: "x" }, "why"], [{ reason: "Venue flooded", scope: "some" }, "scope"]] as const) {
+      const refused = await cancel(json);
+      expect(refused.status, JSON.stringify(json)).toBe(400);
+      expect(Object.keys((await body<Errors>(refused)).errors ?? {})).toContain(field);
+    }
+    expect((await cancel({ reason: "Venue flooded" }, b.cookies.sub)).status).toBe(404);
+    expect(await db.event.findUniqueOrThrow({ where: { id }, select: { cancelledAt: true } })).toEqual({ cancelledAt: null });
+
+    const done = await cancel({ reason: "Venue flooded" });
+    expect(done.status).toBe(200);
+    expect(await body(done)).toMatchObject({ id, cancelled: 1, cancelReason: "Venue flooded", cancelledAt: expect.any(String) });
+    const back = await call(cancelApi.action, "DELETE", `/api/events/${id}/cancel`, { id: String(id) }, { cookie: b.cookies.admin });
+    expect(back.status).toBe(200);
+    expect(await body(back)).toMatchObject({ id, cancelledAt: null, cancelReason: null });
   });
 });
 

@@ -243,6 +243,8 @@ describe("adding the same song twice at once", () => {
     const statuses = (await Promise.all(Array.from({ length: 6 }, add))).map((response) => response.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
     expect(await db.song.count({ where: { bandId: band.id, titleKey: "race song" } })).toBe(1);
+    // The refusal names the API's field, not the form's button; sent, it adds the song.
+    expect((await json(await add())).message).toMatch(/Send "allowDuplicate": true to keep it anyway, or change the title or artist\.$/);
   });
 });
 

@@ -219,6 +219,7 @@ export async function requireConflictsConfirmed(access: BandAccess, input: Confl
 export class ConflictsError extends RuleError {
   constructor(readonly conflicts: Conflict[]) {
     super(409, `Check before saving: ${conflicts.map((c) => c.message).join("; ")}. Tick “Save anyway” to keep it.`, CONFIRM_FIELD);
+    this.apiMessage = `Check before saving: ${conflicts.map((c) => c.message).join("; ")}. Send "confirmConflicts": true to keep it.`;
   }
 }
 

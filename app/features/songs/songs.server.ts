@@ -281,6 +281,7 @@ export async function findDuplicate(bandId: number, title: string, artist: strin
 export class DuplicateSongError extends RuleError {
   constructor(readonly existing: { id: number; title: string; artist: string | null }) {
     super(409, `${duplicateMessage(existing.title, existing.artist)} Add it anyway, or change the title or artist.`, "title");
+    this.apiMessage = `${duplicateMessage(existing.title, existing.artist)} Send "allowDuplicate": true to keep it anyway, or change the title or artist.`;
   }
 }
 
