@@ -83,6 +83,10 @@ describe("POST /api/bands", () => {
     expect(await zoneOf({ name: "Kolkata Band", timeZone: "asia/kolkata" })).toBe("Asia/Kolkata");
     expect(await zoneOf({ name: "Mars Band", timeZone: "Mars/Olympus" })).toBe("UTC");
     expect(await zoneOf({ name: "Plain Band" })).toBe("UTC");
+    // Not a name at all: said in words, not zod's "expected string, received number".
+    const number = await callRoute(bandsRoute.action, post({ name: "Number Band", timeZone: 5 }, { cookie }));
+    expect(number.status).toBe(400);
+    expect((await body<{ errors: Record<string, string[]> }>(number)).errors).toEqual({ timeZone: ["A time zone is a name, like Europe/Berlin"] });
   });
 
   test("the same band sent again within seconds (parallel posts, a retry) is created once; another name, or later, is a new band", async () => {

@@ -26,7 +26,7 @@ export const BandNameSchema = z
  * create form sends the browser's own with JavaScript; an unknown one, or none, is UTC
  * (createBand), which Settings changes.
  */
-export const CreateBandSchema = z.strictObject({ name: BandNameSchema, timeZone: z.string().max(64).optional() });
+export const CreateBandSchema = z.strictObject({ name: BandNameSchema, timeZone: z.string({ error: "A time zone is a name, like Europe/Berlin" }).max(64, "A time zone is a name, like Europe/Berlin").optional() });
 
 export const PreferredBandSchema = z.strictObject({
   bandId: z.coerce.number({ error: "Choose a band" }).int({ error: "Choose a band" }).positive({ error: "Choose a band" }),
