@@ -199,6 +199,7 @@ describe("recording the band's money", () => {
     const splitBase = { paymentId, method: "equal" };
     expect((await refused(splitsRoute.action, "splits", { ...splitBase, shares: Array.from({ length: 101 }, () => ({ userId: people.ann.id })) })).shares).toEqual(["A payment can be shared among at most 100 people"]);
     expect((await refused(splitsRoute.action, "splits", { ...splitBase, shares: [[people.ann.id]] }))["shares.0"]).toEqual(["Each share is a person: { userId, percent?, fixed? }"]);
+    expect((await refused(splitsRoute.action, "splits", { ...splitBase, shares: [{ userId: people.ann.id, fixd: "10" }] }))["shares.0.fixd"]).toEqual(["Unknown field"]);
     const rehearsal = await db.event.create({ data: { bandId: world.band.id, title: "Weekly rehearsal", kind: "rehearsal", startsAt: new Date() } });
     expect((await refused(paymentsRoute.action, "payments", { ...payment("10"), category: "gig", eventId: rehearsal.id })).eventId).toEqual(["Choose a gig from this band's calendar"]);
     expect((await refused(expensesRoute.action, "expenses", { amount: "0.001", date: "2024-05-01", category: "travel" })).amount).toEqual(["USD amounts have at most 2 decimal places"]);

@@ -228,7 +228,8 @@ export function splitSchema(currency: string, { api = false }: Mode = {}) {
     commission: cut(currency),
     fundCut: cut(currency),
     shares: z
-      .array(z.object(share.shape, { error: "Each share is a person: { userId, percent?, fixed? }" }), { error: "Choose at least one person to share the payment" })
+      // A client's share with a key the API does not know (a typo of "fixed") is refused, as a body's is.
+      .array((api ? z.strictObject : z.object)(share.shape, { error: "Each share is a person: { userId, percent?, fixed? }" }), { error: "Choose at least one person to share the payment" })
       .max(100, "A payment can be shared among at most 100 people")
       .default([])
       .transform((list) => list.filter((entry): entry is typeof entry & { userId: string } => Boolean(entry.userId))),
