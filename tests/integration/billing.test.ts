@@ -452,7 +452,7 @@ describe("Stripe mode", () => {
     const { band, leader, cookie } = await proThroughStripe();
     const post = async (json: unknown) => callRoute(api.action, buildRequest(`/api/bands/${band.id}/subscription`, { cookie: await cookie(leader.id), json }), { id: String(band.id) });
     const state = await (await callRoute(api.loader, buildRequest(`/api/bands/${band.id}/subscription`, { cookie: await cookie(leader.id) }), { id: String(band.id) })).json();
-    expect(state).toMatchObject({ subscriptionTier: "pro", plan: "Pro", price: { amount: 8, currency: "USD", interval: "month" }, paymentMethod: { last4: "4242" } });
+    expect(state).toMatchObject({ subscriptionTier: "pro", plan: "Pro", price: { amount: 8, amountMinor: 800, currency: "USD", interval: "month" }, paymentMethod: { last4: "4242" } });
 
     const bad = await post({ action: "refund" });
     expect(bad.status).toBe(400);

@@ -242,7 +242,8 @@ export function subscriptionJson(view: SubscriptionView) {
     mode: view.mode,
     subscriptionTier: view.isPro ? PRO_TIER : "free",
     plan: view.plan,
-    price: { amount: view.proPrice, currency: "USD", interval: "month" },
+    // amount in dollars, as analytics reports the price (the spec); amountMinor as every other sum of the API.
+    price: { amount: view.proPrice, amountMinor: view.proPrice * 100, currency: "USD", interval: "month" },
     status: view.status,
     currentPeriodEnd: view.currentPeriodEnd,
     cancelAtPeriodEnd: view.cancelAtPeriodEnd,
