@@ -8,7 +8,7 @@ import { createOnce } from "~/utils/idempotency.server";
 /** GET /api/bands/{id}/payouts?page=: payouts to and from members, newest first (leaders and admins; 402 for a free band). */
 export const loader = apiRoute(({ request, params }: LoaderFunctionArgs) => ledgerListJson(request, params.id, "payout"));
 
-/** POST /api/bands/{id}/payouts: records one (the form's fields as JSON; amounts as "12.50"); 201 with its entry id. An `Idempotency-Key` header makes a retry safe. */
+/** POST /api/bands/{id}/payouts: records one (the form's fields as JSON; amounts as "12.50" in the band's currency; a JSON number is read the same way, 1250 as 1,250.00, not as minor units); 201 with its entry id. An `Idempotency-Key` header makes a retry safe. */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const access = await requireFinanceApiWriter(request, params.id);
