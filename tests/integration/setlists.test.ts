@@ -422,6 +422,20 @@ describe("setlists", () => {
     const after = await apiSetlist(world.cookies.member, setlist.id);
     expect(after.version).toBe(setlist.version + 1);
     expect(after.sets.map((set) => set.name)).toEqual(["Set 1", "Set 2"]);
+
+    // Someone removes a song; a drag (or a row's button) from the page opened before names it:
+    // "someone else changed it", not "that item is not in this setlist".
+    const removed = after.sets[0]!.items[0]!;
+    expect((await editorPost(world.cookies.leader, setlist.id, { intent: "remove-item", version: String(after.version), itemId: String(removed.id) })).status).toBe(302);
+    const layout = after.sets.map((set) => ({ id: set.id, itemIds: [...set.items].reverse().map((one) => one.id) }));
+    for (const fields of [
+      { intent: "reorder", version: String(after.version), layout: JSON.stringify(layout) },
+      { intent: "move-down", version: String(after.version), itemId: String(removed.id) },
+    ]) {
+      const late = await editorPost(world.cookies.member, setlist.id, fields);
+      expect(late.status, fields.intent).toBe(409);
+      expect(await json(late)).toMatchObject({ message: SETLIST_MESSAGES.stale });
+    }
   });
 
   test("running totals include breaks; a set lasts until its last song (the break after it counts in the show, not in the set or against its target); a set over the target is flagged", async () => {

@@ -337,7 +337,9 @@ export async function saveLayout(
   { strict = true, details }: { strict?: boolean; details?: SetlistDetails } = {},
 ) {
   requireGrant(access, "content:edit");
-  await requireSetlist(access, setlistId);
+  // Made on an older version, a layout naming an item someone else has removed since is
+  // stale, not "not in this setlist" (the version is claimed again, race-safe, when saving).
+  if ((await requireSetlist(access, setlistId)).version !== version) throw new RuleError(409, SETLIST_MESSAGES.stale);
   // Each refusal names the part of the layout it is about (the API's `errors` map, by the
   // PUT body's paths: `sets`, `sets.1.id`, `sets.0.items.3.songId`).
   if (!sets.length) throw new RuleError(400, SETLIST_MESSAGES.noSets, "sets");
@@ -453,7 +455,7 @@ async function changeLayout(
   options?: { strict?: boolean },
 ) {
   requireGrant(access, "content:edit");
-  await requireSetlist(access, setlistId);
+  if ((await requireSetlist(access, setlistId)).version !== version) throw new RuleError(409, SETLIST_MESSAGES.stale);
   const current = await currentLayout(setlistId);
   const before = JSON.stringify(current);
   const next = change(current);
