@@ -293,6 +293,12 @@ describe("setlists", () => {
     // The library's own search: words in any order; nothing but an emoji finds nothing.
     expect(await search("queen%20dancing")).toEqual([["Dancing Queen", "already in Set 2"]]);
     expect(await search(encodeURIComponent("🎸"))).toEqual([]);
+    // Twenty are listed; when more match, the list says so instead of looking complete.
+    const label = async (q: string) => (await json(await callRoute(editorLoader, buildRequest(`/setlists/${setlist.id}?q=${q}`, { cookie: world.cookies.member }), { id: String(setlist.id) }))).resultsLabel;
+    expect(await label("africa")).toBe("Songs matching “africa”");
+    await db.song.createMany({ data: Array.from({ length: 21 }, (_, i) => ({ bandId: world.band.id, title: `Blues ${i + 1}`, titleKey: `blues ${i + 1}` })) });
+    expect(await label("blues")).toBe("The first 20 songs matching “blues”: type more of a title or artist to find others");
+    expect((await search("blues")).length).toBe(20);
 
     const set2 = setlist.sets[1]!;
     const added = await editorPost(world.cookies.member, setlist.id, { intent: "add-songs", version: String(setlist.version), setId: String(set2.id), songId: [String(world.songs[1]!.id), String(africa.id)] });
@@ -429,7 +435,7 @@ describe("setlists", () => {
     expect((await editorPost(world.cookies.leader, setlist.id, { intent: "remove-item", version: String(after.version), itemId: String(removed.id) })).status).toBe(302);
     const layout = after.sets.map((set) => ({ id: set.id, itemIds: [...set.items].reverse().map((one) => one.id) }));
     for (const fields of [
-      { intent: "reorder", version: String(after.version), layout: JSON.stringify(layout) },
+      { intent: "reorder", version: String(after.version), layout: JSON.stringify(layout) } as Record<string, string>,
       { intent: "move-down", version: String(after.version), itemId: String(removed.id) },
     ]) {
       const late = await editorPost(world.cookies.member, setlist.id, fields);

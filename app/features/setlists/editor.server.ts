@@ -237,11 +237,16 @@ async function repeatedSongsToast(access: BandAccess, songIds: number[]) {
 }
 
 /** The editor's data, ready to show: the setlist with its sets, items and running totals, and the songs matching `q`. */
+/** The "Add songs" search lists this many (the label says when more match). */
+const SEARCH_SHOWN = 20;
+
 export async function editorView(access: BandAccess, id: number, q: string, now = new Date()) {
   const setlist = await getSetlist(access, id);
   if (!setlist) return null;
   q = typeableSearch(q.slice(0, 100));
-  const [results, choices] = await Promise.all([q && setlist.mayEdit ? searchSongsForSetlist(access, q) : [], eventsForSetlistChoice(access, now)]);
+  // One more than is shown, to say that there are more.
+  const [found, choices] = await Promise.all([q && setlist.mayEdit ? searchSongsForSetlist(access, q, SEARCH_SHOWN + 1) : [], eventsForSetlistChoice(access, now)]);
+  const results = found.slice(0, SEARCH_SHOWN);
   const tz = setlist.band.timeZone;
   /** The first set each song of the setlist is in. */
   const setOf = new Map<number, string>();
@@ -264,6 +269,7 @@ export async function editorView(access: BandAccess, id: number, q: string, now 
     mayLinkEvents: grantIn(access, "events:edit") !== null,
     mayReport: mayReport(access),
     q,
+    resultsLabel: found.length > SEARCH_SHOWN ? `The first ${SEARCH_SHOWN} songs matching “${q}”: type more of a title or artist to find others` : `Songs matching “${q}”`,
     results: results.map((song) => ({
       id: song.id,
       title: song.title,

@@ -19,7 +19,7 @@ const INPUT = "block w-full rounded-md border border-slate-300 bg-white px-3 py-
  * save from an older version is refused with a message offering to reload.
  */
 export function SetlistEditor({ data, reply }: { data: EditorData; reply: EditorReply | null }) {
-  const { setlist, q, results } = data;
+  const { setlist, q, results, resultsLabel } = data;
   const single = setlist.sets.length === 1;
   // dnd-kit is loaded only here, only for an editor and only once the page runs JavaScript:
   // without it the buttons do the moving. The page's own rows stay until it has loaded, and
@@ -101,7 +101,7 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
         <span className="text-slate-600">Printing this page gives just the running order, in large type.</span>
       </p>
 
-      {setlist.mayEdit ? <EditingSections setlist={setlist} q={q} results={results} reply={reply} /> : null}
+      {setlist.mayEdit ? <EditingSections setlist={setlist} q={q} results={results} resultsLabel={resultsLabel} reply={reply} /> : null}
     </div>
   );
 }
@@ -182,7 +182,7 @@ function EventsSection({ data, reply }: { data: EditorData; reply: EditorReply |
 }
 
 /** Adding songs, breaks and sets, and the setlist's details: for those who may edit it. */
-function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: string; results: EditorData["results"]; reply: EditorReply | null }) {
+function EditingSections({ setlist, q, results, resultsLabel, reply }: { setlist: Setlist; q: string; results: EditorData["results"]; resultsLabel: string; reply: EditorReply | null }) {
   // What a refused Details save sent (kept on the page), else the setlist's own values. A
   // save refused as stale keeps its typed values and the version they were typed over until
   // the page is reloaded, not only until the next editor action replaces the reply.
@@ -221,7 +221,7 @@ function EditingSections({ setlist, q, results, reply }: { setlist: Setlist; q: 
               <input type="hidden" name="version" value={setlist.version} />
               <input type="hidden" name="q" value={q} />
               <fieldset>
-                <legend className="text-sm font-medium text-slate-800">Songs matching “{q}”</legend>
+                <legend className="text-sm font-medium text-slate-800">{resultsLabel}</legend>
                 <ul className="mt-2 divide-y divide-slate-100 rounded-md border border-slate-200">
                   {results.map((song) => (
                     <li key={song.id} className="flex items-center gap-3 px-3 py-2">
