@@ -508,6 +508,22 @@ describe("setlists", () => {
     const made = await db.setlist.findFirstOrThrow({ where: { bandId: world.band.id }, orderBy: { id: "desc" }, select: { id: true } });
     for (const tap of taps) expect([`/setlists/${made.id}`, "/setlists"]).toContain(tap.headers.get("location"));
     expect(taps.filter((tap) => tap.headers.get("location") === `/setlists/${made.id}`).length).toBeGreaterThanOrEqual(1);
+
+    // Every copy has a name of its own: the second is "(copy 2)", a copy of a copy counts from
+    // the original's name, and a name at the 120-character limit keeps its suffix.
+    const names = await db.setlist.findMany({ where: { bandId: world.band.id }, orderBy: { id: "asc" }, select: { name: true } });
+    expect(names.map((row) => row.name).slice(-2)).toEqual([`${original.name} (copy)`, `${original.name} (copy 2)`]);
+    const again = await editorPost(world.cookies.member, copyId, { intent: "duplicate" });
+    const third = await db.setlist.findUniqueOrThrow({ where: { id: Number(again.headers.get("location")!.split("/").pop()) }, select: { name: true } });
+    expect(third.name).toBe(`${original.name} (copy 3)`);
+    const long = await db.setlist.create({ data: { bandId: world.band.id, name: `${"x".repeat(54)}${"🎸".repeat(33)}` } });
+    for (const expected of [" (copy)", " (copy 2)"]) {
+      const made = await editorPost(world.cookies.member, long.id, { intent: "duplicate" });
+      const { name } = await db.setlist.findUniqueOrThrow({ where: { id: Number(made.headers.get("location")!.split("/").pop()) }, select: { name: true } });
+      expect(name.endsWith(expected)).toBe(true);
+      expect(name.length).toBeLessThanOrEqual(120);
+      expect(name.isWellFormed(), "no half of an emoji").toBe(true);
+    }
   });
 
   test("bad editor input gets a clear message and no 500", async () => {

@@ -240,14 +240,30 @@ export async function updateSetlistDetails(access: BandAccess, setlistId: number
   });
 }
 
-/** A copy with every set, song, break and note, named "<name> (copy)" unless a name is given. */
+/**
+ * A copy's name: "<name> (copy)", or "(copy 2)", "(copy 3)"… when the band has that one
+ * already (a copy of a copy counts from its original's name), the name cut short so the
+ * suffix always fits the 120 characters a name may have. One query.
+ */
+async function copyName(client: Pick<typeof db, "setlist">, bandId: number, name: string) {
+  const base = name.replace(/ \(copy(?: \d+)?\)$/, "");
+  const taken = new Set((await client.setlist.findMany({ where: { bandId, name: { startsWith: base.slice(0, 100) } }, select: { name: true } })).map((row) => row.name));
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? " (copy)" : ` (copy ${n})`;
+    // Cut short, never through an emoji (half of its pair).
+    const candidate = `${base.slice(0, 120 - suffix.length).replace(/[\uD800-\uDBFF]$/, "")}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** A copy with every set, song, break and note, named "<name> (copy)" (see copyName) unless a name is given. */
 export async function duplicateSetlist(access: BandAccess, setlistId: number, name?: string, source: "duplicate" | "gig" = "duplicate") {
   requireGrant(access, "content:edit");
   const original = await getSetlist(access, setlistId);
   if (!original) throw new RuleError(404, SETLIST_NOT_FOUND);
   const copy = await db.$transaction(async (tx) => {
     const created = await tx.setlist.create({
-      data: { bandId: access.band.id, name: (name ?? `${original.name} (copy)`).slice(0, 120), notes: original.notes, targetSetSeconds: original.targetSetSeconds, createdById: access.user.id },
+      data: { bandId: access.band.id, name: (name ?? (await copyName(tx, access.band.id, original.name))).slice(0, 120), notes: original.notes, targetSetSeconds: original.targetSetSeconds, createdById: access.user.id },
       select: { id: true, name: true, version: true },
     });
     for (const set of original.sets) {
