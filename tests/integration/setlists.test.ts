@@ -29,7 +29,7 @@ async function bandWithRoles() {
 }
 
 const json = async (response: Response) => JSON.parse(await response.text());
-type ApiSetlist = { id: number; version: number; durationSeconds: number; sets: { id: number; name: string; durationSeconds: number; overTargetSeconds: number; items: { id: number; type: string; songId: number | null; title: string }[] }[] };
+type ApiSetlist = { id: number; name: string; version: number; durationSeconds: number; sets: { id: number; name: string; durationSeconds: number; overTargetSeconds: number; items: { id: number; type: string; songId: number | null; title: string }[] }[] };
 
 async function apiSetlist(cookie: string, id: number): Promise<ApiSetlist> {
   const response = await callRoute(setlistApiLoader, buildRequest(`/api/setlists/${id}`, { cookie }), { id: String(id) });
