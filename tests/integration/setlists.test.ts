@@ -309,6 +309,18 @@ describe("setlists", () => {
     });
     setlist = await apiSetlist(world.cookies.member, setlist.id);
     expect(setlist.sets[1]!.items.map((item) => item.title)).toEqual(["September", "Dancing Queen", "Break", "Valerie", "Africa"]);
+    // A ticked song deleted since the search does not hold up the others; all deleted is said.
+    const doomed = await db.song.create({ data: { bandId: world.band.id, title: "Gone Soon", titleKey: "gone soon", createdById: world.users.leader.id } });
+    const kept = await db.song.create({ data: { bandId: world.band.id, title: "Still Here", titleKey: "still here", createdById: world.users.leader.id } });
+    await db.song.delete({ where: { id: doomed.id } });
+    const partly = await editorPost(world.cookies.member, setlist.id, { intent: "add-songs", version: String(setlist.version), setId: String(set2.id), songId: [String(doomed.id), String(kept.id)] });
+    expect(partly.status).toBe(302);
+    expect(await toastOf(partly)).toMatchObject({ title: "Added, all but one", description: "One song you ticked is no longer in the library, so it was not added." });
+    setlist = await apiSetlist(world.cookies.member, setlist.id);
+    expect(setlist.sets[1]!.items.at(-1)!.title).toBe("Still Here");
+    const none = await editorPost(world.cookies.member, setlist.id, { intent: "add-songs", version: String(setlist.version), setId: String(set2.id), songId: String(doomed.id) });
+    expect(none.status).toBe(400);
+    expect(JSON.stringify(await json(none))).toContain(SETLIST_MESSAGES.foreignSong);
     // A song new to the setlist is added without a word.
     const fresh = await db.song.create({ data: { bandId: world.band.id, title: "Jolene", titleKey: "jolene", createdById: world.users.leader.id } });
     const quiet = await editorPost(world.cookies.member, setlist.id, { intent: "add-songs", version: String(setlist.version), setId: String(set2.id), songId: String(fresh.id) });

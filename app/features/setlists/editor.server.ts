@@ -19,6 +19,7 @@ import { eventsForSetlistChoice, setEventSetlist } from "~/features/events/event
 import { mayReport } from "./report.server";
 import { typeableSearch } from "~/utils/typed-text";
 import {
+  SETLIST_MESSAGES,
   SETLIST_NOT_FOUND,
   getSetlist,
   searchSongsForSetlist,
@@ -113,8 +114,16 @@ export async function submitEditorForm(access: BandAccess, setlistId: number, fo
         await updateSetlistDetails(access, setlistId, input.version, { name: input.name, notes: input.notes, targetSetSeconds: input.targetMinutes ? input.targetMinutes * 60 : null });
         return { ...back(), toast: { title: "Setlist saved" } };
       case "add-songs": {
-        const { repeated } = await addItems(access, setlistId, input.version, input.setId ?? null, input.songId.map((songId) => ({ songId })));
-        return { ...back(input.setId ? `set-${input.setId}` : undefined), toast: await repeatedSongsToast(access, repeated) };
+        // A ticked song deleted from the library since the search (by someone else) does not
+        // hold up the others: they are added, and the toast says one was not.
+        const inLibrary = new Set((await db.song.findMany({ where: { bandId: access.band.id, id: { in: input.songId } }, select: { id: true } })).map((song) => song.id));
+        const gone = input.songId.filter((id) => !inLibrary.has(id)).length;
+        if (gone === input.songId.length) throw new RuleError(400, gone === 1 ? SETLIST_MESSAGES.foreignSong : "Those songs are not in the band’s library.");
+        const { repeated } = await addItems(access, setlistId, input.version, input.setId ?? null, input.songId.filter((id) => inLibrary.has(id)).map((songId) => ({ songId })));
+        const notAdded = gone
+          ? { title: gone === 1 ? "Added, all but one" : `Added, all but ${gone}`, description: `${gone === 1 ? "One song you ticked is" : `${gone} songs you ticked are`} no longer in the library, so ${gone === 1 ? "it was" : "they were"} not added.` }
+          : undefined;
+        return { ...back(input.setId ? `set-${input.setId}` : undefined), toast: notAdded ?? (await repeatedSongsToast(access, repeated)) };
       }
       case "add-break":
         await addItems(access, setlistId, input.version, input.setId ?? null, [{ isBreak: true, breakSeconds: input.breakMinutes * 60, note: input.note }]);
@@ -236,10 +245,10 @@ async function repeatedSongsToast(access: BandAccess, songIds: number[]) {
   };
 }
 
-/** The editor's data, ready to show: the setlist with its sets, items and running totals, and the songs matching `q`. */
 /** The "Add songs" search lists this many (the label says when more match). */
 const SEARCH_SHOWN = 20;
 
+/** The editor's data, ready to show: the setlist with its sets, items and running totals, and the songs matching `q`. */
 export async function editorView(access: BandAccess, id: number, q: string, now = new Date()) {
   const setlist = await getSetlist(access, id);
   if (!setlist) return null;
