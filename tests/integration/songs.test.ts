@@ -52,7 +52,12 @@ describe("the song form", () => {
     expect((await json(invisible)).result.error.title).toEqual(["Title is required"]);
     const tooSlow = await callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: songForm(band.id, { title: "Drone", tempo: "19" }) }));
     expect((await json(tooSlow)).result.error.tempo).toEqual(["Tempo must be a whole number of beats per minute from 20 to 400"]);
+    // A tag's 30 characters are counted as the title's are: an emoji is one.
+    const longTag = await callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: songForm(band.id, { title: "Drone", tags: "x".repeat(31) }) }));
+    expect((await json(longTag)).result.error.tags).toEqual(["Each tag must be at most 30 characters"]);
     expect(await db.song.count({ where: { bandId: band.id } })).toBe(0);
+    const emoji = await callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: songForm(band.id, { title: "Drone", tags: "🎸".repeat(16) }) }));
+    expect(emoji.status).toBe(302);
   });
 
   test("a member adds a song with every field; the same title and artist is flagged before saving, then added when confirmed", async () => {

@@ -96,7 +96,7 @@ export const rules = {
     const list = (Array.isArray(value) ? value : (value ?? "").split(/[,;]/)).map((tag) => tag.trim().replace(/\s+/g, " ")).filter(Boolean);
     if (list.some((tag) => hasUntypeable(tag))) return fail(ctx, untypeableMessage("A tag"));
     const unique = [...new Map(list.map((tag) => [tag.toLowerCase(), tag])).values()];
-    if (unique.some((tag) => tag.length > 30)) return fail(ctx, SONG_MESSAGES.tagTooLong);
+    if (unique.some((tag) => length(tag) > 30)) return fail(ctx, SONG_MESSAGES.tagTooLong);
     if (unique.length > 10) return fail(ctx, SONG_MESSAGES.tooManyTags);
     return unique;
   },
