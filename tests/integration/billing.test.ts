@@ -141,7 +141,9 @@ describe("Stripe mode", () => {
     });
     // Nothing changes until Stripe says the payment went through.
     expect(await tierOf(band.id)).toBe("free");
-    expect((await pageData(await cookie(leader.id), "?checkout=success")).checkout).toBe("success");
+    // Back from Stripe before its webhook: the leader is told it is being confirmed; a member who opens the address is not.
+    expect((await pageData(await cookie(leader.id), "?checkout=success")).checkoutNotice).toBe("Thanks! Stripe is confirming the payment; Pro switches on in a moment. Reload this page if it has not.");
+    expect((await pageData(await cookie(leader.id), "?checkout=cancelled")).checkoutNotice).toBe("Checkout was cancelled. Nothing was charged.");
     const [checkout] = await analytics("checkout", band.id);
     expect(checkout).toMatchObject({ userId: leader.id, properties: { value: 8, currency: "USD", items: [{ item_name: "Bandroom Pro subscription", price: 8, quantity: 1 }] } });
 
@@ -165,6 +167,9 @@ describe("Stripe mode", () => {
 
     const view = await pageData(await cookie(leader.id), "?checkout=success");
     expect(view).toMatchObject({ isPro: true, paymentMethod: { brand: "visa", last4: "4242" }, cancelAtPeriodEnd: false, actions: { checkout: false, portal: true, cancel: true, resume: false } });
+    expect(view.checkoutNotice).toBe("Payment received: welcome to Pro.");
+    // "Cancelled" on a band that is Pro says nothing (an old address from the history).
+    expect((await pageData(await cookie(leader.id), "?checkout=cancelled")).checkoutNotice).toBeNull();
     expect(view.periodEndLabel).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   });
 
@@ -422,7 +427,15 @@ describe("Stripe mode", () => {
     expect(await tierOf(band.id)).toBe("free");
     expect(await db.ledgerEntry.count({ where: { bandId: band.id } })).toBe(1);
     expect(await db.bandSubscription.count({ where: { bandId: band.id } })).toBe(1);
-    expect((await pageData(await cookie(leader.id))).actions).toMatchObject({ checkout: true, portal: true });
+    const ended = await pageData(await cookie(leader.id), "?checkout=success");
+    expect(ended.actions).toMatchObject({ checkout: true, portal: true });
+    // No card line for a subscription that no longer charges it, and an old "success" address says nothing.
+    expect(ended).toMatchObject({ paymentMethod: null, checkoutNotice: null });
+    // "Resume" from a tab opened before the end: told Pro has ended, not that it "is not set to end".
+    expect(await toastOf(await pageAction(await cookie(leader.id), "resume", band.id))).toMatchObject({
+      title: "Nothing changed",
+      description: "This band has no Pro subscription to resume: Pro has ended. Upgrade to Pro to start a new one.",
+    });
   });
 
   test("the portal opens for the band's billing account", async () => {

@@ -27,7 +27,9 @@ export async function getSubscription(access: BandAccess) {
       where: { id: access.band.id },
       select: {
         timeZone: true,
-        subscription: { select: { status: true, currentPeriodEnd: true, cancelAtPeriodEnd: true, cardBrand: true, cardLast4: true, stripeCustomerId: true, stripeSubscriptionId: true } },
+        subscription: {
+          select: { status: true, currentPeriodEnd: true, cancelAtPeriodEnd: true, cardBrand: true, cardLast4: true, stripeCustomerId: true, stripeSubscriptionId: true, checkoutSessionId: true, checkoutExpiresAt: true },
+        },
       },
     }),
     listLeaderNames(access.band.id),
@@ -52,7 +54,10 @@ export async function getSubscription(access: BandAccess) {
     currentPeriodEnd: sub?.currentPeriodEnd?.toISOString() ?? null,
     periodEndLabel: sub?.currentPeriodEnd ? formatDate(sub.currentPeriodEnd, timeZone) : null,
     cancelAtPeriodEnd: live && Boolean(sub?.cancelAtPeriodEnd),
-    paymentMethod: mayChangePlan && sub?.cardLast4 ? { brand: sub.cardBrand, last4: sub.cardLast4 } : null,
+    // The card of a subscription that is still paying: after Pro has ended it read as if it were.
+    paymentMethod: mayChangePlan && live && sub?.cardLast4 ? { brand: sub.cardBrand, last4: sub.cardLast4 } : null,
+    /** A checkout opened for this band and not expired (completed and not yet confirmed by Stripe's webhook, or still open). */
+    checkoutOpen: Boolean(sub?.checkoutSessionId && sub.checkoutSessionId !== OPENING && sub.checkoutExpiresAt && sub.checkoutExpiresAt > new Date()),
     /** What the leader may do now (Stripe mode only). */
     actions: {
       checkout: mode === "stripe" && mayChangePlan && !access.band.isPro && !live,
@@ -94,6 +99,7 @@ export const BILLING_MESSAGES = {
   nothingToCancel: "This band has no Pro subscription to cancel.",
   alreadyCancelling: "Pro is already set to end at the close of this billing period.",
   nothingToResume: "Pro is not set to end, so there is nothing to resume.",
+  noSubscriptionToResume: "This band has no Pro subscription to resume: Pro has ended. Upgrade to Pro to start a new one.",
 } as const;
 
 /** The band's Stripe ids and status, for the leader's actions. */
@@ -201,7 +207,7 @@ export async function openBillingPortal(access: BandAccess) {
 async function setCancelAtPeriodEnd(access: BandAccess, cancel: boolean) {
   const record = await billingRecord(access);
   const live = record?.stripeSubscriptionId && tierForStatus(record.status) === PRO_TIER;
-  if (!live) throw new RuleError(409, cancel ? BILLING_MESSAGES.nothingToCancel : BILLING_MESSAGES.nothingToResume);
+  if (!live) throw new RuleError(409, cancel ? BILLING_MESSAGES.nothingToCancel : BILLING_MESSAGES.noSubscriptionToResume);
   if (cancel && record.cancelAtPeriodEnd) throw new RuleError(409, BILLING_MESSAGES.alreadyCancelling);
   if (!cancel && !record.cancelAtPeriodEnd) throw new RuleError(409, BILLING_MESSAGES.nothingToResume);
   const updated = await callStripe(cancel ? "cancel subscription" : "resume subscription", (stripe) =>

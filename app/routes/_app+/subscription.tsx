@@ -15,20 +15,31 @@ import { RouteErrorBoundary } from "~/components/error-screens";
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "band:view" });
   const { mayChangePlan, ...subscription } = await getSubscription(access);
-  const checkout = new URL(request.url).searchParams.get("checkout");
-  const outcome: "success" | "cancelled" | null = checkout === "success" || checkout === "cancelled" ? checkout : null;
   return {
     bandId: access.band.id,
     bandName: access.band.name,
     ...subscription,
     isLeader: mayChangePlan,
-    checkout: outcome,
+    checkoutNotice: mayChangePlan ? checkoutNotice(new URL(request.url).searchParams.get("checkout"), subscription) : null,
   };
+}
+
+/**
+ * What Stripe's return address (?checkout=success or cancelled) says, to the leader who
+ * went through checkout, from the band's state rather than the address alone: an old
+ * "success" address (from the history, after Pro has ended) or "cancelled" on a band that
+ * is Pro says nothing.
+ */
+function checkoutNotice(outcome: string | null, { isPro, checkoutOpen }: { isPro: boolean; checkoutOpen: boolean }) {
+  if (outcome === "cancelled") return isPro ? null : "Checkout was cancelled. Nothing was charged.";
+  if (outcome !== "success") return null;
+  if (isPro) return "Payment received: welcome to Pro.";
+  return checkoutOpen ? "Thanks! Stripe is confirming the payment; Pro switches on in a moment. Reload this page if it has not." : null;
 }
 
 const DONE: Record<"cancel" | "resume", (bandName: string) => { title: string; description: string }> = {
   cancel: (bandName) => ({ title: "Pro will end at the close of this billing period", description: `${bandName} keeps Pro until then, and keeps all its data after.` }),
-  resume: (bandName) => ({ title: "Pro will carry on", description: `${bandName}'s subscription renews as before.` }),
+  resume: (bandName) => ({ title: "Pro will carry on", description: `${bandName}’s subscription renews as before.` }),
 };
 
 /**
@@ -60,7 +71,11 @@ export default function Subscription() {
     <div className="space-y-6">
       <PageHeader back={{ to: "/settings", label: "Settings" }} title="Subscription" description={`The plan ${bandName} is on, and what each plan includes.`} />
 
-      {view.checkout ? <CheckoutNotice outcome={view.checkout} isPro={isPro} /> : null}
+      {view.checkoutNotice ? (
+        <p role="status" className="rounded-lg border border-brand-100 bg-brand-50 p-4 text-slate-800">
+          {view.checkoutNotice}
+        </p>
+      ) : null}
 
       <section aria-labelledby="current-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="current-heading" className="text-sm font-medium text-slate-600">
@@ -113,7 +128,9 @@ function SubscriptionState({ view }: { view: ReturnType<typeof useLoaderData<typ
   if (view.isPro && view.periodEndLabel) {
     lines.push(view.cancelAtPeriodEnd ? `Pro ends on ${view.periodEndLabel}. The band then returns to Free and keeps all its data.` : `Renews on ${view.periodEndLabel}.`);
   }
-  if (view.isPro && view.status === "past_due") lines.push("Stripe could not take the last payment and will try again. Update the card under Manage billing.");
+  if (view.isPro && view.status === "past_due") {
+    lines.push(`Stripe could not take the last payment and will try again. ${view.isLeader ? "Update the card under Manage billing." : "The band’s leader can update the card."}`);
+  }
   if (view.paymentMethod) lines.push(`Paid with ${brandLabel(view.paymentMethod.brand)} ending in ${view.paymentMethod.last4}.`);
   if (!lines.length) return null;
   return (
@@ -129,20 +146,6 @@ function brandLabel(brand: string | null) {
   if (!brand) return "card";
   const names: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover" };
   return names[brand] ?? `${brand.charAt(0).toUpperCase()}${brand.slice(1)}`;
-}
-
-function CheckoutNotice({ outcome, isPro }: { outcome: "success" | "cancelled"; isPro: boolean }) {
-  const text =
-    outcome === "cancelled"
-      ? "Checkout was cancelled. Nothing was charged."
-      : isPro
-        ? "Payment received: welcome to Pro."
-        : "Thanks! Stripe is confirming the payment; Pro switches on in a moment. Reload this page if it has not.";
-  return (
-    <p role="status" className="rounded-lg border border-brand-100 bg-brand-50 p-4 text-slate-800">
-      {text}
-    </p>
-  );
 }
 
 function BillingButton({ intent, label, pendingText, variant = "primary", className = "" }: { intent: BillingAction; label: string; pendingText: string; variant?: "primary" | "secondary"; className?: string }) {
