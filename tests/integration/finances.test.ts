@@ -687,8 +687,20 @@ describe("Pro", () => {
 
     // Every write is refused, on the pages and the API.
     expect((await callRoute(paymentPage.loader, buildRequest("/finances/payments/new", { cookie: world.cookies.leader }))).status).toBe(402);
-    const pagePost = await callRoute(paymentPage.action, buildRequest("/finances/payments/new", { cookie: world.cookies.leader, form: { category: "merch", amount: "5", date: "2024-05-01", method: "cash" } }));
+    const pagePost = await callRoute(paymentPage.action, buildRequest("/finances/payments/new", { cookie: world.cookies.leader, form: { category: "merch", amount: "5", date: "2024-05-01", method: "cash", description: "T-shirts at the door" } }));
     expect(pagePost.status).toBe(402);
+    // A form opened while the band was Pro is answered on the form, with what was typed, not an error screen.
+    const refused = await body<{ result: { error: Record<string, string[]>; initialValue: Record<string, string> } }>(pagePost);
+    expect(refused.result.error[""]).toEqual([READ_ONLY_MESSAGE]);
+    expect(refused.result.initialValue).toMatchObject({ amount: "5", description: "T-shirts at the door" });
+    for (const [action, path, form] of [
+      [expensePage.action, "/finances/expenses/new", { amount: "12", date: "2024-05-01", category: "other", note: "Strings" }],
+      [payoutPage.action, "/finances/payouts/new", { userId: world.people.bob.id, direction: "to_member", amount: "5", date: "2024-05-01", method: "cash" }],
+    ] as const) {
+      const response = await callRoute(action, buildRequest(path, { cookie: world.cookies.leader, form }));
+      expect(response.status, path).toBe(402);
+      expect((await body<{ result: { initialValue: Record<string, string> } }>(response)).result.initialValue).toMatchObject({ amount: form.amount });
+    }
     const apiPost = await api(payoutsRoute.action, world, "payouts", world.cookies.leader, { userId: world.people.bob.id, direction: "to_member", amount: "5", date: "2024-05-01", method: "cash" });
     expect(apiPost.status).toBe(402);
     expect(await body(apiPost)).toEqual({ message: READ_ONLY_MESSAGE });

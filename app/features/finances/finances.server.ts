@@ -119,6 +119,27 @@ export function requireFinanceWriter(access: BandAccess) {
   }
 }
 
+/**
+ * A money page form's gate, as requireFinanceWriter's (402 for a free band, 403 for a member
+ * who may not record money), except that a leader's form in a band no longer Pro is answered on the form, its message with
+ * what was typed kept (a form opened before Pro ended lost everything to an error screen).
+ * Returns that message, or null.
+ */
+export function financeFormRefusal(access: BandAccess): string | null {
+  try {
+    requireWriter(access);
+    return null;
+  } catch (error) {
+    if (error instanceof RuleError && error.status === 402) {
+      // Someone who could not record money on Pro either is answered as before: no form of theirs.
+      if (!rights(access).canEdit) throw data({ message: error.message }, { status: 402 });
+      return error.message;
+    }
+    if (error instanceof RuleError) throw data({ message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
 export type FinancesPlan = "pro" | "lapsed";
 
 /**

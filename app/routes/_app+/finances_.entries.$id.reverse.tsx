@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { backToFormBand, otherBandThanCurrent } from "~/features/bands/access.server";
-import { financePageGate, getEntry, requireEntryAccess, reverseEntry, requireFinanceWriter } from "~/features/finances/finances.server";
+import { financePageGate, getEntry, requireEntryAccess, reverseEntry, financeFormRefusal } from "~/features/finances/finances.server";
 import { parseWithZod, ReversalSchema } from "~/features/finances/schema.server";
 import { OtherBandNote, UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
 import { ErrorList, Field, formErrorsOf, shownValue, useFocusFirstError } from "~/components/forms";
@@ -45,10 +45,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   // The entry's band, whichever is current now; "014" or "0x0c" is no entry (the page's own id rule).
   const { id, access } = await requireEntryAccess(request, params.id, NOT_IN_LEDGER);
-  requireFinanceWriter(access);
+  const refusal = financeFormRefusal(access);
   const formData = await request.formData();
   formData.set("entryId", String(id));
   const submission = parseWithZod(formData, { schema: ReversalSchema });
+  if (refusal) return data({ result: submission.reply({ formErrors: [refusal] }) as SubmissionResult<string[]>, submissionKey: newSubmissionKey() }, { status: 402 });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, submissionKey: newSubmissionKey() }, { status: 400 });
   try {
     // Once per rendered form: a double tap reverses once and says so, not "already reversed".

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { backToFormBand, otherBandThanCurrent } from "~/features/bands/access.server";
-import { financePageGate, financeSettings, getPaymentForSplit, NOT_SPLITTABLE, previewSplit, recordSplit, requireEntryAccess, requireFinanceWriter } from "~/features/finances/finances.server";
+import { financePageGate, financeSettings, getPaymentForSplit, NOT_SPLITTABLE, previewSplit, recordSplit, requireEntryAccess, financeFormRefusal } from "~/features/finances/finances.server";
 import { parseWithZod, splitSchema } from "~/features/finances/schema.server";
 import { ROUNDING_RULE, SPLIT_METHODS } from "~/features/finances/ledger";
 import { OtherBandNote, UpgradePage, UpgradePrompt } from "~/features/finances/components/finance-ui";
@@ -44,12 +44,13 @@ type Preview = { shares: { name: string; amount: string }[]; commission: string;
 export async function action({ request, params }: ActionFunctionArgs) {
   // The payment's band, whichever is current now; "014" or "0x0c" is no entry (the page's own id rule).
   const { id, access } = await requireEntryAccess(request, params.id, NOT_IN_LEDGER);
-  requireFinanceWriter(access);
+  const refusal = financeFormRefusal(access);
   const { currency } = await financeSettings(access);
   const formData = await request.formData();
   formData.set("paymentId", String(id));
   const preview = formData.get("intent") === "preview";
   const submission = parseWithZod(formData, { schema: splitSchema(currency) });
+  if (refusal) return data({ result: submission.reply({ formErrors: [refusal] }) as SubmissionResult<string[]>, preview: null, submissionKey: newSubmissionKey() }, { status: 402 });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, preview: null, submissionKey: newSubmissionKey() }, { status: 400 });
   const money = (minor: number) => formatMoney(minor, currency);
   try {

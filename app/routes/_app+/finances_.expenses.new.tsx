@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { backToFormBand, requireBandAccess, requireFormBandAccess } from "~/features/bands/access.server";
-import { financeFormOptions, financePageGate, financeSettings, recordExpense, requireFinanceWriter } from "~/features/finances/finances.server";
+import { financeFormOptions, financePageGate, financeSettings, recordExpense, financeFormRefusal } from "~/features/finances/finances.server";
 import { expenseSchema, parseWithZod } from "~/features/finances/schema.server";
 import { EXPENSE_CATEGORIES } from "~/features/finances/ledger";
 import { UpgradePage } from "~/features/finances/components/finance-ui";
@@ -44,9 +44,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   // The band the form was opened for, not whichever is current now (another tab may have switched).
   const access = await requireFormBandAccess(request, formData, "finances:view");
-  requireFinanceWriter(access);
+  const refusal = financeFormRefusal(access);
   const { currency, today } = await financeSettings(access);
   const submission = parseWithZod(formData, { schema: expenseSchema(currency, { today }) });
+  if (refusal) return data({ result: submission.reply({ formErrors: [refusal] }) as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), currency }, { status: 402 });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), currency }, { status: 400 });
   const { value } = submission;
   try {

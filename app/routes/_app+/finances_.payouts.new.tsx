@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { backToFormBand, requireBandAccess, requireFormBandAccess } from "~/features/bands/access.server";
-import { BeyondBalanceError, financeFormOptions, financePageGate, financeSettings, formerMembersWithBalance, recordPayout, requireFinanceWriter } from "~/features/finances/finances.server";
+import { BeyondBalanceError, financeFormOptions, financePageGate, financeSettings, formerMembersWithBalance, recordPayout, financeFormRefusal } from "~/features/finances/finances.server";
 import { parseWithZod, payoutSchema } from "~/features/finances/schema.server";
 import { PAYMENT_METHODS, PAYOUT_DIRECTIONS } from "~/features/finances/ledger";
 import { UpgradePage } from "~/features/finances/components/finance-ui";
@@ -46,9 +46,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   // The band the form was opened for, not whichever is current now (another tab may have switched).
   const access = await requireFormBandAccess(request, formData, "finances:view");
-  requireFinanceWriter(access);
+  const refusal = financeFormRefusal(access);
   const { currency, today } = await financeSettings(access);
   const submission = parseWithZod(formData, { schema: payoutSchema(currency, { today }) });
+  if (refusal) return data({ result: submission.reply({ formErrors: [refusal] }) as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), beyondBalance: false, currency }, { status: 402 });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), beyondBalance: false, currency }, { status: 400 });
   const { value } = submission;
   try {
