@@ -14,6 +14,7 @@ import * as payoutPage from "~/routes/_app+/finances_.payouts.new";
 import * as expensePage from "~/routes/_app+/finances_.expenses.new";
 import * as splitPage from "~/routes/_app+/finances_.entries.$id.split";
 import * as reversePage from "~/routes/_app+/finances_.entries.$id.reverse";
+import * as settlePage from "~/routes/_app+/finances_.settle";
 import * as reverseApi from "~/routes/api+/ledger-entries.$id.reverse";
 import { NOT_A_GIG_FEE } from "~/features/finances/schema.server";
 import { IDEMPOTENCY_MESSAGES } from "~/utils/idempotency.server";
@@ -515,6 +516,23 @@ describe("the forms, without JavaScript", () => {
     const elsewhere = await callRoute(paymentPage.action, buildRequest("/finances/payments/new", { cookie: inSecond, form: { bandId: String(world.other.id), category: "tips", amount: "1", date: "2024-05-01", method: "cash", receivedBy: "band" } }));
     await expectNotInBand(elsewhere);
     expect(await db.ledgerEntry.count({ where: { bandId: world.other.id } })).toBe(0);
+  });
+
+  test("settle up's member-to-member transfer says that it is recorded as two entries, with a link to each", async () => {
+    const world = await setup();
+    const { people, cookies } = world;
+    // Ann took $100 at the door; Bob paid $100 of strings out of pocket: Ann pays Bob.
+    expect((await api(paymentsRoute.action, world, "payments", cookies.leader, { category: "merch", amount: "100", date: "2024-05-01", method: "cash", receivedBy: people.ann.id })).status).toBe(201);
+    expect((await api(expensesRoute.action, world, "expenses", cookies.leader, { category: "other", amount: "100", date: "2024-05-01", paidBy: people.bob.id, note: "Strings" })).status).toBe(201);
+    const page = await body<{ transfers: { text: string; note: string | null; links: { label: string }[] }[] }>(await callRoute(settlePage.loader, buildRequest("/finances/settle", { cookie: cookies.leader })));
+    expect(page.transfers).toEqual([
+      {
+        key: 0,
+        text: "Ann Keys pays Bob Bass $100.00",
+        note: "Once the money has changed hands, record both: Ann Keys’s hand-over to the band and the band’s payout to Bob Bass. Until both are in, the proposal counts only what is recorded.",
+        links: [expect.objectContaining({ label: "Record Ann Keys’s hand-over" }), expect.objectContaining({ label: "Record the payout to Bob Bass" })],
+      },
+    ]);
   });
 
   test("settle up's payout to someone who left the band: the form lists them, with the amount, and records it", async () => {

@@ -30,6 +30,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
         transfer.from !== BAND_PARTY ? { label: `Record ${transfer.fromName}’s hand-over`, to: payoutLink(transfer.from, "to_band", transfer.amountMinor) } : null,
         transfer.to !== BAND_PARTY ? { label: `Record the payout to ${transfer.toName}`, to: payoutLink(transfer.to, "to_member", transfer.amountMinor) } : null,
       ].filter((link): link is { label: string; to: string } => Boolean(link?.to)),
+      // Said, or recording only the first reshuffles the proposal under the treasurer's eyes.
+      note:
+        overview.canEdit && transfer.from !== BAND_PARTY && transfer.to !== BAND_PARTY
+          ? `Once the money has changed hands, record both: ${transfer.fromName}’s hand-over to the band and the band’s payout to ${transfer.toName}. Until both are in, the proposal counts only what is recorded.`
+          : null,
     })),
   };
 }
@@ -47,6 +52,7 @@ export default function SettleUp() {
           {data.transfers.map((transfer) => (
             <li key={transfer.key} className="px-4 py-3">
               <p className="font-medium text-slate-900">{transfer.text}</p>
+              {transfer.note ? <p className="mt-1 text-sm text-slate-600">{transfer.note}</p> : null}
               {transfer.links.length ? (
                 <p className="mt-1 flex flex-wrap gap-3 text-sm">
                   {transfer.links.map((link) => (
