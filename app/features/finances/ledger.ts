@@ -72,7 +72,7 @@ export type Line = { userId: string | null; kind: LineKind; amountMinor: number 
 
 /** Stated on the split form and in the API docs: how leftover minor units are given out. */
 export const ROUNDING_RULE =
-  "Amounts that do not divide evenly: each person gets their exact share rounded down, and the smallest units left over (cents, or yen) go one each to the people with the largest remainders, ties to whoever is listed first (lineup order). Nothing is lost or invented.";
+  "Amounts that do not divide evenly: each person gets their exact share rounded down, and the smallest units of the currency left over (cents, pence, yen…) go one each to the people with the largest remainders, ties to whoever is listed first (lineup order). Nothing is lost or invented.";
 
 // ---------------------------------------------------------------------------------
 // Lines of each kind of entry
