@@ -222,8 +222,8 @@ describe("monthChart", () => {
     }
   });
 
-  test("niceCeiling rounds up to 1, 2 or 5 times a power of ten", () => {
-    expect([0, 1, 3, 7, 12, 153_000, 200_000, 200_001].map(niceCeiling)).toEqual([1, 1, 5, 10, 20, 200_000, 200_000, 500_000]);
+  test("niceCeiling rounds up to 1, 2, 3, 4, 6 or 8 times a power of ten, whose quarters are round", () => {
+    expect([0, 1, 3, 5, 7, 12, 153_000, 200_000, 200_001, 203_000, 450_000].map(niceCeiling)).toEqual([1, 1, 3, 6, 8, 20, 200_000, 200_000, 300_000, 300_000, 600_000]);
   });
 });
 

@@ -291,11 +291,15 @@ export type MonthChart = {
   months: { name: string; label: string; x: number; income: ChartBar; expense: ChartBar }[];
 };
 
-/** The smallest 1, 2 or 5 × 10ⁿ at least `value` (1 for nothing). */
+/**
+ * The smallest 1, 2, 3, 4, 6 or 8 × 10ⁿ at least `value` (1 for nothing): the chart's top,
+ * whose quarters (its gridlines) stay round. With 5 among them, a best month of $2,030
+ * drew an axis to $5,000 in steps of $1,250, the bars filling 40 % of it.
+ */
 export function niceCeiling(value: number) {
   if (value <= 0) return 1;
   const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 5, 10]) if (step * power >= value) return step * power;
+  for (const step of [1, 2, 3, 4, 6, 8, 10]) if (step * power >= value) return step * power;
   return 10 * power;
 }
 
