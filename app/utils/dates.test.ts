@@ -22,3 +22,14 @@ describe("formatTime", () => {
     expect(formatTime(lateEvening, "America/Chicago", false)).toMatch(/^8:30\sPM$/);
   });
 });
+
+describe("isoInZone", () => {
+  test("the band's wall clock with its offset: exact, and what the pages say", async () => {
+    const { isoInZone } = await import("./zone-offsets");
+    const instant = new Date("2026-11-27T15:20:00Z");
+    expect(isoInZone(instant, "Pacific/Kiritimati")).toBe("2026-11-28T05:20:00+14:00");
+    expect(isoInZone(instant, "America/St_Johns")).toBe("2026-11-27T11:50:00-03:30");
+    expect(isoInZone(instant, "UTC")).toBe("2026-11-27T15:20:00+00:00");
+    for (const zone of ["Pacific/Kiritimati", "America/St_Johns", "Asia/Kathmandu"]) expect(new Date(isoInZone(instant, zone)).getTime()).toBe(instant.getTime());
+  });
+});

@@ -89,3 +89,12 @@ export function toZoned(instant: Date, timeZone: string): LocalDateTime {
   return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
 }
 
+
+/** `instant` as ISO 8601 with the offset of `timeZone` then: "2026-11-28T05:20:00+14:00" (a spreadsheet's local time, still exact). */
+export function isoInZone(instant: Date, timeZone: string) {
+  const ms = instant.getTime();
+  const offset = offsetAt(ms, timeZone);
+  const wall = new Date(ms + offset).toISOString().slice(0, 19);
+  const minutes = Math.round(Math.abs(offset) / 60_000);
+  return `${wall}${offset < 0 ? "-" : "+"}${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}

@@ -317,6 +317,10 @@ describe("downloads", () => {
     expect(reversal[10]).toMatch(/^\d+$/);
     expect(payments.rows.find((row) => row[1] === "2024-12-31")![2]).toBe("'=1+2 merch");
     expect(payments.rows.find((row) => row[2] === "Harbour Fest fee" && row[6] === "1500.00")![9]).toBe("Max Member");
+    // Recorded at: the band's local time, with its offset (exact, and what the pages say).
+    const recordedAt = payments.rows[1]![payments.rows[0]!.indexOf("Recorded at")]!;
+    expect(recordedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    expect(Math.abs(new Date(recordedAt).getTime() - Date.now())).toBeLessThan(10 * 60_000);
 
     const year = await get("ledger=payments&year=2023");
     expect(year.response.headers.get("content-disposition")).toBe('attachment; filename="the-ledgers-payments-2023.csv"');

@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { isoInZone } from "~/utils/zone-offsets";
 import { db } from "~/utils/db.server";
 import { formatAmountInput, formatMoney } from "~/utils/money";
 import { displayName } from "~/utils/names";
@@ -350,7 +351,8 @@ export async function ledgerCsv(access: BandAccess, ledger: string | null | unde
   const amount = (minor: number | null | undefined) => (minor === null || minor === undefined ? "" : formatAmountInput(minor, currency));
   const gig = (eventId: number | null | undefined) => safeCell(eventId ? (gigs.get(eventId)?.title ?? "") : "");
   const common = (row: EntryRow) => [row.id, row.occurredOn, safeCell(row.description)];
-  const recorded = (row: EntryRow) => [row.reversesId ?? "", safeCell(row.createdByName), row.createdAt.toISOString()];
+  // When it was recorded, in the band's zone as the pages say it, with the offset that makes it exact.
+  const recorded = (row: EntryRow) => [row.reversesId ?? "", safeCell(row.createdByName), isoInZone(row.createdAt, band.timeZone)];
   const tail = ["Reverses entry", "Recorded by", "Recorded at"];
 
   let table: (string | number)[][];
