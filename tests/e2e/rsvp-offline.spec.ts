@@ -38,3 +38,23 @@ test("an answer that cannot be sent is undone with a toast, and the page stays",
   await page.reload();
   await expect(page.getByRole("form", { name: "Your answer for Cellar Club" }).getByRole("button", { name: "Going" })).toHaveAttribute("aria-pressed", "true");
 });
+
+test("an answer for an event taken away while its page was open goes to the calendar and says why, with JavaScript or without", async ({ page, login, createBand, javaScriptEnabled }) => {
+  const user = await login();
+  const band = await createBand(user, { name: "Basement Band" });
+  const { db } = await import("~/utils/db.server");
+  const membership = await db.bandMembership.findFirstOrThrow({ where: { bandId: band.id, userId: user.id }, select: { id: true } });
+  const gig = await db.event.create({
+    data: { bandId: band.id, title: "Cellar Club", kind: "gig", startsAt: new Date(Date.now() + 5 * 86_400_000), bookings: { create: [{ membershipId: membership.id }] } },
+    select: { id: true },
+  });
+  await page.goto(`/events/${gig.id}`);
+  if (javaScriptEnabled) await waitForHydration(page);
+  // Deleted (or the person removed from the band) by someone else meanwhile.
+  await db.event.delete({ where: { id: gig.id } });
+  await page.getByRole("form", { name: "Your answer for Cellar Club" }).getByRole("button", { name: "Going" }).click();
+  // Its own page is gone for them: the calendar, not the 404 screen (with JavaScript, the page's data reloaded there).
+  await expect(page).toHaveURL(/\/calendar$/);
+  await expect(page.getByText("Event not found").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toHaveCount(0);
+});

@@ -995,6 +995,12 @@ describe("answers", () => {
     // Sent from the event's own page, which is gone: to the calendar.
     const fromItsPage = await call(rsvpPage.action, "POST", `/events/${id}/rsvp`, { id: String(id) }, { cookie: b.cookies.member, form: { answer: "going", returnTo: `/events/${id}` } });
     expect(fromItsPage.headers.get("location")).toBe("/calendar");
+    // The buttons' own post (JavaScript) is told where to go rather than redirected: they reload
+    // the page they are on only when it is still the answer's place (a 404 screen otherwise).
+    const asked = await callRoute(rsvpPage.action, buildRequest(`/events/${id}/rsvp`, { cookie: b.cookies.member, headers: { Accept: "application/json" }, form: { answer: "going", returnTo: `/events/${id}` } }), { id: String(id) });
+    expect(asked.status).toBe(200);
+    expect(await asked.json()).toEqual({ location: "/calendar" });
+    expect(await toastOf(asked)).toMatchObject({ title: "Answer not saved", description: "Event not found" });
   });
 
   test("an answer from a tab of one band, after another tab switched the browser to another, comes back in the event's band, which becomes the preferred one", async () => {

@@ -43,4 +43,18 @@ async function act({ request, params }: ActionFunctionArgs) {
 
 /** A GET here is a person coming back from signing in: to the event's page. */
 export const loader = resourceRoute(({ params }: LoaderFunctionArgs) => redirectToEvent(params.id));
-export const action = resourceRoute(act);
+/**
+ * The buttons' own post (JavaScript, `Accept: application/json`) is told where the answer
+ * leads instead of being redirected: the page reloads its data when that is the page it is
+ * on, and goes there when it is not (an event taken from them while it was open: the
+ * calendar, where its own page would be a 404). The toast's cookie goes with it either way.
+ */
+export const action = resourceRoute(async (args: ActionFunctionArgs) => {
+  const response = await act(args);
+  const location = response.headers.get("Location");
+  if (!location || args.request.headers.get("Accept") !== "application/json") return response;
+  const headers = new Headers(response.headers);
+  headers.delete("Location");
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify({ location }), { status: 200, headers });
+});

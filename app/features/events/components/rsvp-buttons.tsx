@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CONTROL_CLASSES, showToast } from "~/components/kit";
 import { ANSWER_LABELS } from "~/features/events/answer-labels";
@@ -15,13 +15,15 @@ const ANSWER_STYLES: Record<string, string> = {
  * One-tap answers for a booked person. Without JavaScript the form posts and the action
  * redirects back to `returnTo` with a toast. With it, the chosen button shows pressed at
  * once (optimistic) and the post goes out on its own: when it is saved the page's data
- * reloads (bringing the server's toast); when it cannot be sent (a basement with no
+ * reloads (bringing the server's toast), or, refused for an event no longer theirs, the
+ * calendar opens with the toast; when it cannot be sent (a basement with no
  * signal) the answer goes back to what it was and a toast says so, and the page stays.
  * (A fetcher would have replaced the whole page with the error screen.)
  * A closed answer window shows the answer and why.
  */
 export function RsvpButtons({ eventId, title, state, returnTo, withNote = false, note }: { eventId: number; title: string; state: RsvpState; returnTo: string; withNote?: boolean; note?: string | null }) {
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
   const [sending, setSending] = useState<string | null>(null);
   const reloading = useRef(false);
   // The reload after a save has ended: the server's answer (saved or refused) shows now.
@@ -52,13 +54,13 @@ export function RsvpButtons({ eventId, title, state, returnTo, withNote = false,
     body.append(submitter.name, submitter.value);
     setSending(submitter.value);
     try {
-      // A saved answer is a redirect back here: not followed, the page's data reloads instead.
-      const response = await fetch(event.currentTarget.action, { method: "POST", body, redirect: "manual" });
-      if (response.type !== "opaqueredirect" && !response.ok) {
-        const said = (await response.json().catch(() => null)) as { message?: string } | null;
-        throw new Error(said?.message ?? "The answer could not be saved. Try again.");
-      }
-      revalidator.revalidate();
+      // Told where the answer leads (the route's action): this page, whose data reloads, or
+      // another (the calendar, when the event is no longer theirs), where it goes.
+      const response = await fetch(event.currentTarget.action, { method: "POST", body, headers: { Accept: "application/json" } });
+      const said = (await response.json().catch(() => null)) as { message?: string; location?: string } | null;
+      if (!response.ok || !said?.location) throw new Error(said?.message ?? "The answer could not be saved. Try again.");
+      if (new URL(said.location, location.href).pathname === location.pathname) revalidator.revalidate();
+      else navigate(said.location);
     } catch (error) {
       setSending(null);
       const offline = error instanceof TypeError;
