@@ -214,6 +214,9 @@ describe("private subscription feed", () => {
     const off = await callRoute(profileCalendar.action, buildRequest("/profile/calendar", { cookie: w.leader.cookie, form: { intent: "feed-revoke" } }));
     expect(off.status).toBe(302);
     expect((await fetchFeed(newToken)).status).toBe(404);
+    // Turned off, the page offers a new address with the blackouts choice the last one had.
+    const page = (await (await callRoute(profileCalendar.loader, buildRequest("/profile/calendar", { cookie: w.leader.cookie }))).json()) as { feed: unknown; includeBlackouts: boolean };
+    expect(page).toMatchObject({ feed: null, includeBlackouts: true });
     // Options without a feed: nothing to change.
     expect((await post({ intent: "feed-options", includeBlackouts: "on" })).status).toBe(302);
     expect(await db.calendarFeedToken.count({ where: { userId: w.leader.id, revokedAt: null } })).toBe(0);

@@ -390,8 +390,13 @@ export async function feedIcs(token: string, now = new Date()) {
 // ---------------------------------------------------------------------------
 // The person's subscription URL
 
+/**
+ * The person's live feed (null when it is off), and whether their last one, live or
+ * turned off, had their blackout dates: the form for a new address starts from that choice.
+ */
 export async function getFeedStatus(userId: string) {
-  return db.calendarFeedToken.findFirst({ where: { userId, revokedAt: null }, orderBy: { id: "desc" }, select: { id: true, includeBlackouts: true, createdAt: true, lastUsedAt: true } });
+  const latest = await db.calendarFeedToken.findFirst({ where: { userId }, orderBy: { id: "desc" }, select: { id: true, includeBlackouts: true, createdAt: true, lastUsedAt: true, revokedAt: true } });
+  return { feed: latest && latest.revokedAt === null ? latest : null, includeBlackouts: latest?.includeBlackouts ?? false };
 }
 
 /** A new secret subscription token (any earlier one stops working). The token is returned once; only its hash is kept. */

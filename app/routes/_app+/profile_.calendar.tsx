@@ -14,10 +14,12 @@ import { RouteErrorBoundary } from "~/components/error-screens";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [preferences, feed] = await Promise.all([getReminderPreferences(user.id), getFeedStatus(user.id)]);
+  const [preferences, { feed, includeBlackouts }] = await Promise.all([getReminderPreferences(user.id), getFeedStatus(user.id)]);
   return {
     reminders: PREFERENCE_KINDS.map((kind) => ({ kind, ...REMINDER_PREFERENCES[kind], enabled: preferences[kind] })),
     feed: feed ? { includeBlackouts: feed.includeBlackouts, created: formatDate(feed.createdAt), lastUsed: feed.lastUsedAt ? formatDate(feed.lastUsedAt) : null } : null,
+    /** A feed turned off keeps its blackouts choice for the next address. */
+    includeBlackouts,
   };
 }
 
@@ -56,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfileCalendar() {
-  const { reminders, feed } = useLoaderData<typeof loader>();
+  const { reminders, feed, includeBlackouts } = useLoaderData<typeof loader>();
   const created = useActionData<typeof action>();
   const saving = useIsPending({ intent: "reminders" });
   const savingOptions = useIsPending({ intent: "feed-options" });
@@ -143,7 +145,7 @@ export default function ProfileCalendar() {
         ) : (
           <Form method="post" className="mt-4 space-y-3">
             <input type="hidden" name="intent" value="feed-create" />
-            <BlackoutsCheckbox checked={false} />
+            <BlackoutsCheckbox checked={includeBlackouts} />
             <Button type="submit">Make my subscription address</Button>
           </Form>
         )}
