@@ -5,6 +5,10 @@ import { db } from "~/utils/db.server";
 import { loader as csvLoader } from "~/routes/_app+/setlists.report[.]csv";
 import { loader as pageLoader } from "~/routes/_app+/setlists.report";
 import { REPORT_COLUMNS, REPORT_MESSAGES } from "~/features/setlists/report.server";
+import { action as editSongAction } from "~/routes/_app+/songs.$id.edit";
+import { loader as editorLoader } from "~/routes/_app+/setlists.$id";
+import { loader as setlistApiLoader } from "~/routes/api+/setlists.$id";
+import { loader as setlistTextLoader } from "~/routes/_app+/setlists.$id_.text";
 
 /** The performance report for rights organisations: every song played at each gig in a date range, as CSV. */
 async function world() {
@@ -35,6 +39,29 @@ async function world() {
 const csv = (cookie: string, query: string) => callRoute(csvLoader, buildRequest(`/setlists/report.csv?${query}`, { cookie }));
 
 describe("performance report", () => {
+  test("a song deleted from the library after it was played stays in the report and in its setlists, with its title, artist and length", async () => {
+    const w = await world();
+    const valerie = await db.song.findFirstOrThrow({ where: { bandId: w.band.id, title: "Valerie" }, select: { id: true } });
+    const deleted = await callRoute(editSongAction, buildRequest(`/songs/${valerie.id}/edit`, { cookie: w.cookies.leader, form: { intent: "delete" } }), { id: String(valerie.id) });
+    expect(deleted.status).toBe(302);
+    expect(await db.song.count({ where: { id: valerie.id } })).toBe(0);
+    const rows: string[][] = parse(await (await csv(w.cookies.member, "from=2025-01-01&to=2025-12-31")).text());
+    // Its ISRC and MusicBrainz id went with it; what was played, where and how long, did not.
+    expect(rows[1]).toEqual(["2025-03-14", "Spring", "Harbour Bar", "1 Quay St", "Set 1", "1", "Valerie", "Amy Winehouse", "", "", "3:53"]);
+    expect(rows).toHaveLength(1 + 4);
+
+    const setlist = await db.setlist.findFirstOrThrow({ where: { bandId: w.band.id }, select: { id: true } });
+    const api = (await (await callRoute(setlistApiLoader, buildRequest(`/api/setlists/${setlist.id}`, { cookie: w.cookies.leader }), { id: String(setlist.id) })).json()) as {
+      durationSeconds: number;
+      sets: { items: { title: string | null; artist: string | null; songId: number | null; durationSeconds: number; removedFromLibrary: boolean }[] }[];
+    };
+    expect(api.sets[0]!.items[0]).toMatchObject({ title: "Valerie", artist: "Amy Winehouse", songId: null, durationSeconds: 233, removedFromLibrary: true });
+    const editor = (await (await callRoute(editorLoader, buildRequest(`/setlists/${setlist.id}`, { cookie: w.cookies.leader }), { id: String(setlist.id) })).json()) as { setlist: { sets: { items: { title: string }[] }[] } };
+    expect(editor.setlist.sets[0]!.items[0]!.title).toBe("Valerie (removed from the library)");
+    const text = await (await callRoute(setlistTextLoader, buildRequest(`/setlists/${setlist.id}/text`, { cookie: w.cookies.leader }), { id: String(setlist.id) })).text();
+    expect(text).toContain(" 1. Valerie — Amy Winehouse (3:53)");
+  });
+
   test("lists every song played at each past gig in the range, in running order, with ISRC, venue and date, as CSV a spreadsheet opens", async () => {
     const w = await world();
     const response = await csv(w.cookies.member, "from=2025-01-01&to=2025-12-31");

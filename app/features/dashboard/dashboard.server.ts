@@ -320,6 +320,7 @@ export async function getDashboard(access: BandAccess, now = new Date(), { previ
               select: {
                 isBreak: true,
                 breakSeconds: true,
+                removedSeconds: true,
                 song: { select: { durationSeconds: true } },
               },
             },

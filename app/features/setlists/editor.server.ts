@@ -319,7 +319,7 @@ export async function editorView(access: BandAccess, id: number, q: string, now 
         items: set.items.map((item) => ({
           id: item.id,
           isBreak: item.isBreak,
-          title: item.isBreak ? "Break" : (item.song?.title ?? "Song removed from the library"),
+          title: item.isBreak ? "Break" : item.song ? `${item.song.title}${item.song.removed ? " (removed from the library)" : ""}` : "Song removed from the library",
           artist: item.song?.artist ?? null,
           key: item.song?.key ? keyLabel(item.song.key) : null,
           length: item.seconds ? formatDuration(item.seconds) : null,

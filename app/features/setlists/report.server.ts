@@ -9,7 +9,8 @@ import { fileSlug, safeRows, spreadsheetCsv } from "~/utils/spreadsheet.server";
  * The performance report rights organisations ask bands to file (PRS, GEMA, ASCAP and
  * the like): for a date range, every song played at each gig, as CSV. A gig is a past,
  * not cancelled event of kind "gig" with a setlist; its songs are that setlist's, in
- * running order (breaks and songs since removed from the library left out).
+ * running order (breaks left out; a song since deleted from the library with the title,
+ * artist and length it had).
  */
 
 export const REPORT_MAX_DAYS = 5 * 366;
@@ -71,9 +72,10 @@ export async function performanceReport(access: BandAccess, range: ReportRange, 
             select: {
               name: true,
               items: {
-                where: { isBreak: false, songId: { not: null } },
+                // A song deleted from the library since was still played: listed with what it was.
+                where: { isBreak: false, OR: [{ songId: { not: null } }, { removedTitle: { not: null } }] },
                 orderBy: { position: "asc" },
-                select: { song: { select: { title: true, artist: true, isrc: true, musicbrainzId: true, durationSeconds: true } } },
+                select: { removedTitle: true, removedArtist: true, removedSeconds: true, song: { select: { title: true, artist: true, isrc: true, musicbrainzId: true, durationSeconds: true } } },
               },
             },
           },
@@ -86,7 +88,8 @@ export async function performanceReport(access: BandAccess, range: ReportRange, 
     const date = formatLocalDate(toZoned(gig.startsAt, tz));
     let position = 0;
     for (const set of gig.setlist?.sets ?? []) {
-      for (const { song } of set.items) {
+      for (const item of set.items) {
+        const song = item.song ?? (item.removedTitle !== null ? { title: item.removedTitle, artist: item.removedArtist, isrc: null, musicbrainzId: null, durationSeconds: item.removedSeconds } : null);
         if (!song) continue;
         rows.push([date, gig.title, gig.venueName ?? "", gig.venueAddress ?? "", set.name, ++position, song.title, song.artist ?? "", song.isrc ?? "", song.musicbrainzId ?? "", formatDuration(song.durationSeconds)]);
       }

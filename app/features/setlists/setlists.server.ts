@@ -51,6 +51,9 @@ const itemSelect = {
   note: true,
   songId: true,
   song: { select: { id: true, title: true, artist: true, key: true, tempo: true, durationSeconds: true } },
+  removedTitle: true,
+  removedArtist: true,
+  removedSeconds: true,
 } as const;
 
 const setlistSelect = {
@@ -94,16 +97,27 @@ const linkedEventsSelect = (access: BandAccess, take = 50) =>
     select: { id: true, title: true, kind: true, startsAt: true, venueName: true, cancelledAt: true },
   }) satisfies Prisma.Setlist$eventsArgs;
 
-/** Seconds an item takes on stage: a break its own length, a song its length (0 when unknown). */
-type TimedItem = { isBreak: boolean; breakSeconds: number | null; song: { durationSeconds: number | null } | null };
+/** Seconds an item takes on stage: a break its own length, a song its length (0 when unknown; a song since removed from the library, the length it had). */
+type TimedItem = { isBreak: boolean; breakSeconds: number | null; song: { durationSeconds: number | null } | null; removedSeconds?: number | null };
 
 export function itemSeconds(item: TimedItem) {
-  return item.isBreak ? (item.breakSeconds ?? 0) : (item.song?.durationSeconds ?? 0);
+  return item.isBreak ? (item.breakSeconds ?? 0) : (item.song?.durationSeconds ?? item.removedSeconds ?? 0);
 }
 
-/** A song of no stored length (or removed from the library): it adds nothing to a total, which then says so. */
+/** A song of no stored length: it adds nothing to a total, which then says so. */
 export function lengthUnknown(item: TimedItem) {
-  return !item.isBreak && !item.song?.durationSeconds;
+  return !item.isBreak && !(item.song?.durationSeconds ?? item.removedSeconds);
+}
+
+/**
+ * An item's song as the setlist shows it: the library's, or for a song deleted since, what
+ * it was (its title, artist and length, kept by deleteSong) with `removed` set; null for a
+ * break, or a song removed before its details were kept.
+ */
+function shownSong<T extends { isBreak: boolean; song: { id: number; title: string; artist: string | null; key: string | null; tempo: number | null; durationSeconds: number | null } | null; removedTitle: string | null; removedArtist: string | null; removedSeconds: number | null }>(item: T) {
+  if (item.song) return { ...item.song, removed: false };
+  if (item.isBreak || item.removedTitle === null) return null;
+  return { id: null, title: item.removedTitle, artist: item.removedArtist, key: null, tempo: null, durationSeconds: item.removedSeconds, removed: true };
 }
 
 /**
@@ -120,7 +134,7 @@ export async function listSetlists(access: BandAccess, { linkedEvents = 50 } = {
       id: true,
       name: true,
       createdAt: true,
-      items: { select: { isBreak: true, breakSeconds: true, song: { select: { durationSeconds: true } } } },
+      items: { select: { isBreak: true, breakSeconds: true, removedSeconds: true, song: { select: { durationSeconds: true } } } },
       events: linkedEventsSelect(access, linkedEvents),
     },
   });
@@ -167,7 +181,7 @@ export async function getSetlist(access: BandAccess, setlistId: number) {
       if (!item.isBreak) playing = running;
       if (lengthUnknown(item)) unknownSoFar++;
       // The running time is a floor once a song of no length came before (or is this one).
-      return { ...item, seconds: itemSeconds(item), runningSeconds: running, runningUnknown: unknownSoFar > 0 };
+      return { ...item, song: shownSong(item), seconds: itemSeconds(item), runningSeconds: running, runningUnknown: unknownSoFar > 0 };
     });
     showSeconds += running;
     const overBy = setlist.targetSetSeconds && playing > setlist.targetSetSeconds ? playing - setlist.targetSetSeconds : 0;
@@ -659,6 +673,8 @@ export function setlistJson(setlist: SetlistView) {
         key: item.song?.key ?? null,
         durationSeconds: item.seconds,
         note: item.note,
+        /** A song deleted from the library since: its title, artist and length as they were. */
+        removedFromLibrary: !item.isBreak && item.songId === null,
       })),
     })),
   };
