@@ -6,7 +6,7 @@ import { loader as csvLoader } from "~/routes/_app+/setlists.report[.]csv";
 import { loader as pageLoader } from "~/routes/_app+/setlists.report";
 import { REPORT_COLUMNS, REPORT_MESSAGES } from "~/features/setlists/report.server";
 import { action as editSongAction } from "~/routes/_app+/songs.$id.edit";
-import { loader as editorLoader } from "~/routes/_app+/setlists.$id";
+import { action as editorAction, loader as editorLoader } from "~/routes/_app+/setlists.$id";
 import { loader as setlistApiLoader } from "~/routes/api+/setlists.$id";
 import { loader as setlistTextLoader } from "~/routes/_app+/setlists.$id_.text";
 
@@ -16,7 +16,7 @@ async function world() {
   const band = await createBand({ name: "Rights Band", timeZone: "America/New_York", members: [{ userId: leader.id, role: "band_leader" }, { userId: member.id, role: "band_member" }, { userId: sub.id, role: "sub" }] });
   const cookie = async (userId: string) => `${await sessionCookieFor(userId)}; ${await bandCookie(band.id)}`;
   const song = (title: string, extra: object = {}) => db.song.create({ data: { bandId: band.id, title, titleKey: title.toLowerCase(), ...extra } });
-  const valerie = await song("Valerie", { artist: "Amy Winehouse", isrc: "GBUM70711935", musicbrainzId: "3d6f1a3e-0000-4000-8000-000000000001", durationSeconds: 233 });
+  const valerie = await song("Valerie", { artist: "Amy Winehouse", isrc: "GBUM70711935", musicbrainzId: "3d6f1a3e-0000-4000-8000-000000000001", durationSeconds: 233, key: "Eb" });
   const formula = await song("=HYPERLINK(\"x\")", { artist: "Hacker" });
   const setlist = await db.setlist.create({ data: { bandId: band.id, name: "Pub", sets: { create: [{ name: "Set 1", position: 0 }, { name: "Encore", position: 1 }] } }, select: { id: true, sets: { orderBy: { position: "asc" }, select: { id: true } } } });
   await db.setlistItem.createMany({
@@ -53,13 +53,19 @@ describe("performance report", () => {
     const setlist = await db.setlist.findFirstOrThrow({ where: { bandId: w.band.id }, select: { id: true } });
     const api = (await (await callRoute(setlistApiLoader, buildRequest(`/api/setlists/${setlist.id}`, { cookie: w.cookies.leader }), { id: String(setlist.id) })).json()) as {
       durationSeconds: number;
-      sets: { items: { title: string | null; artist: string | null; songId: number | null; durationSeconds: number; removedFromLibrary: boolean }[] }[];
+      sets: { items: { title: string | null; artist: string | null; key: string | null; songId: number | null; durationSeconds: number; removedFromLibrary: boolean }[] }[];
     };
-    expect(api.sets[0]!.items[0]).toMatchObject({ title: "Valerie", artist: "Amy Winehouse", songId: null, durationSeconds: 233, removedFromLibrary: true });
+    expect(api.sets[0]!.items[0]).toMatchObject({ title: "Valerie", artist: "Amy Winehouse", key: "Eb", songId: null, durationSeconds: 233, removedFromLibrary: true });
     const editor = (await (await callRoute(editorLoader, buildRequest(`/setlists/${setlist.id}`, { cookie: w.cookies.leader }), { id: String(setlist.id) })).json()) as { setlist: { sets: { items: { title: string }[] }[] } };
     expect(editor.setlist.sets[0]!.items[0]!.title).toBe("Valerie (removed from the library)");
     const text = await (await callRoute(setlistTextLoader, buildRequest(`/setlists/${setlist.id}/text`, { cookie: w.cookies.leader }), { id: String(setlist.id) })).text();
-    expect(text).toContain(" 1. Valerie — Amy Winehouse (3:53)");
+    expect(text).toMatch(/ 1\. Valerie — Amy Winehouse \(E♭[^,]*, 3:53\)/);
+    // A copy of the setlist (Duplicate, or built from the gig) keeps it as well.
+    const copied = await callRoute(editorAction, buildRequest(`/setlists/${setlist.id}`, { cookie: w.cookies.leader, form: { intent: "duplicate" } }), { id: String(setlist.id) });
+    const copyId = Number(copied.headers.get("location")!.split("/").pop());
+    const copy = (await (await callRoute(setlistApiLoader, buildRequest(`/api/setlists/${copyId}`, { cookie: w.cookies.leader }), { id: String(copyId) })).json()) as typeof api;
+    expect(copy.sets[0]!.items[0]).toMatchObject({ title: "Valerie", artist: "Amy Winehouse", key: "Eb", durationSeconds: 233, removedFromLibrary: true });
+    expect(copy.durationSeconds).toBe(api.durationSeconds);
   });
 
   test("lists every song played at each past gig in the range, in running order, with ISRC, venue and date, as CSV a spreadsheet opens", async () => {

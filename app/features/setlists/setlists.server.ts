@@ -54,6 +54,7 @@ const itemSelect = {
   removedTitle: true,
   removedArtist: true,
   removedSeconds: true,
+  removedKey: true,
 } as const;
 
 const setlistSelect = {
@@ -111,13 +112,13 @@ export function lengthUnknown(item: TimedItem) {
 
 /**
  * An item's song as the setlist shows it: the library's, or for a song deleted since, what
- * it was (its title, artist and length, kept by deleteSong) with `removed` set; null for a
+ * it was (its title, artist, key and length, kept by deleteSong) with `removed` set; null for a
  * break, or a song removed before its details were kept.
  */
-function shownSong<T extends { isBreak: boolean; song: { id: number; title: string; artist: string | null; key: string | null; tempo: number | null; durationSeconds: number | null } | null; removedTitle: string | null; removedArtist: string | null; removedSeconds: number | null }>(item: T) {
+function shownSong<T extends { isBreak: boolean; song: { id: number; title: string; artist: string | null; key: string | null; tempo: number | null; durationSeconds: number | null } | null; removedTitle: string | null; removedArtist: string | null; removedSeconds: number | null; removedKey: string | null }>(item: T) {
   if (item.song) return { ...item.song, removed: false };
   if (item.isBreak || item.removedTitle === null) return null;
-  return { id: null, title: item.removedTitle, artist: item.removedArtist, key: null, tempo: null, durationSeconds: item.removedSeconds, removed: true };
+  return { id: null, title: item.removedTitle, artist: item.removedArtist, key: item.removedKey, tempo: null, durationSeconds: item.removedSeconds, removed: true };
 }
 
 /**
@@ -294,6 +295,11 @@ export async function duplicateSetlist(access: BandAccess, setlistId: number, na
               songId: item.songId,
               breakSeconds: item.breakSeconds,
               note: item.note,
+              // A song deleted from the library since: the copy keeps what it was, too.
+              removedTitle: item.removedTitle,
+              removedArtist: item.removedArtist,
+              removedSeconds: item.removedSeconds,
+              removedKey: item.removedKey,
             })),
           },
         },
@@ -446,6 +452,8 @@ export async function saveLayout(
               setId,
               position,
               songId: songChanged(item) ? item.songId! : before.songId,
+              // Another song of the library in its place: what a deleted one was no longer applies.
+              ...(songChanged(item) ? { removedTitle: null, removedArtist: null, removedSeconds: null, removedKey: null } : {}),
               note: item.note === undefined ? before.note : item.note,
               breakSeconds: before.isBreak && item.breakSeconds !== undefined ? item.breakSeconds : before.breakSeconds,
             },

@@ -369,13 +369,13 @@ export async function libraryPlace(bandId: number, song: { id: number; title: st
 /** Deletes a song: anyone with "content:delete", a band member only songs they added. */
 export async function deleteSong(access: BandAccess, songId: number) {
   const grant = requireGrant(access, "content:delete");
-  const song = await db.song.findFirst({ where: { id: songId, bandId: access.band.id }, select: { id: true, title: true, artist: true, durationSeconds: true, createdById: true } });
+  const song = await db.song.findFirst({ where: { id: songId, bandId: access.band.id }, select: { id: true, title: true, artist: true, key: true, durationSeconds: true, createdById: true } });
   if (!song) throw new RuleError(404, SONG_NOT_FOUND);
   if (grant === "own" && song.createdById !== access.user.id) throw new RuleError(403, "You can delete only the songs you added");
   // Setlists keep what the song was (their items lose the link, SetNull): they still print
   // it, and the performance report still lists it at the gigs it was played at.
   await db.$transaction([
-    db.setlistItem.updateMany({ where: { songId: song.id }, data: { removedTitle: song.title, removedArtist: song.artist, removedSeconds: song.durationSeconds } }),
+    db.setlistItem.updateMany({ where: { songId: song.id }, data: { removedTitle: song.title, removedArtist: song.artist, removedSeconds: song.durationSeconds, removedKey: song.key } }),
     db.song.delete({ where: { id: song.id } }),
   ]);
   return { title: song.title };

@@ -110,7 +110,7 @@ export default function EditSong() {
           {/* Two steps (a <details>, so without JavaScript too): it sat one click from Save. */}
           <ConfirmDisclosure summary={`Delete ${song.title}…`} className="mt-3">
             <p>
-              Delete “{song.title}” for everyone in {band.name}? Setlists that hold it keep it (its title, artist and length), marked as removed from the library
+              Delete “{song.title}” for everyone in {band.name}? Setlists that hold it keep it (its title, artist, key and length; their editor marks it as removed from the library)
               {history?.timesPlayed ? `, and the performance report still lists it at the ${history.timesPlayed === 1 ? "gig" : `${history.timesPlayed} gigs`} it was played at` : ""}. This can’t be undone.
             </p>
             <Form method="post" action={path} className="mt-3">

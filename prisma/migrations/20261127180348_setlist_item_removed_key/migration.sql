@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "SetlistItem" ADD COLUMN "removedKey" TEXT;
