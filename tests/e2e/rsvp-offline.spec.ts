@@ -58,3 +58,20 @@ test("an answer for an event taken away while its page was open goes to the cale
   await expect(page.getByText("Event not found").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toHaveCount(0);
 });
+
+test("an answer tapped after the session ended goes to sign in, not a dead-end toast", async ({ page, context, login, createBand, javaScriptEnabled }) => {
+  const user = await login();
+  const band = await createBand(user, { name: "Basement Band" });
+  const { db } = await import("~/utils/db.server");
+  const membership = await db.bandMembership.findFirstOrThrow({ where: { bandId: band.id, userId: user.id }, select: { id: true } });
+  const gig = await db.event.create({
+    data: { bandId: band.id, title: "Cellar Club", kind: "gig", startsAt: new Date(Date.now() + 5 * 86_400_000), bookings: { create: [{ membershipId: membership.id }] } },
+    select: { id: true },
+  });
+  await page.goto(`/events/${gig.id}`);
+  if (javaScriptEnabled) await waitForHydration(page);
+  await context.clearCookies();
+  await page.getByRole("form", { name: "Your answer for Cellar Club" }).getByRole("button", { name: "Going" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText("The answer could not be saved")).toHaveCount(0);
+});

@@ -50,7 +50,14 @@ export const loader = resourceRoute(({ params }: LoaderFunctionArgs) => redirect
  * calendar, where its own page would be a 404). The toast's cookie goes with it either way.
  */
 export const action = resourceRoute(async (args: ActionFunctionArgs) => {
-  const response = await act(args);
+  let response: Response;
+  try {
+    response = await act(args);
+  } catch (thrown) {
+    // Signed out meanwhile: the gate's redirect to sign in, told like any other.
+    if (!(thrown instanceof Response)) throw thrown;
+    response = thrown;
+  }
   const location = response.headers.get("Location");
   if (!location || args.request.headers.get("Accept") !== "application/json") return response;
   const headers = new Headers(response.headers);
