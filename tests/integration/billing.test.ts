@@ -434,7 +434,7 @@ describe("Stripe mode", () => {
     // "Resume" from a tab opened before the end: told Pro has ended, not that it "is not set to end".
     expect(await toastOf(await pageAction(await cookie(leader.id), "resume", band.id))).toMatchObject({
       title: "Nothing changed",
-      description: "This band has no Pro subscription to resume: Pro has ended. Upgrade to Pro to start a new one.",
+      description: "This band has no Pro subscription to resume (Pro has ended, or never started). Upgrade to Pro to start one.",
     });
   });
 

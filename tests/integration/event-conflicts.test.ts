@@ -4,6 +4,7 @@ import { db } from "~/utils/db.server";
 import { SENT_WITH_OTHER_VALUES } from "~/utils/form-submission.server";
 import * as bandEvents from "~/routes/api+/bands.$id.events";
 import * as eventApi from "~/routes/api+/events.$id";
+import * as cancelApi from "~/routes/api+/events.$id.cancel";
 import * as newEventPage from "~/routes/_app+/events.new";
 import * as editEventPage from "~/routes/_app+/events.$id_.edit";
 import * as eventPage from "~/routes/_app+/events.$id";
@@ -249,6 +250,10 @@ describe("conflict warnings on the event form and /api", () => {
     const refused = await restore({});
     expect(refused.status).toBe(409);
     expect(JSON.stringify(await body(refused))).toContain("Dave Drums is booked on “Indoor gig”");
+    // The API asks the same, naming the confirmation the way it takes it (in its address).
+    const api = await call(cancelApi.action, "DELETE", `/api/events/${cancelled.id}/cancel`, { id: String(cancelled.id) }, { cookie: w.cookie });
+    expect(api.status).toBe(409);
+    expect((await body<Errors>(api)).message).toMatch(/Dave Drums is booked on “Indoor gig”.*Send it again with \?confirmConflicts=true to keep it\.$/);
     expect((await db.event.findUniqueOrThrow({ where: { id: cancelled.id } })).cancelledAt).not.toBeNull();
     expect((await restore({ confirmConflicts: "on" })).status).toBe(302);
     expect((await db.event.findUniqueOrThrow({ where: { id: cancelled.id } })).cancelledAt).toBeNull();

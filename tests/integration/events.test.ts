@@ -303,6 +303,10 @@ describe("/api bodies say what they change", () => {
       expect(refused.status, JSON.stringify(fee)).toBe(403);
     }
     expect(await db.event.findUniqueOrThrow({ where: { id }, select: { version: true, feeMinor: true, title: true } })).toEqual({ version: 1, feeMinor: 125_000, title: "Gig" });
+    // And when creating one.
+    const before = await db.event.count({ where: { bandId: b.id } });
+    expect((await createApi(b.id, { title: "Member's gig", kind: "gig", date: inDays(6), startTime: "20:00", fee: null }, b.cookies.member)).status).toBe(403);
+    expect(await db.event.count({ where: { bandId: b.id } })).toBe(before);
 
     await db.eventBooking.create({ data: { eventId: id, membershipId: b.membershipOf("member") } });
     const answer = await rsvp(id, { answer: "maybe", nots: "typo", membershipId: 1 }, b.cookies.member);

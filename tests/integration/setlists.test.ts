@@ -318,6 +318,9 @@ describe("setlists", () => {
     expect(await toastOf(partly)).toMatchObject({ title: "Added, all but one", description: "One song you ticked is no longer in the library, so it was not added." });
     setlist = await apiSetlist(world.cookies.member, setlist.id);
     expect(setlist.sets[1]!.items.at(-1)!.title).toBe("Still Here");
+    const both = await editorPost(world.cookies.member, setlist.id, { intent: "add-songs", version: String(setlist.version), setId: String(set2.id), songId: [String(doomed.id), String(kept.id)] });
+    expect(await toastOf(both)).toMatchObject({ title: "Added, all but one", description: "One song you ticked is no longer in the library, so it was not added. “Still Here” is in it more than once now. Remove the extra one if that was a slip." });
+    setlist = await apiSetlist(world.cookies.member, setlist.id);
     const none = await editorPost(world.cookies.member, setlist.id, { intent: "add-songs", version: String(setlist.version), setId: String(set2.id), songId: String(doomed.id) });
     expect(none.status).toBe(400);
     expect(JSON.stringify(await json(none))).toContain(SETLIST_MESSAGES.foreignSong);

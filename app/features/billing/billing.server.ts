@@ -99,7 +99,7 @@ export const BILLING_MESSAGES = {
   nothingToCancel: "This band has no Pro subscription to cancel.",
   alreadyCancelling: "Pro is already set to end at the close of this billing period.",
   nothingToResume: "Pro is not set to end, so there is nothing to resume.",
-  noSubscriptionToResume: "This band has no Pro subscription to resume: Pro has ended. Upgrade to Pro to start a new one.",
+  noSubscriptionToResume: "This band has no Pro subscription to resume (Pro has ended, or never started). Upgrade to Pro to start one.",
 } as const;
 
 /** The band's Stripe ids and status, for the leader's actions. */

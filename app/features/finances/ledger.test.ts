@@ -37,7 +37,10 @@ describe("computeSplit", () => {
   test("a percentage typed under equal shares or fixed amounts is refused, naming whose, not silently ignored", () => {
     const split = (method: "equal" | "fixed") =>
       computeSplit({ amountMinor: 10_000, method, commissionMinor: 0, fundCutMinor: 0, participants: [{ ...person("ann"), fixedMinor: 5000 }, { ...person("bob"), percentBp: 7000, fixedMinor: 5000 }] });
-    for (const method of ["equal", "fixed"] as const) expect(split(method)).toEqual({ ok: false, field: "shares", message: "Percentages are for “Custom percentages”: choose it, or clear BOB's percentage" });
+    for (const method of ["equal", "fixed"] as const) expect(split(method)).toEqual({ ok: false, field: "shares", message: "Percentages are for “Custom percentages”: choose it, or clear the percentage typed for BOB" });
+    // Every one of them, so that one correction is enough.
+    const several = computeSplit({ amountMinor: 10_000, method: "equal", commissionMinor: 0, fundCutMinor: 0, participants: ["ann", "bob", "cat"].map((name) => ({ ...person(name), percentBp: 3000 })) });
+    expect(several).toMatchObject({ ok: false, message: "Percentages are for “Custom percentages”: choose it, or clear the percentages typed for ANN, BOB and CAT" });
   });
 
   test("equal split of 100.00 among three: the extra cent goes to the first listed", () => {

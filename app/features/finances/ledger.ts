@@ -176,8 +176,11 @@ export function computeSplit(input: SplitInput, format: Format = String): SplitR
 
   const method = input.method;
   // A percentage typed under "Equal shares" or "Fixed amounts" would be ignored: say so rather than split otherwise than meant.
-  const stray = method === "shares" ? undefined : participants.find((person) => person.percentBp !== null && person.percentBp !== undefined);
-  if (stray) return { ok: false, field: "shares", message: `Percentages are for “Custom percentages”: choose it, or clear ${stray.name}'s percentage` };
+  const stray = method === "shares" ? [] : participants.filter((person) => person.percentBp !== null && person.percentBp !== undefined).map((person) => person.name);
+  if (stray.length) {
+    const names = stray.length > 1 ? `${stray.slice(0, -1).join(", ")} and ${stray.at(-1)}` : stray[0];
+    return { ok: false, field: "shares", message: `Percentages are for “Custom percentages”: choose it, or clear the percentage${stray.length > 1 ? "s" : ""} typed for ${names}` };
+  }
   const fixed = participants.filter((person) => method === "fixed" || (person.fixedMinor !== null && person.fixedMinor !== undefined));
   for (const person of fixed) {
     const value = person.fixedMinor;

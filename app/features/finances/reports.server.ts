@@ -364,7 +364,7 @@ export async function ledgerCsv(access: BandAccess, ledger: string | null | unde
       table.push([...common(row), label(INCOME_CATEGORIES, p.category), gig(p.eventId), amount(p.feeAgreedMinor), amount(p.amountMinor), currency, label(PAYMENT_METHODS, p.method), safeCell(p.receivedByName ?? (p.receivedByUserId ? "" : "Band account")), ...recorded(row)]);
     }
   } else if (name === "expenses") {
-    table = [["Entry", "Date", "Description", "Category", "Amount", "Currency", "Paid by", "Gig", "Note", "Receipt link", ...tail]];
+    table = [["Entry", "Date", "Description", "Category", "Amount", "Currency", "Paid by", "Event", "Note", "Receipt link", ...tail]];
     for (const row of rows) {
       const e = row.expense;
       if (!e) continue;

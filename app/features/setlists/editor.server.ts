@@ -120,10 +120,15 @@ export async function submitEditorForm(access: BandAccess, setlistId: number, fo
         const gone = input.songId.filter((id) => !inLibrary.has(id)).length;
         if (gone === input.songId.length) throw new RuleError(400, gone === 1 ? SETLIST_MESSAGES.foreignSong : "Those songs are not in the band’s library.");
         const { repeated } = await addItems(access, setlistId, input.version, input.setId ?? null, input.songId.filter((id) => inLibrary.has(id)).map((songId) => ({ songId })));
+        const twice = await repeatedSongsToast(access, repeated);
+        // Both said when both happened: a song added a second time is not hidden behind the one left out.
         const notAdded = gone
-          ? { title: gone === 1 ? "Added, all but one" : `Added, all but ${gone}`, description: `${gone === 1 ? "One song you ticked is" : `${gone} songs you ticked are`} no longer in the library, so ${gone === 1 ? "it was" : "they were"} not added.` }
+          ? {
+              title: gone === 1 ? "Added, all but one" : `Added, all but ${gone}`,
+              description: `${gone === 1 ? "One song you ticked is" : `${gone} songs you ticked are`} no longer in the library, so ${gone === 1 ? "it was" : "they were"} not added.${twice ? ` ${twice.description}` : ""}`,
+            }
           : undefined;
-        return { ...back(input.setId ? `set-${input.setId}` : undefined), toast: notAdded ?? (await repeatedSongsToast(access, repeated)) };
+        return { ...back(input.setId ? `set-${input.setId}` : undefined), toast: notAdded ?? twice };
       }
       case "add-break":
         await addItems(access, setlistId, input.version, input.setId ?? null, [{ isBreak: true, breakSeconds: input.breakMinutes * 60, note: input.note }]);

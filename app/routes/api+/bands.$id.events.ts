@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { eventListJson, parseOr400 } from "~/features/events/api.server";
-import { createEvent, eventRules, listEvents } from "~/features/events/events.server";
+import { createEvent, eventRules, listEvents, refuseFeeField } from "~/features/events/events.server";
+import { z } from "zod";
 import { CalendarQuerySchema, createEventSchema } from "~/features/events/schema.server";
 import { apiError, apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
@@ -24,7 +25,10 @@ export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) =
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const access = await requireBandAccess(request, { band: params.id, permission: "events:edit" });
-  const input = await parseJsonBody(request, createEventSchema(await eventRules(access), { strict: true }));
+  const body = await parseJsonBody(request, z.record(z.string(), z.unknown()));
+  // A fee named at all ("fee": null too) by someone who may not set fees is refused, as on PATCH.
+  refuseFeeField(access, body);
+  const input = parseOr400(createEventSchema(await eventRules(access), { strict: true }), body);
   const created = await createEvent(access, input);
   return data({ id: created.id, ids: created.ids }, { status: 201 });
 });

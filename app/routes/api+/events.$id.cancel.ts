@@ -5,6 +5,7 @@ import { eventDetailsJson, requireEventAccess } from "~/features/events/api.serv
 import { cancelEvent, getEventDetails, restoreEvent } from "~/features/events/events.server";
 import { CancelEventSchema, MESSAGES } from "~/features/events/schema.server";
 import { apiError, apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { ConflictsError } from "~/features/availability/conflicts.server";
 
 export const loader = apiRoute(() => methodNotAllowed(["POST", "DELETE"]));
 
@@ -16,7 +17,8 @@ const CancelApiSchema = z.strictObject(CancelEventSchema.shape);
  * event page does; 200 with the event and how many were cancelled. An event with money
  * recorded, which DELETE refuses, is cancelled this way.
  * DELETE /api/events/{id}/cancel?confirmConflicts=true: takes the cancellation back; 409
- * naming anyone now booked elsewhere or away at its time, until confirmConflicts.
+ * naming anyone now booked elsewhere or away at its time, until confirmConflicts. An event
+ * not cancelled (taken back already) answers 200 as it is.
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed(["POST", "DELETE"]);
@@ -28,7 +30,13 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
   } else {
     const confirm = new URL(request.url).searchParams.get("confirmConflicts");
     if (confirm !== null && confirm !== "true" && confirm !== "false") throw apiError(400, "Invalid request", { confirmConflicts: ["confirmConflicts is true or false"] });
-    await restoreEvent(access, id, confirm === "true");
+    try {
+      await restoreEvent(access, id, confirm === "true");
+    } catch (error) {
+      // This endpoint takes the confirmation in its address, not in a body.
+      if (error instanceof ConflictsError) throw apiError(409, `Check before saving: ${error.conflicts.map((c) => c.message).join("; ")}. Send it again with ?confirmConflicts=true to keep it.`);
+      throw error;
+    }
   }
   const details = await getEventDetails(access, id);
   if (!details) throw apiError(404, MESSAGES.notFound);
