@@ -42,6 +42,20 @@ test.describe("finances", () => {
     expect(entry.amountMinor).toBe(1250);
   });
 
+  test("a form sent after the band's Pro ended is refused on the form, with what was typed, with JavaScript or without", async ({ page, login, createBand }) => {
+    const band = await createBand(await login(), { name: `Lapsing ${Date.now().toString(36)}`, subscriptionTier: "pro" });
+    await page.goto("/finances/expenses/new");
+    await page.getByLabel("Amount (USD)").fill("42.50");
+    await page.getByLabel("Note (optional)").fill("Rehearsal room, two hours");
+    // Pro ends meanwhile (Stripe's webhook, an admin).
+    await (await appDb()).band.update({ where: { id: band.id }, data: { subscriptionTier: "free" } });
+    await page.getByRole("button", { name: "Record expense" }).click();
+    await expect(page.getByText(/Recording money is part of Pro, and this band is on the Free plan\./)).toBeVisible();
+    await expect(page.getByLabel("Amount (USD)")).toHaveValue("42.50");
+    await expect(page.getByLabel("Note (optional)")).toHaveValue("Rehearsal room, two hours");
+    expect(await (await appDb()).ledgerEntry.count({ where: { bandId: band.id } })).toBe(0);
+  });
+
   test("a free band is refused everywhere; an admin grants Pro; the leader records a gig payment split among three, an out-of-pocket expense and a payout; the balances add up; a member sees only their own line", async ({
     page,
     login,

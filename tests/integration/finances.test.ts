@@ -717,7 +717,10 @@ describe("Pro", () => {
     ] as const) {
       const response = await callRoute(action, buildRequest(path, { cookie: world.cookies.leader, form }));
       expect(response.status, path).toBe(402);
-      expect((await body<{ result: { initialValue: Record<string, string> } }>(response)).result.initialValue).toMatchObject({ amount: form.amount });
+      const reply = await body<{ result: { initialValue: Record<string, string> }; page: { members: unknown[] } }>(response);
+      expect(reply.result.initialValue).toMatchObject({ amount: form.amount });
+      // The form itself comes with the reply: without JavaScript the page's loader draws the upgrade page.
+      expect(reply.page.members.length).toBeGreaterThan(0);
     }
     const apiPost = await api(payoutsRoute.action, world, "payouts", world.cookies.leader, { userId: world.people.bob.id, direction: "to_member", amount: "5", date: "2024-05-01", method: "cash" });
     expect(apiPost.status).toBe(402);

@@ -629,9 +629,10 @@ export async function getEntry(access: BandAccess, entryId: number) {
  */
 const GIG_WINDOW = { backDays: 400, aheadDays: 60, max: 200 };
 
-export async function financeFormOptions(access: BandAccess, events: "gigs" | "all" = "gigs") {
+export async function financeFormOptions(access: BandAccess, events: "gigs" | "all" = "gigs", { evenIfFree = false }: { evenIfFree?: boolean } = {}) {
   requireSeesAll(access);
-  if (!access.band.isPro) return { writable: false as const, bandName: access.band.name };
+  // evenIfFree: a form refused because Pro ended meanwhile is drawn again with what was typed (the action's reply).
+  if (!access.band.isPro && !evenIfFree) return { writable: false as const, bandName: access.band.name };
   const now = Date.now();
   const [settings, members, gigs] = await Promise.all([
     financeSettings(access),

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { backToFormBand, requireBandAccess, requireFormBandAccess } from "~/features/bands/access.server";
+import { backToFormBand, requireBandAccess, requireFormBandAccess, type BandAccess } from "~/features/bands/access.server";
 import { financeFormOptions, financePageGate, financeSettings, recordExpense, financeFormRefusal } from "~/features/finances/finances.server";
 import { expenseSchema, parseWithZod } from "~/features/finances/schema.server";
 import { EXPENSE_CATEGORIES } from "~/features/finances/ledger";
@@ -22,7 +22,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
   const gate = await financePageGate(access, { form: true });
   if (gate) return data(gate, { status: 402 });
-  const options = await financeFormOptions(access, "all");
+  return expenseForm(access);
+}
+
+/** The form's choices and defaults; `evenIfFree` for the reply to a form sent after Pro ended, drawn again with what was typed (without JavaScript the page's loader shows the upgrade page). */
+async function expenseForm(access: BandAccess, evenIfFree = false) {
+  const options = await financeFormOptions(access, "all", { evenIfFree });
   if (!options.writable) throw data({ message: "Finances is part of Pro" }, { status: 402 });
   return {
     currency: options.currency,
@@ -47,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const refusal = financeFormRefusal(access);
   const { currency, today } = await financeSettings(access);
   const submission = parseWithZod(formData, { schema: expenseSchema(currency, { today }) });
-  if (refusal) return data({ result: submission.reply({ formErrors: [refusal] }) as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), currency }, { status: 402 });
+  if (refusal) return data({ result: submission.reply({ formErrors: [refusal] }) as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), currency, page: await expenseForm(access, true) }, { status: 402 });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), currency }, { status: 400 });
   const { value } = submission;
   try {
@@ -66,8 +71,10 @@ export async function action({ request }: ActionFunctionArgs) {
 type FieldName = "amount" | "date" | "category" | "note" | "eventId" | "receiptUrl" | "paidBy";
 
 export default function NewExpense() {
-  const loaderData = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // Refused because Pro ended meanwhile: the form as the reply draws it (the loader's is the upgrade page).
+  const loaderData = actionData && "page" in actionData ? (actionData.page as Awaited<ReturnType<typeof expenseForm>>) : loaded;
   const pending = useIsPending();
   // Validated on the server only: the fields show its reply (the values sent and the
   // messages), as every form of the app does; none of conform's client ships (issue 11).

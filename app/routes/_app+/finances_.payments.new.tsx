@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { backToFormBand, requireBandAccess, requireFormBandAccess, switchToFormBandOf } from "~/features/bands/access.server";
+import { backToFormBand, requireBandAccess, requireFormBandAccess, switchToFormBandOf, type BandAccess } from "~/features/bands/access.server";
 import { BeyondFeeError, financeFormOptions, financePageGate, financeSettings, recordPayment, financeFormRefusal } from "~/features/finances/finances.server";
 import { parseWithZod, paymentSchema } from "~/features/finances/schema.server";
 import { INCOME_CATEGORIES, PAYMENT_METHODS } from "~/features/finances/ledger";
@@ -27,9 +27,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
   const gate = await financePageGate(access, { form: true });
   if (gate) return data(gate, { status: 402 });
-  const options = await financeFormOptions(access);
+  return paymentForm(access, new URL(request.url));
+}
+
+/** The form's choices and defaults; `evenIfFree` for the reply to a form sent after Pro ended, drawn again with what was typed (without JavaScript the page's loader shows the upgrade page). */
+async function paymentForm(access: BandAccess, url: URL, evenIfFree = false) {
+  const options = await financeFormOptions(access, "gigs", { evenIfFree });
   if (!options.writable) throw data({ message: "Finances is part of Pro" }, { status: 402 });
-  const url = new URL(request.url);
   const other = url.searchParams.get("type") === "other";
   const gig = options.gigs.find((candidate) => candidate.id === parseId(url.searchParams.get("eventId")));
   const fee = gig?.feeMinor ? formatAmountInput(gig.feeMinor, options.currency) : "";
@@ -68,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const refusal = financeFormRefusal(access);
   const { currency, today } = await financeSettings(access);
   const submission = parseWithZod(formData, { schema: paymentSchema(currency, { today }) });
-  if (refusal) return data({ result: submission.reply({ formErrors: [refusal] }) as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), beyondFee: false, currency }, { status: 402 });
+  if (refusal) return data({ result: submission.reply({ formErrors: [refusal] }) as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), beyondFee: false, currency, page: await paymentForm(access, new URL(request.url), true) }, { status: 402 });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), beyondFee: false, currency }, { status: 400 });
   const { value } = submission;
   try {
@@ -88,7 +92,10 @@ export async function action({ request }: ActionFunctionArgs) {
 type FieldName = "category" | "eventId" | "amount" | "feeAgreed" | "date" | "method" | "receivedBy" | "description";
 
 export default function NewPaymentPage() {
-  const loaderData = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  // Refused because Pro ended meanwhile: the form as the reply draws it (the loader's is the upgrade page).
+  const loaderData = actionData && "page" in actionData ? (actionData.page as Awaited<ReturnType<typeof paymentForm>>) : loaded;
   if ("upgrade" in loaderData) return <UpgradePage title="Record a payment" bandName={loaderData.bandName} />;
   // A gig's fee filled in (?eventId= and what was typed) starts the form afresh from it.
   return <NewPayment key={loaderData.filled} {...loaderData} />;

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { backToFormBand, requireBandAccess, requireFormBandAccess } from "~/features/bands/access.server";
+import { backToFormBand, requireBandAccess, requireFormBandAccess, type BandAccess } from "~/features/bands/access.server";
 import { BeyondBalanceError, financeFormOptions, financePageGate, financeSettings, formerMembersWithBalance, recordPayout, financeFormRefusal } from "~/features/finances/finances.server";
 import { parseWithZod, payoutSchema } from "~/features/finances/schema.server";
 import { PAYMENT_METHODS, PAYOUT_DIRECTIONS } from "~/features/finances/ledger";
@@ -21,9 +21,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "finances:view" });
   const gate = await financePageGate(access, { form: true });
   if (gate) return data(gate, { status: 402 });
-  const options = await financeFormOptions(access);
+  return payoutForm(access, new URL(request.url));
+}
+
+/** The form's choices and defaults; `evenIfFree` for the reply to a form sent after Pro ended, drawn again with what was typed (without JavaScript the page's loader shows the upgrade page). */
+async function payoutForm(access: BandAccess, url: URL, evenIfFree = false) {
+  const options = await financeFormOptions(access, "gigs", { evenIfFree });
   if (!options.writable) throw data({ message: "Finances is part of Pro" }, { status: 402 });
-  const url = new URL(request.url);
   const amount = parseAmount(url.searchParams.get("amount") ?? "", options.currency);
   // Settle up may propose paying someone who has left the band: they are on the list too.
   const former = await formerMembersWithBalance(access, options.members);
@@ -49,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const refusal = financeFormRefusal(access);
   const { currency, today } = await financeSettings(access);
   const submission = parseWithZod(formData, { schema: payoutSchema(currency, { today }) });
-  if (refusal) return data({ result: submission.reply({ formErrors: [refusal] }) as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), beyondBalance: false, currency }, { status: 402 });
+  if (refusal) return data({ result: submission.reply({ formErrors: [refusal] }) as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), beyondBalance: false, currency, page: await payoutForm(access, new URL(request.url), true) }, { status: 402 });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), beyondBalance: false, currency }, { status: 400 });
   const { value } = submission;
   try {
@@ -68,8 +72,10 @@ export async function action({ request }: ActionFunctionArgs) {
 type FieldName = "userId" | "direction" | "amount" | "date" | "method" | "note";
 
 export default function NewPayout() {
-  const loaderData = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // Refused because Pro ended meanwhile: the form as the reply draws it (the loader's is the upgrade page).
+  const loaderData = actionData && "page" in actionData ? (actionData.page as Awaited<ReturnType<typeof payoutForm>>) : loaded;
   const pending = useIsPending();
   // Validated on the server only: the fields show its reply (the values sent and the
   // messages), as every form of the app does; none of conform's client ships (issue 11).
