@@ -102,7 +102,7 @@ async function createBand(owner: { id: string }, options: BandOptions = {}) {
   return band;
 }
 
-type Fixtures = {
+export type Fixtures = {
   outbox: Outbox;
   createUser: (options?: UserOptions) => Promise<E2EUser>;
   createBand: typeof createBand;

@@ -3,10 +3,10 @@
  * to what it was and a toast says it was not saved; with signal again the same tap saves.
  * It used to replace the whole page with the error screen.
  */
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test, waitForHydration, type Fixtures } from "./fixtures";
 
-test("an answer that cannot be sent is undone with a toast, and the page stays", async ({ page, login, createBand, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "without JavaScript the browser itself reports a failed post");
+/** A signed-in leader booked on "Cellar Club", five days from now, in a band of their own. */
+async function bookedGig(login: Fixtures["login"], createBand: Fixtures["createBand"]) {
   const user = await login();
   const band = await createBand(user, { name: "Basement Band" });
   const { db } = await import("~/utils/db.server");
@@ -15,6 +15,12 @@ test("an answer that cannot be sent is undone with a toast, and the page stays",
     data: { bandId: band.id, title: "Cellar Club", kind: "gig", startsAt: new Date(Date.now() + 5 * 86_400_000), bookings: { create: [{ membershipId: membership.id }] } },
     select: { id: true },
   });
+  return { db, gig };
+}
+
+test("an answer that cannot be sent is undone with a toast, and the page stays", async ({ page, login, createBand, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JavaScript the browser itself reports a failed post");
+  const { db, gig } = await bookedGig(login, createBand);
 
   await page.goto(`/events/${gig.id}`);
   const answers = page.getByRole("form", { name: "Your answer for Cellar Club" });
@@ -40,14 +46,7 @@ test("an answer that cannot be sent is undone with a toast, and the page stays",
 });
 
 test("an answer for an event taken away while its page was open goes to the calendar and says why, with JavaScript or without", async ({ page, login, createBand, javaScriptEnabled }) => {
-  const user = await login();
-  const band = await createBand(user, { name: "Basement Band" });
-  const { db } = await import("~/utils/db.server");
-  const membership = await db.bandMembership.findFirstOrThrow({ where: { bandId: band.id, userId: user.id }, select: { id: true } });
-  const gig = await db.event.create({
-    data: { bandId: band.id, title: "Cellar Club", kind: "gig", startsAt: new Date(Date.now() + 5 * 86_400_000), bookings: { create: [{ membershipId: membership.id }] } },
-    select: { id: true },
-  });
+  const { db, gig } = await bookedGig(login, createBand);
   await page.goto(`/events/${gig.id}`);
   if (javaScriptEnabled) await waitForHydration(page);
   // Deleted (or the person removed from the band) by someone else meanwhile.
@@ -60,14 +59,7 @@ test("an answer for an event taken away while its page was open goes to the cale
 });
 
 test("an answer tapped after the session ended goes to sign in, not a dead-end toast", async ({ page, context, login, createBand, javaScriptEnabled }) => {
-  const user = await login();
-  const band = await createBand(user, { name: "Basement Band" });
-  const { db } = await import("~/utils/db.server");
-  const membership = await db.bandMembership.findFirstOrThrow({ where: { bandId: band.id, userId: user.id }, select: { id: true } });
-  const gig = await db.event.create({
-    data: { bandId: band.id, title: "Cellar Club", kind: "gig", startsAt: new Date(Date.now() + 5 * 86_400_000), bookings: { create: [{ membershipId: membership.id }] } },
-    select: { id: true },
-  });
+  const { gig } = await bookedGig(login, createBand);
   await page.goto(`/events/${gig.id}`);
   if (javaScriptEnabled) await waitForHydration(page);
   await context.clearCookies();
