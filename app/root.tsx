@@ -30,9 +30,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { bands, storedBandId, currentBand } = await resolveBands(request, user);
   const resolvedId = currentBand?.band.id ?? null;
   if (storedBandId !== resolvedId) headers.append("Set-Cookie", await currentBandCookieHeader(resolvedId));
+  // This browser was working in a band the person is no longer in (removed while away): said
+  // once (the cookie is rewritten above), without naming that band (docs/decisions/0007).
+  const lostBand = storedBandId !== null && !bands.some((item) => item.band.id === storedBandId);
+  const shownToast =
+    toast ??
+    (lostBand
+      ? { id: `lost-${storedBandId}`, type: "default" as const, title: "Band changed", description: `You are no longer in the band you were working in${currentBand ? `: this is ${currentBand.band.name}` : ""}.` }
+      : null);
   const onboarding = currentBand ? await getShellOnboarding(currentBand) : null;
   // How a free band becomes Pro here (its leader through Stripe, or a platform admin): the upgrade prompts say so.
-  return data({ user, bands: bands.map(shownBandItem), currentBand: currentBand && shownBandItem(currentBand), onboarding, toast, billing: billingMode() }, { headers });
+  return data({ user, bands: bands.map(shownBandItem), currentBand: currentBand && shownBandItem(currentBand), onboarding, toast: shownToast, billing: billingMode() }, { headers });
 }
 
 export type RootLoaderData = typeof loader;

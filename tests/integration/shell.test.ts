@@ -97,8 +97,14 @@ describe("root loader picks the current band (spec section 4)", () => {
     const stranger = await createUser();
     const gone = await createBand({ name: "Aardvark", members: [{ userId: stranger.id, role: "band_leader" }] });
     const response = await callRoute(rootLoader, buildRequest("/dashboard", { cookie: `${cookie}; ${await bandCookie(gone.id)}` }));
-    expect(await currentOf(response)).toBe(alpha.id);
+    const data = await body<{ currentBand: { band: { id: number; name: string } }; toast: { title: string; description: string } | null }>(response);
+    expect(data.currentBand.band.id).toBe(alpha.id);
     expect(cookiePair(response, "bandroom_band")).toBe(await bandCookie(alpha.id));
+    // Said once (the browser now remembers the new band), without naming the band that was lost.
+    expect(data.toast).toMatchObject({ title: "Band changed", description: `You are no longer in the band you were working in: this is ${data.currentBand.band.name}.` });
+    expect(data.toast!.description).not.toContain("Aardvark");
+    const next = await callRoute(rootLoader, buildRequest("/dashboard", { cookie: `${cookie}; ${await bandCookie(alpha.id)}` }));
+    expect((await body<{ toast: unknown }>(next)).toast).toBeNull();
   });
 
   test("with no preference either, the first band by name (case-insensitive)", async () => {
