@@ -145,4 +145,19 @@ test.describe("the signed-in shell on a phone", () => {
     await expect(tabs).toHaveClass(/grid-cols-6/);
     await expect(tabs.getByText("Finances", { exact: true })).toHaveCount(0);
   });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the open menu keeps the keyboard: Tab past Sign Out never lands on the page hidden under it", async ({ page, login, createBand }) => {
+      await createBand(await login(), { name: "Keyboard Band" });
+      await page.goto("/dashboard");
+      await page.getByText("Menu", { exact: true }).locator("..").click();
+      await page.getByRole("link", { name: "Sign Out" }).focus();
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate(() => Boolean(document.activeElement?.closest("#main, nav[aria-label='Sections']")))).toBe(false);
+      }
+    });
+  });
 });
