@@ -12,6 +12,9 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { setBandTierManually, type Tier } from "~/features/billing/billing.server";
 import { planName } from "~/features/billing/plans";
 import { ADMIN_MESSAGES, type UserListQuery } from "./schema";
+import { hitShared } from "~/utils/shared-rate-limit.server";
+
+const ADMIN_RESEND_RULE = { name: "admin-resend-verification", limit: 1, windowMs: 60_000 };
 
 /**
  * The platform-admin area exists only for platform admins: the server refuses every
@@ -212,6 +215,9 @@ export async function enableUser(admin: Admin, userId: string): Promise<ActionOu
 export async function resendVerificationFor(admin: Admin, userId: string, origin: string): Promise<ActionOutcome & { email: string }> {
   const user = await findTarget(db, userId);
   if (user.emailVerifiedAt) throw new RuleError(409, ADMIN_MESSAGES.alreadyVerified);
+  // Once a minute per account, counted in the database (every process, every admin): a
+  // double tap sent two mails, and each new link ends the one before it.
+  if (!(await hitShared(ADMIN_RESEND_RULE, user.id)).ok) throw new RuleError(409, ADMIN_MESSAGES.resentRecently(user.email));
   await resendVerification(user.email, origin);
   await recordAudit(db, { actor: admin, action: "user.resend-verification", target: userTarget(user), after: { sentTo: user.email } });
   return { changed: true, label: displayName(user), email: user.email };

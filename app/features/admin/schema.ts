@@ -11,7 +11,8 @@ export { SEARCH_MAX, USER_SORTS, type UserSort, type SortDirection } from "./lis
 export const ADMIN_MESSAGES = {
   searchTooLong: `Search is too long: use at most ${SEARCH_MAX} characters`,
   userNotFound: "That user does not exist",
-  lastAdmin: "Bandroom always keeps at least one platform admin. Make someone else a platform admin first.",
+  resentRecently: (email: string) => `A verification link went to ${email} less than a minute ago, and a new one would end it: ask them to look for it (and in their spam) first.`,
+  lastAdmin: "Bandroom always keeps at least one platform admin who can sign in (verified, not disabled). Make someone else a platform admin first.",
   disableSelf: "You cannot disable your own account",
   grantDisabled: "Re-enable the account before making it a platform admin",
   alreadyVerified: "That account's email is already verified",

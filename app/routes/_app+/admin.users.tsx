@@ -329,7 +329,7 @@ function UserCard({ user, self, back, manualBilling, failure }: { user: UserRow;
             back={back}
             summary="Remove platform admin"
             question={self ? "Stop being a platform admin?" : `Remove ${user.name}'s platform admin rights?`}
-            explanation={self ? "The admin area closes to you at once. Bandroom always keeps at least one platform admin." : "They lose the admin area at once. Bandroom always keeps at least one platform admin."}
+            explanation={self ? "The admin area closes to you at once. Bandroom always keeps at least one platform admin who can sign in." : "They lose the admin area at once. Bandroom always keeps at least one platform admin who can sign in."}
             submit="Remove platform admin"
             pendingText="Removing…"
             open={opened("revoke-admin")}
