@@ -89,7 +89,6 @@ export function toZoned(instant: Date, timeZone: string): LocalDateTime {
   return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
 }
 
-
 /** `instant` as ISO 8601 with the offset of `timeZone` then: "2026-11-28T05:20:00+14:00" (a spreadsheet's local time, still exact). */
 export function isoInZone(instant: Date, timeZone: string) {
   const ms = instant.getTime();

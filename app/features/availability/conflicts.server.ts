@@ -218,8 +218,13 @@ export async function requireConflictsConfirmed(access: BandAccess, input: Confl
 /** The 409 of requireConflictsConfirmed; a form lists `conflicts` one per line beside the "Save anyway" box. */
 export class ConflictsError extends RuleError {
   constructor(readonly conflicts: Conflict[]) {
-    super(409, `Check before saving: ${conflicts.map((c) => c.message).join("; ")}. Tick “Save anyway” to keep it.`, CONFIRM_FIELD);
-    this.apiMessage = `Check before saving: ${conflicts.map((c) => c.message).join("; ")}. Send "confirmConflicts": true to keep it.`;
+    super(409, ConflictsError.saying(conflicts, "Tick “Save anyway”"), CONFIRM_FIELD);
+    this.apiMessage = ConflictsError.saying(conflicts, 'Send "confirmConflicts": true');
+  }
+
+  /** The refusal, with how this form or endpoint takes the confirmation ("Tick “Save anyway”"). */
+  static saying(conflicts: Conflict[], confirm: string) {
+    return `Check before saving: ${conflicts.map((c) => c.message).join("; ")}. ${confirm} to keep it.`;
   }
 }
 

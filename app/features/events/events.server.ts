@@ -255,7 +255,6 @@ export function answerWindow(event: { startsAt: Date; cancelledAt: Date | null }
   return { open: true, reason: null };
 }
 
-/** Whether the event's RSVP deadline (the end of its day) has passed at `at`. */
 /**
  * The last day to answer, "2027-01-05", in the band's zone: what the forms and the API take.
  * Stored is the instant answers close, the start of the next day there.
@@ -264,6 +263,7 @@ export function deadlineDayOf(rsvpDeadline: Date, bandZone: string) {
   return formatLocalDate(addDays(toZoned(rsvpDeadline, bandZone), -1));
 }
 
+/** Whether the event's RSVP deadline (the end of its day) has passed at `at`. */
 export function pastDeadline(event: { rsvpDeadline: Date | null }, at: Date) {
   return event.rsvpDeadline !== null && at >= event.rsvpDeadline;
 }
@@ -506,12 +506,12 @@ export async function eventFields(access: BandAccess, eventId: number, zone?: st
 
 /** A fee from someone who may not set fees is refused (403 under the field), never silently dropped. */
 function refuseFee(access: BandAccess, input: Pick<EventInput, "feeMinor">) {
-  if (input.feeMinor != null && !grantIn(access, "events:fee")) throw new RuleError(403, MESSAGES.feeNotAllowed, "fee");
+  refuseFeeField(access, { fee: input.feeMinor ?? undefined });
 }
 
-/** An API patch that names the fee at all (null and "" too: "clear it") from someone who may not set fees: refused, not ignored. */
-export function refuseFeeField(access: BandAccess, patch: { fee?: unknown }) {
-  if (patch.fee !== undefined && !grantIn(access, "events:fee")) throw new RuleError(403, MESSAGES.feeNotAllowed, "fee");
+/** An API body that names the fee at all (null and "" too: "clear it") from someone who may not set fees: refused, not ignored. */
+export function refuseFeeField(access: BandAccess, body: { fee?: unknown }) {
+  if (body.fee !== undefined && !grantIn(access, "events:fee")) throw new RuleError(403, MESSAGES.feeNotAllowed, "fee");
 }
 
 /** Lineup members and the setlist must be the band's (a 400 under their field otherwise). */

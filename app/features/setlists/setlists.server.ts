@@ -216,6 +216,15 @@ async function requireSetlist(access: BandAccess, setlistId: number) {
   return setlist;
 }
 
+/**
+ * The setlist, as of `version`: a change made on an older one (naming an item someone else
+ * has removed since) is stale (409), not "not in this setlist". The version is claimed
+ * again, race-safe, when the change is saved (claimVersion).
+ */
+async function requireSetlistAt(access: BandAccess, setlistId: number, version: number) {
+  if ((await requireSetlist(access, setlistId)).version !== version) throw new RuleError(409, SETLIST_MESSAGES.stale);
+}
+
 /** A new setlist with one empty set ("Set 1"). */
 export async function createSetlist(access: BandAccess, input: { name: string; notes?: string | null; targetSetSeconds?: number | null; sets?: string[] }) {
   requireGrant(access, "content:edit");
@@ -373,9 +382,7 @@ export async function saveLayout(
   { strict = true, details }: { strict?: boolean; details?: SetlistDetails } = {},
 ) {
   requireGrant(access, "content:edit");
-  // Made on an older version, a layout naming an item someone else has removed since is
-  // stale, not "not in this setlist" (the version is claimed again, race-safe, when saving).
-  if ((await requireSetlist(access, setlistId)).version !== version) throw new RuleError(409, SETLIST_MESSAGES.stale);
+  await requireSetlistAt(access, setlistId, version);
   // Each refusal names the part of the layout it is about (the API's `errors` map, by the
   // PUT body's paths: `sets`, `sets.1.id`, `sets.0.items.3.songId`).
   if (!sets.length) throw new RuleError(400, SETLIST_MESSAGES.noSets, "sets");
@@ -493,7 +500,7 @@ async function changeLayout(
   options?: { strict?: boolean },
 ) {
   requireGrant(access, "content:edit");
-  if ((await requireSetlist(access, setlistId)).version !== version) throw new RuleError(409, SETLIST_MESSAGES.stale);
+  await requireSetlistAt(access, setlistId, version);
   const current = await currentLayout(setlistId);
   const before = JSON.stringify(current);
   const next = change(current);

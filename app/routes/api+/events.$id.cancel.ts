@@ -34,7 +34,7 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
       await restoreEvent(access, id, confirm === "true");
     } catch (error) {
       // This endpoint takes the confirmation in its address, not in a body.
-      if (error instanceof ConflictsError) throw apiError(409, `Check before saving: ${error.conflicts.map((c) => c.message).join("; ")}. Send it again with ?confirmConflicts=true to keep it.`);
+      if (error instanceof ConflictsError) throw apiError(409, ConflictsError.saying(error.conflicts, "Send it again with ?confirmConflicts=true"));
       throw error;
     }
   }
