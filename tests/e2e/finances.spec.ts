@@ -56,6 +56,31 @@ test.describe("finances", () => {
     expect(await (await appDb()).ledgerEntry.count({ where: { bandId: band.id } })).toBe(0);
   });
 
+  test("a reversal sent after the band's Pro ended keeps its form and the reason typed, with JavaScript or without", async ({ page, login, createBand }) => {
+    const band = await createBand(await login(), { name: `Lapsing Ledger ${Date.now().toString(36)}`, subscriptionTier: "pro" });
+    const db = await appDb();
+    const entry = await db.ledgerEntry.create({
+      data: {
+        bandId: band.id,
+        kind: "expense",
+        occurredOn: "2026-11-02",
+        amountMinor: 4500,
+        description: "Van hire",
+        createdByName: "Test",
+        expense: { create: { bandId: band.id, category: "travel", amountMinor: 4500 } },
+        lines: { create: [{ bandId: band.id, kind: "expense", amountMinor: -4500 }] },
+      },
+      select: { id: true },
+    });
+    await page.goto(`/finances/entries/${entry.id}/reverse`);
+    await page.getByLabel("Why is it reversed?").fill("Recorded twice, once by Ann");
+    await db.band.update({ where: { id: band.id }, data: { subscriptionTier: "free" } });
+    await page.getByRole("button", { name: "Reverse this entry" }).click();
+    await expect(page.getByText(/Recording money is part of Pro, and this band is on the Free plan\./).last()).toBeVisible();
+    await expect(page.getByLabel("Why is it reversed?")).toHaveValue("Recorded twice, once by Ann");
+    expect(await db.ledgerEntry.count({ where: { bandId: band.id } })).toBe(1);
+  });
+
   test("a free band is refused everywhere; an admin grants Pro; the leader records a gig payment split among three, an out-of-pocket expense and a payout; the balances add up; a member sees only their own line", async ({
     page,
     login,

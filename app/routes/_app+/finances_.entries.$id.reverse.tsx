@@ -49,7 +49,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   formData.set("entryId", String(id));
   const submission = parseWithZod(formData, { schema: ReversalSchema });
-  if (refusal) return data({ result: submission.reply({ formErrors: [refusal] }) as SubmissionResult<string[]>, submissionKey: newSubmissionKey() }, { status: 402 });
+  // Pro ended since the form was opened: answered on the form, still drawn with what was typed (without JavaScript the page's loader says read-only).
+  if (refusal) return data({ result: submission.reply({ formErrors: [refusal] }) as SubmissionResult<string[]>, submissionKey: newSubmissionKey(), keepForm: true }, { status: 402 });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, submissionKey: newSubmissionKey() }, { status: 400 });
   try {
     // Once per rendered form: a double tap reverses once and says so, not "already reversed".
@@ -84,6 +85,7 @@ function ReverseEntry({ entry, writable, readOnly, bandName, otherBand, submissi
   const errors = result?.error;
   // The entry comes from the address, so a message about it is the form's own.
   const formErrors = [...(formErrorsOf(result) ?? []), ...(errors?.entryId ?? [])];
+  const showForm = writable || (actionData !== undefined && "keepForm" in actionData);
   return (
     <div className="space-y-6">
       <PageHeader title={`Reverse entry #${entry.id}`} back={otherBand ? undefined : { to: "/finances/ledger", label: "Ledger" }} description="A reversal is a new entry that cancels this one out. The original stays in the ledger, marked as reversed." />
@@ -98,7 +100,7 @@ function ReverseEntry({ entry, writable, readOnly, bandName, otherBand, submissi
       </div>
       {!entry.reversible ? (
         <p className="text-slate-700">{entry.why}</p>
-      ) : writable ? (
+      ) : showForm ? (
         <Form method="post" ref={form} id="reverse" noValidate aria-describedby={formErrors.length ? "reverse-error" : undefined} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <input type="hidden" name="submissionKey" value={actionData?.submissionKey ?? submissionKey} />
           <Field label="Why is it reversed?" inputProps={{ id: "reverse-reason", name: "reason", type: "text", defaultValue: shownValue(result, "reason"), autoComplete: "off", placeholder: "e.g. Recorded twice" }} errors={errors?.reason} />

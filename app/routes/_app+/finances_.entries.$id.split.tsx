@@ -50,7 +50,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   formData.set("paymentId", String(id));
   const preview = formData.get("intent") === "preview";
   const submission = parseWithZod(formData, { schema: splitSchema(currency) });
-  if (refusal) return data({ result: submission.reply({ formErrors: [refusal] }) as SubmissionResult<string[]>, preview: null, submissionKey: newSubmissionKey() }, { status: 402 });
+  // Pro ended since the form was opened: answered on the form, still drawn with what was typed (without JavaScript the page's loader says read-only).
+  if (refusal) return data({ result: submission.reply({ formErrors: [refusal] }) as SubmissionResult<string[]>, preview: null, submissionKey: newSubmissionKey(), keepForm: true }, { status: 402 });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, preview: null, submissionKey: newSubmissionKey() }, { status: 400 });
   const money = (minor: number) => formatMoney(minor, currency);
   try {
@@ -97,6 +98,7 @@ function SplitPayment({ payment, lineup, writable, readOnly, bandName, currency,
   const sent = result?.initialValue ? ((result.initialValue as { shares?: SentShare[] }).shares ?? []) : null;
   const share = (index: number, userId: string): SentShare => (sent ? sent[index] : { userId });
   const methodInvalid = errors?.method?.length ? { "aria-invalid": true, "aria-describedby": "split-method-error" } : {};
+  const showForm = writable || (actionData !== undefined && "keepForm" in actionData);
   const blocked = payment.notSplittable ?? (payment.reversed ? "This payment was reversed, so it cannot be split." : payment.liveSplitEntryId ? "This payment is already split. Reverse that split in the ledger to split it again." : null);
   return (
     <div className="space-y-6">
@@ -114,7 +116,7 @@ function SplitPayment({ payment, lineup, writable, readOnly, bandName, currency,
         </p>
       ) : !lineup.length ? (
         <p className="text-slate-700">Nobody is booked on {payment.eventTitle ?? "this gig"} yet: add its lineup in the calendar first.</p>
-      ) : writable ? (
+      ) : showForm ? (
         <Form method="post" ref={form} id="split" noValidate aria-describedby={formErrors.length ? "split-error" : undefined} className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
           {/* A preview keeps the form's key: the save after it is still the first. */}
           <input type="hidden" name="submissionKey" value={actionData?.submissionKey ?? submissionKey} />
