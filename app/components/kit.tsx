@@ -120,8 +120,9 @@ export function PageHeader({ title, description, back, aside }: PageHeaderProps)
 /**
  * Previous/next links for a long list (plain links with ?page=, so they work without
  * JavaScript); other query parameters are kept. Nothing when everything fits one page.
+ * `hash`: where the next page opens ("#audit-heading" for a list below the page's top).
  */
-export function Pager({ page, pageCount, total, first, shown, label = "Pages" }: PageInfo & { shown: number; label?: string }) {
+export function Pager({ page, pageCount, total, first, shown, label = "Pages", hash = "" }: PageInfo & { shown: number; label?: string; hash?: string }) {
   const { search } = useLocation();
   if (pageCount <= 1) return null;
   const to = (target: number) => {
@@ -129,7 +130,7 @@ export function Pager({ page, pageCount, total, first, shown, label = "Pages" }:
     if (target === 1) params.delete("page");
     else params.set("page", String(target));
     const query = params.toString();
-    return query ? `?${query}` : "?";
+    return `?${query}${hash}`;
   };
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">

@@ -93,3 +93,36 @@ test("a non-admin gets 403 on every admin URL, and the admin actions refuse them
   const post = await page.request.post("/admin/users", { form: { intent: "disable", userId: user.id }, headers: { origin: E2E_BASE_URL } });
   expect(post.status()).toBe(403);
 });
+
+test("the user list's order follows the sort chosen, and the audit log's pages open at the log", async ({ page, login, createUser }) => {
+  const admin = await createUser({ firstName: "Ada", lastName: "Admin", isPlatformAdmin: true });
+  await enableMfa(admin.id);
+  await login(admin);
+  const family = `Sortby${Date.now().toString(36)}`;
+  await createUser({ firstName: "Zed", lastName: family });
+  await createUser({ firstName: "Abe", lastName: family });
+
+  // The list opens on "Joined", newest first; choosing "Name" lists A→Z, not Z→A.
+  await page.goto(`/admin/users?q=${family}`);
+  await expect(page.getByRole("listitem").filter({ hasText: family }).first()).toContainText(`Abe ${family}`);
+  await page.getByLabel("Sort by").selectOption("name");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/sort=name/);
+  const rows = page.getByRole("listitem").filter({ hasText: family });
+  await expect(rows.first()).toContainText(`Abe ${family}`);
+  await expect(rows.last()).toContainText(`Zed ${family}`);
+  // Descending when asked for.
+  await page.getByLabel("Order").selectOption("desc");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(rows.first()).toContainText(`Zed ${family}`);
+
+  // More than a page of audit entries: the next page is the log, not the top of /admin.
+  const { db } = await import("~/utils/db.server");
+  await db.auditEntry.createMany({ data: Array.from({ length: 60 }, (_, index) => ({ actorLabel: "Test", action: "user.disable", targetType: "user", targetId: `t${index}`, targetLabel: `Test ${index}` })) });
+  await page.goto("/admin");
+  const next = page.getByRole("navigation", { name: "Audit log pages" }).getByRole("link", { name: "Next" });
+  await expect(next).toHaveAttribute("href", /page=2#audit-heading$/);
+  await next.click();
+  await expect(page).toHaveURL(/page=2#audit-heading$/);
+  await expect(page.getByRole("heading", { name: "Audit log" })).toBeInViewport();
+});

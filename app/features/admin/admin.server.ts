@@ -24,7 +24,11 @@ export async function requirePlatformAdmin(request: Request): Promise<CurrentUse
   const user = await requireUser(request);
   if (!user.isPlatformAdmin) throw data({ message: "Only platform admins can open the admin area" }, { status: 403 });
   // ASVS 6.3.3: the admin area opens only to an account with two-step sign-in on.
-  if (!(await isMfaEnabled(user.id))) throw redirect("/profile?mfa=required#two-step");
+  // Back to the page asked for once it is on (the profile offers the link beside the recovery codes).
+  if (!(await isMfaEnabled(user.id))) {
+    const { pathname, search } = new URL(request.url);
+    throw redirect(`/profile?${new URLSearchParams({ mfa: "required", next: `${pathname}${search}` })}#two-step`);
+  }
   return user;
 }
 

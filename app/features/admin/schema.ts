@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { typeableSearch } from "~/utils/typed-text";
-import { SEARCH_MAX, USER_SORTS, type UserSort, type SortDirection } from "./list-options";
+import { DEFAULT_DIRECTION, SEARCH_MAX, USER_SORTS, type UserSort, type SortDirection } from "./list-options";
 
 export { SEARCH_MAX, USER_SORTS, type UserSort, type SortDirection } from "./list-options";
 
@@ -18,9 +18,6 @@ export const ADMIN_MESSAGES = {
   alreadyVerified: "That account's email is already verified",
 } as const;
 
-
-/** The direction each sort starts in: names and addresses A→Z, dates newest first. */
-export const DEFAULT_DIRECTION: Record<UserSort, SortDirection> = { name: "asc", email: "asc", created: "desc", active: "desc" };
 
 export const UserListQuerySchema = z.object({
   q: z.string().trim().max(SEARCH_MAX, { error: ADMIN_MESSAGES.searchTooLong }).default(""),

@@ -109,7 +109,7 @@ export default function AdminDashboard() {
         <p className="mb-3 text-sm text-slate-600">Every admin action and every change of role, membership, plan and money, newest first.</p>
         <AuditLogTable inUtc entries={audit.entries} caption={`Audit log, page ${audit.page} of ${audit.pageCount}`} />
         <div className="mt-3">
-          <Pager page={audit.page} pageCount={audit.pageCount} total={audit.total} first={audit.first} shown={audit.entries.length} label="Audit log pages" />
+          <Pager page={audit.page} pageCount={audit.pageCount} total={audit.total} first={audit.first} shown={audit.entries.length} label="Audit log pages" hash="#audit-heading" />
         </div>
       </Section>
     </div>

@@ -14,7 +14,7 @@ import {
   setBandTier,
 } from "~/features/admin/admin.server";
 import { AdminActionSchema, parseUserListQuery } from "~/features/admin/schema";
-import { ADMIN_INTENTS, SEARCH_MAX, USER_SORTS, type AdminIntent, type UserSort } from "~/features/admin/list-options";
+import { ADMIN_INTENTS, DEFAULT_DIRECTION, SEARCH_MAX, USER_SORTS, type AdminIntent, type UserSort } from "~/features/admin/list-options";
 import { Button, ConfirmDisclosure, PageHeader, Pager, RoleBadge } from "~/components/kit";
 import { formatDate } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
@@ -172,7 +172,9 @@ export default function AdminUsers() {
           <label htmlFor="user-dir" className="block text-sm font-medium text-slate-800">
             Order
           </label>
-          <select id="user-dir" name="dir" defaultValue={query.dir} className="mt-1 block min-h-[44px] w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+          {/* The sort's own direction unless another was chosen: choosing "Name" after "Joined" lists A→Z, not Z→A. */}
+          <select id="user-dir" name="dir" defaultValue={query.dir === DEFAULT_DIRECTION[query.sort] ? "" : query.dir} className="mt-1 block min-h-[44px] w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+            <option value="">Usual (names A→Z, dates newest first)</option>
             <option value="asc">Ascending (A→Z, oldest first)</option>
             <option value="desc">Descending (Z→A, newest first)</option>
           </select>
