@@ -57,3 +57,23 @@ test("turns on two-step sign-in from the profile, then signing in asks for the c
   await expect(page).toHaveURL(/\/(dashboard|getting-started)/, { timeout: 15_000 });
   await expect(page.getByText("Welcome back!").first()).toBeVisible();
 });
+
+test("a platform admin sent to turn it on goes back to the admin page they asked for", async ({ page, login, createUser }) => {
+  const admin = await createUser({ firstName: "Ada", lastName: "Admin", isPlatformAdmin: true });
+  await login(admin);
+  await page.goto("/admin/users?q=ann");
+  await expect(page).toHaveURL(/\/profile\?mfa=required&next=/);
+  const section = page.getByRole("region", { name: "Two-step sign-in" });
+  await expect(section.getByRole("alert")).toBeVisible();
+  await section.getByRole("button", { name: "Set up two-step sign-in" }).click();
+  // The setup step keeps where they are going.
+  await expect(page).toHaveURL(/\/profile\?mfa=required&next=%2Fadmin%2Fusers%3Fq%3Dann#two-step$/);
+  const key = (await section.getByTestId("totp-key").textContent())!;
+  await section.getByLabel("Your password").fill(admin.password);
+  await section.getByLabel("Code from the app").fill(codeFor(key));
+  await section.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+  await expect(section.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+  await section.getByRole("link", { name: "Continue to the admin area" }).click();
+  await expect(page).toHaveURL(/\/admin\/users\?q=ann$/);
+  await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
+});

@@ -132,8 +132,9 @@ describe("area pages: access", () => {
     const admin = await createUser({ isPlatformAdmin: true });
     const cookie = await sessionCookieFor(admin.id);
     // Not before two-step sign-in is on (ASVS 6.3.3).
-    expectRedirect(await get(adminLoader, "/admin", cookie), "/profile?mfa=required#two-step");
-    expectRedirect(await get(adminUsersLoader, "/admin/users", cookie), "/profile?mfa=required#two-step");
+    // The profile then offers the way back to the page asked for.
+    expectRedirect(await get(adminLoader, "/admin", cookie), "/profile?mfa=required&next=%2Fadmin#two-step");
+    expectRedirect(await get(adminUsersLoader, "/admin/users?q=ann", cookie), "/profile?mfa=required&next=%2Fadmin%2Fusers%3Fq%3Dann#two-step");
     await enableMfa(admin.id);
     expect((await get(adminLoader, "/admin", cookie)).status).toBe(200);
     expect((await get(adminUsersLoader, "/admin/users", cookie)).status).toBe(200);

@@ -383,6 +383,25 @@ describe("/reset-password", () => {
     expect(sessionCookieOf(await submit("/login", { intent: "login", email: user.email, password: "Another-One-1" }))).toBeNull();
   });
 
+  test("a disabled account gets no link, only a mail saying why; a link sent before it was disabled changes nothing", async () => {
+    const user = await createUser();
+    const earlier = await resetToken(user.email);
+    await db.user.update({ where: { id: user.id }, data: { disabledAt: new Date() } });
+
+    const response = await submit("/login?mode=forgot", { intent: "forgot", email: user.email });
+    // The same answer as for any address: nothing to tell a stranger.
+    expect(await toastOf(response)).toEqual({ title: "Reset link sent", description: "If the email exists, a password reset link has been sent.", type: "default" });
+    const last = mailsTo(user.email).at(-1)!;
+    expect(last.subject).toBe("Your Bandroom account is disabled");
+    expect(last.link).toBeUndefined();
+    expect(last.text).toContain("no reset link was sent");
+
+    const before = await db.password.findUniqueOrThrow({ where: { userId: user.id }, select: { hash: true } });
+    const reset = await callRoute(resetPage.action, buildRequest("/reset-password", { form: { token: earlier, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } }));
+    expect(reset.status).toBe(400);
+    expect((await db.password.findUniqueOrThrow({ where: { userId: user.id }, select: { hash: true } })).hash).toBe(before.hash);
+  });
+
   test("the link expires after an hour", async () => {
     const user = await createUser();
     const requested = Date.now();

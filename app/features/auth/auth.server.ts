@@ -338,10 +338,18 @@ export function signIn(request: Request, credentials: { email: string; password:
 // ---------------------------------------------------------------------------
 // Password reset
 
-/** Sends a reset link when the email has an account; says nothing either way. */
+/**
+ * Sends a reset link when the email has an account; says nothing either way. A disabled
+ * account gets no link (a new password would not let it sign in): its owner is told why instead.
+ */
 export async function requestPasswordReset(email: string, origin: string) {
-  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, firstName: true } });
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, firstName: true, disabledAt: true } });
   if (!user) return;
+  if (user.disabledAt) {
+    const text = `Hi ${user.firstName},\n\nSomeone (hopefully you) asked to reset the password of this Bandroom account. The account has been disabled by a Bandroom admin, so a new password would not let you sign in, and no reset link was sent.\n\nContact support if you think this is a mistake.`;
+    await sendMail({ to: user.email, subject: "Your Bandroom account is disabled", text, html: text.split("\n\n").map((part) => `<p>${escapeHtml(part)}</p>`).join("") });
+    return;
+  }
   const token = await issueToken(user.id, "reset-password", RESET_TTL_MS);
   const link = `${origin}/reset-password?${new URLSearchParams({ token })}`;
   await sendMail({
@@ -367,6 +375,8 @@ export async function isResetTokenValid(token: string) {
 export async function resetPassword(token: string, newPassword: string) {
   const userId = await consumeToken(token, "reset-password");
   if (!userId) return false;
+  // A link sent before the account was disabled changes nothing now.
+  if (!(await db.user.findFirst({ where: { id: userId, disabledAt: null }, select: { id: true } }))) return false;
   const hash = await hashPassword(newPassword);
   await db.password.upsert({ where: { userId }, update: { hash }, create: { userId, hash } });
   // Whoever can read the mailbox has proven control of the address.

@@ -24,3 +24,11 @@ export { currentBandCookieHeader } from "~/features/bands/bands.server";
 export { getCurrentBand } from "~/features/bands/access.server";
 export { paysThroughStripe } from "~/features/billing/billing.server";
 export { toastHeader } from "~/utils/toast.server";
+
+import { safeRedirect } from "~/utils/request.server";
+
+/** A page of the admin area to go back to (`?next=` from requirePlatformAdmin), or null for anything else. */
+export function adminPage(next: string | null) {
+  const path = safeRedirect(next, "");
+  return /^\/admin(?:[/?#]|$)/.test(path) ? path : null;
+}

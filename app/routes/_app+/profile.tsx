@@ -5,6 +5,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import {
   accountDeletionImpact,
+  adminPage,
   cancelMfaSetup,
   changePassword,
   checkCurrentPassword,
@@ -81,6 +82,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // /admin sends platform admins here until it is on.
       required: new URL(request.url).searchParams.get("mfa") === "required" && user.isPlatformAdmin && mfa.state !== "on",
       requiredMessage: MFA_MESSAGES.adminRequired,
+      // The admin page that sent them here, to go back to once it is on: only a page of the admin area.
+      next: user.isPlatformAdmin ? adminPage(new URL(request.url).searchParams.get("next")) : null,
     },
     sessions: sessions.map((s) => ({
       id: s.id,
@@ -117,10 +120,10 @@ export async function action({ request }: ActionFunctionArgs) {
       return removeAccount(request, user, formData);
     case "mfa-start":
       await startMfaSetup(user.id);
-      return redirect("/profile#two-step");
+      return redirect(twoStepPage(request));
     case "mfa-cancel":
       await cancelMfaSetup(user.id);
-      return redirect("/profile#two-step");
+      return redirect(twoStepPage(request));
     case "mfa-confirm":
       return confirmTwoStep(request, user, formData);
     case "mfa-disable":
@@ -139,6 +142,11 @@ async function saveProfile(user: CurrentUser, formData: FormData) {
   if (submission.status !== "success") return reply("update-profile", submission.reply(), { status: 400 });
   await updateProfile(user.id, submission.value);
   return redirect("/profile", { headers: { "Set-Cookie": await toastHeader({ title: "Profile saved", description: "Your bands see the change right away." }) } });
+}
+
+/** Back to the two-step section, keeping why the person came (`?mfa=required&next=`, from the admin area). */
+function twoStepPage(request: Request) {
+  return `/profile${new URL(request.url).search}#two-step`;
 }
 
 function twoStepReply(reply: TwoStepReply, status = 200) {

@@ -1,6 +1,6 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { Field } from "~/components/forms";
-import { Button } from "~/components/kit";
+import { Button, buttonClasses } from "~/components/kit";
 
 /** `field`: which field the error is about (the password when turning it on); the code's otherwise. */
 export type TwoStepReply = { error?: string; field?: "currentPassword"; recoveryCodes?: string[] };
@@ -9,7 +9,7 @@ export type TwoStepStatus = (
   | { state: "off" }
   | { state: "setting-up"; key: string; uri: string; qrSvg: string }
   | { state: "on"; since: string; recoveryCodesLeft: number }
-) & { required: boolean; requiredMessage: string };
+) & { required: boolean; requiredMessage: string; next: string | null };
 
 const cardClasses = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 
@@ -47,6 +47,7 @@ export function TwoStepSection({ status, reply }: { status: TwoStepStatus; reply
               </li>
             ))}
           </ul>
+          <BackToAdmin next={status.next} />
         </div>
       ) : status.state === "on" ? (
         <div className="mt-1 space-y-4 text-sm text-slate-700">
@@ -54,6 +55,7 @@ export function TwoStepSection({ status, reply }: { status: TwoStepStatus; reply
             On since {status.since}. Signing in asks for a code from your authenticator app after your password.{" "}
             {status.recoveryCodesLeft} of 10 recovery codes left.
           </p>
+          <BackToAdmin next={status.next} />
           <Form method="post" className="max-w-xl space-y-4">
             <input type="hidden" name="intent" value="mfa-disable" />
             <Field
@@ -108,4 +110,13 @@ export function TwoStepSection({ status, reply }: { status: TwoStepStatus; reply
       )}
     </section>
   );
+}
+
+/** Back to the admin page that asked for two-step sign-in, once it is on. */
+function BackToAdmin({ next }: { next: string | null }) {
+  return next ? (
+    <Link to={next} className={buttonClasses("secondary")}>
+      Continue to the admin area
+    </Link>
+  ) : null;
 }
