@@ -233,6 +233,24 @@ describe("a band's plan in manual billing", () => {
       expect(refused.status).toBe(409);
       expect(await body(refused)).toMatchObject({ message: STRIPE_OWNS_TIER });
       expect((await db.band.findUniqueOrThrow({ where: { id: band.id } })).subscriptionTier).toBe("free");
+
+      // A band paying through Stripe: its plan is Stripe's, and the list offers no control.
+      const paying = await createBand({ subscriptionTier: "pro", members: [{ userId: user.id, role: "band_leader" }] });
+      await db.bandSubscription.create({ data: { bandId: paying.id, stripeCustomerId: `cus_${paying.id}`, stripeSubscriptionId: `sub_${paying.id}`, status: "active" } });
+      const kept = await post(cookie, { intent: "set-tier", bandId: String(paying.id), tier: "free" });
+      expect(kept.status).toBe(409);
+      expect(await body(kept)).toMatchObject({ message: STRIPE_OWNS_TIER });
+      expect((await db.band.findUniqueOrThrow({ where: { id: paying.id } })).subscriptionTier).toBe("pro");
+
+      // Pro granted by hand (no subscription pays for it) can be ended: nobody else could.
+      const granted = await createBand({ subscriptionTier: "pro", members: [{ userId: user.id, role: "band_leader" }] });
+      const listed = (await listJson(cookie, `?q=${encodeURIComponent(user.email)}`)).data as unknown as { users: { id: string; bands: { id: number; handGranted: boolean }[] }[] };
+      const bands = listed.users.find((row) => row.id === user.id)!.bands;
+      expect(Object.fromEntries(bands.map((row) => [row.id, row.handGranted]))).toEqual({ [band.id]: false, [paying.id]: false, [granted.id]: true });
+      const ended = await post(cookie, { intent: "set-tier", bandId: String(granted.id), tier: "free" });
+      expect(ended.status).toBe(302);
+      expect((await db.band.findUniqueOrThrow({ where: { id: granted.id } })).subscriptionTier).toBe("free");
+      expect((await db.auditEntry.findFirstOrThrow({ where: { bandId: granted.id, action: "band.tier" } })).after).toBe(JSON.stringify({ tier: "free" }));
     } finally {
       delete process.env.STRIPE_SECRET_KEY;
       delete process.env.STRIPE_WEBHOOK_SECRET;

@@ -9,8 +9,8 @@ import { CAN_SIGN_IN } from "~/features/auth/account.server";
 import { isMfaEnabled } from "~/features/auth/mfa.server";
 import { endSignIns } from "~/features/auth/session.server";
 import { recordAudit } from "~/features/audit/audit.server";
-import { setBandTierManually, type Tier } from "~/features/billing/billing.server";
-import { planName } from "~/features/billing/plans";
+import { isHandGrantedPro, setBandTierManually, type Tier } from "~/features/billing/billing.server";
+import { planName, PRO_TIER } from "~/features/billing/plans";
 import { ADMIN_MESSAGES, type UserListQuery } from "./schema";
 import { hitShared } from "~/utils/shared-rate-limit.server";
 
@@ -33,7 +33,8 @@ export async function requirePlatformAdmin(request: Request): Promise<CurrentUse
 }
 
 /** How bands pay: "manual" (platform admins set plans here) or "stripe" (Stripe's subscriptions decide). */
-export { billingMode } from "~/features/billing/stripe.server";
+import { billingMode } from "~/features/billing/stripe.server";
+export { billingMode };
 
 export { parsePage } from "~/utils/pagination";
 
@@ -112,9 +113,18 @@ async function findUserPage(query: UserListQuery, requestedPage: number) {
   return { rows, info };
 }
 
+/** With Stripe set up, the Pro bands' subscriptions (to tell Pro granted by hand from Pro paid for); one query, none in manual billing. */
+async function stripeSubscriptionsOf(bands: { id: number; subscriptionTier: string }[]) {
+  const proIds = [...new Set(bands.filter((band) => band.subscriptionTier === PRO_TIER).map((band) => band.id))];
+  if (billingMode() !== "stripe" || !proIds.length) return new Map<number, { stripeSubscriptionId: string | null; status: string | null }>();
+  const found = await db.bandSubscription.findMany({ where: { bandId: { in: proIds } }, select: { bandId: true, stripeSubscriptionId: true, status: true } });
+  return new Map(found.map(({ bandId, ...sub }) => [bandId, sub]));
+}
+
 /** One page of users matching the search, in the chosen order, each with their bands and roles: a fixed number of queries, however many users. */
 export async function listUsers(query: UserListQuery, requestedPage: number) {
   const { rows, info } = await findUserPage(query, requestedPage);
+  const subscriptions = await stripeSubscriptionsOf(rows.flatMap((row) => row.memberships.map((membership) => membership.band)));
   const users = rows.map((row) => ({
     id: row.id,
     name: displayName({ firstName: row.firstName, lastName: row.lastName }),
@@ -130,6 +140,8 @@ export async function listUsers(query: UserListQuery, requestedPage: number) {
       role: membership.role,
       tier: membership.band.subscriptionTier,
       plan: planName(membership.band.subscriptionTier),
+      /** Pro no Stripe subscription pays for: the one plan change an admin may make in Stripe mode (ending it). */
+      handGranted: isHandGrantedPro({ ...membership.band, subscription: subscriptions.get(membership.band.id) ?? null }),
     })),
   }));
   return { users, ...info };
@@ -227,7 +239,7 @@ export async function resendVerificationFor(admin: Admin, userId: string, origin
   return { changed: true, label: displayName(user), email: user.email };
 }
 
-/** Manual billing only: with Stripe set up, setBandTierManually refuses (Stripe's subscriptions decide the plan). */
+/** Manual billing; with Stripe set up, only ending Pro granted by hand (setBandTierManually refuses the rest: Stripe's subscriptions decide the plan). */
 export async function setBandTier(admin: Admin, bandId: number, tier: Tier) {
   const { band, changed } = await setBandTierManually(admin, bandId, tier);
   return { changed, label: band.name, plan: planName(band.subscriptionTier) };

@@ -72,18 +72,29 @@ export type SubscriptionView = Awaited<ReturnType<typeof getSubscription>>;
 
 export type Tier = "free" | "pro";
 
+/** Pro that no live Stripe subscription pays for: granted by hand (the demo band, or before Stripe was set up). */
+export function isHandGrantedPro(band: { subscriptionTier: string; subscription: { stripeSubscriptionId: string | null; status: string | null } | null }) {
+  const sub = band.subscription;
+  return band.subscriptionTier === PRO_TIER && !(sub?.stripeSubscriptionId && tierForStatus(sub.status) === PRO_TIER);
+}
+
 /**
  * Manual billing (no Stripe keys): a platform admin grants or removes Pro. Refused for a
  * band that does not exist; a change to the tier it already has changes nothing and
- * writes no entry. Refused in Stripe mode, where only Stripe's webhook changes a tier. The change and its audit entry are one transaction. Nothing else is
+ * writes no entry. In Stripe mode Stripe's webhook changes a tier, and an admin may only
+ * end Pro that was granted by hand (nobody else could: the band has no subscription to
+ * cancel). The change and its audit entry are one transaction. Nothing else is
  * touched: a band that falls back to free keeps all its data.
  */
 export async function setBandTierManually(admin: AuditActor & { id: string }, bandId: number, tier: Tier) {
-  if (billingMode() === "stripe") throw new RuleError(409, STRIPE_OWNS_TIER);
+  const stripe = billingMode() === "stripe";
+  if (stripe && tier === PRO_TIER) throw new RuleError(409, STRIPE_OWNS_TIER);
   return db.$transaction(async (tx) => {
-    const band = await tx.band.findUnique({ where: { id: bandId }, select: { id: true, name: true, subscriptionTier: true } });
-    if (!band) throw new RuleError(404, "That band does not exist", "bandId");
+    const found = await tx.band.findUnique({ where: { id: bandId }, select: { id: true, name: true, subscriptionTier: true, subscription: { select: { stripeSubscriptionId: true, status: true } } } });
+    if (!found) throw new RuleError(404, "That band does not exist", "bandId");
+    const { subscription, ...band } = found;
     if (band.subscriptionTier === tier) return { band, changed: false };
+    if (stripe && !isHandGrantedPro({ ...band, subscription })) throw new RuleError(409, STRIPE_OWNS_TIER);
     const updated = await tx.band.update({ where: { id: bandId }, data: { subscriptionTier: tier }, select: { id: true, name: true, subscriptionTier: true } });
     await recordAudit(tx, { actor: admin, action: "band.tier", bandId, target: { type: "band", id: bandId, label: band.name }, before: { tier: band.subscriptionTier }, after: { tier } });
     return { band: updated, changed: true };

@@ -198,7 +198,7 @@ export default function AdminUsers() {
 
       {loaderData.billing === "stripe" ? (
         <p className="rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
-          Stripe billing is set up: Stripe’s subscriptions decide each band’s plan, so plans are not changed here.
+          Stripe billing is set up: Stripe’s subscriptions decide each band’s plan, so plans are not changed here. Pro granted by hand (no Stripe subscription pays for it) can be ended.
         </p>
       ) : null}
 
@@ -316,7 +316,9 @@ function UserCard({ user, self, back, manualBilling, failure }: { user: UserRow;
               <span className="min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere]">{band.name}</span>
               <RoleBadge role={band.role} />
               <span className="text-slate-700">{band.plan}</span>
-              {manualBilling ? <TierForm key={`${band.id}-${band.tier}`} userId={user.id} band={band} back={back} open={failure?.intent === "set-tier" && failure.bandId === String(band.id)} /> : null}
+              {manualBilling || band.handGranted ? (
+                <TierForm key={`${band.id}-${band.tier}`} userId={user.id} band={band} back={back} manualBilling={manualBilling} open={failure?.intent === "set-tier" && failure.bandId === String(band.id)} />
+              ) : null}
             </li>
           ))}
         </ul>
@@ -397,30 +399,39 @@ function UserCard({ user, self, back, manualBilling, failure }: { user: UserRow;
   );
 }
 
-function TierForm({ userId, band, back, open }: { userId: string; band: UserRow["bands"][number]; back: string; open: boolean }) {
+/** Manual billing: Free or Pro. Stripe billing: only ending Pro that was granted by hand (Stripe decides the rest). */
+function TierForm({ userId, band, back, open, manualBilling }: { userId: string; band: UserRow["bands"][number]; back: string; open: boolean; manualBilling: boolean }) {
   const pending = useIsPending({ intent: "set-tier", fields: { bandId: String(band.id) } });
   const selectId = `tier-${userId}-${band.id}`;
   return (
-    <ConfirmDisclosure summary={`Change plan of ${band.name}`} open={open}>
+    <ConfirmDisclosure summary={manualBilling ? `Change plan of ${band.name}` : `End Pro of ${band.name}`} open={open}>
       <Form method="post" className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="set-tier" />
         <input type="hidden" name="userId" value={userId} />
         <input type="hidden" name="bandId" value={band.id} />
         <input type="hidden" name="back" value={back} />
-        <div>
-          <label htmlFor={selectId} className="block text-sm font-medium">
-            Plan for {band.name}
-          </label>
-          <select id={selectId} name="tier" defaultValue={band.tier} className="mt-1 block min-h-[44px] rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900">
-            <option value="free">Free</option>
-            <option value="pro">Pro</option>
-          </select>
-        </div>
+        {manualBilling ? (
+          <div>
+            <label htmlFor={selectId} className="block text-sm font-medium">
+              Plan for {band.name}
+            </label>
+            <select id={selectId} name="tier" defaultValue={band.tier} className="mt-1 block min-h-[44px] rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900">
+              <option value="free">Free</option>
+              <option value="pro">Pro</option>
+            </select>
+          </div>
+        ) : (
+          <input type="hidden" name="tier" value="free" />
+        )}
         <Button type="submit" variant="danger" pending={pending} pendingText="Saving…">
-          Set plan
+          {manualBilling ? "Set plan" : "Move to Free"}
         </Button>
       </Form>
-      <p className="mt-2">Manual billing: no payment is taken. A band moved to Free keeps its data.</p>
+      <p className="mt-2">
+        {manualBilling
+          ? "Manual billing: no payment is taken. A band moved to Free keeps its data."
+          : "This band’s Pro was granted by hand: no Stripe subscription pays for it. Moved to Free, it keeps its data, and its leader can upgrade through Stripe."}
+      </p>
     </ConfirmDisclosure>
   );
 }
