@@ -498,6 +498,32 @@ describe("recurring rehearsals", () => {
     expect(rule.rrule).toMatch(/^FREQ=WEEKLY;(INTERVAL=1;)?COUNT=6$/);
   });
 
+  test("an all-day series: each day runs from local midnight to the next, the clocks' change days too", async () => {
+    const days = async (ids: number[]) =>
+      (await db.event.findMany({ where: { id: { in: ids } }, orderBy: { startsAt: "asc" }, select: { startsAt: true, endsAt: true } })).map((e) => [e.startsAt.toISOString(), e.endsAt?.toISOString()]);
+    const b = await band("America/New_York");
+    // 14 March 2027 has 23 hours in New York; 7 November 2027 has 25.
+    const spring = await body<{ ids: number[] }>(await createApi(b.id, { title: "Festival weekend", kind: "gig", allDay: true, date: "2027-03-07", repeat: "weekly", count: 3 }, b.cookies.leader));
+    expect(await days(spring.ids)).toEqual([
+      ["2027-03-07T05:00:00.000Z", "2027-03-08T05:00:00.000Z"],
+      ["2027-03-14T05:00:00.000Z", "2027-03-15T04:00:00.000Z"],
+      ["2027-03-21T04:00:00.000Z", "2027-03-22T04:00:00.000Z"],
+    ]);
+    const autumn = await body<{ ids: number[] }>(await createApi(b.id, { title: "Market", kind: "other", allDay: true, date: "2027-10-31", endDate: "2027-11-01", repeat: "weekly", count: 2 }, b.cookies.leader));
+    expect(await days(autumn.ids)).toEqual([
+      ["2027-10-31T04:00:00.000Z", "2027-11-02T04:00:00.000Z"],
+      ["2027-11-07T04:00:00.000Z", "2027-11-09T05:00:00.000Z"],
+    ]);
+    // A timed series made all-day keeps to local days too.
+    const timed = await body<{ ids: number[] }>(await createApi(b.id, { title: "Rehearsal", kind: "rehearsal", date: "2027-03-07", startTime: "19:00", endTime: "21:00", repeat: "weekly", count: 2 }, b.cookies.leader));
+    const first = await db.event.findUniqueOrThrow({ where: { id: timed.ids[0]! } });
+    expect((await patchApi(first.id, { version: first.version, scope: "all", allDay: true }, b.cookies.leader)).status).toBe(200);
+    expect(await days(timed.ids)).toEqual([
+      ["2027-03-07T05:00:00.000Z", "2027-03-08T05:00:00.000Z"],
+      ["2027-03-14T05:00:00.000Z", "2027-03-15T04:00:00.000Z"],
+    ]);
+  });
+
   test("the form says how many it created; deleting the following ones goes back to the month they were in", async () => {
     const b = await band("Europe/Berlin");
     const form = { title: "Rehearsal", kind: "rehearsal", date: "2026-03-12", startTime: "19:00", endTime: "21:00", repeat: "weekly", repeatEnds: "count", count: "6", interval: "1", timeZone: "Europe/Berlin", status: "confirmed" };

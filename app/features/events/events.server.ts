@@ -566,7 +566,7 @@ export async function createEvent(access: BandAccess, created: { event: EventInp
       startsAt: input.startsAt,
       endsAt: input.endsAt,
       membershipIds: input.lineup.map((row) => row.membershipId),
-      occurrences: recurrence?.occurrences.map((startsAt) => ({ startsAt, endsAt: input.endsAt ? new Date(startsAt.getTime() + input.endsAt.getTime() - input.startsAt.getTime()) : null })),
+      occurrences: recurrence?.occurrences.map((startsAt) => ({ startsAt, endsAt: shiftTimes(input, input.startsAt, startsAt, access.band.timeZone).endsAt })),
     },
     created.confirmConflicts ?? false,
     twin ? [twin] : [],
@@ -628,11 +628,14 @@ function deadlineDaysBefore(deadline: Date, startsAt: Date, timeZone: string) {
  * and stays the end of its day: moved in milliseconds across a clock change it landed an
  * hour off, at 01:00 of the day after, and the event said "Answer by" a day too late.
  */
-function shiftTimes(data: Times, from: Date, to: Date, bandZone: string): Times {
+function shiftTimes(data: Times & { allDay?: boolean }, from: Date, to: Date, bandZone: string): Times {
   const move = (instant: Date | null) => (instant ? new Date(to.getTime() + (instant.getTime() - from.getTime())) : null);
+  // An all-day event ends at a local midnight however long its days are: a day the clocks change on is 23 or 25 hours.
+  const end = (instant: Date | null) =>
+    instant && data.allDay ? startOfLocalDay(addDays(toZoned(to, bandZone), daysBetween(toZoned(from, bandZone), toZoned(instant, bandZone))), bandZone) : move(instant);
   const moveDeadline = (deadline: Date | null) =>
     deadline ? startOfLocalDay(addDays(toZoned(to, bandZone), 1 - deadlineDaysBefore(deadline, from, bandZone)), bandZone) : null;
-  return { startsAt: to, endsAt: move(data.endsAt), callAt: move(data.callAt), soundcheckAt: move(data.soundcheckAt), rsvpDeadline: moveDeadline(data.rsvpDeadline) };
+  return { startsAt: to, endsAt: end(data.endsAt), callAt: move(data.callAt), soundcheckAt: move(data.soundcheckAt), rsvpDeadline: moveDeadline(data.rsvpDeadline) };
 }
 
 /** The fields of an occurrence a series edit compares, to tell what one occurrence changed on its own. */
