@@ -300,6 +300,12 @@ test.describe("calendar", () => {
     await page.getByLabel("Date", { exact: true }).fill("2027-05-06");
     await page.getByLabel("Start time").fill("19:00");
     await page.getByLabel("Repeats").selectOption("weekly");
+    // Only the end "Ends" names is shown (CSS: with JavaScript or without).
+    await expect(page.getByLabel("Until")).toBeHidden();
+    await page.getByLabel("Ends").selectOption("until");
+    await expect(page.getByLabel("Number of times")).toBeHidden();
+    await expect(page.getByLabel("Until")).toBeVisible();
+    await page.getByLabel("Ends").selectOption("count");
     await page.getByLabel("Number of times").fill("4");
     await page.getByRole("button", { name: "Create event" }).click();
     await expect(page.getByText(`${title} and 3 more in the series are on the calendar.`).first()).toBeVisible();

@@ -524,6 +524,26 @@ describe("recurring rehearsals", () => {
     ]);
   });
 
+  test("the end given is the one used: a date typed under Until while Ends said a number of times; both sent to the API without repeatEnds is refused", async () => {
+    const b = await band("Europe/Berlin");
+    const form = { title: "Rehearsal", kind: "rehearsal", date: "2027-02-01", startTime: "19:00", endTime: "21:00", repeat: "weekly", repeatEnds: "count", count: "", until: "2027-03-01", interval: "1", timeZone: "Europe/Berlin", status: "confirmed" };
+    const created = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: b.cookies.leader, form });
+    expect(created.status).toBe(302);
+    expect(await db.event.count({ where: { bandId: b.id } })).toBe(5);
+    // And the other way round.
+    const counted = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: b.cookies.leader, form: { ...form, title: "Gig run", repeatEnds: "until", count: "3", until: "" } });
+    expect(counted.status).toBe(302);
+    expect(await db.event.count({ where: { bandId: b.id, title: "Gig run" } })).toBe(3);
+
+    const both = await createApi(b.id, { title: "Rehearsal", kind: "rehearsal", date: "2027-02-01", startTime: "19:00", repeat: "weekly", count: 3, until: "2027-05-20" }, b.cookies.leader);
+    expect(both.status).toBe(400);
+    expect((await body<Errors>(both)).errors).toEqual({ repeatEnds: [MESSAGES.countAndUntil] });
+    expect(await db.event.count({ where: { bandId: b.id } })).toBe(8);
+    // Saying which is enough.
+    const said = await body<{ ids: number[] }>(await createApi(b.id, { title: "Rehearsal", kind: "rehearsal", date: "2027-06-01", startTime: "19:00", repeat: "weekly", repeatEnds: "count", count: 3, until: "2027-09-20" }, b.cookies.leader));
+    expect(said.ids).toHaveLength(3);
+  });
+
   test("the form says how many it created; deleting the following ones goes back to the month they were in", async () => {
     const b = await band("Europe/Berlin");
     const form = { title: "Rehearsal", kind: "rehearsal", date: "2026-03-12", startTime: "19:00", endTime: "21:00", repeat: "weekly", repeatEnds: "count", count: "6", interval: "1", timeZone: "Europe/Berlin", status: "confirmed" };

@@ -56,6 +56,7 @@ export const MESSAGES = {
   soundcheckAfterStart: "Soundcheck must be at or before the start time (the day before, for a show after midnight)",
   pastLastYear: `A series must end by ${YEARS.max}: repeat it fewer times`,
   countOrUntil: "Say how many times, or until which date, it repeats",
+  countAndUntil: "Send either count or until, or say which one counts with repeatEnds",
   untilBeforeStart: "The series must end on or after its first date",
   seriesMeetsSkippedTime: (time: string, date: LocalDate, timeZone: string) =>
     `${time} does not exist on ${formatDate(Date.UTC(date.year, date.month - 1, date.day))} in ${timeZone}, a date of this series: the clocks go forward then. Choose another time, or end the series before that date`,
@@ -450,7 +451,11 @@ export function createEventSchema(givenRules: Rules, { strict = false } = {}) {
 function resolveRecurrence(raw: RecurrenceRaw, event: EventInput | null, ctx: Ctx) {
   let recurrence: Recurrence | null = null;
   if (raw.repeat === "weekly" && event) {
-    const ends = raw.repeatEnds ?? (raw.until ? "until" : "count");
+    // Both ends sent without saying which: an API client's mistake, said (the form always says which).
+    if (!raw.repeatEnds && raw.count && raw.until) ctx.addIssue({ code: "custom", path: ["repeatEnds"], message: MESSAGES.countAndUntil });
+    // The end that was given, when the choice names the other and it was left empty.
+    const chosen = raw.repeatEnds ?? (raw.until ? "until" : "count");
+    const ends = chosen === "count" && !raw.count && raw.until ? "until" : chosen === "until" && !raw.until && raw.count ? "count" : chosen;
     const until = ends === "until" ? localDateOf(raw.until, "until", ctx) : null;
     if (ends === "until" && !raw.until) ctx.addIssue({ code: "custom", path: ["until"], message: MESSAGES.countOrUntil });
     if (ends === "count" && !raw.count) ctx.addIssue({ code: "custom", path: ["count"], message: MESSAGES.countOrUntil });

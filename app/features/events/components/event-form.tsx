@@ -113,7 +113,8 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
       </fieldset>
 
       {mode === "create" ? (
-        <fieldset className="grid gap-4 sm:grid-cols-2">
+        // Only the end the "Ends" choice uses is shown (CSS, so without JavaScript too): a date typed under "Until" while it said "After a number of times" was refused.
+        <fieldset className="group/repeat grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-lg font-semibold text-slate-900">Repeat</legend>
           <SelectField label="Repeats" selectProps={field("repeat")} errors={errors?.repeat}>
             <option value="none">Does not repeat</option>
@@ -124,8 +125,8 @@ export function EventForm({ mode, options, defaults, lastResult, version, inSeri
             <option value="count">After a number of times</option>
             <option value="until">On a date</option>
           </SelectField>
-          <Field label="Number of times" inputProps={{ ...field("count"), type: "number", min: 2, max: MAX_OCCURRENCES }} errors={errors?.count} />
-          <Field label="Until" inputProps={{ ...field("until"), type: "date" }} errors={errors?.until} />
+          <Field label="Number of times" className="group-has-[option[value=until]:checked]/repeat:hidden" inputProps={{ ...field("count"), type: "number", min: 2, max: MAX_OCCURRENCES }} errors={errors?.count} />
+          <Field label="Until" className="group-has-[option[value=count]:checked]/repeat:hidden" inputProps={{ ...field("until"), type: "date" }} errors={errors?.until} />
         </fieldset>
       ) : inSeries ? (
         <fieldset>
