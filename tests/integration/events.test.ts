@@ -280,6 +280,37 @@ describe("times in the band's time zone", () => {
 });
 
 describe("/api bodies say what they change", () => {
+  test("moving a gig that ends after midnight by its date alone keeps its length; an end the clocks skip gets that one message; a fee for a rehearsal is refused", async () => {
+    const b = await band("America/New_York");
+    const late = await body<{ id: number }>(await createApi(b.id, { title: "Late show", kind: "gig", date: "2026-12-10", startTime: "21:00", endTime: "01:00" }, b.cookies.leader));
+    const moved = await patchApi(late.id, { version: 1, date: "2026-12-16" }, b.cookies.leader);
+    expect(moved.status).toBe(200);
+    expect(await db.event.findUniqueOrThrow({ where: { id: late.id }, select: { startsAt: true, endsAt: true } })).toEqual({
+      startsAt: new Date("2026-12-17T02:00:00Z"),
+      endsAt: new Date("2026-12-17T06:00:00Z"),
+    });
+    // A festival weekend keeps its days.
+    const weekend = await body<{ id: number }>(await createApi(b.id, { title: "Festival", kind: "gig", allDay: true, date: "2027-07-02", endDate: "2027-07-04" }, b.cookies.leader));
+    expect((await patchApi(weekend.id, { version: 1, date: "2027-07-09" }, b.cookies.leader)).status).toBe(200);
+    expect((await body<{ endsAt: string }>(await getApi(weekend.id, b.cookies.leader))).endsAt).toBe("2027-07-12T04:00:00.000Z");
+
+    // 02:30 on 14 March 2027 does not exist in New York: that is the message, not also "before the start".
+    const skipped = await createApi(b.id, { title: "Overnight", kind: "gig", date: "2027-03-13", startTime: "23:00", endTime: "02:30" }, b.cookies.leader);
+    expect(skipped.status).toBe(400);
+    const errors = (await body<Errors>(skipped)).errors!;
+    expect(errors.endTime).toHaveLength(1);
+    expect(errors.endTime![0]).toMatch(/^02:30 does not exist on/);
+
+    const feeForRehearsal = await createApi(b.id, { title: "Rehearsal", kind: "rehearsal", date: "2027-01-10", startTime: "19:00", fee: "100" }, b.cookies.leader);
+    expect(feeForRehearsal.status).toBe(400);
+    expect((await body<Errors>(feeForRehearsal)).errors).toEqual({ fee: [MESSAGES.feeOnlyForGigs] });
+    // A gig made a rehearsal with a fee in the same patch: the same; made a rehearsal alone, its fee goes quietly with it.
+    const gig = await body<{ id: number }>(await createApi(b.id, { title: "Gig", kind: "gig", date: "2027-01-12", startTime: "20:00", fee: "250" }, b.cookies.leader));
+    expect((await patchApi(gig.id, { version: 1, kind: "rehearsal", fee: "250" }, b.cookies.leader)).status).toBe(400);
+    expect((await patchApi(gig.id, { version: 1, kind: "rehearsal" }, b.cookies.leader)).status).toBe(200);
+    expect(await db.event.count({ where: { bandId: b.id, title: "Rehearsal" } })).toBe(0);
+  });
+
   test("a field the API does not know is refused, not lost; a PATCH naming no field changes nothing", async () => {
     const b = await band();
     const typo = await createApi(b.id, { title: "Typo", kind: "gig", date: inDays(5), startTime: "20:00", venu: "The Venue", bandId: 999 }, b.cookies.leader);

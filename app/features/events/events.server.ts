@@ -16,7 +16,7 @@ import { thrownStatus } from "~/utils/toast.server";
 import { MAX_EVENT_DAYS } from "./limits";
 import { KIND_STYLES } from "./present";
 import { MESSAGES, type EventInput, type Kept, type Recurrence, type RsvpAnswer, type SeriesScope } from "./schema.server";
-import { addDays, daysBetween, formatLocalDate, formatLocalTime, fromZoned, isTimeZone, startOfLocalDay, toZoned, type LocalDate, deadlineLastMoment } from "./zoned-time";
+import { addDays, daysBetween, formatLocalDate, formatLocalTime, fromZoned, isTimeZone, parseLocalDate, startOfLocalDay, toZoned, type LocalDate, deadlineLastMoment } from "./zoned-time";
 
 const { RRule } = rrulePackage;
 
@@ -462,6 +462,17 @@ export async function eventFormOptions(access: BandAccess) {
  * another; an all-day event's days and the deadline's day are always the band's, as
  * the schema reads them). The fee only for those who may see it.
  */
+/**
+ * A patch that moves an event's `date` and says nothing of its `endDate`: the end day moves
+ * with it, so that a gig from 21:00 to 01:00 (or a weekend festival) keeps its length
+ * rather than ending before it starts. Nothing for any other patch.
+ */
+export function keptLength(stored: { date: string; endDate?: string }, patch: Record<string, unknown>): { endDate?: string } {
+  if (!stored.endDate || "endDate" in patch || typeof patch.date !== "string") return {};
+  const [from, to, end] = [parseLocalDate(stored.date), parseLocalDate(patch.date), parseLocalDate(stored.endDate)];
+  return from && to && end ? { endDate: formatLocalDate(addDays(end, daysBetween(from, to))) } : {};
+}
+
 export async function eventFields(access: BandAccess, eventId: number, zone?: string) {
   const details = await getEventDetails(access, eventId);
   if (!details) throw new RuleError(404, MESSAGES.notFound);
@@ -512,6 +523,12 @@ function refuseFee(access: BandAccess, input: Pick<EventInput, "feeMinor">) {
 /** An API body that names the fee at all (null and "" too: "clear it") from someone who may not set fees: refused, not ignored. */
 export function refuseFeeField(access: BandAccess, body: { fee?: unknown }) {
   if (body.fee !== undefined && !grantIn(access, "events:fee")) throw new RuleError(403, MESSAGES.feeNotAllowed, "fee");
+}
+
+/** An API body that gives a fee (an amount, not null or "") for an event that is not a gig: refused under the fee, not dropped on the quiet. */
+export function refuseFeeOffGig(body: { fee?: unknown }, kind: unknown) {
+  const given = body.fee !== undefined && body.fee !== null && String(body.fee).trim() !== "";
+  if (given && kind !== "gig") throw new RuleError(400, MESSAGES.feeOnlyForGigs, "fee");
 }
 
 /** Lineup members and the setlist must be the band's (a 400 under their field otherwise). */

@@ -70,6 +70,7 @@ export const MESSAGES = {
   deadline: "The answer deadline must be on or before the day of the event",
   deadlinePast: "The answer deadline can't be in the past: choose today or a later day",
   feeNotAllowed: "Only leaders and admins can set a gig's fee: leave the fee out",
+  feeOnlyForGigs: "Only a gig has a fee: leave the fee out, or make it a gig",
   version: "Reload the event: the form is missing its version",
   stale: "Someone else changed this event while you were editing. Reload to see their changes, then make yours again.",
   lineupMember: "Everyone in the lineup must be a member of the band",
@@ -309,7 +310,8 @@ function resolveEvent(raw: z.output<z.ZodObject<typeof eventFields>>, rules: Rul
     if (startsAt && endsAt && endsAt <= startsAt) {
       // Without an end date, an end time earlier than the start means "after midnight": a gig from 21:00 to 01:00.
       if (!endDate && raw.endTime) endsAt = instantOn(addDays(date, 1), raw.endTime, timeZone, "endTime", rules, ctx);
-      if (endDate || !endsAt || endsAt <= startsAt) ctx.addIssue({ code: "custom", path: ["endTime"], message: MESSAGES.endBeforeStart });
+      // (An end the clocks skip on the day after has said so already: the end is not before the start.)
+      if (endDate || (endsAt && endsAt <= startsAt)) ctx.addIssue({ code: "custom", path: ["endTime"], message: MESSAGES.endBeforeStart });
     }
   }
   // Said under the end date when one was typed (the day is what makes it too long), else the end time.

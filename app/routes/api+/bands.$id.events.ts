@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { requireBandAccess } from "~/features/bands/access.server";
 import { eventListJson, parseOr400 } from "~/features/events/api.server";
-import { createEvent, eventRules, listEvents, refuseFeeField } from "~/features/events/events.server";
+import { createEvent, eventRules, listEvents, refuseFeeField, refuseFeeOffGig } from "~/features/events/events.server";
 import { z } from "zod";
 import { CalendarQuerySchema, createEventSchema } from "~/features/events/schema.server";
 import { apiError, apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
@@ -28,6 +28,7 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
   const body = await parseJsonBody(request, z.record(z.string(), z.unknown()));
   // A fee named at all ("fee": null too) by someone who may not set fees is refused, as on PATCH.
   refuseFeeField(access, body);
+  refuseFeeOffGig(body, body.kind);
   const input = parseOr400(createEventSchema(await eventRules(access), { strict: true }), body);
   const created = await createEvent(access, input);
   return data({ id: created.id, ids: created.ids }, { status: 201 });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { eventDetailsJson, parseOr400, requireEventAccess } from "~/features/events/api.server";
-import { deleteEvent, eventFields, eventRules, getEventDetails, refuseFeeField, updateEvent } from "~/features/events/events.server";
+import { deleteEvent, eventFields, eventRules, getEventDetails, keptLength, refuseFeeField, refuseFeeOffGig, updateEvent } from "~/features/events/events.server";
 import { DeleteEventSchema, MESSAGES, PatchEventSchema, updateEventSchema } from "~/features/events/schema.server";
 import { apiError, apiRoute, methodNotAllowed, NOTHING_TO_CHANGE, parseJsonBody } from "~/utils/api.server";
 
@@ -29,7 +29,8 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
     refuseFeeField(access, patch);
     // The stored times in the zone the patch's times are in, so that those it leaves out stay where they are.
     const { event, fields } = await eventFields(access, id, typeof patch.timeZone === "string" ? patch.timeZone : undefined);
-    const merged = { ...fields, ...Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) };
+    const merged = { ...fields, ...keptLength(fields, patch), ...Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) };
+    refuseFeeOffGig(patch, merged.kind);
     const edit = parseOr400(updateEventSchema(await eventRules(access, event)), merged);
     await updateEvent(access, id, edit);
     const details = await getEventDetails(access, id);
