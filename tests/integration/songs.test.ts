@@ -419,6 +419,17 @@ describe("CSV import and export", () => {
     expect(songs.map((song) => [song.title, song.tags.map((tag) => tag.name)])).toEqual([["★", []], ["🎸", ["guitar"]], ["🎹", ["keys"]], ["!!!", ["loud"]]]);
   });
 
+  test("the same file confirmed twice at once (two tabs, two server processes) adds its songs once; the other is told there is nothing new", async () => {
+    const { band, cookies } = await bandWithRoles();
+    const csv = "Title,Artist\r\nImport race A,Band Z\r\nImport race B,Band Z\r\n";
+    const { csv: confirmed } = await json(await callRoute(importAction, upload(band.id, cookies.member, csv)));
+    const confirm = () => callRoute(importAction, buildRequest("/songs/import", { cookie: cookies.member, form: { bandId: String(band.id), intent: "confirm", csv: confirmed } }));
+    const answers = await Promise.all([confirm(), confirm(), confirm()]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 400, 400]);
+    expect((await json(answers.find((answer) => answer.status === 400)!)).error).toBe("There are no new songs in this file to import.");
+    expect(await db.song.count({ where: { bandId: band.id } })).toBe(2);
+  });
+
   test("wrong columns, a wrong encoding, too many rows and too large a file are refused with clear messages", async () => {
     const { band, cookies } = await bandWithRoles();
     const message = async (content: BlobPart) => {

@@ -252,19 +252,25 @@ export async function importSongsCsv(access: BandAccess, text: string) {
   const { songs } = await parseSongsCsv(access, text);
   if (!songs.length) throw new RuleError(400, "There are no new songs in this file to import.", "file");
   const bandId = access.band.id;
-  await db.$transaction(
+  const imported = await db.$transaction(
     async (tx) => {
+      // Read again inside the write lock: the same file imported at the same moment (a second
+      // tab, another server process) has added its songs since the preview, and adds them once.
+      const inLibrary = new Set((await tx.song.findMany({ where: { bandId }, select: { title: true, artist: true } })).map((song) => songIdentity(song.title, song.artist)));
+      const fresh = songs.filter((song) => !inLibrary.has(songIdentity(song.title, song.artist)));
+      if (!fresh.length) throw new RuleError(400, "There are no new songs in this file to import.", "file");
       const created = await tx.song.createManyAndReturn({
-        data: songs.map(({ tags: _tags, ...song }) => ({ ...song, bandId, titleKey: fold(song.title), artistKey: fold(song.artist), createdById: access.user.id })),
+        data: fresh.map(({ tags: _tags, ...song }) => ({ ...song, bandId, titleKey: fold(song.title), artistKey: fold(song.artist), createdById: access.user.id })),
         select: { id: true, title: true, artist: true },
       });
       // Title and artist are one song each within the import (duplicates were skipped).
       const idOf = new Map(created.map((row) => [songIdentity(row.title, row.artist), row.id]));
-      const tags = songs.flatMap((song) => tagRows(bandId, song.tags).map((tag) => ({ ...tag, songId: idOf.get(songIdentity(song.title, song.artist))! })));
+      const tags = fresh.flatMap((song) => tagRows(bandId, song.tags).map((tag) => ({ ...tag, songId: idOf.get(songIdentity(song.title, song.artist))! })));
       if (tags.length) await tx.songTag.createMany({ data: tags });
+      return fresh.length;
     },
     { timeout: 60_000 },
   );
-  await track("add_song_to_library", { userId: access.user.id, bandId, props: { source: "csv", count: songs.length } });
-  return { imported: songs.length };
+  await track("add_song_to_library", { userId: access.user.id, bandId, props: { source: "csv", count: imported } });
+  return { imported };
 }
