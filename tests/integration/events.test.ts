@@ -279,6 +279,16 @@ describe("times in the band's time zone", () => {
   });
 });
 
+describe("the same event sent twice at once", () => {
+  test("is saved once; the others get the 409 that names it", async () => {
+    const b = await band();
+    const event = { title: "Twin gig", kind: "gig", date: "2027-05-14", startTime: "20:00", endTime: "23:00" };
+    const answers = await Promise.all([1, 2, 3].map(() => createApi(b.id, event, b.cookies.leader)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
+    expect(await db.event.count({ where: { bandId: b.id } })).toBe(1);
+  });
+});
+
 describe("/api bodies say what they change", () => {
   test("moving a gig that ends after midnight by its date alone keeps its length; an end the clocks skip gets that one message; a fee for a rehearsal is refused", async () => {
     const b = await band("America/New_York");

@@ -102,9 +102,9 @@ export type Conflict =
  * same start: most likely the same gig entered twice (a form sent again after Back, two
  * people adding it). Saved only with "Save anyway", as a clash is.
  */
-export async function sameEventAlready(access: BandAccess, input: { title: string; startsAt: Date }): Promise<Conflict | null> {
+export async function sameEventAlready(access: BandAccess, input: { title: string; startsAt: Date }, client: Prisma.TransactionClient = db): Promise<Conflict | null> {
   const fold = (title: string) => title.trim().replace(/\s+/g, " ").toLocaleLowerCase("en");
-  const twins = await db.event.findMany({ where: { bandId: access.band.id, startsAt: input.startsAt, cancelledAt: null }, select: { id: true, title: true, allDay: true }, take: 20 });
+  const twins = await client.event.findMany({ where: { bandId: access.band.id, startsAt: input.startsAt, cancelledAt: null }, select: { id: true, title: true, allDay: true }, take: 20 });
   const twin = twins.find((event) => fold(event.title) === fold(input.title));
   if (!twin) return null;
   const when = twin.allDay ? formatDayRange(...dayPair({ startsAt: input.startsAt, endsAt: null }, access.band.timeZone)) : formatTime(input.startsAt, access.band.timeZone);

@@ -594,6 +594,12 @@ export async function createEvent(access: BandAccess, created: { event: EventInp
   const bookings = input.lineup.map((row) => ({ membershipId: row.membershipId, instrument: row.instrument }));
 
   const ids = await db.$transaction(async (tx) => {
+    // Asked again inside the write lock: the same event sent twice at once (to two server
+    // processes) was not there yet for either check above, and would be saved twice.
+    if (!created.confirmConflicts) {
+      const late = await sameEventAlready(access, input, tx);
+      if (late) throw new ConflictsError([late]);
+    }
     // Every occurrence of a series lasts as long as the first.
     await coverEventLength(tx, access.band.id, input);
     if (!recurrence) {
