@@ -371,6 +371,20 @@ describe("invitations", () => {
     expect((await acceptApi({ token }, await sessionCookieFor(late.id))).status).toBe(409);
   });
 
+  test("revoked and accepted at the same moment: one of them wins, and the other is told (never withdrawn after the person joined)", async () => {
+    for (let round = 0; round < 4; round++) {
+      const world = await bandWithEveryRole();
+      const { token, id } = await invited(world);
+      const newcomer = await createUser();
+      const [revoked, accepted] = await Promise.all([revoke(id, world.cookies.band_leader), acceptApi({ token }, await sessionCookieFor(newcomer.id))]);
+      expect([revoked.status, accepted.status].sort()).toEqual(revoked.status === 204 ? [204, 409] : [200, 409]);
+      const row = await db.invitation.findUniqueOrThrow({ where: { id }, select: { acceptedAt: true, revokedAt: true } });
+      const joined = await db.bandMembership.count({ where: { bandId: world.band.id, userId: newcomer.id } });
+      expect(row.acceptedAt !== null && row.revokedAt !== null, "both accepted and withdrawn").toBe(false);
+      expect(joined).toBe(row.acceptedAt ? 1 : 0);
+    }
+  });
+
   test("POST accept: 409 after 7 days", async () => {
     const world = await bandWithEveryRole();
     const { token, id } = await invited(world);

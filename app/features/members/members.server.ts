@@ -541,7 +541,9 @@ export async function bandIdOfInvitation(invitationId: number) {
 /** Withdraws a pending invitation; its link stops working. */
 export async function revokeInvitation(actor: Actor, invitationId: number) {
   const invitation = await findInvitationForManager(actor, invitationId);
-  await db.invitation.update({ where: { id: invitation.id }, data: { revokedAt: new Date() } });
+  // Only while still pending: accepted at the same moment (another server process), it is not "withdrawn" after the person joined.
+  const { count } = await db.invitation.updateMany({ where: { id: invitation.id, acceptedAt: null, revokedAt: null }, data: { revokedAt: new Date() } });
+  if (count === 0) throw new RuleError(409, MESSAGES.invitationNotPending);
   return { id: invitation.id, email: invitation.email };
 }
 
