@@ -186,6 +186,19 @@ describe("POST /api/bands/{id}/members (invite)", () => {
 });
 
 describe("PATCH /api/band-memberships/{id}", () => {
+  test("an admin's change already on its way when they are demoted is not applied after the demotion", async () => {
+    const world = await bandWithEveryRole();
+    const { updateMembership, removeMember } = await import("~/features/members/members.server");
+    const band = await db.band.findUniqueOrThrow({ where: { id: world.band.id } });
+    const user = await db.user.findUniqueOrThrow({ where: { id: world.users.band_admin.id } });
+    // The request read the admin's role, then the leader's demotion landed before its write.
+    const actor = { user, band, membership: { id: world.memberships.band_admin, role: "band_admin" } } as unknown as Parameters<typeof updateMembership>[0];
+    expect((await patch(world.memberships.band_admin, { role: "band_member" }, world.cookies.band_leader)).status).toBe(200);
+    await expect(updateMembership(actor, world.memberships.sub, { role: "band_member" })).rejects.toMatchObject({ status: 403 });
+    await expect(removeMember(actor, world.memberships.sub)).rejects.toMatchObject({ status: 403 });
+    expect(await roleOf(world.memberships.sub)).toBe("sub");
+  });
+
   test("200 with the updated member; your own name and instruments are yours", async () => {
     const world = await bandWithEveryRole();
     const response = await patch(world.memberships.sub, { displayName: " Cy ", instruments: ["drums", "Percussion", ""] }, world.cookies.sub);

@@ -266,6 +266,12 @@ export type MembershipChanges = { role?: Role; displayName?: string | null; inst
  * instruments are yours to change; anything of someone else's, and any role, needs
  * members:manage over them. The last leader cannot be demoted.
  */
+/** Inside a change's transaction: the actor still has the role their permission was checked against (403 otherwise). */
+async function requireRoleUnchanged(tx: Tx, actor: Actor) {
+  const own = await tx.bandMembership.findUnique({ where: { id: actor.membership.id }, select: { role: true } });
+  if (own?.role !== actor.membership.role) throw new RuleError(403, MESSAGES.forbidden);
+}
+
 export async function updateMembership(actor: Actor, membershipId: number, changes: MembershipChanges) {
   const target = await findTarget(actor.band.id, membershipId);
   const self = target.userId === actor.user.id;
@@ -278,7 +284,10 @@ export async function updateMembership(actor: Actor, membershipId: number, chang
   // Made from an older version (the form's, else the one just read, so that a change landing
   // between this read and the write, such as a transfer of leadership, is not overwritten).
   if (changes.version !== undefined && changes.version !== target.version) throw new RuleError(409, MESSAGES.stale);
+  const managing = changes.role !== undefined || !self;
   await db.$transaction(async (tx) => {
+    // Checked above against the role read with the request: demoted meanwhile (a request already on its way), nothing is changed.
+    if (managing) await requireRoleUnchanged(tx, actor);
     if (changes.role !== undefined && changes.role !== target.role && target.role === "band_leader") {
       // Said at the Role box that asked for it.
       await refuseLosingLastLeader(tx, target.bandId, MESSAGES.lastLeader, "role");
@@ -324,6 +333,7 @@ export async function removeMember(actor: Actor, membershipId: number) {
   requireManage(actor, target);
   const removed = await getMember(target.id);
   await db.$transaction(async (tx) => {
+    await requireRoleUnchanged(tx, actor);
     if (target.role === "band_leader") await refuseLosingLastLeader(tx, target.bandId);
     await keepPastBookings(tx, { id: target.id });
     await tx.bandMembership.delete({ where: { id: target.id } });
