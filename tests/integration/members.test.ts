@@ -7,7 +7,7 @@ import { action, loader } from "~/routes/_app+/members";
 import { action as invitationAction } from "~/routes/invitations+/$token";
 import { loader as eventLoader } from "~/routes/_app+/events.$id";
 import { loader as eventApiLoader } from "~/routes/api+/events.$id";
-import { body, clearsCookie, expectNotInBand, expectRedirect, toastOf } from "./auth-helpers";
+import { body, clearsCookie, expectNotInBand, expectRedirect, mailsTo, toastOf } from "./auth-helpers";
 import { bandWithEveryRole, mailedInvite, membersForm, otherBand, roleOf, trackedEvents, type World } from "./members-helpers";
 
 type ActionBody = {
@@ -167,10 +167,13 @@ describe("revoke and resend", () => {
     expect(await toastOf(response)).toEqual({ title: "Invitation withdrawn", description: `The link sent to ${email} no longer works.`, type: "default" });
     expect((await getInvitationByToken(token))?.status).toBe("revoked");
     expect((await page(world.cookies.band_leader)).invitations).toEqual([]);
-    // Twice is a conflict, not a crash.
+    // Twice (a double tap, another tab): its row is gone, so the page says so in a toast, and nothing changes.
     const again = await post(world, "band_admin", { intent: "revoke", invitationId: String(invitation.id) });
-    expect(again.status).toBe(409);
-    expect(await errorsOf(again)).toEqual({ "": [MESSAGES.invitationNotPending] });
+    expectRedirect(again, "/members#pending");
+    expect(await toastOf(again)).toEqual({ title: "Nothing changed", description: `${MESSAGES.invitationNotPending}: it was accepted or withdrawn since this page was opened.`, type: "destructive" });
+    const resent = await post(world, "band_admin", { intent: "resend", invitationId: String(invitation.id) });
+    expect(await toastOf(resent)).toMatchObject({ title: "Nothing was sent", type: "destructive" });
+    expect(mailsTo(email)).toHaveLength(1);
   });
 
   test("resending mails a fresh link valid 7 more days; the old link stops working", async () => {
@@ -469,6 +472,21 @@ describe("transferring leadership", () => {
     expect(await toastOf(response)).toEqual({ title: "Leadership transferred", description: "Cy Sub now leads The Late Shift. You are a Band Admin.", type: "default" });
     expect(await roleOf(world.memberships.sub)).toBe("band_leader");
     expect(await roleOf(world.memberships.band_leader)).toBe("band_admin");
+
+    // Sent twice (a double tap without JavaScript): the second finds them an admin, and is answered as done, not with a 403 screen.
+    const again = await post(world, "band_leader", { intent: "transfer", membershipId: String(world.memberships.sub) });
+    expectRedirect(again, `/members#member-${world.memberships.sub}`);
+    expect(await toastOf(again)).toEqual({ title: "Leadership transferred", description: "Cy Sub now leads The Late Shift. You are a Band Admin.", type: "default" });
+    expect(await roleOf(world.memberships.sub)).toBe("band_leader");
+  });
+
+  test("a form its sender's role no longer allows is refused (403) on the page, with the reason, not on an error screen", async () => {
+    const world = await bandWithEveryRole();
+    await db.bandMembership.update({ where: { id: world.memberships.band_admin }, data: { role: "band_member" } });
+    const refused = await post(world, "band_admin", { intent: "remove", membershipId: String(world.memberships.sub) });
+    expect(refused.status).toBe(403);
+    expect(await body(refused)).toMatchObject({ roleRefused: true, result: { error: { "": ["Your role in this band does not allow this (it may have changed since this page was opened)."] } } });
+    expect(await roleOf(world.memberships.sub)).toBe("sub");
   });
 
   test("only a leader may, and never to themselves or outside the band", async () => {

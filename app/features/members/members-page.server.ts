@@ -8,11 +8,12 @@
  */
 export { data } from "@remix-run/node";
 export { parseWithZod } from "~/utils/submission";
-export { requireBandAccess, requireFormBandAccess, type BandAccess } from "~/features/bands/access.server";
+export { grantIn, requireBandAccess, requireFormBandAccess, type BandAccess } from "~/features/bands/access.server";
 export { currentBandCookieHeader } from "~/features/bands/bands.server";
 export {
   countLeaders,
   inviteMember,
+  justTransferredTo,
   leaveBand,
   listMembers,
   listMembersPage,

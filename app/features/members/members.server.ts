@@ -387,6 +387,21 @@ export async function transferLeadership(actor: Actor, membershipId: number) {
   return getMember(target.id);
 }
 
+/**
+ * The member this person handed the band to within the last minute, or null: a transfer
+ * sent twice (a double tap without JavaScript) finds its sender a Band Admin the second
+ * time, and is answered as done rather than refused.
+ */
+export async function justTransferredTo(actor: Actor, membershipId: number) {
+  const recent = await db.auditEntry.findFirst({
+    where: { bandId: actor.band.id, actorId: actor.user.id, action: "member.leadership", targetId: String(membershipId), createdAt: { gt: new Date(Date.now() - 60_000) } },
+    select: { id: true },
+  });
+  if (!recent) return null;
+  const target = await db.bandMembership.findFirst({ where: { id: membershipId, bandId: actor.band.id, role: "band_leader" }, select: { id: true } });
+  return target ? getMember(target.id) : null;
+}
+
 // ---------------------------------------------------------------------------
 // Invitations
 

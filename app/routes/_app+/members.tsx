@@ -14,7 +14,9 @@ import {
   currentBandCookieHeader,
   data,
   formatDate,
+  grantIn,
   inviteMember,
+  justTransferredTo,
   leaveBand,
   listMembers,
   listMembersPage,
@@ -67,7 +69,11 @@ export type MembersActionData = {
   result: SubmissionResult<string[]>;
   /** A new invitation link, shown once (after inviting or resending). */
   created?: { email: string; url: string; expires: string; mailed: boolean; resent: boolean };
+  /** Refused for the sender's role (changed since the page was drawn): said at the top of the page. */
+  roleRefused?: true;
 };
+
+const ROLE_REFUSED = "Your role in this band does not allow this (it may have changed since this page was opened).";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "band:view" });
@@ -195,7 +201,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // Refuse a role that may not act before looking at what it sent: 403, not field errors.
   // Own keys only: "constructor" or "toString" is an unknown intent, not a permission.
   const needed = typeof intent === "string" && Object.hasOwn(INTENT_PERMISSIONS, intent) ? INTENT_PERMISSIONS[intent] : undefined;
-  if (needed) await requireBandAccess(request, { band: access.band.id, permission: needed });
+  if (needed && !grantIn(access, needed)) return roleRefusal(request, access, intent as MembersIntent, formData);
   switch (intent) {
     case "invite":
       return invite(request, access, formData);
@@ -214,6 +220,21 @@ export async function action({ request }: ActionFunctionArgs) {
     default:
       throw data({ message: "Unknown form intent" }, { status: 400 });
   }
+}
+
+/**
+ * A form its sender's role no longer allows (demoted in the meantime, or a stale tab): a 403
+ * that draws the page with the reason, instead of the error screen. A transfer of
+ * leadership sent twice finds the sender a Band Admin already: it is answered as done.
+ */
+async function roleRefusal(request: Request, access: BandAccess, intent: MembersIntent, formData: FormData) {
+  const target = Number(formData.get("membershipId"));
+  const handedTo = intent === "transfer" && Number.isSafeInteger(target) ? await justTransferredTo(access, target) : null;
+  if (handedTo) {
+    return redirectWithToast(backHere(request, `member-${target}`), { title: "Leadership transferred", description: `${memberName(handedTo)} now leads ${access.band.name}. You are a Band Admin.` });
+  }
+  const body: MembersActionData = { intent, result: { status: "error", error: { "": [ROLE_REFUSED] } }, roleRefused: true };
+  return data(body, { status: 403 });
 }
 
 async function invite(request: Request, access: BandAccess, formData: FormData) {
@@ -303,7 +324,7 @@ async function revoke(request: Request, access: BandAccess, formData: FormData) 
     const revoked = await revokeInvitation(access, targetId);
     return await redirectWithToast(backHere(request, "pending"), { title: "Invitation withdrawn", description: `The link sent to ${revoked.email} no longer works.` });
   } catch (error) {
-    return refusal("revoke", submission, error, targetId);
+    return await invitationRefusal(request, "revoke", submission, error, targetId);
   }
 }
 
@@ -321,8 +342,20 @@ async function resend(request: Request, access: BandAccess, formData: FormData) 
     };
     return data(body);
   } catch (error) {
-    return refusal("resend", submission, error, targetId);
+    return await invitationRefusal(request, "resend", submission, error, targetId);
   }
+}
+
+/**
+ * An invitation accepted or withdrawn since the page was drawn (another tab, a double tap):
+ * its row, where a refusal is said, is not on the page any more, so it is a toast there
+ * instead; any other refusal stays on its row.
+ */
+async function invitationRefusal(request: Request, intent: "revoke" | "resend", submission: Parameters<typeof replyWithRuleError>[0], error: unknown, targetId: number) {
+  if (error instanceof RuleError && error.message === MESSAGES.invitationNotPending) {
+    return redirectWithToast(backHere(request, "pending"), { title: intent === "resend" ? "Nothing was sent" : "Nothing changed", description: `${error.message}: it was accepted or withdrawn since this page was opened.`, type: "destructive" });
+  }
+  return refusal(intent, submission, error, targetId);
 }
 
 // ---------------------------------------------------------------------------
@@ -348,7 +381,7 @@ export default function Members() {
   // A refused change whose member has no panel on the page any more (someone removed them,
   // or your role changed meanwhile) is said at the top, instead of vanishing unread.
   const unshownRefusal =
-    actionData?.targetId && aboutMember(actionData.intent) && !members.some((m) => m.id === actionData.targetId && (m.can.edit || m.can.remove || m.can.transfer))
+    actionData?.roleRefused || (actionData?.targetId && aboutMember(actionData.intent) && !members.some((m) => m.id === actionData.targetId && (m.can.edit || m.can.remove || m.can.transfer)))
       ? actionData.result.error?.[""]?.[0]
       : undefined;
   const result = (intent: MembersIntent, targetId?: number) =>
