@@ -136,6 +136,8 @@ describe("saving band settings", () => {
     const version = (await db.band.findUniqueOrThrow({ where: { id: band.id }, select: { settingsVersion: true } })).settingsVersion;
     expectRedirect(await post(cookies.leader, validSettings(band.id, { timeZone: "Europe/Berlin", settingsVersion: String(version) })), "/settings");
     expect((await db.event.findUniqueOrThrow({ where: { id: festival.id }, select: { startsAt: true } })).startsAt).toEqual(new Date("2027-01-14T23:00:00Z"));
+    // Nor is it a change: another leader's form opened before it is still current.
+    expect((await db.band.findUniqueOrThrow({ where: { id: band.id }, select: { settingsVersion: true } })).settingsVersion).toBe(version);
 
     // A deadline on the event's own day, where the new zone puts the event on the day before
     // (01:30 on Jan 21 in Berlin is 19:30 on Jan 20 in Chicago): it becomes that day, not after it.

@@ -101,10 +101,12 @@ export type UpdateBandResult = { status: "saved"; name: string } | { status: "cu
  */
 export async function updateBandSettings(bandId: number, input: BandSettingsInput): Promise<UpdateBandResult> {
   return db.$transaction(async (tx) => {
-    const band = await tx.band.findUnique({ where: { id: bandId }, select: { currency: true, settingsVersion: true, timeZone: true } });
+    const band = await tx.band.findUnique({ where: { id: bandId }, select: { name: true, currency: true, settingsVersion: true, timeZone: true } });
     if (!band) return { status: "not-found" } as const;
     // Made from an older version: someone else saved since, and this would undo their change.
     if (input.settingsVersion !== undefined && input.settingsVersion !== band.settingsVersion) return { status: "stale" } as const;
+    // Saved as it is: nothing to write, and another leader's open form stays current.
+    if (input.name === band.name && input.timeZone === band.timeZone && input.currency === band.currency) return { status: "saved", name: band.name } as const;
     if (input.currency !== band.currency) {
       if ((await tx.ledgerEntry.count({ where: { bandId } })) > 0) return { status: "currency-locked" } as const;
     }
