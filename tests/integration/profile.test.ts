@@ -84,6 +84,10 @@ describe("updating the profile", () => {
     await db.user.update({ where: { id: user.id }, data: { profileImageUrl: "https://images.example.com/old.png" } });
     expectRedirect(await post(cookie, profile({ lastName: "", profileImageUrl: "" })), "/profile");
     expect(await userRow(user.id)).toMatchObject({ firstName: "Robin", lastName: null, profileImageUrl: null });
+    // Only spaces (a phone's keyboard leaves one) is empty too.
+    await db.user.update({ where: { id: user.id }, data: { profileImageUrl: "https://images.example.com/old.png" } });
+    expectRedirect(await post(cookie, profile({ profileImageUrl: "   " })), "/profile");
+    expect(await userRow(user.id)).toMatchObject({ profileImageUrl: null });
   });
 
   test("the first name is required", async () => {

@@ -33,7 +33,8 @@ export const ProfileSchema = z.object({
     .string()
     .trim()
     .max(PROFILE_IMAGE_URL_MAX, { error: `The image address can be at most ${PROFILE_IMAGE_URL_MAX} characters`, abort: true })
-    .refine(isHttpsAddress, { error: IMAGE_URL_MESSAGE })
+    // Only spaces is left empty, as the hint says ("Leave it empty").
+    .refine((value) => value === "" || isHttpsAddress(value), { error: IMAGE_URL_MESSAGE })
     .optional(),
 });
 
