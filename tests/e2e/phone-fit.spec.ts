@@ -41,13 +41,17 @@ test("every page of the public site, the demo band and the admin area fits a pho
     db.bandMembership.findFirstOrThrow({ where: { bandId, role: "band_member" }, orderBy: { id: "asc" }, select: { userId: true } }),
   ]);
 
+  // A member away on a day with a reason typed as one long word: the day's availability (a leader reads reasons) wraps it.
+  const away = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  await db.blackout.create({ data: { userId: member.userId, startDate: away, endDate: away, reason: "y".repeat(200) } });
+
   // A visitor, signed out.
   const wide = await tooWide(page, PUBLIC_PAGES);
 
   await signInAs(context, demo.id);
   wide.push(
     ...(await tooWide(page, [
-      "/dashboard", "/calendar", "/calendar/availability", "/calendar/blackouts", `/events/${event.id}`, "/events/new", "/songs", "/songs/new",
+      "/dashboard", "/calendar", "/calendar/availability", `/calendar/availability?month=${away.slice(0, 7)}&day=${away}`, "/calendar/blackouts", `/events/${event.id}`, "/events/new", "/songs", "/songs/new",
       "/setlists", `/setlists/${setlist.id}`, "/members", "/finances", "/finances/ledger", "/finances/history", "/finances/settle",
       "/finances/reports", `/finances/reports?member=${member.userId}`, "/finances/payments/new", "/finances/expenses/new", "/finances/payouts/new",
       "/settings", "/profile", "/subscription",

@@ -246,7 +246,7 @@ function DayDetail({ day, data }: { day: AvailabilityDay & { bookHref: string };
   const byInstrument = data.instruments.map((instrument) => ({ instrument, players: day.free.filter((p) => p.instruments.includes(instrument)) }));
   const noInstrument = day.free.filter((p) => !p.instruments.length);
   return (
-    <section id="day-detail" aria-labelledby="day-detail-heading" className="rounded-xl border border-slate-300 bg-white p-4 shadow-sm sm:p-6">
+    <section id="day-detail" aria-labelledby="day-detail-heading" className="rounded-xl border border-slate-300 bg-white p-4 shadow-sm [overflow-wrap:anywhere] sm:p-6">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="day-detail-heading" tabIndex={-1} className="text-lg font-semibold text-slate-900">
           {day.label}

@@ -237,7 +237,7 @@ function Clashes({ panels, empty }: { panels: Panels; empty: Notes }) {
       {clashes.total ? (
         <ul className="divide-y divide-slate-100">
           {clashes.rows.map((clash, index) => (
-            <li key={index} className="py-2 text-sm">
+            <li key={index} className="py-2 text-sm [overflow-wrap:anywhere]">
               <span className="font-medium text-slate-900">{clash.line}</span>
               {clash.reason ? <span className="text-slate-600"> ({clash.reason})</span> : null}
               <span className="block text-slate-600">
