@@ -112,6 +112,40 @@ test.describe("a newcomer's first visit", () => {
   });
 });
 
+test("changes the sign-in address through a link mailed to the new one, then signs in with it", async ({ page, context, login, createBand, outbox, isMobile }) => {
+  test.skip(isMobile, "the same forms on a phone; phone-fit.spec.ts checks /profile fits one");
+  const user = await login();
+  await createBand(user);
+  const to = `moved-${Date.now().toString(36)}@example.com`;
+  await page.goto("/profile");
+  const section = page.getByRole("region", { name: "Email" });
+  await expect(section.getByText(user.email)).toBeVisible();
+  await section.getByLabel("New email").fill(to);
+  await section.getByLabel("Your password").fill(user.password);
+  await section.getByRole("button", { name: "Send confirmation link" }).click();
+  await expect(section.getByRole("status")).toContainText(`We sent a link to ${to}`);
+
+  const mail = await outbox.waitForMail(to, "Confirm your new email for Bandroom");
+  await page.goto(mail.link!);
+  await expect(page.getByRole("heading", { name: "Confirm your new email" })).toBeVisible();
+  await page.getByRole("button", { name: "Use this email" }).click();
+  await expect(page).toHaveURL(/\/profile#email$/);
+  await expect(page.getByText(`You sign in with ${to} from now on.`).first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Email" }).getByText(to, { exact: true })).toBeVisible();
+  await outbox.waitForMail(user.email, "Your Bandroom email was changed");
+
+  // The link again: used up.
+  await page.goto(mail.link!);
+  await expect(page.getByRole("heading", { name: "Email not changed" })).toBeVisible();
+
+  await context.clearCookies();
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(to);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/(dashboard|getting-started)/);
+});
+
 test.describe("the signed-in shell on a phone", () => {
   test.skip(({ isMobile }) => !isMobile, "phone layout only");
 

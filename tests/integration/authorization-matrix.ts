@@ -143,6 +143,8 @@ export const MATRIX: Record<string, Row> = {
   // Sign-in and account pages
   "_auth+/login": { GET: everyone({ redirect: "/" }, { anonymous: "allow" }), POST: everyone("bodyError") },
   "_auth+/reset-password": { GET: publicPage(), POST: everyone("bodyError") },
+  // The link mailed to a new address: the token is the authority (a post without a good one is a 400).
+  "_auth+/change-email": { GET: publicPage(), POST: everyone("bodyError") },
   // Without the cookie the password step sets, both go back to /login.
   "_auth+/two-step": { GET: everyone({ redirect: "/login" }), POST: everyone({ redirect: "/login" }) },
   "_auth+/verification-pending": { GET: publicPage(), POST: everyone("bodyError") },

@@ -9,8 +9,11 @@ import { displayName } from "~/utils/names";
 import { verifyPassword } from "~/features/auth/password.server";
 import { hashToken } from "~/utils/crypto.server";
 import { action, loader } from "~/routes/_app+/profile";
+import * as changeEmailPage from "~/routes/_auth+/change-email";
+import { EMAIL_CHANGE_MESSAGES } from "~/features/auth/auth.server";
+import * as loginPage from "~/routes/_auth+/login";
 import { loader as currentUserLoader } from "~/routes/api+/auth.user";
-import { body, clearsCookie, CROSS_SITE, expectRateLimited, expectRedirect, SESSION_COOKIE, toastOf } from "./auth-helpers";
+import { body, clearsCookie, CROSS_SITE, expectRateLimited, expectRedirect, mailsTo, SESSION_COOKIE, sessionCookieOf, toastOf } from "./auth-helpers";
 
 type FormReply = { intent: string; result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } };
 type ProfileData = {
@@ -358,3 +361,71 @@ describe("deleting the account", () => {
     expect(await userRow(user.id)).toBeNull();
   });
 });
+
+describe("changing the sign-in address", () => {
+  const fresh = () => `new-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const linkTo = (to: string) => {
+    const mail = mailsTo(to).filter((m) => m.link).at(-1);
+    return mail ? new URL(mail.link!).searchParams.get("token") : null;
+  };
+  const confirm = (token: string, cookie?: string) => callRoute(changeEmailPage.action, buildRequest("/change-email", { cookie, form: { token } }));
+
+  test("the password first; the new address gets a link, and nothing changes until it is opened and confirmed", async () => {
+    const { user, cookie } = await signedIn();
+    const to = fresh();
+    const wrong = await post(cookie, { intent: "change-email", newEmail: to, currentPassword: "not-it-at-all" });
+    expect(wrong.status).toBe(400);
+    expect((await body<FormReply>(wrong)).result.error?.currentPassword).toEqual(["Current password is incorrect"]);
+    const same = await post(cookie, { intent: "change-email", newEmail: user.email.toUpperCase(), currentPassword: TEST_PASSWORD });
+    expect((await body<FormReply>(same)).result.error?.newEmail).toEqual([EMAIL_CHANGE_MESSAGES.same]);
+    const invalid = await post(cookie, { intent: "change-email", newEmail: "nope", currentPassword: TEST_PASSWORD });
+    expect((await body<FormReply>(invalid)).result.error?.newEmail).toEqual(["Invalid email address"]);
+    expect(mailsTo(to)).toEqual([]);
+
+    const asked = await post(cookie, { intent: "change-email", newEmail: ` ${to.toUpperCase()} `, currentPassword: TEST_PASSWORD });
+    expect(asked.status).toBe(200);
+    expect(await body(asked)).toMatchObject({ intent: "change-email", sentTo: to });
+    expect((await userRow(user.id))!.email).toBe(user.email);
+    const token = linkTo(to)!;
+    expect(token).toBeTruthy();
+
+    // Opening the link shows the change and changes nothing (mail scanners open links).
+    expect(await body(await callRoute(changeEmailPage.loader, buildRequest(`/change-email?token=${token}`)))).toEqual({ token, newEmail: to });
+    expect((await userRow(user.id))!.email).toBe(user.email);
+
+    const done = await confirm(token, cookie);
+    expectRedirect(done, "/profile#email");
+    expect(await toastOf(done)).toMatchObject({ title: "Email changed", description: `You sign in with ${to} from now on.` });
+    expect((await userRow(user.id))!.email).toBe(to);
+    // The old address is told; the link works once.
+    expect(mailsTo(user.email).at(-1)!.subject).toBe("Your Bandroom email was changed");
+    const again = await confirm(token);
+    expect(again.status).toBe(400);
+    expect(await body(again)).toEqual({ problem: EMAIL_CHANGE_MESSAGES.invalidLink });
+    expect(await body(await callRoute(changeEmailPage.loader, buildRequest(`/change-email?token=${token}`)))).toEqual({ token: null, newEmail: null });
+
+    // Signing in takes the new address, not the old one.
+    const signIn = (email: string) => callRoute(loginPage.action, buildRequest("/login", { form: { intent: "login", email, password: TEST_PASSWORD } }));
+    expect(sessionCookieOf(await signIn(user.email))).toBeNull();
+    expect(sessionCookieOf(await signIn(to))).toBeTruthy();
+  });
+
+  test("an address another account has: the same answer, no link, and that address is told; taken before the link is opened: refused", async () => {
+    const { user, cookie } = await signedIn();
+    const other = await createUser();
+    const asked = await post(cookie, { intent: "change-email", newEmail: other.email, currentPassword: TEST_PASSWORD });
+    expect(await body(asked)).toMatchObject({ intent: "change-email", sentTo: other.email });
+    expect(linkTo(other.email)).toBeNull();
+    expect(mailsTo(other.email).at(-1)!.subject).toBe("This address already has a Bandroom account");
+
+    const to = fresh();
+    await post(cookie, { intent: "change-email", newEmail: to, currentPassword: TEST_PASSWORD });
+    const token = linkTo(to)!;
+    await createUser({ email: to });
+    const taken = await confirm(token, cookie);
+    expect(taken.status).toBe(409);
+    expect(await body(taken)).toEqual({ problem: EMAIL_CHANGE_MESSAGES.taken });
+    expect((await userRow(user.id))!.email).toBe(user.email);
+  });
+});
+

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NewPasswordSchema, PASSWORD_MAX, RegisterSchema } from "./schema";
+import { EmailSchema, NewPasswordSchema, PASSWORD_MAX, RegisterSchema } from "./schema";
 
 export const PROFILE_IMAGE_URL_MAX = 2048;
 export const IMAGE_URL_MESSAGE = "Enter a full https:// image address";
@@ -49,6 +49,9 @@ const CurrentPasswordSchema = z
 function typedAll(value: unknown, ...keys: string[]) {
   return typeof value === "object" && value !== null && keys.every((key) => typeof (value as Record<string, unknown>)[key] === "string");
 }
+
+/** A new sign-in address, confirmed with the password (a session left open is not enough to take the account). */
+export const ChangeEmailSchema = z.object({ newEmail: EmailSchema, currentPassword: CurrentPasswordSchema });
 
 export const ChangePasswordSchema = z
   .object({

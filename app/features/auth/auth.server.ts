@@ -1,7 +1,8 @@
 import { data, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { db } from "~/utils/db.server";
+import { db, isUniqueViolation } from "~/utils/db.server";
+import { EMAIL_CHANGE_MESSAGES } from "./limits";
 import { hashToken, randomToken } from "~/utils/crypto.server";
 import { escapeHtml } from "~/utils/html";
 import { sendMail } from "~/utils/mail.server";
@@ -148,18 +149,20 @@ export async function getUserForDocument(request: Request) {
 // ---------------------------------------------------------------------------
 // Registration and email verification
 
-async function issueToken(userId: string, purpose: "verify-email" | "reset-password", ttlMs: number) {
+type TokenPurpose = "verify-email" | "reset-password" | "change-email";
+
+async function issueToken(userId: string, purpose: TokenPurpose, ttlMs: number, newEmail?: string) {
   const token = randomToken(32);
   // Older tokens of the same purpose stop working: only the newest link is valid.
   await db.userToken.deleteMany({ where: { userId, purpose } });
   await db.userToken.create({
-    data: { userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) },
+    data: { userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs), newEmail: newEmail ?? null },
   });
   return token;
 }
 
 /** Marks the token used and returns its user id, or null for an unknown, used or expired token. */
-async function consumeToken(token: string, purpose: "verify-email" | "reset-password") {
+async function consumeToken(token: string, purpose: TokenPurpose) {
   if (!token || token.length > 200) return null;
   // Looking up by hash keeps the comparison off the raw token (no timing leak).
   const record = await db.userToken.findUnique({
@@ -400,3 +403,71 @@ export async function notifyPasswordChanged(userId: string) {
   });
 }
 
+// ---------------------------------------------------------------------------
+// Changing the sign-in address
+
+const CHANGE_EMAIL_TTL_MS = 60 * 60 * 1000;
+
+export { EMAIL_CHANGE_MESSAGES };
+
+/**
+ * Mails a link to `newEmail` that moves the account there once opened (proof that its owner
+ * reads that mailbox); nothing changes until then. An address another account uses gets a
+ * note instead, and the answer is the same either way: whether it has an account is not
+ * told to whoever asks.
+ */
+export async function requestEmailChange(user: { id: string; email: string; firstName: string }, newEmail: string, origin: string) {
+  if (newEmail === user.email.toLowerCase()) throw new RuleError(400, EMAIL_CHANGE_MESSAGES.same, "newEmail");
+  const owner = await db.user.findUnique({ where: { email: newEmail }, select: { id: true } });
+  if (owner) {
+    const text = `Hello,\n\nSomeone asked to move a Bandroom account to this address, but it already belongs to a Bandroom account, so nothing was changed.\n\nIf this was you, sign in with this address at ${origin}/login. If not, no action is needed.`;
+    await sendMail({ to: newEmail, subject: "This address already has a Bandroom account", text, html: text.split("\n\n").map((part) => `<p>${escapeHtml(part)}</p>`).join("") });
+    return;
+  }
+  const token = await issueToken(user.id, "change-email", CHANGE_EMAIL_TTL_MS, newEmail);
+  const link = `${origin}/change-email?${new URLSearchParams({ token })}`;
+  await sendMail({
+    to: newEmail,
+    subject: "Confirm your new email for Bandroom",
+    text: `Hi ${user.firstName},\n\nTo sign in to Bandroom with this address from now on, confirm it here:\n${link}\n\nThe link works once and expires in one hour. Until then you sign in with ${user.email}. If you did not ask for this, ignore this message.`,
+    html: `<p>Hi ${escapeHtml(user.firstName)},</p><p>To sign in to Bandroom with this address from now on, <a href="${link}">confirm it here</a>.</p><p>The link works once and expires in one hour. Until then you sign in with ${escapeHtml(user.email)}. If you did not ask for this, ignore this message.</p>`,
+    link,
+  });
+}
+
+/** The address a change-email link moves its account to, while the link is still good; else null. (Shown before the confirm button: nothing is used up.) */
+export async function pendingEmailChange(token: string) {
+  if (!token || token.length > 200) return null;
+  const record = await db.userToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { purpose: true, expiresAt: true, usedAt: true, newEmail: true, user: { select: { email: true } } } });
+  if (!record || record.purpose !== "change-email" || record.usedAt || record.expiresAt.getTime() <= Date.now() || !record.newEmail) return null;
+  return { newEmail: record.newEmail, currentEmail: record.user.email };
+}
+
+/**
+ * Moves the account to the link's address: once (the token is used up), and only while no
+ * other account has taken the address meanwhile. The old address is told, with what to do
+ * if it was not its owner. Pending invitations follow nobody: they name an address.
+ */
+export async function confirmEmailChange(token: string): Promise<{ status: "changed"; email: string } | { status: "invalid" } | { status: "taken" }> {
+  const pending = await pendingEmailChange(token);
+  if (!pending) return { status: "invalid" };
+  const outcome = await db.$transaction(async (tx) => {
+    const record = await tx.userToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, userId: true, usedAt: true, newEmail: true, user: { select: { email: true, firstName: true } } } });
+    if (!record || record.usedAt || !record.newEmail) return { status: "invalid" as const };
+    if (await tx.user.findUnique({ where: { email: record.newEmail }, select: { id: true } })) return { status: "taken" as const };
+    await tx.userToken.update({ where: { id: record.id }, data: { usedAt: new Date() } });
+    await tx.user.update({ where: { id: record.userId }, data: { email: record.newEmail, emailVerifiedAt: new Date() } });
+    return { status: "changed" as const, email: record.newEmail, old: record.user.email, firstName: record.user.firstName };
+  }).catch((error: unknown) => {
+    // Signed up with at the same moment, outside this transaction: the unique address refused it.
+    if (isUniqueViolation(error)) return { status: "taken" as const };
+    throw error;
+  });
+  if (outcome.status !== "changed") return outcome;
+  await sendMail({
+    to: outcome.old,
+    subject: "Your Bandroom email was changed",
+    text: `Hi ${outcome.firstName},\n\nYour Bandroom account now signs in with ${outcome.email}, not this address.\n\nIf this was you, there is nothing to do. If it was not, reply to this message or contact support at once.`,
+  });
+  return { status: "changed", email: outcome.email };
+}

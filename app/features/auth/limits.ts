@@ -8,3 +8,10 @@ export const NEW_PASSWORD_HINT = "8 or more characters, with upper- and lowercas
 
 /** Typed to confirm deleting the account (or the account's email). */
 export const CONFIRM_DELETE_WORD = "DELETE";
+
+/** What changing the sign-in address says (the /change-email page shows them in the browser). */
+export const EMAIL_CHANGE_MESSAGES = {
+  same: "That is already your email address",
+  invalidLink: "This link is invalid or has expired, or was used already. Ask for a new one from your profile.",
+  taken: "That address now belongs to another Bandroom account, so your email was not changed.",
+} as const;

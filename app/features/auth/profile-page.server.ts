@@ -16,7 +16,8 @@ export {
   type BandRef,
   type PasswordCheck,
 } from "./account.server";
-export { RateLimitedError, requireUser, type CurrentUser } from "./auth.server";
+export { limitAuthAttempt, RateLimitedError, requestEmailChange, requireUser, type CurrentUser } from "./auth.server";
+export { appOrigin } from "~/utils/request.server";
 export { refuseCommonPasswords } from "./common-passwords.server";
 export { cancelMfaSetup, confirmMfaSetup, disableMfa, MFA_MESSAGES, mfaStatus, startMfaSetup } from "./mfa.server";
 export { destroyAllSessions, destroySession, destroyUserSession, getSession, listActiveSessions } from "./session.server";

@@ -133,6 +133,7 @@ export const PRIVATE_PATH_PREFIXES = [
   "/invitations/",
   "/admin",
   "/reset-password",
+  "/change-email",
   "/verification-pending",
   "/verify-email",
   "/two-step",

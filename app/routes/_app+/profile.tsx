@@ -21,15 +21,18 @@ import {
   getSession,
   handOverMessage,
   LAST_ADMIN_MESSAGE,
+  limitAuthAttempt,
   listActiveSessions,
   MFA_MESSAGES,
   mfaStatus,
   paysThroughStripe,
   RateLimitedError,
   refuseCommonPasswords,
+  requestEmailChange,
   requireUser,
   startMfaSetup,
   toastHeader,
+  appOrigin,
   updateProfile,
   type BandRef,
   type CurrentUser,
@@ -37,6 +40,7 @@ import {
 } from "~/features/auth/profile-page.server";
 import {
   CURRENT_PASSWORD_INCORRECT,
+  ChangeEmailSchema,
   ChangePasswordSchema,
   ProfileSchema,
   deleteAccountSchema,
@@ -54,7 +58,7 @@ import { pageTitle } from "~/utils/meta";
 import { RuleError } from "~/utils/rule-error";
 import { RouteErrorBoundary } from "~/components/error-screens";
 
-type Intent = "update-profile" | "change-password" | "delete-account" | "sign-out-session" | "sign-out-everywhere";
+type Intent = "update-profile" | "change-email" | "change-password" | "delete-account" | "sign-out-session" | "sign-out-everywhere";
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
@@ -114,6 +118,8 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (formData.get("intent")) {
     case "update-profile":
       return saveProfile(user, formData);
+    case "change-email":
+      return askEmailChange(request, user, formData);
     case "change-password":
       return savePassword(request, user, formData);
     case "delete-account":
@@ -226,6 +232,28 @@ function passwordRefusal(check: Exclude<PasswordCheck, { status: "ok" }>) {
   return { options: { fieldErrors: { currentPassword: [CURRENT_PASSWORD_INCORRECT] } }, init: { status: 400 } };
 }
 
+/** Mails a confirmation link to the new address (the password first); the address changes when it is opened. */
+async function askEmailChange(request: Request, user: CurrentUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: ChangeEmailSchema });
+  if (submission.status !== "success") return reply("change-email", submission.reply({ hideFields: ["currentPassword"] }), { status: 400 });
+  const check = await checkCurrentPassword(request, user.email, submission.value.currentPassword);
+  if (check.status !== "ok") {
+    const refusal = passwordRefusal(check);
+    return reply("change-email", submission.reply({ ...refusal.options, hideFields: ["currentPassword"] }), refusal.init);
+  }
+  const { newEmail } = submission.value;
+  try {
+    // The new address gets at most as many mails on request as any other (sign-up, reset).
+    await limitAuthAttempt(request, "forgot", newEmail);
+    await requestEmailChange(user, newEmail, appOrigin(request));
+  } catch (error) {
+    if (!(error instanceof RuleError)) throw error;
+    const field = error.field === "newEmail" ? { fieldErrors: { newEmail: [error.message] } } : { formErrors: [error.message] };
+    return reply("change-email", submission.reply({ ...field, hideFields: ["currentPassword"] }), { status: error.status, headers: error.headers });
+  }
+  return data({ intent: "change-email" as const, result: submission.reply({ resetForm: true }), sentTo: newEmail });
+}
+
 async function savePassword(request: Request, user: CurrentUser, formData: FormData) {
   const submission = parseWithZod(formData, { schema: refuseCommonPasswords(ChangePasswordSchema, "newPassword") });
   if (submission.status !== "success") return reply("change-password", submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
@@ -301,6 +329,7 @@ export default function Profile() {
       </p>
       {/* Saved details start each form afresh; the prefixes keep the two keys apart when both were written in the same millisecond. */}
       <ProfileForm key={`profile-${profileVersion}`} profile={profile} lastResult={lastResult("update-profile")} />
+      <EmailForm email={profile.email} lastResult={lastResult("change-email")} sentTo={actionData && "sentTo" in actionData ? String(actionData.sentTo) : undefined} />
       <PasswordForm key={`password-${passwordVersion}`} email={profile.email} changed={passwordChanged} lastResult={lastResult("change-password")} />
       <TwoStepSection status={twoStep} reply={actionData?.intent === "two-step" ? actionData.twoStep : undefined} />
       <SessionsSection sessions={sessions} />
@@ -354,11 +383,6 @@ function ProfileForm({ profile, lastResult }: { profile: ProfileData; lastResult
           inputProps={{ name: "profileImageUrl", type: "url", defaultValue: shown("profileImageUrl"), inputMode: "url", placeholder: "https://", spellCheck: false }}
           errors={errors?.profileImageUrl}
         />
-        <div>
-          <p className="block text-sm font-medium text-slate-800">Email</p>
-          <p className="mt-1 break-all text-slate-900">{profile.email}</p>
-          <p className="mt-1 text-sm text-slate-600">You sign in with this address, and band invitations are sent to it.</p>
-        </div>
         {bandDisplayName && current ? (
           <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
             In {current.band.name} you appear as “{bandDisplayName}”, the display name set on the{" "}
@@ -382,6 +406,37 @@ function FormFailure({ errors, id }: { errors: string[] | null; id?: string }) {
     <div id={id} role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
       <ErrorList errors={errors} />
     </div>
+  );
+}
+
+/** The sign-in address, and a new one: a link mailed there changes it once opened. */
+function EmailForm({ email, lastResult, sentTo }: { email: string; lastResult?: SubmissionResult<string[]>; sentTo?: string }) {
+  const form = useFocusFirstError(lastResult);
+  const errors = lastResult?.error;
+  const failure = formErrorsOf(lastResult);
+  const sending = useSubmitting("change-email");
+  return (
+    <section aria-labelledby="email-heading" id="email" className={cardClasses}>
+      <h2 id="email-heading" className="font-semibold text-slate-900">
+        Email
+      </h2>
+      <p className="mt-1 break-all text-slate-900">{email}</p>
+      <p className="mt-1 text-sm text-slate-600">You sign in with this address, and band invitations are sent to it. To change it, we email a link to the new address: it changes when you open the link.</p>
+      {sentTo ? (
+        <p role="status" className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+          We sent a link to <span className="break-all font-medium">{sentTo}</span>. Open it within an hour to sign in with that address from then on.
+        </p>
+      ) : null}
+      <Form method="post" ref={form} id="change-email" aria-describedby={failure ? "change-email-form-error" : undefined} noValidate className="mt-5 max-w-xl space-y-5">
+        <input type="hidden" name="intent" value="change-email" />
+        <FormFailure errors={failure} id="change-email-form-error" />
+        <Field label="New email" inputProps={{ name: "newEmail", type: "email", autoComplete: "email", defaultValue: shownValue(lastResult, "newEmail") }} errors={errors?.newEmail} />
+        <Field label="Your password" inputProps={{ name: "currentPassword", type: "password", autoComplete: "current-password" }} errors={errors?.currentPassword} />
+        <Button type="submit" variant="secondary" pending={sending} pendingText="Sending…">
+          Send confirmation link
+        </Button>
+      </Form>
+    </section>
   );
 }
 

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "UserToken" ADD COLUMN "newEmail" TEXT;
