@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
+import { useEffect, useMemo, useRef } from "react";
 import { Field } from "~/components/forms";
-import { Button, buttonClasses } from "~/components/kit";
+import { Button, buttonClasses, useFocusFirstError } from "~/components/kit";
 
 /** `field`: which field the error is about (the password when turning it on); the code's otherwise. */
 export type TwoStepReply = { error?: string; field?: "currentPassword"; recoveryCodes?: string[] };
@@ -20,9 +21,19 @@ const cardClasses = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
  */
 export function TwoStepSection({ status, reply }: { status: TwoStepStatus; reply?: TwoStepReply }) {
   const error = reply?.error;
+  // With JavaScript too, a refused try puts the keyboard on the field in error, as every form does.
+  const refused = useMemo(() => (reply?.error ? ({ status: "error" } as const) : undefined), [reply]);
+  const form = useFocusFirstError(refused);
+  // A step that replaces the pressed button (set up, cancel) starts the reader at the section's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(status.state);
+  useEffect(() => {
+    if (shown.current !== status.state && !reply) heading.current?.focus();
+    shown.current = status.state;
+  }, [status.state, reply]);
   return (
     <section id="two-step" aria-labelledby="two-step-heading" className={cardClasses}>
-      <h2 id="two-step-heading" className="font-semibold text-slate-900">
+      <h2 id="two-step-heading" ref={heading} tabIndex={-1} className="font-semibold text-slate-900">
         Two-step sign-in
       </h2>
       {status.required ? (
@@ -56,7 +67,7 @@ export function TwoStepSection({ status, reply }: { status: TwoStepStatus; reply
             {status.recoveryCodesLeft} of 10 recovery codes left.
           </p>
           <BackToAdmin next={status.next} />
-          <Form method="post" className="max-w-xl space-y-4">
+          <Form method="post" ref={form} className="max-w-xl space-y-4">
             <input type="hidden" name="intent" value="mfa-disable" />
             <Field
               label="Your password"
@@ -77,7 +88,7 @@ export function TwoStepSection({ status, reply }: { status: TwoStepStatus; reply
           <p>
             Key: <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-base text-slate-900" data-testid="totp-key">{status.key}</code>
           </p>
-          <Form method="post" className="max-w-xl space-y-4">
+          <Form method="post" ref={form} className="max-w-xl space-y-4">
             <input type="hidden" name="intent" value="mfa-confirm" />
             <Field
               label="Your password"
