@@ -169,6 +169,8 @@ test.describe("the signed-in shell on a phone", () => {
     await expect(page.getByRole("link", { name: "Sign Out" })).toBeVisible();
     await menu.getByRole("link", { name: "Calendar" }).click();
     await expect(page).toHaveURL(/\/calendar/);
+    // The menu closed with the link in it: the keyboard goes on from the page, not from the top of the document.
+    await expect(page.locator("main")).toBeFocused();
   });
 
   test("a free band's tab bar has six columns", async ({ page, login, createBand }) => {

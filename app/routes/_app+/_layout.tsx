@@ -83,8 +83,10 @@ function useFocusAfterNavigation() {
     if (seen.current === key) return;
     seen.current = key;
     // Still on something shown (a link of the menu that stayed): leave it there. A link of
-    // the phone's menu, which closes on navigating, is not shown any more.
-    if ((document.activeElement as HTMLElement | null)?.offsetParent) return;
+    // the phone's menu, which closes on navigating, is not shown any more (checkVisibility:
+    // a closed <details> hides its content with content-visibility, which offsetParent misses).
+    const active = document.activeElement;
+    if (active !== document.body && active?.checkVisibility?.()) return;
     const named = hash && document.getElementById(hash.slice(1));
     ((named && named.querySelector<HTMLElement>("a[href],button")) || document.getElementById("main"))?.focus({ preventScroll: true });
   }, [key, hash]);
