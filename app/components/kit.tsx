@@ -76,9 +76,19 @@ type ConfirmDisclosureProps = {
  * opens this panel (a <details>, so it works without JavaScript), and the panel holds
  * the form with the button that really does it.
  */
+/** With JavaScript, Escape closes the open disclosure it is pressed in and puts the keyboard back on its summary. */
+export function closeOnEscape(event: React.KeyboardEvent<HTMLDetailsElement>) {
+  const details = event.currentTarget;
+  if (event.key !== "Escape" || !details.open) return;
+  event.stopPropagation();
+  details.open = false;
+  details.querySelector("summary")?.focus();
+}
+
 export function ConfirmDisclosure({ summary, children, open, className = "" }: ConfirmDisclosureProps) {
   return (
-    <details open={open || undefined} className={`group min-w-0 max-w-full [overflow-wrap:anywhere] ${className}`}>
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the native disclosure
+    <details open={open || undefined} onKeyDown={closeOnEscape} className={`group min-w-0 max-w-full [overflow-wrap:anywhere] ${className}`}>
       <summary className={`${buttonClasses("secondary", "cursor-pointer list-none text-red-800 [&::-webkit-details-marker]:hidden")}`}>{summary}</summary>
       <div className="mt-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-950">{children}</div>
     </details>

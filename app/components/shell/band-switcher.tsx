@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "@remix-run/react";
-import { Icon, RoleBadge, useIsPending } from "~/components/kit";
+import { closeOnEscape, Icon, RoleBadge, useIsPending } from "~/components/kit";
 import { switchRedirectTarget } from "./navigation";
 
 type BandItem = { band: { id: number; name: string }; membership: { role: string } };
@@ -34,16 +34,9 @@ export function BandSwitcher({ bands, current, inline = false }: { bands: BandIt
     return () => document.removeEventListener("pointerdown", onPointerDown);
   }, []);
 
-  const onKeyDown = (event: React.KeyboardEvent<HTMLDetailsElement>) => {
-    if (event.key !== "Escape" || !ref.current?.open) return;
-    event.stopPropagation();
-    ref.current.open = false;
-    ref.current.querySelector("summary")?.focus();
-  };
-
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape and leaving by Tab close the native disclosure
-    <details ref={ref} className="group/switcher relative" onKeyDown={onKeyDown} onBlur={closeOnFocusOut}>
+    <details ref={ref} className="group/switcher relative" onKeyDown={closeOnEscape} onBlur={closeOnFocusOut}>
       <summary
         className="flex min-h-[44px] cursor-pointer list-none items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2 text-left hover:border-slate-300 hover:bg-slate-50"
         aria-busy={switching || undefined}

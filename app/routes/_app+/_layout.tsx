@@ -3,7 +3,7 @@ import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@r
 import { useEffect, useRef } from "react";
 import { shellData } from "~/features/bands/shell.server";
 import type { RootLoaderData } from "~/root";
-import { Avatar, Icon, InsideMainContext, RouteErrorBoundary } from "~/components/kit";
+import { Avatar, closeOnEscape, Icon, InsideMainContext, RouteErrorBoundary } from "~/components/kit";
 import { BandSwitcher, closeOnFocusOut } from "~/components/shell/band-switcher";
 import {
   gettingStartedEntry,
@@ -134,16 +134,10 @@ function MobileTopBar({ root, state }: { root: SignedIn; state: ShellState }) {
     if (menu.current) menu.current.open = false;
   }, [location.key]);
 
-  const onKeyDown = (event: React.KeyboardEvent<HTMLDetailsElement>) => {
-    if (event.key !== "Escape" || !menu.current?.open) return;
-    menu.current.open = false;
-    menu.current.querySelector("summary")?.focus();
-  };
-
   return (
     <header className="sticky top-0 z-50 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-2 md:hidden">
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape and leaving by Tab close the native disclosure */}
-      <details ref={menu} className="shell-menu group/menu" onKeyDown={onKeyDown} onBlur={closeOnFocusOut}>
+      <details ref={menu} className="shell-menu group/menu" onKeyDown={closeOnEscape} onBlur={closeOnFocusOut}>
         <summary className="relative z-50 flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-100">
           <span className="sr-only">Menu</span>
           <Icon name="menu" className="h-6 w-6 group-open/menu:hidden" />

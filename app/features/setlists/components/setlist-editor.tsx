@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ErrorList, Field } from "~/components/forms";
-import { Button, buttonClasses, ConfirmDisclosure, PageHeader } from "~/components/kit";
+import { Button, buttonClasses, closeOnEscape, ConfirmDisclosure, PageHeader } from "~/components/kit";
 import type { EditorData, EditorReply } from "../editor.server";
 import type DragBoard from "./drag-board";
 
@@ -398,7 +398,8 @@ function SetSection({ set, setlist, single, list }: { set: SetView; setlist: Set
       {list}
       {setlist.mayEdit ? (
         <div data-print="hide" className="flex flex-wrap items-start justify-between gap-3 border-t border-slate-100 px-4 py-2">
-          <details className="text-left" open={renamed ? true : undefined}>
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the native disclosure */}
+          <details onKeyDown={closeOnEscape} className="text-left" open={renamed ? true : undefined}>
             <summary className="cursor-pointer list-none py-1 text-sm font-medium text-brand-700 underline [&::-webkit-details-marker]:hidden">Rename {set.name}…</summary>
             <Form method="post" action={`/setlists/${setlist.id}`} className="mt-2 flex flex-wrap items-end gap-2">
               <input type="hidden" name="intent" value="rename-set" />
@@ -417,7 +418,8 @@ function SetSection({ set, setlist, single, list }: { set: SetView; setlist: Set
           </details>
           {single ? null : set.items.length ? (
             // A set with songs goes in two steps (a <details>, so without JavaScript too); an empty one at once.
-            <details className="inline-block text-left">
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the native disclosure
+            <details onKeyDown={closeOnEscape} className="inline-block text-left">
               <summary className="cursor-pointer list-none py-1 text-sm font-medium text-red-700 underline [&::-webkit-details-marker]:hidden">Remove {set.name} and its songs…</summary>
               <div className="mt-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-950">
                 <p>
@@ -527,7 +529,8 @@ function NoteEditor({ item, label }: { item: Item; label: string }) {
   const [held, hold] = useState(false);
   if (sent && !held) hold(true);
   return (
-    <details data-print="hide" className="mt-1 text-sm" open={sent || held ? true : undefined}>
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the native disclosure
+    <details onKeyDown={closeOnEscape} data-print="hide" className="mt-1 text-sm" open={sent || held ? true : undefined}>
       <summary className="inline-flex min-h-[32px] cursor-pointer items-center text-slate-600 underline underline-offset-2">
         {item.note ? "Change the note" : "Add a note"}
         <span className="sr-only"> for {label}</span>
