@@ -12,21 +12,21 @@ type AuthShellProps = {
 export function AuthShell({ title, description, children, footer }: AuthShellProps) {
   return (
     <div className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50 px-4 pb-12 pt-8 sm:justify-center sm:pt-12">
-      <Link
-        to="/"
-        className="mb-6 inline-flex min-h-[44px] items-center gap-2 rounded-md px-2 text-2xl font-extrabold tracking-tight text-brand-900"
-      >
-        <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-700 text-lg text-white shadow-sm">
-          B
-        </span>
-        Bandroom
-      </Link>
+      {/* Landmarks around everything, so a screen reader's landmark list reaches it all. */}
+      <header className="mb-6">
+        <Link to="/" className="inline-flex min-h-[44px] items-center gap-2 rounded-md px-2 text-2xl font-extrabold tracking-tight text-brand-900">
+          <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-700 text-lg text-white shadow-sm">
+            B
+          </span>
+          Bandroom
+        </Link>
+      </header>
       <main className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
         {description ? <div className="mt-2 text-sm text-slate-600">{description}</div> : null}
         <div className="mt-6">{children}</div>
       </main>
-      {footer ? <div className="mt-6 w-full max-w-md text-center text-sm text-slate-700">{footer}</div> : null}
+      {footer ? <footer className="mt-6 w-full max-w-md text-center text-sm text-slate-700">{footer}</footer> : null}
     </div>
   );
 }
