@@ -14,5 +14,7 @@ if (!process.env.APP_URL && !process.env.PORT) {
 }
 const { runReminderPass } = await import("~/features/reminders/reminders.server");
 const { sent, due, before } = await runReminderPass();
-console.log(`Reminders: ${sent} of ${due} due sent${before ? `; ${before} sent by an earlier pass` : ""}.`);
+// A reminder this pass found due and did not send was claimed by another pass running at the same time (it sends it), or failed (logged above).
+const others = due - sent ? `; ${due - sent} not sent by this pass: another pass claimed them at the same moment, or sending failed (see above)` : "";
+console.log(`Reminders: ${sent} of ${due} due sent${others}${before ? `; ${before} sent by an earlier pass` : ""}.`);
 process.exit(0);
