@@ -8,7 +8,7 @@
  */
 export { data } from "@remix-run/node";
 export { parseWithZod } from "~/utils/submission";
-export { grantIn, requireBandAccess, requireFormBandAccess, type BandAccess } from "~/features/bands/access.server";
+export { requireBandAccess, requireFormBandAccess, type BandAccess } from "~/features/bands/access.server";
 export { currentBandCookieHeader } from "~/features/bands/bands.server";
 export {
   countLeaders,
@@ -33,6 +33,6 @@ export {
   type MemberPageItem,
 } from "~/features/members/members.server";
 export { appOrigin } from "~/utils/request.server";
-export { redirectWithToast } from "~/utils/toast.server";
+export { redirectWithToast, thrownStatus } from "~/utils/toast.server";
 export { formatDate } from "~/utils/dates";
 export { parseId } from "~/utils/ids";

@@ -14,7 +14,6 @@ import {
   currentBandCookieHeader,
   data,
   formatDate,
-  grantIn,
   inviteMember,
   justTransferredTo,
   leaveBand,
@@ -36,6 +35,7 @@ import {
   resendInvitation,
   revokeInvitation,
   seesContact,
+  thrownStatus,
   transferLeadership,
   updateMembership,
   type BandAccess,
@@ -201,7 +201,14 @@ export async function action({ request }: ActionFunctionArgs) {
   // Refuse a role that may not act before looking at what it sent: 403, not field errors.
   // Own keys only: "constructor" or "toString" is an unknown intent, not a permission.
   const needed = typeof intent === "string" && Object.hasOwn(INTENT_PERMISSIONS, intent) ? INTENT_PERMISSIONS[intent] : undefined;
-  if (needed && !grantIn(access, needed)) return roleRefusal(request, access, intent as MembersIntent, formData);
+  if (needed) {
+    try {
+      await requireBandAccess(request, { band: access.band.id, permission: needed });
+    } catch (error) {
+      if (thrownStatus(error) === 403) return roleRefusal(request, access, intent as MembersIntent, formData);
+      throw error;
+    }
+  }
   switch (intent) {
     case "invite":
       return invite(request, access, formData);
