@@ -396,6 +396,8 @@ describe("/reset-password", () => {
     expect(last.link).toBeUndefined();
     expect(last.text).toContain("no reset link was sent");
 
+    // The page says at once that the link is no good, rather than after a new password is typed.
+    expect(await body(await callRoute(resetPage.loader, buildRequest(`/reset-password?token=${earlier}`)))).toEqual({ token: null });
     const before = await db.password.findUniqueOrThrow({ where: { userId: user.id }, select: { hash: true } });
     const reset = await callRoute(resetPage.action, buildRequest("/reset-password", { form: { token: earlier, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } }));
     expect(reset.status).toBe(400);

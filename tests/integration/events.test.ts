@@ -563,6 +563,14 @@ describe("recurring rehearsals", () => {
       ["2027-03-07T05:00:00.000Z", "2027-03-08T05:00:00.000Z"],
       ["2027-03-14T05:00:00.000Z", "2027-03-15T04:00:00.000Z"],
     ]);
+    // A whole-series move takes the 23-hour day along: it was not changed on its own.
+    const festival = await db.event.findUniqueOrThrow({ where: { id: spring.ids[0]! } });
+    expect((await patchApi(festival.id, { version: festival.version, scope: "all", date: "2027-03-08" }, b.cookies.leader)).status).toBe(200);
+    expect(await days(spring.ids)).toEqual([
+      ["2027-03-08T05:00:00.000Z", "2027-03-09T05:00:00.000Z"],
+      ["2027-03-15T04:00:00.000Z", "2027-03-16T04:00:00.000Z"],
+      ["2027-03-22T04:00:00.000Z", "2027-03-23T04:00:00.000Z"],
+    ]);
   });
 
   test("the end given is the one used: a date typed under Until while Ends said a number of times; both sent to the API without repeatEnds is refused", async () => {

@@ -12,6 +12,7 @@ import { action, loader } from "~/routes/_app+/profile";
 import * as changeEmailPage from "~/routes/_auth+/change-email";
 import { EMAIL_CHANGE_MESSAGES } from "~/features/auth/auth.server";
 import * as loginPage from "~/routes/_auth+/login";
+import * as resetPage from "~/routes/_auth+/reset-password";
 import { loader as currentUserLoader } from "~/routes/api+/auth.user";
 import { body, clearsCookie, CROSS_SITE, expectRateLimited, expectRedirect, mailsTo, SESSION_COOKIE, sessionCookieOf, toastOf } from "./auth-helpers";
 
@@ -408,6 +409,55 @@ describe("changing the sign-in address", () => {
     const signIn = (email: string) => callRoute(loginPage.action, buildRequest("/login", { form: { intent: "login", email, password: TEST_PASSWORD } }));
     expect(sessionCookieOf(await signIn(user.email))).toBeNull();
     expect(sessionCookieOf(await signIn(to))).toBeTruthy();
+  });
+
+  test("the old address is told at once; a password change or reset ends the link; a disabled account's link does nothing", async () => {
+    const { user, cookie } = await signedIn();
+    const to = fresh();
+    await post(cookie, { intent: "change-email", newEmail: to, currentPassword: TEST_PASSWORD });
+    expect(mailsTo(user.email).at(-1)!.subject).toBe("A change of your Bandroom email was asked for");
+    const token = linkTo(to)!;
+    // The owner, warned, changes the password: whoever asked for the move cannot finish it.
+    const changed = await post(cookie, { intent: "change-password", currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    expect(changed.status).toBeLessThan(400);
+    expect((await confirm(token)).status).toBe(400);
+    expect((await userRow(user.id))!.email).toBe(user.email);
+
+    const disabled = await signedIn();
+    const away = fresh();
+    await post(disabled.cookie, { intent: "change-email", newEmail: away, currentPassword: TEST_PASSWORD });
+    const late = linkTo(away)!;
+    await db.user.update({ where: { id: disabled.user.id }, data: { disabledAt: new Date() } });
+    expect(await body(await callRoute(changeEmailPage.loader, buildRequest(`/change-email?token=${late}`)))).toEqual({ token: null, newEmail: null });
+    expect((await confirm(late)).status).toBe(400);
+    expect((await userRow(disabled.user.id))!.email).toBe(disabled.user.email);
+  });
+
+  test("once moved, links mailed to the old address stop working, the other devices are signed out, and the change is in the audit log", async () => {
+    const { user, cookie } = await signedIn();
+    const laptop = await sessionCookieFor(user.id);
+    await callRoute(loginPage.action, buildRequest("/login?mode=forgot", { form: { intent: "forgot", email: user.email } }));
+    const resetToken = new URL(mailsTo(user.email).filter((m) => m.link).at(-1)!.link!).searchParams.get("token")!;
+    const to = fresh();
+    await post(cookie, { intent: "change-email", newEmail: to, currentPassword: TEST_PASSWORD });
+    expectRedirect(await confirm(linkTo(to)!, cookie), "/profile#email");
+    expect(await isSignedIn(cookie)).toBe(true);
+    expect(await isSignedIn(laptop)).toBe(false);
+    const reset = await callRoute(resetPage.action, buildRequest("/reset-password", { form: { token: resetToken, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } }));
+    expect(reset.status).toBe(400);
+    expect(await db.auditEntry.findFirst({ where: { action: "user.email", targetId: user.id }, select: { before: true, after: true } })).toEqual({ before: JSON.stringify({ email: user.email }), after: JSON.stringify({ email: to }) });
+  });
+
+  test("confirmed in a browser signed in as someone else: that account moves, and the toast says whose", async () => {
+    const { user, cookie } = await signedIn();
+    const other = await signedIn();
+    const to = fresh();
+    await post(cookie, { intent: "change-email", newEmail: to, currentPassword: TEST_PASSWORD });
+    const done = await confirm(linkTo(to)!, other.cookie);
+    expectRedirect(done, "/login");
+    expect(await toastOf(done)).toMatchObject({ description: `That account signs in with ${to} from now on.` });
+    expect((await userRow(user.id))!.email).toBe(to);
+    expect(await isSignedIn(other.cookie)).toBe(true);
   });
 
   test("an address another account has: the same answer, no link, and that address is told; taken before the link is opened: refused", async () => {

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = {
   "user.disable": "Disabled an account",
   "user.enable": "Re-enabled an account",
   "user.resend-verification": "Resent the verification email",
+  "user.email": "Changed their sign-in email",
   // Billing (issue 9)
   "band.tier": "Changed the band's plan",
   "band.duplicate-subscription": "Cancelled a second Pro subscription (its payment is due back)",

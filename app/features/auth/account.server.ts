@@ -68,7 +68,8 @@ export async function changePassword(userId: string, newPassword: string, keepSe
   const hash = await hashPassword(newPassword);
   await db.$transaction([
     db.password.upsert({ where: { userId }, update: { hash }, create: { userId, hash } }),
-    db.userToken.deleteMany({ where: { userId, purpose: "reset-password" } }),
+    // Reset links, and a move to another address asked for with the old password, end with it.
+    db.userToken.deleteMany({ where: { userId, purpose: { in: ["reset-password", "change-email"] } } }),
   ]);
   await destroyAllSessions(userId, keepSessionId);
   await notifyPasswordChanged(userId);

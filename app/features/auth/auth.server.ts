@@ -2,6 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { db, isUniqueViolation } from "~/utils/db.server";
+import { recordAudit } from "~/features/audit/audit.server";
 import { EMAIL_CHANGE_MESSAGES } from "./limits";
 import { hashToken, randomToken } from "~/utils/crypto.server";
 import { escapeHtml } from "~/utils/html";
@@ -369,9 +370,10 @@ export async function isResetTokenValid(token: string) {
   if (!token || token.length > 200) return false;
   const record = await db.userToken.findUnique({
     where: { tokenHash: hashToken(token) },
-    select: { purpose: true, expiresAt: true, usedAt: true },
+    select: { purpose: true, expiresAt: true, usedAt: true, user: { select: { disabledAt: true } } },
   });
-  return Boolean(record && record.purpose === "reset-password" && !record.usedAt && record.expiresAt.getTime() > Date.now());
+  // A disabled account's link would only be refused on saving: the page says so at once.
+  return Boolean(record && record.purpose === "reset-password" && !record.usedAt && record.expiresAt.getTime() > Date.now() && !record.user.disabledAt);
 }
 
 /** Sets the new password and ends every session of the user. False for a bad token. */
@@ -380,6 +382,8 @@ export async function resetPassword(token: string, newPassword: string) {
   if (!userId) return false;
   // A link sent before the account was disabled changes nothing now.
   if (!(await db.user.findFirst({ where: { id: userId, disabledAt: null }, select: { id: true } }))) return false;
+  // A move to another address asked for by whoever knew the old password ends with it.
+  await db.userToken.deleteMany({ where: { userId, purpose: "change-email" } });
   const hash = await hashPassword(newPassword);
   await db.password.upsert({ where: { userId }, update: { hash }, create: { userId, hash } });
   // Whoever can read the mailbox has proven control of the address.
@@ -412,16 +416,17 @@ export { EMAIL_CHANGE_MESSAGES };
 
 /**
  * Mails a link to `newEmail` that moves the account there once opened (proof that its owner
- * reads that mailbox); nothing changes until then. An address another account uses gets a
- * note instead, and the answer is the same either way: whether it has an account is not
- * told to whoever asks.
+ * reads that mailbox); nothing changes until then, and the current address is told at once
+ * (changing the password ends the link). An address another account uses gets a note
+ * instead, and the answer is the same either way: whether it has an account is not told to
+ * whoever asks.
  */
 export async function requestEmailChange(user: { id: string; email: string; firstName: string }, newEmail: string, origin: string) {
   if (newEmail === user.email.toLowerCase()) throw new RuleError(400, EMAIL_CHANGE_MESSAGES.same, "newEmail");
   const owner = await db.user.findUnique({ where: { email: newEmail }, select: { id: true } });
   if (owner) {
-    const text = `Hello,\n\nSomeone asked to move a Bandroom account to this address, but it already belongs to a Bandroom account, so nothing was changed.\n\nIf this was you, sign in with this address at ${origin}/login. If not, no action is needed.`;
-    await sendMail({ to: newEmail, subject: "This address already has a Bandroom account", text, html: text.split("\n\n").map((part) => `<p>${escapeHtml(part)}</p>`).join("") });
+    const text = `Hello,\n\nSomeone asked to move a Bandroom account to this address, but it already belongs to a Bandroom account, so nothing was changed.\n\nIf this was you, sign in with this address at ${origin}/login (or reset its password there). If not, no action is needed.`;
+    await sendMail({ to: newEmail, subject: "This address already has a Bandroom account", text, html: paragraphs(text) });
     return;
   }
   const token = await issueToken(user.id, "change-email", CHANGE_EMAIL_TTL_MS, newEmail);
@@ -433,41 +438,56 @@ export async function requestEmailChange(user: { id: string; email: string; firs
     html: `<p>Hi ${escapeHtml(user.firstName)},</p><p>To sign in to Bandroom with this address from now on, <a href="${link}">confirm it here</a>.</p><p>The link works once and expires in one hour. Until then you sign in with ${escapeHtml(user.email)}. If you did not ask for this, ignore this message.</p>`,
     link,
   });
+  const notice = `Hi ${user.firstName},\n\nSomeone signed in to your Bandroom account asked to move it to ${newEmail}. A link went to that address; the account moves only if it is opened within an hour.\n\nIf this was you, there is nothing to do. If it was not, change your password now (from your profile, or "Forgot your password?" at ${origin}/login): that ends the link and signs out every other device.`;
+  await sendMail({ to: user.email, subject: "A change of your Bandroom email was asked for", text: notice, html: paragraphs(notice) });
 }
 
-/** The address a change-email link moves its account to, while the link is still good; else null. (Shown before the confirm button: nothing is used up.) */
+const paragraphs = (text: string) => text.split("\n\n").map((part) => `<p>${escapeHtml(part)}</p>`).join("");
+
+/** The address a change-email link moves its account to, while the link is still good (and the account not disabled); else null. Shown before the confirm button: nothing is used up. */
 export async function pendingEmailChange(token: string) {
   if (!token || token.length > 200) return null;
-  const record = await db.userToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { purpose: true, expiresAt: true, usedAt: true, newEmail: true, user: { select: { email: true } } } });
-  if (!record || record.purpose !== "change-email" || record.usedAt || record.expiresAt.getTime() <= Date.now() || !record.newEmail) return null;
+  const record = await db.userToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { purpose: true, expiresAt: true, usedAt: true, newEmail: true, user: { select: { email: true, disabledAt: true } } } });
+  if (!record || record.purpose !== "change-email" || record.usedAt || record.expiresAt.getTime() <= Date.now() || !record.newEmail || record.user.disabledAt) return null;
   return { newEmail: record.newEmail, currentEmail: record.user.email };
 }
 
 /**
  * Moves the account to the link's address: once (the token is used up), and only while no
- * other account has taken the address meanwhile. The old address is told, with what to do
- * if it was not its owner. Pending invitations follow nobody: they name an address.
+ * other account has taken the address meanwhile. Links mailed to the old address (a reset,
+ * a verification) stop working and the account's other sessions end, as after a password
+ * change (`keepSessionId`: this browser's, when it is the account's own). The old address
+ * is told; the change is in the audit log. Pending invitations follow nobody: they name an address.
  */
-export async function confirmEmailChange(token: string): Promise<{ status: "changed"; email: string } | { status: "invalid" } | { status: "taken" }> {
-  const pending = await pendingEmailChange(token);
-  if (!pending) return { status: "invalid" };
-  const outcome = await db.$transaction(async (tx) => {
-    const record = await tx.userToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, userId: true, usedAt: true, newEmail: true, user: { select: { email: true, firstName: true } } } });
-    if (!record || record.usedAt || !record.newEmail) return { status: "invalid" as const };
-    if (await tx.user.findUnique({ where: { email: record.newEmail }, select: { id: true } })) return { status: "taken" as const };
-    await tx.userToken.update({ where: { id: record.id }, data: { usedAt: new Date() } });
-    await tx.user.update({ where: { id: record.userId }, data: { email: record.newEmail, emailVerifiedAt: new Date() } });
-    return { status: "changed" as const, email: record.newEmail, old: record.user.email, firstName: record.user.firstName };
-  }).catch((error: unknown) => {
-    // Signed up with at the same moment, outside this transaction: the unique address refused it.
-    if (isUniqueViolation(error)) return { status: "taken" as const };
-    throw error;
-  });
+export async function confirmEmailChange(token: string, keepSessionId?: string): Promise<{ status: "changed"; email: string; userId: string } | { status: "invalid" } | { status: "taken" }> {
+  if (!(await pendingEmailChange(token))) return { status: "invalid" };
+  const outcome = await db
+    .$transaction(async (tx) => {
+      const record = await tx.userToken.findUnique({
+        where: { tokenHash: hashToken(token) },
+        select: { id: true, userId: true, usedAt: true, newEmail: true, user: { select: { email: true, firstName: true, lastName: true, disabledAt: true } } },
+      });
+      if (!record || record.usedAt || !record.newEmail || record.user.disabledAt) return { status: "invalid" as const };
+      if (await tx.user.findUnique({ where: { email: record.newEmail }, select: { id: true } })) return { status: "taken" as const };
+      // Every other link of the account, this one included, ends here.
+      await tx.userToken.deleteMany({ where: { userId: record.userId, purpose: { in: ["change-email", "reset-password", "verify-email"] } } });
+      await tx.user.update({ where: { id: record.userId }, data: { email: record.newEmail, emailVerifiedAt: new Date() } });
+      const { firstName, lastName, email: old } = record.user;
+      await recordAudit(tx, { actor: { id: record.userId, firstName, lastName, email: old }, action: "user.email", target: { type: "user", id: record.userId, label: [firstName, lastName].filter(Boolean).join(" ") }, before: { email: old }, after: { email: record.newEmail } });
+      return { status: "changed" as const, email: record.newEmail, old, firstName, userId: record.userId };
+    })
+    .catch((error: unknown) => {
+      // Signed up with at the same moment, outside this transaction: the unique address refused it.
+      if (isUniqueViolation(error)) return { status: "taken" as const };
+      throw error;
+    });
   if (outcome.status !== "changed") return outcome;
+  const session = keepSessionId ? await db.session.findFirst({ where: { id: keepSessionId, userId: outcome.userId }, select: { id: true } }) : null;
+  await destroyAllSessions(outcome.userId, session?.id);
   await sendMail({
     to: outcome.old,
     subject: "Your Bandroom email was changed",
-    text: `Hi ${outcome.firstName},\n\nYour Bandroom account now signs in with ${outcome.email}, not this address.\n\nIf this was you, there is nothing to do. If it was not, reply to this message or contact support at once.`,
+    text: `Hi ${outcome.firstName},\n\nYour Bandroom account now signs in with ${outcome.email}, not this address, and its other devices were signed out.\n\nIf this was you, there is nothing to do. If it was not, someone who knew your password moved your account: contact the people who run this Bandroom at once, and tell them the address it was moved to.`,
   });
-  return { status: "changed", email: outcome.email };
+  return { status: "changed", email: outcome.email, userId: outcome.userId };
 }

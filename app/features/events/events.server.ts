@@ -694,7 +694,9 @@ function timeShape(event: Occurrence, timeZone: string) {
   // band zone (the deadline keeps its date, the start its moment), would make differ from
   // one date of the series to the next.
   const deadline = event.rsvpDeadline ? deadlineDaysBefore(event.rsvpDeadline, event.startsAt, timeZone) : null;
-  return JSON.stringify([event.allDay, from(event.endsAt), from(event.callAt), from(event.soundcheckAt), deadline]);
+  // An all-day event's length is whole days: a day the clocks change on is 23 or 25 hours long.
+  const end = event.allDay && event.endsAt ? `${Math.round((event.endsAt.getTime() - event.startsAt.getTime()) / 86_400_000)}d` : from(event.endsAt);
+  return JSON.stringify([event.allDay, end, from(event.callAt), from(event.soundcheckAt), deadline]);
 }
 
 const lineupKey = (bookings: Occurrence["bookings"]) => JSON.stringify(bookings.map((b) => [b.membershipId, b.instrument ?? null]).sort((a, b) => Number(a[0]) - Number(b[0])));

@@ -251,7 +251,8 @@ async function askEmailChange(request: Request, user: CurrentUser, formData: For
     const field = error.field === "newEmail" ? { fieldErrors: { newEmail: [error.message] } } : { formErrors: [error.message] };
     return reply("change-email", submission.reply({ ...field, hideFields: ["currentPassword"] }), { status: error.status, headers: error.headers });
   }
-  return data({ intent: "change-email" as const, result: submission.reply({ resetForm: true }), sentTo: newEmail });
+  // sentAt: the form starts afresh after each send (the typed password is not left in it).
+  return data({ intent: "change-email" as const, result: submission.reply({ resetForm: true }), sentTo: newEmail, sentAt: Date.now() });
 }
 
 async function savePassword(request: Request, user: CurrentUser, formData: FormData) {
@@ -329,7 +330,7 @@ export default function Profile() {
       </p>
       {/* Saved details start each form afresh; the prefixes keep the two keys apart when both were written in the same millisecond. */}
       <ProfileForm key={`profile-${profileVersion}`} profile={profile} lastResult={lastResult("update-profile")} />
-      <EmailForm email={profile.email} lastResult={lastResult("change-email")} sentTo={actionData && "sentTo" in actionData ? String(actionData.sentTo) : undefined} />
+      <EmailForm key={actionData && "sentAt" in actionData ? `email-${String(actionData.sentAt)}` : "email"} email={profile.email} lastResult={lastResult("change-email")} sentTo={actionData && "sentTo" in actionData ? String(actionData.sentTo) : undefined} />
       <PasswordForm key={`password-${passwordVersion}`} email={profile.email} changed={passwordChanged} lastResult={lastResult("change-password")} />
       <TwoStepSection status={twoStep} reply={actionData?.intent === "two-step" ? actionData.twoStep : undefined} />
       <SessionsSection sessions={sessions} />

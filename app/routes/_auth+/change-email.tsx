@@ -22,13 +22,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameSite(request);
   const token = (await request.formData()).get("token");
-  const outcome = await confirmEmailChange(typeof token === "string" ? token : "");
-  if (outcome.status !== "changed") return data({ problem: outcome.status === "taken" ? EMAIL_CHANGE_MESSAGES.taken : EMAIL_CHANGE_MESSAGES.invalidLink }, { status: outcome.status === "taken" ? 409 : 400 });
-  // Signed in here already (the usual case: asked from the profile), back to it; else sign in with the new address.
+  // This browser's session stays signed in when it is the account's own; the account's other sessions end.
   const signedIn = await getCurrentUser(request);
-  const toast = await toastHeader({ title: "Email changed", description: `You sign in with ${outcome.email} from now on.` });
-  throw redirect(signedIn ? "/profile#email" : "/login", { headers: { "Set-Cookie": toast } });
+  const outcome = await confirmEmailChange(typeof token === "string" ? token : "", signedIn?.session.id);
+  if (outcome.status !== "changed") return data({ problem: outcome.status === "taken" ? EMAIL_CHANGE_MESSAGES.taken : EMAIL_CHANGE_MESSAGES.invalidLink }, { status: outcome.status === "taken" ? 409 : 400 });
+  // Signed in as that account (the usual case: asked from the profile), back to it; signed in as someone else, or not at all, to sign in.
+  const own = signedIn?.user.id === outcome.userId;
+  const toast = await toastHeader({ title: "Email changed", description: own ? `You sign in with ${outcome.email} from now on.` : `That account signs in with ${outcome.email} from now on.` });
+  throw redirect(own ? "/profile#email" : "/login", { headers: { "Set-Cookie": toast } });
 }
+
+// The page's address holds the link's token: no cache keeps it.
+export const headers = () => ({ "Cache-Control": "no-store" });
 
 export const meta: MetaFunction = () => [{ title: "Confirm your new email · Bandroom" }];
 
