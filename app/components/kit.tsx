@@ -71,11 +71,6 @@ type ConfirmDisclosureProps = {
   className?: string;
 };
 
-/**
- * A destructive action's second step, rendered by the server: the first button only
- * opens this panel (a <details>, so it works without JavaScript), and the panel holds
- * the form with the button that really does it.
- */
 /** With JavaScript, Escape closes the open disclosure it is pressed in and puts the keyboard back on its summary. */
 export function closeOnEscape(event: React.KeyboardEvent<HTMLDetailsElement>) {
   const details = event.currentTarget;
@@ -85,6 +80,11 @@ export function closeOnEscape(event: React.KeyboardEvent<HTMLDetailsElement>) {
   details.querySelector("summary")?.focus();
 }
 
+/**
+ * A destructive action's second step, rendered by the server: the first button only
+ * opens this panel (a <details>, so it works without JavaScript), and the panel holds
+ * the form with the button that really does it.
+ */
 export function ConfirmDisclosure({ summary, children, open, className = "" }: ConfirmDisclosureProps) {
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the native disclosure

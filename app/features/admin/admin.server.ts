@@ -11,6 +11,7 @@ import { endSignIns } from "~/features/auth/session.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { isHandGrantedPro, setBandTierManually, type Tier } from "~/features/billing/billing.server";
 import { planName, PRO_TIER } from "~/features/billing/plans";
+import { billingMode } from "~/features/billing/stripe.server";
 import { ADMIN_MESSAGES, type UserListQuery } from "./schema";
 import { hitShared } from "~/utils/shared-rate-limit.server";
 
@@ -33,7 +34,6 @@ export async function requirePlatformAdmin(request: Request): Promise<CurrentUse
 }
 
 /** How bands pay: "manual" (platform admins set plans here) or "stripe" (Stripe's subscriptions decide). */
-import { billingMode } from "~/features/billing/stripe.server";
 export { billingMode };
 
 export { parsePage } from "~/utils/pagination";

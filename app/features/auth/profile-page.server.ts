@@ -4,6 +4,8 @@
  * into an empty script of its own (112 bytes gzip each), and /profile imported eight of
  * them, which took it over the 100 KB first-load budget (issue 11, decision 0010).
  */
+import { safeRedirect } from "~/utils/request.server";
+
 export {
   accountDeletionImpact,
   changePassword,
@@ -25,8 +27,6 @@ export { currentBandCookieHeader } from "~/features/bands/bands.server";
 export { getCurrentBand } from "~/features/bands/access.server";
 export { paysThroughStripe } from "~/features/billing/billing.server";
 export { toastHeader } from "~/utils/toast.server";
-
-import { safeRedirect } from "~/utils/request.server";
 
 /** A page of the admin area to go back to (`?next=` from requirePlatformAdmin), or null for anything else. */
 export function adminPage(next: string | null) {

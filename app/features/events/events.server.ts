@@ -457,12 +457,6 @@ export async function eventFormOptions(access: BandAccess) {
 }
 
 /**
- * The form's fields for an existing event (edit, or duplicate): what the person would type
- * to get this event again, its times in `timeZone` (the band's unless a caller names
- * another; an all-day event's days and the deadline's day are always the band's, as
- * the schema reads them). The fee only for those who may see it.
- */
-/**
  * A patch that moves an event's `date` and says nothing of its `endDate`: the end day moves
  * with it, so that a gig from 21:00 to 01:00 (or a weekend festival) keeps its length
  * rather than ending before it starts. Nothing for any other patch.
@@ -473,6 +467,12 @@ export function keptLength(stored: { date: string; endDate?: string }, patch: Re
   return from && to && end ? { endDate: formatLocalDate(addDays(end, daysBetween(from, to))) } : {};
 }
 
+/**
+ * The form's fields for an existing event (edit, or duplicate): what the person would type
+ * to get this event again, its times in `timeZone` (the band's unless a caller names
+ * another; an all-day event's days and the deadline's day are always the band's, as
+ * the schema reads them). The fee only for those who may see it.
+ */
 export async function eventFields(access: BandAccess, eventId: number, zone?: string) {
   const details = await getEventDetails(access, eventId);
   if (!details) throw new RuleError(404, MESSAGES.notFound);

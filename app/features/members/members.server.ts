@@ -261,17 +261,17 @@ function membershipTarget(membershipId: number, member: { displayName: string | 
 
 export type MembershipChanges = { role?: Role; displayName?: string | null; instruments?: string[]; /** The version the form or client read: 409 when it is not the stored one. */ version?: number };
 
-/**
- * Changes a member's role, display name and/or instruments. Your own display name and
- * instruments are yours to change; anything of someone else's, and any role, needs
- * members:manage over them. The last leader cannot be demoted.
- */
 /** Inside a change's transaction: the actor still has the role their permission was checked against (403 otherwise). */
 async function requireRoleUnchanged(tx: Tx, actor: Actor) {
   const own = await tx.bandMembership.findUnique({ where: { id: actor.membership.id }, select: { role: true } });
   if (own?.role !== actor.membership.role) throw new RuleError(403, MESSAGES.forbidden);
 }
 
+/**
+ * Changes a member's role, display name and/or instruments. Your own display name and
+ * instruments are yours to change; anything of someone else's, and any role, needs
+ * members:manage over them. The last leader cannot be demoted.
+ */
 export async function updateMembership(actor: Actor, membershipId: number, changes: MembershipChanges) {
   const target = await findTarget(actor.band.id, membershipId);
   const self = target.userId === actor.user.id;
