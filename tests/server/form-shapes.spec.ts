@@ -115,13 +115,19 @@ test("every signed-in form answers fields sent in the wrong shape with a 4xx, ne
   for (const pattern of LINKED) expect(pages.some((path) => pattern.test(path)), String(pattern)).toBe(true);
   expect(forms.length).toBeGreaterThan(40);
 
-  const requests = forms.flatMap((form) => variants(form).map((body) => ({ form, body })));
+  // The band's deletion goes first, on its own: it asks for the band's name, and a rename
+  // to "abc" (a variant of the settings form) would let a later "abc" delete the demo band.
+  const deletesBand = (form: FoundForm) => form.fields.some(([name, value]) => name === "intent" && value === "delete-band");
+  const toRequests = (list: FoundForm[]) => list.flatMap((form) => variants(form).map((body) => ({ form, body })));
+  const first = toRequests(forms.filter(deletesBand));
+  const requests = toRequests(forms.filter((form) => !deletesBand(form)));
+  expect(first.length).toBeGreaterThan(0);
   expect(requests.length).toBeGreaterThan(500);
   const failures: string[] = [];
   let index = 0;
-  const worker = async () => {
-    while (index < requests.length) {
-      const { form, body } = requests[index++]!;
+  const worker = async (queue: typeof requests) => {
+    while (index < queue.length) {
+      const { form, body } = queue[index++]!;
       const localAddress = `127.0.${Math.floor(index / 200) % 250}.${(index % 200) + 1}`;
       const response = await send({
         port: server.port,
@@ -134,11 +140,14 @@ test("every signed-in form answers fields sent in the wrong shape with a 4xx, ne
       if (response.status >= 500) failures.push(`${response.status} POST ${form.action} (form of ${form.page}) ${body.slice(0, 300)}`);
     }
   };
-  await Promise.all(Array.from({ length: 6 }, worker));
+  await worker(first);
+  index = 0;
+  await Promise.all(Array.from({ length: 6 }, () => worker(requests)));
   expect(failures, failures.slice(0, 20).join("\n")).toEqual([]);
   // Still signed in to the demo band: the run posted to the forms, not to a sign-in page.
   const after = await send({ port: server.port, path: "/dashboard", headers: { cookie } });
   expect(after.status).toBe(200);
-  expect(after.body).toContain("The Late Shift");
+  // (By its id: the settings form's variant with name=abc renames it, a rename it may make.)
+  expect(after.body).toMatch(/name="bandId" value="1" aria-current="true"/);
   expect(server.log()).not.toMatch(/TypeError|ReferenceError/);
 });
