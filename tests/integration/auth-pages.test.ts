@@ -404,6 +404,19 @@ describe("/reset-password", () => {
     expect((await db.password.findUniqueOrThrow({ where: { userId: user.id }, select: { hash: true } })).hash).toBe(before.hash);
   });
 
+  test("a link opened in a browser signed in as someone else leaves that person signed in", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const otherCookie = await sessionCookieFor(other.id);
+    const mine = await sessionCookieFor(user.id);
+    const token = await resetToken(user.email);
+    const response = await callRoute(resetPage.action, buildRequest(`/reset-password?token=${token}`, { form: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, cookie: otherCookie }));
+    expectRedirect(response, "/login");
+    expect(clearsCookie(response, SESSION_COOKIE)).toBe(false);
+    expect(await isSignedIn(otherCookie)).toBe(true);
+    expect(await isSignedIn(mine)).toBe(false);
+  });
+
   test("the link expires after an hour", async () => {
     const user = await createUser();
     const requested = Date.now();

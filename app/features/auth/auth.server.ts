@@ -376,12 +376,12 @@ export async function isResetTokenValid(token: string) {
   return Boolean(record && record.purpose === "reset-password" && !record.usedAt && record.expiresAt.getTime() > Date.now() && !record.user.disabledAt);
 }
 
-/** Sets the new password and ends every session of the user. False for a bad token. */
+/** Sets the new password and ends every session of the user. The user's id, or null for a bad token. */
 export async function resetPassword(token: string, newPassword: string) {
   const userId = await consumeToken(token, "reset-password");
-  if (!userId) return false;
+  if (!userId) return null;
   // A link sent before the account was disabled changes nothing now.
-  if (!(await db.user.findFirst({ where: { id: userId, disabledAt: null }, select: { id: true } }))) return false;
+  if (!(await db.user.findFirst({ where: { id: userId, disabledAt: null }, select: { id: true } }))) return null;
   // A move to another address asked for by whoever knew the old password ends with it.
   await db.userToken.deleteMany({ where: { userId, purpose: "change-email" } });
   const hash = await hashPassword(newPassword);
@@ -390,7 +390,7 @@ export async function resetPassword(token: string, newPassword: string) {
   await db.user.update({ where: { id: userId }, data: { emailVerifiedAt: new Date() } });
   await destroyAllSessions(userId);
   await notifyPasswordChanged(userId);
-  return true;
+  return userId;
 }
 
 /**

@@ -10,7 +10,7 @@ import { isResetTokenValid, requireSameSite, resetPassword } from "~/features/au
 import { refuseCommonPasswords } from "~/features/auth/common-passwords.server";
 import { NEW_PASSWORD_HINT } from "~/features/auth/limits";
 import { ResetPasswordSchema } from "~/features/auth/schema";
-import { destroySession } from "~/features/auth/session.server";
+import { destroySession, getSession } from "~/features/auth/session.server";
 import { toastHeader } from "~/utils/toast.server";
 
 const HIDDEN_FIELDS = ["password", "confirmPassword"];
@@ -30,11 +30,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const linkBroken = Boolean(submission.error?.token);
     return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), linkBroken }, { status: 400 });
   }
-  // The module ends every session of the account; this browser's cookie is cleared too.
+  // The module ends every session of the account; this browser's cookie is cleared too, when
+  // it is that account's (a link opened in a browser signed in as someone else leaves them be).
+  const current = await getSession(request);
   const changed = await resetPassword(submission.value.token, submission.value.password);
   if (!changed) return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), linkBroken: true }, { status: 400 });
   const headers = new Headers();
-  headers.append("Set-Cookie", await destroySession(request));
+  if (!current || current.userId === changed) headers.append("Set-Cookie", await destroySession(request));
   headers.append("Set-Cookie", await toastHeader({ title: "Password updated", description: "Sign in with your new password." }));
   throw redirect("/login", { headers });
 }
