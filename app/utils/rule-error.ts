@@ -20,15 +20,16 @@ export class RuleError extends Error {
   }
 }
 
-type Replyable = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> };
+type Replyable = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => SubmissionResult<string[]> };
 
 /**
  * The form adapter: a RuleError as the submitted form's own error, under its field when
- * it has one, else as the form's message, with the status to answer. Anything else is
+ * it has one, else as the form's message, with the status (and headers, a rate limit's) to
+ * answer. `hideFields`: what the reply must not send back (a password). Anything else is
  * rethrown.
  */
-export function replyWithRuleError(submission: Replyable, error: unknown) {
+export function replyWithRuleError(submission: Replyable, error: unknown, { hideFields }: { hideFields?: string[] } = {}) {
   if (!(error instanceof RuleError)) throw error;
-  const result = error.field ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
-  return { result, status: error.status };
+  const said = error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] };
+  return { result: submission.reply({ ...said, ...(hideFields ? { hideFields } : {}) }), status: error.status, headers: error.headers };
 }

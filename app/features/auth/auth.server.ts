@@ -162,6 +162,11 @@ async function issueToken(userId: string, purpose: TokenPurpose, ttlMs: number, 
   return token;
 }
 
+/** A stored token of `purpose` that is neither used nor expired. */
+function isLive(record: { purpose: string; usedAt: Date | null; expiresAt: Date } | null, purpose: TokenPurpose): record is NonNullable<typeof record> {
+  return record !== null && record.purpose === purpose && !record.usedAt && record.expiresAt.getTime() > Date.now();
+}
+
 /** Marks the token used and returns its user id, or null for an unknown, used or expired token. */
 async function consumeToken(token: string, purpose: TokenPurpose) {
   if (!token || token.length > 200) return null;
@@ -170,7 +175,7 @@ async function consumeToken(token: string, purpose: TokenPurpose) {
     where: { tokenHash: hashToken(token) },
     select: { id: true, userId: true, purpose: true, expiresAt: true, usedAt: true },
   });
-  if (!record || record.purpose !== purpose || record.usedAt || record.expiresAt.getTime() <= Date.now()) return null;
+  if (!isLive(record, purpose)) return null;
   const updated = await db.userToken.updateMany({ where: { id: record.id, usedAt: null }, data: { usedAt: new Date() } });
   return updated.count === 1 ? record.userId : null;
 }
@@ -342,6 +347,9 @@ export function signIn(request: Request, credentials: { email: string; password:
 // ---------------------------------------------------------------------------
 // Password reset
 
+/** A plain-text mail's paragraphs as HTML, escaped. */
+const paragraphs = (text: string) => text.split("\n\n").map((part) => `<p>${escapeHtml(part)}</p>`).join("");
+
 /**
  * Sends a reset link when the email has an account; says nothing either way. A disabled
  * account gets no link (a new password would not let it sign in): its owner is told why instead.
@@ -351,7 +359,7 @@ export async function requestPasswordReset(email: string, origin: string) {
   if (!user) return;
   if (user.disabledAt) {
     const text = `Hi ${user.firstName},\n\nSomeone (hopefully you) asked to reset the password of this Bandroom account. The account has been disabled by a Bandroom admin, so a new password would not let you sign in, and no reset link was sent.\n\nContact support if you think this is a mistake.`;
-    await sendMail({ to: user.email, subject: "Your Bandroom account is disabled", text, html: text.split("\n\n").map((part) => `<p>${escapeHtml(part)}</p>`).join("") });
+    await sendMail({ to: user.email, subject: "Your Bandroom account is disabled", text, html: paragraphs(text) });
     return;
   }
   const token = await issueToken(user.id, "reset-password", RESET_TTL_MS);
@@ -373,7 +381,7 @@ export async function isResetTokenValid(token: string) {
     select: { purpose: true, expiresAt: true, usedAt: true, user: { select: { disabledAt: true } } },
   });
   // A disabled account's link would only be refused on saving: the page says so at once.
-  return Boolean(record && record.purpose === "reset-password" && !record.usedAt && record.expiresAt.getTime() > Date.now() && !record.user.disabledAt);
+  return isLive(record, "reset-password") && !record.user.disabledAt;
 }
 
 /** Sets the new password and ends every session of the user. The user's id, or null for a bad token. */
@@ -442,13 +450,11 @@ export async function requestEmailChange(user: { id: string; email: string; firs
   await sendMail({ to: user.email, subject: "A change of your Bandroom email was asked for", text: notice, html: paragraphs(notice) });
 }
 
-const paragraphs = (text: string) => text.split("\n\n").map((part) => `<p>${escapeHtml(part)}</p>`).join("");
-
 /** The address a change-email link moves its account to, while the link is still good (and the account not disabled); else null. Shown before the confirm button: nothing is used up. */
 export async function pendingEmailChange(token: string) {
   if (!token || token.length > 200) return null;
   const record = await db.userToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { purpose: true, expiresAt: true, usedAt: true, newEmail: true, user: { select: { email: true, disabledAt: true } } } });
-  if (!record || record.purpose !== "change-email" || record.usedAt || record.expiresAt.getTime() <= Date.now() || !record.newEmail || record.user.disabledAt) return null;
+  if (!isLive(record, "change-email") || !record.newEmail || record.user.disabledAt) return null;
   return { newEmail: record.newEmail, currentEmail: record.user.email };
 }
 
@@ -456,18 +462,18 @@ export async function pendingEmailChange(token: string) {
  * Moves the account to the link's address: once (the token is used up), and only while no
  * other account has taken the address meanwhile. Links mailed to the old address (a reset,
  * a verification) stop working and the account's other sessions end, as after a password
- * change (`keepSessionId`: this browser's, when it is the account's own). The old address
+ * change (`signedIn`: this browser's session, kept when it is the account's own). The old address
  * is told; the change is in the audit log. Pending invitations follow nobody: they name an address.
  */
-export async function confirmEmailChange(token: string, keepSessionId?: string): Promise<{ status: "changed"; email: string; userId: string } | { status: "invalid" } | { status: "taken" }> {
-  if (!(await pendingEmailChange(token))) return { status: "invalid" };
+export async function confirmEmailChange(token: string, signedIn?: { id: string; userId: string }): Promise<{ status: "changed"; email: string; userId: string } | { status: "invalid" } | { status: "taken" }> {
+  if (!token || token.length > 200) return { status: "invalid" };
   const outcome = await db
     .$transaction(async (tx) => {
       const record = await tx.userToken.findUnique({
         where: { tokenHash: hashToken(token) },
-        select: { id: true, userId: true, usedAt: true, newEmail: true, user: { select: { email: true, firstName: true, lastName: true, disabledAt: true } } },
+        select: { id: true, userId: true, purpose: true, usedAt: true, expiresAt: true, newEmail: true, user: { select: { email: true, firstName: true, lastName: true, disabledAt: true } } },
       });
-      if (!record || record.usedAt || !record.newEmail || record.user.disabledAt) return { status: "invalid" as const };
+      if (!isLive(record, "change-email") || !record.newEmail || record.user.disabledAt) return { status: "invalid" as const };
       if (await tx.user.findUnique({ where: { email: record.newEmail }, select: { id: true } })) return { status: "taken" as const };
       // Every other link of the account, this one included, ends here.
       await tx.userToken.deleteMany({ where: { userId: record.userId, purpose: { in: ["change-email", "reset-password", "verify-email"] } } });
@@ -482,8 +488,7 @@ export async function confirmEmailChange(token: string, keepSessionId?: string):
       throw error;
     });
   if (outcome.status !== "changed") return outcome;
-  const session = keepSessionId ? await db.session.findFirst({ where: { id: keepSessionId, userId: outcome.userId }, select: { id: true } }) : null;
-  await destroyAllSessions(outcome.userId, session?.id);
+  await destroyAllSessions(outcome.userId, signedIn?.userId === outcome.userId ? signedIn.id : undefined);
   await sendMail({
     to: outcome.old,
     subject: "Your Bandroom email was changed",

@@ -248,9 +248,11 @@ export async function parseSongsCsv(access: BandAccess, text: string): Promise<P
  * Writes the good rows of a previewed file in one transaction (all or nothing). The
  * file is checked again here: what the user confirmed is what gets written.
  */
+const NOTHING_NEW = "There are no new songs in this file to import.";
+
 export async function importSongsCsv(access: BandAccess, text: string) {
   const { songs } = await parseSongsCsv(access, text);
-  if (!songs.length) throw new RuleError(400, "There are no new songs in this file to import.", "file");
+  if (!songs.length) throw new RuleError(400, NOTHING_NEW, "file");
   const bandId = access.band.id;
   const imported = await db.$transaction(
     async (tx) => {
@@ -258,7 +260,7 @@ export async function importSongsCsv(access: BandAccess, text: string) {
       // tab, another server process) has added its songs since the preview, and adds them once.
       const inLibrary = new Set((await tx.song.findMany({ where: { bandId }, select: { title: true, artist: true } })).map((song) => songIdentity(song.title, song.artist)));
       const fresh = songs.filter((song) => !inLibrary.has(songIdentity(song.title, song.artist)));
-      if (!fresh.length) throw new RuleError(400, "There are no new songs in this file to import.", "file");
+      if (!fresh.length) throw new RuleError(400, NOTHING_NEW, "file");
       const created = await tx.song.createManyAndReturn({
         data: fresh.map(({ tags: _tags, ...song }) => ({ ...song, bandId, titleKey: fold(song.title), artistKey: fold(song.artist), createdById: access.user.id })),
         select: { id: true, title: true, artist: true },

@@ -55,7 +55,7 @@ import { Avatar, Button, PageHeader } from "~/components/kit";
 import { ErrorList, Field, formErrorsOf, shownValue, useFocusFirstError } from "~/components/forms";
 import { formatDate, formatTime } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
-import { RuleError } from "~/utils/rule-error";
+import { replyWithRuleError, RuleError } from "~/utils/rule-error";
 import { RouteErrorBoundary } from "~/components/error-screens";
 
 type Intent = "update-profile" | "change-email" | "change-password" | "delete-account" | "sign-out-session" | "sign-out-everywhere";
@@ -247,9 +247,8 @@ async function askEmailChange(request: Request, user: CurrentUser, formData: For
     await limitAuthAttempt(request, "forgot", newEmail);
     await requestEmailChange(user, newEmail, appOrigin(request));
   } catch (error) {
-    if (!(error instanceof RuleError)) throw error;
-    const field = error.field === "newEmail" ? { fieldErrors: { newEmail: [error.message] } } : { formErrors: [error.message] };
-    return reply("change-email", submission.reply({ ...field, hideFields: ["currentPassword"] }), { status: error.status, headers: error.headers });
+    const { result, status, headers } = replyWithRuleError(submission, error, { hideFields: ["currentPassword"] });
+    return reply("change-email", result, { status, headers });
   }
   // sentAt: the form starts afresh after each send (the typed password is not left in it).
   return data({ intent: "change-email" as const, result: submission.reply({ resetForm: true }), sentTo: newEmail, sentAt: Date.now() });

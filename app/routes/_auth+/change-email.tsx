@@ -24,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = (await request.formData()).get("token");
   // This browser's session stays signed in when it is the account's own; the account's other sessions end.
   const signedIn = await getCurrentUser(request);
-  const outcome = await confirmEmailChange(typeof token === "string" ? token : "", signedIn?.session.id);
+  const outcome = await confirmEmailChange(typeof token === "string" ? token : "", signedIn?.session);
   if (outcome.status !== "changed") return data({ problem: outcome.status === "taken" ? EMAIL_CHANGE_MESSAGES.taken : EMAIL_CHANGE_MESSAGES.invalidLink }, { status: outcome.status === "taken" ? 409 : 400 });
   // Signed in as that account (the usual case: asked from the profile), back to it; signed in as someone else, or not at all, to sign in.
   const own = signedIn?.user.id === outcome.userId;
