@@ -6,6 +6,7 @@ import { RuleError } from "~/utils/rule-error";
 import { typeableSearch } from "~/utils/typed-text";
 import { blackoutsTouching, overlappingEvents, OPEN_ENDED_MINUTES } from "./conflicts.server";
 import { matchLineup } from "./lineup";
+import { availabilityStamp, cachedMonth } from "./month-cache.server";
 import { addDays, dayOf, dayStarts, daysOfMonth, formatDayLong, formatMonth, parseMonth, shiftMonth, shownDays, weekdayOf, type Day } from "./local-day";
 
 // The availability page reads the calendar links through here, so it imports one `.server`
@@ -47,7 +48,7 @@ export type AvailabilityDay = {
   /**
    * Who, in name order: everyone on a listed day (see `listed`), else only the first
    * `names` of the away and busy people and nobody free (a month's cards show counts and
-   * a few names; 31 days × 200 people of lists would be built for nothing).
+   * a few names: a page need not send 31 days × 200 people).
    */
   free: { membershipId: number; name: string; instruments: string[] }[];
   blackedOut: { membershipId: number; name: string; reason: string | null }[];
@@ -71,6 +72,32 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
   const today = dayOf(now, timeZone);
   if (monthParam && !parseMonth(monthParam)) throw new RuleError(400, MONTH_MESSAGE, "month");
   const month = parseMonth(monthParam) ?? today.slice(0, 7);
+  const seeReasons = grantIn(access, "availability:reasons") !== null;
+  const seeTitles = grantIn(access, "events:view") === true;
+  // The month as it stands at the band's stamp, read first (month-cache.server.ts): one
+  // query when this process has drawn it since the last change, whatever the band's size.
+  const stamp = await availabilityStamp(bandId);
+  const key = [bandId, stamp, timeZone, month, today, seeReasons, seeTitles].join("|");
+  const computed = await cachedMonth(key, () => computeMonth({ bandId, timeZone, month, today, seeReasons, seeTitles }));
+  return {
+    ...computed,
+    days: computed.days.map((day) => listedDay(day, lists)),
+    /** Leaders (and whoever may create events) get "book a gig" links on free days. */
+    canCreate: grantIn(access, "events:edit") !== null,
+  };
+}
+
+/** A day as `lists` asks: everyone on a listed day, else its counts and the first names of the away and busy. */
+function listedDay(day: AvailabilityDay, lists: AvailabilityLists): AvailabilityDay {
+  if (lists.listed === "all" || lists.listed === day.date) return day;
+  const { lineup: _lineup, ...rest } = day;
+  return { ...rest, free: [], blackedOut: day.blackedOut.slice(0, lists.names), busy: day.busy.slice(0, lists.names) };
+}
+
+type MonthQuestion = { bandId: number; timeZone: string; month: string; today: Day; seeReasons: boolean; seeTitles: boolean };
+
+/** The month with every day's lists, as the viewer's role shows them (reasons, titles). */
+async function computeMonth({ bandId, timeZone, month, today, seeReasons, seeTitles }: MonthQuestion) {
   const days = daysOfMonth(month);
   const first = days[0]!;
   const last = days[days.length - 1]!;
@@ -141,8 +168,6 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
   ]);
   const instruments = [...new Set(people.flatMap((p) => p.instruments))].sort(collator.compare);
 
-  const seeReasons = grantIn(access, "availability:reasons") !== null;
-  const seeTitles = grantIn(access, "events:view") === true;
 
   // Everything is indexed by day once, so the month is built in time proportional to the
   // rows read, not rows × days × people: each blackout and booking is placed on the days
@@ -208,7 +233,6 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
   // A free person is the same entry on every day they are free (one object each, not one a day).
   const freeEntry = people.map((p) => ({ membershipId: p.membershipId, name: p.name, instruments: p.instruments }));
   const result: AvailabilityDay[] = days.map((date, index) => {
-    const listAll = lists.listed === "all" || lists.listed === date;
     const day: AvailabilityDay = {
       date,
       label: formatDayLong(date),
@@ -230,13 +254,13 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
       const person = people[i]!;
       const s = statuses[i];
       if (s === AWAY) {
-        if (listAll || day.counts.away < lists.names) day.blackedOut.push({ membershipId: person.membershipId, name: person.name, reason: notes[i] ?? null });
+        day.blackedOut.push({ membershipId: person.membershipId, name: person.name, reason: notes[i] ?? null });
         day.counts.away++;
       } else if (s === BUSY) {
-        if (listAll || day.counts.busy < lists.names) day.busy.push({ membershipId: person.membershipId, name: person.name, what: notes[i]! });
+        day.busy.push({ membershipId: person.membershipId, name: person.name, what: notes[i]! });
         day.counts.busy++;
       } else {
-        if (listAll) day.free.push(freeEntry[i]!);
+        day.free.push(freeEntry[i]!);
         day.counts.free++;
       }
     }
@@ -245,7 +269,7 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
       day.canField = lineup.complete;
       day.uncovered = lineup.uncovered;
       day.nobody = lineup.nobody;
-      if (listAll) day.lineup = [...lineup.assigned].map(([i, instrument]) => ({ membershipId: people[i]!.membershipId, instrument })).sort((a, b) => instruments.indexOf(a.instrument) - instruments.indexOf(b.instrument));
+      day.lineup = [...lineup.assigned].map(([i, instrument]) => ({ membershipId: people[i]!.membershipId, instrument })).sort((a, b) => instruments.indexOf(a.instrument) - instruments.indexOf(b.instrument));
     }
     return day;
   });
@@ -261,8 +285,6 @@ export async function getAvailabilityMonth(access: BandAccess, monthParam: strin
     instruments,
     memberCount: people.length,
     days: result,
-    /** Leaders (and whoever may create events) get "book a gig" links on free days. */
-    canCreate: grantIn(access, "events:edit") !== null,
   };
 }
 
