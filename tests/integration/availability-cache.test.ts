@@ -234,6 +234,16 @@ describe("the availability view's kept months", () => {
     expect(day(asMember, "2030-05-20").blackedOut[0]!.reason).toBeNull();
   });
 
+  test("a band's new time zone shows at once (its days are the zone's)", async () => {
+    const w = await world();
+    await eventWith(w.band.id, { title: "Late Gig", startsAt: new Date("2030-05-22T23:30:00Z"), endsAt: new Date("2030-05-23T00:30:00Z") });
+    expect(day((await w.draw()).month, "2030-05-23").events.map((e) => e.title)).toEqual(["Late Gig"]);
+    await db.band.update({ where: { id: w.band.id }, data: { timeZone: "America/New_York" } });
+    const inNewYork = await getAvailabilityMonth(await accessAs(w.leader.id, w.band.id), MONTH, NOW);
+    expect(day(inNewYork, "2030-05-22").events.map((e) => e.title)).toEqual(["Late Gig"]);
+    expect(day(inNewYork, "2030-05-23").events).toEqual([]);
+  });
+
   test("today moves with the clock, not only with writes", async () => {
     const w = await world();
     const today = await getAvailabilityMonth(w.access, MONTH, NOW);
