@@ -127,6 +127,16 @@ describe("availability month", () => {
     expect(data.days.length).toBeGreaterThan(27);
   });
 
+  test("a day's link without its month opens that day's month with the day chosen", async () => {
+    const w = await world();
+    const cookie = `${w.leader.cookie}; ${await bandCookie(w.band.id)}`;
+    const open = async (query: string) => body<{ month: string; selected: { date: string } | null }>(await callRoute(availabilityPage.loader, buildRequest(`/calendar/availability${query}`, { cookie })));
+    expect(await open("?day=2030-05-10")).toMatchObject({ month: "2030-05", selected: { date: "2030-05-10" } });
+    // The month given wins; a day outside it is not chosen, and a day that does not exist opens nothing.
+    expect(await open("?month=2030-06&day=2030-05-10")).toMatchObject({ month: "2030-06", selected: null });
+    expect((await open("?day=2030-02-30")).selected).toBeNull();
+  });
+
   test("the page's day cards count everyone and name the first three; the chosen day lists everyone", async () => {
     const w = await world();
     const extra = await Promise.all(["Amy", "Ben", "Cal", "Dot"].map((firstName) => createUser({ firstName, lastName: "Extra" })));
@@ -324,9 +334,14 @@ describe("the ends of the calendar", () => {
     expect((await calendar("?month=1970-01")).links).toMatchObject({ prev: "?month=1970-01", next: "?month=1970-02" });
     expect(await availability("?month=9998-12")).toMatchObject({ prevMonth: "9998-11", nextMonth: "9998-12" });
     expect(await availability("?month=1970-01")).toMatchObject({ prevMonth: "1970-01", nextMonth: "1970-02" });
-    const notice = "“9999-01” is not a month. Choose a month like 2026-11; showing this month.";
+    // A month outside the calendar's years says which months there are, not that it is no month.
+    const notice = "“9999-01” is outside the calendar: choose a month from 1970-01 to 9998-12; showing this month.";
     expect((await calendar("?month=9999-01")).notice).toBe(notice);
     expect((await availability("?month=9999-01")).notice).toBe(notice);
+    expect((await availability("?month=2030-13")).notice).toBe("“2030-13” is not a month. Choose a month like 2026-11; showing this month.");
+    // Spaces around a month (a pasted link) are not part of it.
+    expect(await calendar("?month=%202030-05%0A")).toMatchObject({ notice: null, links: { prev: "?month=2030-04" } });
+    expect(await availability("?month=2030-05%20")).toMatchObject({ notice: null, prevMonth: "2030-04" });
     expect((await calendar("?month=2030-05")).notice).toBeNull();
     expect((await calendar("")).notice).toBeNull();
     // A control character in the address is not written back into the page.

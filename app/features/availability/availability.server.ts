@@ -4,10 +4,11 @@ import { formatTime } from "~/utils/dates";
 import { displayName } from "~/utils/names";
 import { RuleError } from "~/utils/rule-error";
 import { typeableSearch } from "~/utils/typed-text";
+import { YEARS } from "~/features/events/zoned-time";
 import { blackoutsTouching, overlappingEvents, OPEN_ENDED_MINUTES } from "./conflicts.server";
 import { matchLineup } from "./lineup";
 import { availabilityStamp, cachedMonth } from "./month-cache.server";
-import { addDays, dayOf, dayStarts, daysOfMonth, formatDayLong, formatMonth, parseMonth, shiftMonth, shownDays, weekdayOf, type Day } from "./local-day";
+import { addDays, dayOf, dayStarts, daysOfMonth, isDay, formatDayLong, formatMonth, parseMonth, shiftMonth, shownDays, weekdayOf, type Day } from "./local-day";
 
 // The availability page reads the calendar links through here, so it imports one `.server`
 // path of its own: a path two pages share is a script of its own in the browser (issue 11).
@@ -23,8 +24,18 @@ export { calendarLinks } from "./calendar-links.server";
 
 export const MONTH_MESSAGE = "Choose a month like 2026-11";
 
-/** What the calendar and the availability view say over this month when ?month= was none they show. */
-export const refusedMonthNotice = (given: string) => `“${typeableSearch(given.slice(0, 20)).trim()}” is not a month. ${MONTH_MESSAGE}; showing this month.`;
+/** "2026-12" of a real day "2026-12-10", else null. */
+export const monthOfDay = (day: string | null) => (day && isDay(day) ? day.slice(0, 7) : null);
+
+/**
+ * What the calendar and the availability view say over this month when ?month= was none
+ * they show: not a month at all, or a month outside the years the calendar holds.
+ */
+export function refusedMonthNotice(given: string) {
+  const shown = typeableSearch(given.slice(0, 20)).trim();
+  if (/^\d{4}-(0[1-9]|1[0-2])$/.test(given.trim())) return `“${shown}” is outside the calendar: choose a month from ${YEARS.min}-01 to ${YEARS.max}-12; showing this month.`;
+  return `“${shown}” is not a month. ${MONTH_MESSAGE}; showing this month.`;
+}
 
 /** localeCompare's order (the default locale), without making a collator per comparison. */
 const collator = new Intl.Collator();

@@ -131,7 +131,8 @@ export function shownDays(event: { startsAt: Date; endsAt: Date | null; allDay: 
 
 /** "YYYY-MM" of a valid month, else null. */
 export function parseMonth(value: string | null | undefined) {
-  const match = /^(\d{4})-(\d{2})$/.exec(value ?? "");
+  // Spaces around it (a link pasted with a trailing newline) are not part of the month.
+  const match = /^(\d{4})-(\d{2})$/.exec((value ?? "").trim());
   if (!match) return null;
   const [year, month] = [Number(match[1]), Number(match[2])];
   if (year < YEARS.min || year > YEARS.max || month < 1 || month > 12) return null;

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { requireBandAccess } from "~/features/bands/access.server";
-import { calendarLinks, getAvailabilityMonth, refusedMonthNotice, type AvailabilityDay } from "~/features/availability/availability.server";
+import { calendarLinks, getAvailabilityMonth, monthOfDay, refusedMonthNotice, type AvailabilityDay } from "~/features/availability/availability.server";
 import { CalendarLinks } from "~/features/availability/components/calendar-links";
 import { buttonClasses, Icon, PageHeader, pageTitle, RouteErrorBoundary } from "~/components/kit";
 import { RuleError } from "~/utils/rule-error";
@@ -13,9 +13,10 @@ const NAMES_ON_CARD = 3;
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireBandAccess(request, { band: "current", permission: "availability:view" });
   const url = new URL(request.url);
-  let monthParam = url.searchParams.get("month");
-  let notice: string | null = null;
   const dayParam = url.searchParams.get("day");
+  // A day's link without its month (typed or shared) opens that day's month.
+  let monthParam = url.searchParams.get("month") ?? monthOfDay(dayParam);
+  let notice: string | null = null;
   // Everyone on the chosen day; the month's cards show counts and the first names.
   const lists = { listed: dayParam, names: NAMES_ON_CARD };
   let availability;
