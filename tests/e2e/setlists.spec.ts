@@ -466,6 +466,8 @@ test.describe("setlist editor", () => {
     await expect.poll(() => titles(setList(page, "Set 2"))).toEqual(["Charlie Song", "Delta Song"]);
     await page.getByRole("button", { name: "Move Delta Song up" }).click();
     await expect.poll(() => titles(setList(page, "Set 2"))).toEqual(["Delta Song", "Charlie Song"]);
+    // Where it went is said (read out: the toast is a status), with or without JavaScript.
+    await expect(page.getByRole("status").filter({ hasText: "Now 1 of 2 in Set 2." })).toBeVisible();
     await page.getByRole("button", { name: "Move Alpha Song down" }).click();
     await expect.poll(() => titles(setList(page, "Set 1"))).toEqual(["Bravo Song", "Alpha Song"]);
 

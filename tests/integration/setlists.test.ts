@@ -174,8 +174,10 @@ describe("setlists", () => {
     const firstItem = setlist.sets[0]!.items[0]!;
     const lastSet = setlist.sets[setlist.sets.length - 1]!;
     const lastItem = lastSet.items[lastSet.items.length - 1]!;
-    for (const [intent, item] of [["move-up", firstItem], ["move-down", lastItem]] as const) {
-      expect((await editorPost(world.cookies.member, setlist.id, { intent, version: String(setlist.version), itemId: String(item.id) })).status).toBe(302);
+    for (const [intent, item, title] of [["move-up", firstItem, "Already first"], ["move-down", lastItem, "Already last"]] as const) {
+      const response = await editorPost(world.cookies.member, setlist.id, { intent, version: String(setlist.version), itemId: String(item.id) });
+      expect(response.status).toBe(302);
+      expect((await toastOf(response))?.title).toBe(title);
     }
     const after = await apiSetlist(world.cookies.member, setlist.id);
     expect(after.version).toBe(setlist.version);
@@ -208,6 +210,8 @@ describe("setlists", () => {
     // Up from the top of Set 2 goes to the end of Set 1; down past the end of Set 1 comes back.
     let response = await editorPost(world.cookies.member, setlist.id, { intent: "move-up", version: String(setlist.version), itemId: String(set2!.items[0]!.id) });
     expect(response.status).toBe(302);
+    // Where it went is said (a toast, read out): the buttons otherwise change the order in silence.
+    expect(await toastOf(response)).toMatchObject({ title: "Moved up", description: "Now 4 of 4 in Set 1." });
     setlist = await apiSetlist(world.cookies.member, setlist.id);
     expect(setlist.sets.map((set) => set.items.map((item) => item.title))).toEqual([
       ["Superstition", "Valerie", "Mr. Brightside", "September"],
@@ -217,9 +221,11 @@ describe("setlists", () => {
 
     response = await editorPost(world.cookies.member, setlist.id, { intent: "move-to-set", version: String(setlist.version), itemId: String(first.id), setId: String(set2!.id) });
     expect(response.status).toBe(302);
+    expect(await toastOf(response)).toMatchObject({ title: "Moved to Set 2", description: "Now 3 of 3 in Set 2." });
     // Valerie, now first in Set 1, one place down.
     response = await editorPost(world.cookies.member, setlist.id, { intent: "move-down", version: String(setlist.version + 1), itemId: String(setlist.sets[0]!.items[1]!.id) });
     expect(response.status).toBe(302);
+    expect(await toastOf(response)).toMatchObject({ title: "Moved down", description: "Now 2 of 3 in Set 1." });
     setlist = await apiSetlist(world.cookies.member, setlist.id);
     expect(setlist.sets.map((set) => set.items.map((item) => item.title))).toEqual([
       ["Mr. Brightside", "Valerie", "September"],

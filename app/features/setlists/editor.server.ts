@@ -69,6 +69,11 @@ export async function setlistAccess(request: Request, idParam: unknown, permissi
 
 /** What an editor form answers: where to go next, or the message to show with its status. */
 export type EditorReply = { message: string; stale: boolean; intent: string; fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
+/** What a move by button says (a toast, read out: the order changes in silence otherwise). */
+function movedToast(title: string, place: { place: number; of: number; set: string | null }) {
+  return { title, description: `Now ${place.place} of ${place.of}${place.set ? ` in ${place.set}` : ""}.` };
+}
+
 export type EditorOutcome = { redirectTo: string; toast?: { title: string; description?: string } } | { reply: EditorReply; status: number };
 
 /**
@@ -134,12 +139,15 @@ export async function submitEditorForm(access: BandAccess, setlistId: number, fo
         await addItems(access, setlistId, input.version, input.setId ?? null, [{ isBreak: true, breakSeconds: input.breakMinutes * 60, note: input.note }]);
         return back(input.setId ? `set-${input.setId}` : undefined);
       case "move-up":
-      case "move-down":
-        await moveItem(access, setlistId, input.version, input.itemId, input.intent === "move-up" ? "up" : "down", typedNote(formData, input.note));
-        return back(`item-${input.itemId}`);
-      case "move-to-set":
-        await moveItemToSet(access, setlistId, input.version, input.itemId, input.setId, typedNote(formData, input.note));
-        return back(`item-${input.itemId}`);
+      case "move-down": {
+        const place = await moveItem(access, setlistId, input.version, input.itemId, input.intent === "move-up" ? "up" : "down", typedNote(formData, input.note));
+        const up = input.intent === "move-up";
+        return { ...back(`item-${input.itemId}`), toast: place ? movedToast(up ? "Moved up" : "Moved down", place) : { title: up ? "Already first" : "Already last", description: `Nothing moved: it is ${up ? "first" : "last"} in the setlist.` } };
+      }
+      case "move-to-set": {
+        const place = await moveItemToSet(access, setlistId, input.version, input.itemId, input.setId, typedNote(formData, input.note));
+        return { ...back(`item-${input.itemId}`), toast: place ? movedToast(place.set ? `Moved to ${place.set}` : "Moved", place) : undefined };
+      }
       case "remove-item":
         // On to the song that took its place: the browser scrolls there, and with JavaScript the keyboard goes to it.
         return back(await removeItem(access, setlistId, input.version, input.itemId));

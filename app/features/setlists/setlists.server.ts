@@ -525,8 +525,9 @@ function findItem(layout: Layout, itemId: number) {
  * set before, past the bottom to the start of the next (so the buttons alone can carry
  * a song anywhere). At the very top or bottom nothing moves.
  */
-export function moveItem(access: BandAccess, setlistId: number, version: number, itemId: number, direction: "up" | "down", keep: { note?: string | null } = {}) {
-  return changeLayout(access, setlistId, version, (layout) => {
+export async function moveItem(access: BandAccess, setlistId: number, version: number, itemId: number, direction: "up" | "down", keep: { note?: string | null } = {}) {
+  let place = null as ItemPlace;
+  const saved = await changeLayout(access, setlistId, version, (layout) => {
     const { setIndex, index } = findItem(layout, itemId);
     Object.assign(layout[setIndex]!.items[index]!, keep);
     const items = layout[setIndex]!.items;
@@ -536,21 +537,40 @@ export function moveItem(access: BandAccess, setlistId: number, version: number,
     else if (direction === "up" && setIndex > 0) layout[setIndex - 1]!.items.push(item!);
     else if (direction === "down" && setIndex < layout.length - 1) layout[setIndex + 1]!.items.unshift(item!);
     else items.splice(index, 0, item!);
+    place = placeOf(layout, itemId);
     return layout;
   });
+  // Nothing moved (the first song up, the last one down): nothing to say but that.
+  return saved ? place : null;
+}
+
+/**
+ * Where an item is after a move: its place in its set, the set's length, and the set's
+ * name when the setlist has more than one; null when nothing moved. The editor says it
+ * after the Up, Down and Move buttons (a toast, read out), which otherwise change the
+ * order in silence.
+ */
+type ItemPlace = { place: number; of: number; set: string | null } | null;
+
+function placeOf(layout: Layout, itemId: number): ItemPlace {
+  const { setIndex, index } = findItem(layout, itemId);
+  return { place: index + 1, of: layout[setIndex]!.items.length, set: layout.length > 1 ? layout[setIndex]!.name : null };
 }
 
 /** Moves an item to the end of another set of the same setlist. */
-export function moveItemToSet(access: BandAccess, setlistId: number, version: number, itemId: number, setId: number, keep: { note?: string | null } = {}) {
-  return changeLayout(access, setlistId, version, (layout) => {
+export async function moveItemToSet(access: BandAccess, setlistId: number, version: number, itemId: number, setId: number, keep: { note?: string | null } = {}) {
+  let place = null as ItemPlace;
+  const saved = await changeLayout(access, setlistId, version, (layout) => {
     const target = layout.find((set) => set.id === setId);
     if (!target) throw new RuleError(400, SETLIST_MESSAGES.foreignSet);
     const { setIndex, index } = findItem(layout, itemId);
     Object.assign(layout[setIndex]!.items[index]!, keep);
     const [item] = layout[setIndex]!.items.splice(index, 1);
     target.items.push(item!);
+    place = placeOf(layout, itemId);
     return layout;
   });
+  return saved ? place : null;
 }
 
 /** Adds songs of the library (in the order given) or a break to the end of a set (the first set when none is named). */
