@@ -48,7 +48,7 @@ const names = (list: { name: string }[]) => list.map((p) => p.name);
 beforeEach(() => forgetMonths());
 
 describe("the availability view's kept months", () => {
-  test("a month drawn again is one statement (the band's stamp), for a band of any size", async () => {
+  test("a month drawn again is one statement (the band's stamp), whatever the month holds", async () => {
     const w = await world();
     const first = await w.draw();
     expect(first.statements).toBe(12);
@@ -184,6 +184,106 @@ describe("the availability view's kept months", () => {
     });
   }
 
+  // Every trigger and every column it watches, one write each: the stamp must move. (The
+  // drawings above show what a change does; this pins each trigger's own cases, so a
+  // trigger emptied or a column left out of its UPDATE OF fails here.)
+  const stampMoves: { name: string; write: (w: World) => Promise<unknown> }[] = [
+    ...(["title", "kind", "status", "allDay", "startsAt", "endsAt", "cancelledAt"] as const).map((column) => ({
+      name: `an event's ${column}`,
+      write: async (w: World) => {
+        const event = await eventWith(w.band.id, { title: "Gig", startsAt: new Date("2030-05-22T19:00:00Z"), endsAt: new Date("2030-05-22T22:00:00Z") });
+        const values = { title: "Other", kind: "rehearsal", status: "tentative", allDay: true, startsAt: new Date("2030-05-22T18:00:00Z"), endsAt: new Date("2030-05-22T23:00:00Z"), cancelledAt: new Date() };
+        return { before: await availabilityStamp(w.band.id), done: () => db.event.update({ where: { id: event.id }, data: { [column]: values[column] } }) };
+      },
+    })),
+    {
+      name: "an event moved to another band",
+      write: async (w: World) => {
+        const event = await eventWith(w.other.id, { title: "Gig", startsAt: new Date("2030-05-22T19:00:00Z") });
+        return { before: await availabilityStamp(w.band.id), done: () => db.event.update({ where: { id: event.id }, data: { bandId: w.band.id } }) };
+      },
+    },
+    {
+      name: "an event with nobody booked deleted",
+      write: async (w: World) => {
+        const event = await eventWith(w.band.id, { title: "Gig", startsAt: new Date("2030-05-22T19:00:00Z") });
+        return { before: await availabilityStamp(w.band.id), done: () => db.event.delete({ where: { id: event.id } }) };
+      },
+    },
+    {
+      name: "a booking removed (off the lineup)",
+      write: async (w: World) => {
+        const event = await eventWith(w.band.id, { title: "Gig", startsAt: new Date("2030-05-22T19:00:00Z"), booked: [w.band.membershipOf(w.drummer.id)] });
+        return { before: await availabilityStamp(w.band.id), done: () => db.eventBooking.deleteMany({ where: { eventId: event.id } }) };
+      },
+    },
+    {
+      name: "a booking in another band removed (the member is free here again)",
+      write: async (w: World) => {
+        const event = await eventWith(w.other.id, { title: "Gig", startsAt: new Date("2030-05-22T19:00:00Z"), booked: [w.other.membershipOf(w.bassist.id)] });
+        return { before: await availabilityStamp(w.band.id), done: () => db.eventBooking.deleteMany({ where: { eventId: event.id } }) };
+      },
+    },
+    {
+      name: "a booking handed to another member",
+      write: async (w: World) => {
+        const event = await eventWith(w.band.id, { title: "Gig", startsAt: new Date("2030-05-22T19:00:00Z"), booked: [w.band.membershipOf(w.drummer.id)] });
+        return { before: await availabilityStamp(w.band.id), done: () => db.eventBooking.updateMany({ where: { eventId: event.id }, data: { membershipId: w.band.membershipOf(w.leader.id) } }) };
+      },
+    },
+    {
+      name: "a booking moved to another event",
+      write: async (w: World) => {
+        const event = await eventWith(w.band.id, { title: "Gig", startsAt: new Date("2030-05-22T19:00:00Z"), booked: [w.band.membershipOf(w.drummer.id)] });
+        const other = await eventWith(w.band.id, { title: "Other gig", startsAt: new Date("2030-05-23T19:00:00Z") });
+        return { before: await availabilityStamp(w.band.id), done: () => db.eventBooking.updateMany({ where: { eventId: event.id }, data: { eventId: other.id } }) };
+      },
+    },
+    {
+      name: "an instrument renamed",
+      write: async (w: World) => ({ before: await availabilityStamp(w.band.id), done: () => db.membershipInstrument.updateMany({ where: { membershipId: w.band.membershipOf(w.drummer.id) }, data: { instrument: "Percussion" } }) }),
+    },
+    {
+      name: "an instrument handed to another member",
+      write: async (w: World) => ({ before: await availabilityStamp(w.band.id), done: () => db.membershipInstrument.updateMany({ where: { membershipId: w.band.membershipOf(w.drummer.id) }, data: { membershipId: w.band.membershipOf(w.leader.id) } }) }),
+    },
+    ...(["firstName", "lastName", "email"] as const).map((column) => ({
+      name: `a person's ${column}`,
+      write: async (w: World) => ({ before: await availabilityStamp(w.band.id), done: () => db.user.update({ where: { id: w.drummer.id }, data: { [column]: column === "email" ? "dave.new@example.com" : "Changed" } }) }),
+    })),
+    ...(["role", "displayName"] as const).map((column) => ({
+      name: `a membership's ${column}`,
+      write: async (w: World) => ({ before: await availabilityStamp(w.band.id), done: () => db.bandMembership.update({ where: { id: w.band.membershipOf(w.drummer.id) }, data: { [column]: column === "role" ? "sub" : "Sticks" } }) }),
+    })),
+    {
+      name: "a membership moved to another band (the band it left)",
+      write: async (w: World) => ({ before: await availabilityStamp(w.band.id), done: () => db.bandMembership.update({ where: { id: w.band.membershipOf(w.drummer.id) }, data: { bandId: w.other.id } }) }),
+    },
+    {
+      name: "a membership given to another person",
+      write: async (w: World) => {
+        const stranger = await person("Stan", "Stranger");
+        return { before: await availabilityStamp(w.band.id), done: () => db.bandMembership.update({ where: { id: w.band.membershipOf(w.drummer.id) }, data: { userId: stranger.id } }) };
+      },
+    },
+    {
+      name: "a blackout's reason",
+      write: async (w: World) => {
+        const blackout = await db.blackout.create({ data: { userId: w.drummer.id, startDate: "2030-05-20", endDate: "2030-05-20" } });
+        return { before: await availabilityStamp(w.band.id), done: () => db.blackout.update({ where: { id: blackout.id }, data: { reason: "Wedding" } }) };
+      },
+    },
+  ];
+
+  for (const { name, write } of stampMoves) {
+    test(`the stamp moves: ${name}`, async () => {
+      const w = await world();
+      const { before, done } = await write(w);
+      await done();
+      expect(await availabilityStamp(w.band.id)).toBeGreaterThan(before);
+    });
+  }
+
   test("a member joining another band moves the stamp of every band they are in (they may be busy there)", async () => {
     const w = await world();
     const third = await bandWith("Third Band", "UTC", [{ user: w.otherLeader, role: "band_leader" }]);
@@ -264,8 +364,17 @@ describe("the availability view's kept months", () => {
 
   test(`at most ${MAX_MONTHS} months are kept, the least recently drawn going first`, async () => {
     const w = await world();
+    const other = (i: number) => getAvailabilityMonth(w.access, `2031-${String((i % 12) + 1).padStart(2, "0")}`, new Date(NOW.getTime() + Math.floor(i / 12) * 86_400_000));
     await w.draw();
-    for (let i = 0; i < MAX_MONTHS; i++) await getAvailabilityMonth(w.access, `2031-${String((i % 12) + 1).padStart(2, "0")}`, new Date(NOW.getTime() + Math.floor(i / 12) * 86_400_000));
+    // The first month kept is drawn again half-way: the one drawn least recently goes instead.
+    for (let i = 0; i < MAX_MONTHS - 1; i++) {
+      await other(i);
+      if (i === MAX_MONTHS / 2) expect((await w.draw()).statements).toBe(1);
+    }
+    await other(MAX_MONTHS - 1);
+    expect((await w.draw()).statements).toBe(1);
+    expect((await recordQueries(() => other(0))).statements.length).toBe(12);
+    for (let i = 0; i < MAX_MONTHS; i++) await other(100 + i);
     expect((await w.draw()).statements).toBe(12);
   });
 
