@@ -187,7 +187,7 @@ describe("the availability view's kept months", () => {
   // Every trigger and every column it watches, one write each: the stamp must move. (The
   // drawings above show what a change does; this pins each trigger's own cases, so a
   // trigger emptied or a column left out of its UPDATE OF fails here.)
-  const stampMoves: { name: string; write: (w: World) => Promise<unknown> }[] = [
+  const stampMoves: { name: string; write: (w: World) => Promise<{ before: number; done: () => Promise<unknown> }> }[] = [
     ...(["title", "kind", "status", "allDay", "startsAt", "endsAt", "cancelledAt"] as const).map((column) => ({
       name: `an event's ${column}`,
       write: async (w: World) => {
