@@ -19,6 +19,8 @@ import * as reverseApi from "~/routes/api+/ledger-entries.$id.reverse";
 import { NOT_A_GIG_FEE } from "~/features/finances/schema.server";
 import { IDEMPOTENCY_MESSAGES } from "~/utils/idempotency.server";
 import { SENT_WITH_OTHER_VALUES } from "~/utils/form-submission.server";
+import { requireBandAccess } from "~/features/bands/access.server";
+import { removeMember } from "~/features/members/members.server";
 import { body, expectNotInBand, expectRedirect, toastOf } from "./auth-helpers";
 
 /** A free band's refusals on an installation without Stripe keys (manual billing, as the tests run). */
@@ -358,6 +360,16 @@ describe("recording the band's money", () => {
       callRoute(reverseApi.action, buildRequest(`/api/ledger-entries/${id}/reverse`, { method: "POST", cookie, json }), { id: String(id) });
     expect((await reverse(world.cookies.leader, {})).status).toBe(400);
     expect((await reverse(world.cookies.leader, { reason: "x", amount: 5 })).status).toBe(400);
+    // A reason is words: a number or an object is a client's mistake, refused under its field (it was saved as "123").
+    for (const reason of [123, { why: "x" }]) {
+      const refused = await reverse(world.cookies.leader, { reason });
+      expect(refused.status).toBe(400);
+      expect((await body<{ errors: Record<string, string[]> }>(refused)).errors.reason).toEqual(["The reason must be text"]);
+    }
+    // A choice that is not text says what to choose, not what an amount looks like.
+    const expense = await api(expensesRoute.action, world, "expenses", world.cookies.leader, { amount: "5.50", date: "2024-05-02", category: { a: 1 }, paidBy: "band" });
+    expect(expense.status).toBe(400);
+    expect((await body<{ errors: Record<string, string[]> }>(expense)).errors).toEqual({ category: ["Choose a category"] });
     expect((await reverse(world.cookies.ann, { reason: "Mine" })).status).toBe(403);
     expect((await reverse(world.cookies.outsider, { reason: "Not mine" })).status).toBe(404);
     const before = await countLedger(world.band.id);
@@ -386,9 +398,26 @@ describe("recording the band's money", () => {
     expect(again.status).toBe(201);
     const shares = await db.splitShare.findMany({ where: { split: { entryId: (await body<{ entryId: number }>(again)).entryId } }, orderBy: { position: "asc" }, select: { memberName: true, amountMinor: true } });
     expect(shares.find((share) => share.memberName === "Bob Bass")?.amountMinor).toBe(33_333);
-    // Someone never on the gig is still refused.
+    // Someone the band has no record of on the gig (removed here behind the app's back, so
+    // no past booking was kept) is still refused a share of a new payment.
     const stranger = await api(splitsRoute.action, world, "splits", world.cookies.leader, { paymentId: (await recordSeasonPayment(world)).paymentId, method: "equal", shares: [{ userId: world.people.bob.id }] });
     expect((await body<{ errors: Record<string, string[]> }>(stranger)).errors.shares).toEqual(["Everyone sharing the payment must be on this gig's lineup"]);
+  });
+
+  test("a player removed from the band after the gig shares a later payment for it (a late fee, a bonus): offered, and accepted", async () => {
+    const world = await setup();
+    const bob = await db.bandMembership.findFirstOrThrow({ where: { bandId: world.band.id, userId: world.people.bob.id }, select: { id: true } });
+    // Removed as the members page removes: the gig has started, so its lineup keeps him.
+    const leader = await requireBandAccess(buildRequest("/members", { cookie: world.cookies.leader }), { band: world.band.id, permission: "members:manage" });
+    await removeMember(leader, bob.id);
+    const { paymentId } = await recordSeasonPayment(world);
+    const page = await body<{ lineup: { userId: string; name: string }[] }>(await callRoute(splitPage.loader, buildRequest(`/finances/entries/${paymentId}/split`, { cookie: world.cookies.leader }), { id: String(paymentId) }));
+    expect(page.lineup.map((person) => person.name)).toEqual(["Ann Keys", "Cat Drums", "Bob Bass (no longer booked)"]);
+    const split = await api(splitsRoute.action, world, "splits", world.cookies.leader, { paymentId, method: "equal", shares: [{ userId: world.people.ann.id }, { userId: world.people.bob.id }, { userId: world.people.cat.id }] });
+    expect(split.status).toBe(201);
+    const shares = await db.splitShare.findMany({ where: { split: { entryId: (await body<{ entryId: number }>(split)).entryId } }, orderBy: { position: "asc" }, select: { memberName: true, amountMinor: true } });
+    expect(shares.find((share) => share.memberName === "Bob Bass")?.amountMinor).toBe(6_666);
+    expect(shares.reduce((sum, share) => sum + share.amountMinor, 0)).toBe(20_000);
   });
 
   test("a reversal is a new entry: reversing a split payment reverses its split and commission, and only once", async () => {

@@ -716,6 +716,8 @@ function findPaymentForSplit(tx: Tx | typeof db, bandId: number, entryId: number
         select: {
           title: true,
           bookings: { orderBy: { id: "asc" }, select: { membership: { select: MEMBER_SELECT } } },
+          // Who played it and has left the band since (members/former-bookings.server.ts).
+          formerBookings: { where: { userId: { not: null } }, orderBy: { id: "asc" }, select: { userId: true, name: true } },
         },
       },
       splits: { orderBy: { sequence: "desc" }, take: 1, select: { sequence: true, entryId: true, entry: { select: { reversesId: true } } } },
@@ -724,9 +726,10 @@ function findPaymentForSplit(tx: Tx | typeof db, bandId: number, entryId: number
 }
 
 /**
- * Who may share a gig payment: the gig's lineup, in booking order, then anyone who had a
- * share of an earlier (since reversed) split of it and is no longer booked, such as a
- * player who has left the band since: correcting a split must not take their share away.
+ * Who may share a gig payment: the gig's lineup, in booking order; then who played it and
+ * has left the band since (a fee paid late, or a bonus, is theirs too); then anyone who had
+ * a share of an earlier (since reversed) split of it and is no longer booked: correcting a
+ * split must not take their share away.
  */
 async function lineupOf(tx: Tx | typeof db, payment: NonNullable<Awaited<ReturnType<typeof findPaymentForSplit>>>) {
   const booked = (payment.event?.bookings ?? []).map(({ membership }) => ({
@@ -735,11 +738,12 @@ async function lineupOf(tx: Tx | typeof db, payment: NonNullable<Awaited<ReturnT
     isSub: membership.role === "sub",
     former: false,
   }));
-  if (!payment.splits.length) return booked;
-  const earlier = await tx.splitShare.findMany({ where: { split: { paymentId: payment.id } }, orderBy: [{ splitId: "asc" }, { position: "asc" }], select: { userId: true, memberName: true } });
   const seen = new Set(booked.map((person) => person.userId));
+  const left = (payment.event?.formerBookings ?? []).flatMap((row) => (row.userId && !seen.has(row.userId) && seen.add(row.userId) ? [{ userId: row.userId, name: row.name, isSub: false, former: true }] : []));
+  if (!payment.splits.length) return [...booked, ...left];
+  const earlier = await tx.splitShare.findMany({ where: { split: { paymentId: payment.id } }, orderBy: [{ splitId: "asc" }, { position: "asc" }], select: { userId: true, memberName: true } });
   const former = earlier.filter((share) => !seen.has(share.userId) && seen.add(share.userId)).map((share) => ({ userId: share.userId, name: share.memberName, isSub: false, former: true }));
-  return [...booked, ...former];
+  return [...booked, ...left, ...former];
 }
 
 // ---------------------------------------------------------------------------------

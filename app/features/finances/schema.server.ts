@@ -16,6 +16,8 @@ const keys = <T extends Record<string, string>>(record: T) => Object.keys(record
 /** A form field's or JSON value's text; numbers are accepted in JSON (12.5 is "12.5"). `message` for anything else (a list, an object). */
 const textOf = (message: string) => z.preprocess((value) => (typeof value === "number" ? String(value) : value === null ? undefined : value), z.string({ error: message }).trim().optional());
 const text = textOf('Must be text, like "12.50"');
+/** Words, not an amount: text only (a number in JSON is a client's mistake). `message` for anything else. */
+const wordsOf = (message: string) => z.preprocess((value) => (value === null ? undefined : value), z.string({ error: message }).trim().optional());
 
 /** A description or note: text only (a number in JSON is a client's mistake, not "1e+30"). */
 const optionalText = (max: number, label: string) =>
@@ -54,7 +56,7 @@ const ENTRY_DATE_MESSAGES = {
  * decades.
  */
 function day(today: string | undefined) {
-  return text.pipe(
+  return textOf(ENTRY_DATE_MESSAGES.notADay).pipe(
     z
       .string({ error: "Enter a date" })
       .refine((value) => isCalendarDay(value), { error: ENTRY_DATE_MESSAGES.notADay, abort: true })
@@ -79,7 +81,7 @@ function latestEntryDay(today = new Date().toISOString().slice(0, 10)) {
   return new Date(Date.UTC(year + 1, month - 1, date)).toISOString().slice(0, 10);
 }
 
-const choice = <T extends Record<string, string>>(record: T, message: string) => text.pipe(z.enum(keys(record), { error: message }));
+const choice = <T extends Record<string, string>>(record: T, message: string) => wordsOf(message).pipe(z.enum(keys(record), { error: message }));
 
 /** "band" (the band account or fund) or a member's user id. */
 const whoField = textOf("Choose the band account or one of the band's members").transform((value) => (!value || value === "band" ? null : value));
@@ -239,7 +241,7 @@ export type SplitFormInput = z.output<ReturnType<typeof splitSchema>>;
 
 export const ReversalSchema = z.object({
   entryId: id,
-  reason: text.pipe(z.string({ error: "Say why this entry is reversed" }).min(1, "Say why this entry is reversed").max(200, "The reason can be at most 200 characters")),
+  reason: wordsOf("The reason must be text").pipe(z.string({ error: "Say why this entry is reversed" }).min(1, "Say why this entry is reversed").max(200, "The reason can be at most 200 characters")),
 });
 export type ReversalInput = z.output<typeof ReversalSchema>;
 /** POST /api/ledger-entries/{id}/reverse: the entry is the address's; the body says why. */
