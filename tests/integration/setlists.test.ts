@@ -134,6 +134,21 @@ describe("setlists", () => {
       expect(refused.status, JSON.stringify(bad)).toBe(400);
       expect((await refused.json()).fieldErrors.setName).toEqual(["A set name must be 1 to 40 characters"]);
     }
+    // Another set's name (in any case) would make "Move to set" and the printout ambiguous.
+    const taken = await rename(" set 1");
+    expect(taken.status).toBe(400);
+    expect((await taken.json()).fieldErrors.setName).toEqual(["Another set is already called “set 1”: give each set a name of its own."]);
+    const added = await editorPost(world.cookies.member, setlist.id, { intent: "add-set", version: String(setlist.version), setName: "SET 2" });
+    expect((await added.json()).fieldErrors.setName).toEqual(["Another set is already called “SET 2”: give each set a name of its own."]);
+    expect((await apiSetlist(world.cookies.member, setlist.id)).sets.map((set) => set.name)).toEqual(["Set 1", "Set 2"]);
+    // The API as well: a new setlist's sets, and a whole layout sent with a set renamed onto another's name.
+    const twice = await callRoute(bandSetlistsApiAction, buildRequest(`/api/bands/${world.band.id}/setlists`, { cookie: world.cookies.member, json: { name: "Twice", sets: ["Set 1", "SET 1"] } }), { id: String(world.band.id) });
+    expect(twice.status).toBe(400);
+    expect((await json(twice)).errors).toEqual({ "sets.1": ["Another set is already called “SET 1”: give each set a name of its own."] });
+    const layout = { version: setlist.version, sets: setlist.sets.map((set, index) => ({ id: set.id, name: index === 1 ? "set 1" : set.name, items: [] })) };
+    const put = await callRoute(setlistApiAction, buildRequest(`/api/setlists/${setlist.id}`, { method: "PUT", cookie: world.cookies.member, json: layout }), { id: String(setlist.id) });
+    expect(put.status).toBe(400);
+    expect((await json(put)).errors).toEqual({ "sets.1.name": ["Another set is already called “set 1”: give each set a name of its own."] });
     const done = await rename("  Acoustic set ");
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toMatch(new RegExp(`#set-${set2.id}$`));
@@ -716,6 +731,13 @@ describe("setlists", () => {
       expect((await json(refused)).message).toBe("Choose one of the band's events");
     }
     expect(await db.event.count({ where: { setlistId: setlist.id } })).toBe(0);
+    // A cancelled gig is not offered, and a form naming it anyway is refused with why.
+    const called = await db.event.create({ data: { bandId: world.band.id, title: "Called off", kind: "gig", startsAt: new Date(Date.now() + 3 * day), cancelledAt: new Date() } });
+    const cancelled = await editorPost(world.cookies.member, setlist.id, { intent: "use-for-event", eventId: `${called.id}.0` });
+    expect(cancelled.status).toBe(400);
+    expect((await json(cancelled)).message).toBe("“Called off” is cancelled. Nothing changed: choose an event that is going ahead.");
+    expect((await db.event.findUniqueOrThrow({ where: { id: called.id } })).setlistId).toBeNull();
+    await db.event.delete({ where: { id: called.id } });
 
     for (const event of [past, next]) {
       const linked = await editorPost(world.cookies.member, setlist.id, { intent: "use-for-event", eventId: String(event.id) });

@@ -151,6 +151,14 @@ describe("the song form", () => {
     expect((await json(unversioned)).errors).toEqual({ version: [SONG_VERSION_MISSING] });
     expect((await db.song.findUniqueOrThrow({ where: { id: song.id } })).tempo).toBe(96);
     expect((await patch({ version: "2" })).status).toBe(400);
+    // Sent unchanged, it changes nothing, not even the version: another person's open edit
+    // made from version 3 still saves (it used to be refused as someone else's change).
+    const same = await patch({ tempo: 96, title: "Superstition", notes: null, version: 3 });
+    expect(same.status).toBe(200);
+    expect((await json(same)).version).toBe(3);
+    expect((await patch({ tempo: 96, version: 2 })).status).toBe(409);
+    expect((await patch({ tempo: 98, version: 3 })).status).toBe(200);
+    expect(await db.song.findUniqueOrThrow({ where: { id: song.id } })).toMatchObject({ tempo: 98, version: 4 });
   });
 
   test("a song added lands on the library page that holds it, at its row", async () => {

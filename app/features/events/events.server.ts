@@ -1158,11 +1158,13 @@ export async function eventsForSetlistChoice(access: BandAccess, now = new Date(
 export async function setEventSetlist(access: BandAccess, eventId: number, setlistId: number, link: boolean, shownSetlistId?: number | null) {
   requireGrant(access, "events:edit");
   const [event, setlist] = await Promise.all([
-    db.event.findFirst({ where: { id: eventId, bandId: access.band.id }, select: { id: true, title: true, setlistId: true } }),
+    db.event.findFirst({ where: { id: eventId, bandId: access.band.id }, select: { id: true, title: true, setlistId: true, cancelledAt: true } }),
     db.setlist.findFirst({ where: { id: setlistId, bandId: access.band.id }, select: { id: true } }),
   ]);
   if (!event) throw new RuleError(400, MESSAGES.setlistEvent, "eventId");
   if (!setlist) throw new RuleError(400, MESSAGES.setlist, "setlistId");
+  // The setlist page offers events that are going ahead; a cancelled one is not planned for (unlinking still works).
+  if (link && event.cancelledAt && event.setlistId !== setlistId) throw new RuleError(400, MESSAGES.setlistCancelled(event.title), "eventId");
   if (link ? event.setlistId === setlistId : event.setlistId === null) return event;
   // The gig's setlist changed since the page was shown (someone linked another): refused,
   // so it is not replaced unseen; and unlinking this setlist from a gig that now uses

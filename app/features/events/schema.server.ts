@@ -78,6 +78,7 @@ export const MESSAGES = {
   setlistEvent: "Choose one of the band's events",
   setlistTaken: (title: string) => `“${title}” got another setlist since this page was opened. Nothing changed: choose it again to replace that one.`,
   setlistMoved: (title: string) => `“${title}” uses another setlist now. Nothing changed.`,
+  setlistCancelled: (title: string) => `“${title}” is cancelled. Nothing changed: choose an event that is going ahead.`,
   notFound: "Event not found",
   notBooked: "Only people booked on this event can answer for it",
   started: "Answers closed when the event started",

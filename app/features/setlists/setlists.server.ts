@@ -30,6 +30,7 @@ export const SETLIST_MESSAGES = {
   notThisSetlistsItem: "That item is not in this setlist.",
   missingSet: "The new order leaves out one of the setlist’s sets. Reload the setlist and try again.",
   duplicateSet: "The new order has the same set more than once.",
+  setNameTaken: (name: string) => `Another set is already called “${name}”: give each set a name of its own.`,
   foreignSet: "That set is not in this setlist.",
   foreignSong: "That song is not in the band’s library.",
   changeType: "An item cannot turn from a song into a break or back: leave out its id to add a new one instead.",
@@ -229,6 +230,7 @@ async function requireSetlistAt(access: BandAccess, setlistId: number, version: 
 export async function createSetlist(access: BandAccess, input: { name: string; notes?: string | null; targetSetSeconds?: number | null; sets?: string[] }) {
   requireGrant(access, "content:edit");
   const names = input.sets?.length ? input.sets : ["Set 1"];
+  for (const [s, name] of names.entries()) if (names.findIndex((other) => nameKey(other) === nameKey(name)) !== s) throw new RuleError(400, SETLIST_MESSAGES.setNameTaken(name.trim()), `sets.${s}`);
   if (names.length > MAX_SETS) throw new RuleError(400, SETLIST_MESSAGES.tooManySets);
   const setlist = await db.setlist.create({
     data: {
@@ -393,6 +395,15 @@ export async function saveLayout(
   const existingSetIds = new Set(existing.map((set) => set.id));
   const existingNames = new Map(existing.map((set) => [set.id, set.name]));
   const existingItems = new Map(existing.flatMap((set) => set.items.map((item) => [item.id, item] as const)));
+
+  // Two sets of one name make "Move to set" and the printed pages ambiguous. Only a name
+  // given or changed here is checked: a setlist saved with two before is not locked.
+  // (A reorder names sets by id alone: a blank name is the set's own.)
+  const names = sets.map((set) => set.name || (set.id !== undefined ? (existingNames.get(set.id) ?? "") : ""));
+  for (const [s, set] of sets.entries()) {
+    if (set.id !== undefined && existingNames.get(set.id) === names[s]) continue;
+    if (names.some((other, o) => o !== s && nameKey(other) === nameKey(names[s]!))) throw new RuleError(400, SETLIST_MESSAGES.setNameTaken(names[s]!.trim()), `sets.${s}.name`);
+  }
 
   const seenSets = new Set<number>();
   const seenItems = new Set<number>();
@@ -627,9 +638,26 @@ export function updateItem(access: BandAccess, setlistId: number, version: numbe
   });
 }
 
+/** A set's name as two sets may not share it ("Set 1" and " set 1" are one). */
+const nameKey = (name: string) => name.trim().toLocaleLowerCase();
+
+/** Refused under the form's field when another set of the layout is called `name` already. */
+function requireFreeSetName(layout: { id?: number; name: string }[], name: string, setId?: number) {
+  if (layout.some((set) => set.id !== setId && nameKey(set.name) === nameKey(name))) throw new RuleError(400, SETLIST_MESSAGES.setNameTaken(name.trim()), "setName");
+}
+
 /** Adds a set at the end: "Set N", or "Encore" when asked. */
 export function addSet(access: BandAccess, setlistId: number, version: number, name?: string) {
-  return changeLayout(access, setlistId, version, (layout) => [...layout, { name: name || nextSetName(layout), items: [] }], { strict: false });
+  return changeLayout(
+    access,
+    setlistId,
+    version,
+    (layout) => {
+      if (name) requireFreeSetName(layout, name);
+      return [...layout, { name: name || nextSetName(layout), items: [] }];
+    },
+    { strict: false },
+  );
 }
 
 /** "Set N" after the sets there are, or the next number no set is called yet (after Set 2 was removed from three: Set 4, not a second Set 3). */
@@ -645,6 +673,7 @@ export function renameSet(access: BandAccess, setlistId: number, version: number
   return changeLayout(access, setlistId, version, (layout) => {
     const target = layout.find((set) => set.id === setId);
     if (!target) throw new RuleError(400, SETLIST_MESSAGES.foreignSet);
+    requireFreeSetName(layout, name, setId);
     target.name = name;
     return layout;
   });

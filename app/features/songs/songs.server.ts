@@ -333,8 +333,14 @@ export async function createSong(access: BandAccess, input: SongInput, { allowDu
 export async function updateSong(access: BandAccess, songId: number, input: SongPatch, { allowDuplicate = false, version }: { allowDuplicate?: boolean; version?: number } = {}): Promise<Song> {
   requireGrant(access, "content:edit");
   const bandId = access.band.id;
-  const current = await db.song.findFirst({ where: { id: songId, bandId }, select: { title: true, artist: true } });
+  const current = await db.song.findFirst({ where: { id: songId, bandId }, select: songSelect });
   if (!current) throw new RuleError(404, SONG_NOT_FOUND);
+  // Saved unchanged (a form sent again, a client's PATCH of what is there): no write and no
+  // new version, so another person's open edit is not refused for a change that never happened.
+  if (changesNothing(current, input)) {
+    if (version !== undefined && version !== current.version) throw new RuleError(409, SONG_STALE);
+    return toSong(current);
+  }
   await checkLeadSinger(bandId, input.leadSingerId);
   if (!allowDuplicate && (input.title !== undefined || input.artist !== undefined)) {
     const existing = await findDuplicate(bandId, input.title ?? current.title, input.artist === undefined ? current.artist : input.artist, songId);
@@ -352,6 +358,15 @@ export async function updateSong(access: BandAccess, songId: number, input: Song
     return tx.song.update({ where: { id: songId }, data: { ...columns(input), ...(input.tags ? { updatedAt: new Date() } : {}) }, select: songSelect });
   });
   return toSong(record);
+}
+
+/** Whether `input` would leave the song as it is: every field given already has that value (tags in any order). */
+function changesNothing(current: SongRecord, input: SongPatch) {
+  return Object.entries(input).every(([field, value]) => {
+    if (value === undefined) return true;
+    if (field === "tags") return JSON.stringify(current.tags.map((tag) => tag.name).sort()) === JSON.stringify([...(value as string[])].sort());
+    return (current as Record<string, unknown>)[field] === value;
+  });
 }
 
 /**
