@@ -400,20 +400,28 @@ describe("CSV import and export", () => {
   test("per-row errors in the preview; good rows only are written, in one go, after confirming", async () => {
     const { band, cookies } = await bandWithRoles();
     const csv = "Title,Artist,Key,Tempo,Duration,Lead singer\r\nSeptember,Earth Wind & Fire,A,126,3:35,\r\n,Nobody,C,100,3:00,\r\nUptown Funk,Bruno Mars,Dm,500,4:30,\r\nShallow,Lady Gaga,G,96,3.36,\r\nHey Ya,OutKast,G,159,3:55,Zed Nobody\r\nseptember,earth wind and fire,A,126,3:35,\r\n";
-    const { preview } = await json(await callRoute(importAction, upload(band.id, cookies.member, csv)));
+    const { preview, csv: confirmed } = await json(await callRoute(importAction, upload(band.id, cookies.member, csv)));
     // The last row repeats line 2 of the file: not "already in the library".
-    expect(preview).toMatchObject({ ready: 1, errors: 4, duplicates: 0, repeats: 1 });
+    expect(preview).toMatchObject({ ready: 2, errors: 3, duplicates: 0, repeats: 1 });
     const byLine = Object.fromEntries(preview.rows.map((row: { line: number; messages: string[] }) => [row.line, row.messages]));
     expect(byLine[3]).toEqual(["Title is required"]);
     expect(byLine[4]).toEqual(["Tempo must be a whole number of beats per minute from 20 to 400"]);
     expect(byLine[5]).toEqual(["Duration must be minutes and seconds, like 3:45"]);
-    expect(byLine[6]).toEqual(["No member of the band is called “Zed Nobody”"]);
+    // A lead singer the band has no member of is left out, and the song still comes in (a library from another band).
+    expect(byLine[6]).toEqual(["No member of the band is called “Zed Nobody”: imported without a lead singer"]);
+    expect(preview.rows.find((row: { line: number }) => row.line === 6).status).toBe("ok");
     expect(byLine[7]).toEqual(["Same title and artist as line 2: skipped"]);
     // A row with a cell past the header's columns (a title with an unquoted comma) is an error, not a silent cut.
     const split = await json(await callRoute(importAction, upload(band.id, cookies.member, "Title,Artist\r\nHello, Goodbye,The Beatles\r\nFine,Band,\r\n")));
     expect(split.preview).toMatchObject({ ready: 1, errors: 1 });
     expect(split.preview.rows[0].messages).toEqual([CSV_MESSAGES.extraCells(2)]);
     expect(await db.song.count({ where: { bandId: band.id } })).toBe(0);
+    // Confirmed: the two good rows, Hey Ya without a lead singer.
+    expect((await callRoute(importAction, buildRequest("/songs/import", { cookie: cookies.member, form: { bandId: String(band.id), intent: "confirm", csv: confirmed } }))).status).toBe(302);
+    expect(await db.song.findMany({ where: { bandId: band.id }, orderBy: { title: "asc" }, select: { title: true, leadSingerId: true } })).toEqual([
+      { title: "Hey Ya", leadSingerId: null },
+      { title: "September", leadSingerId: null },
+    ]);
   });
 
   test("a file of symbol-only titles imports each as its own song, with its own tags; one already in the library is a duplicate", async () => {

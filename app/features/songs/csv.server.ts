@@ -50,7 +50,7 @@ export const CSV_MESSAGES = {
   duplicateColumn: (name: string) => `The column “${name}” appears twice. Keep one and try again.`,
   tooManyRows: (rows: number) => `The file has ${rows.toLocaleString("en")} songs; import at most ${MAX_IMPORT_ROWS.toLocaleString("en")} at a time. Split it into smaller files.`,
   noRows: "The file has a header row but no songs.",
-  leadSinger: (name: string) => `No member of the band is called “${name}”`,
+  leadSinger: (name: string) => `No member of the band is called “${name}”: imported without a lead singer`,
   inLibrary: "Already in the library: skipped",
   inFile: (line: number) => `Same title and artist as line ${line}: skipped`,
   extraCells: (columns: number) =>
@@ -206,12 +206,12 @@ export async function parseSongsCsv(access: BandAccess, text: string): Promise<P
     };
     // A cell past the header's columns would be dropped without a word: a value was split in two.
     if (record.slice(fields.length).some((extra) => extra.trim())) issues.push(CSV_MESSAGES.extraCells(fields.length));
+    // A lead singer the band has no member of (a library exported from another band) is
+    // left out, and said so: the song still comes in, rather than the whole row staying out.
     const singer = cell("leadSinger");
-    if (singer) {
-      const id = memberByName.get(fold(singer));
-      if (id) song.leadSingerId = id;
-      else issues.push(CSV_MESSAGES.leadSinger(shown(singer)));
-    }
+    const id = singer ? memberByName.get(fold(singer)) : undefined;
+    if (id) song.leadSingerId = id;
+    const notes = singer && !id ? [CSV_MESSAGES.leadSinger(shown(singer))] : [];
     const row: PreviewRow = {
       line,
       title: shown(cell("title")),
@@ -220,7 +220,7 @@ export async function parseSongsCsv(access: BandAccess, text: string): Promise<P
       tempo: shown(cell("tempo")),
       duration: shown(cell("duration")),
       status: "ok",
-      messages: issues,
+      messages: issues.length ? issues : notes,
     };
     if (issues.length) {
       row.status = "error";

@@ -133,7 +133,7 @@ export default function ImportSongs() {
                     <td className="px-3 py-2">
                       <span className="font-semibold">{STATUS_TEXT[row.status]}</span>
                       {row.messages.length ? (
-                        <ul className="mt-0.5 list-disc pl-4 text-red-800">
+                        <ul className={`mt-0.5 list-disc pl-4 ${row.status === "ok" ? "text-slate-700" : "text-red-800"}`}>
                           {row.messages.map((message) => (
                             <li key={message}>{message}</li>
                           ))}
