@@ -702,6 +702,13 @@ describe("setlists", () => {
     const numbered = (await render("")).join("\n");
     expect(numbered).toMatch(/^\s*10\.\s+\S/m);
     expect(numbered).not.toMatch(/^\s*1-\s*$|^\s*10-/m);
+    // A set too long for its page goes on over the next, which names the set it continues.
+    await editorPost(world.cookies.member, setlist.id, { intent: "add-songs", version: String((await apiSetlist(world.cookies.member, setlist.id)).version), setId: String(setlist.sets[0]!.id), songId: [...many, ...many, ...many, ...many].map((song) => String(song.id)) });
+    const long = await render("");
+    expect(long).toHaveLength(3);
+    expect(long[0]).not.toContain("continued");
+    expect(long[1]!.trimStart().split("\n")[0]).toMatch(/^Friday — .+ · Set 1, continued \(page 2 of 2\)$/);
+    expect(long[2]).not.toContain("continued");
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -96,7 +96,12 @@ function SetlistDocument({ setlist, options }: { setlist: SetlistView; options: 
     <Document title={title} author="Bandroom">
       {setlist.sets.map((set) => (
         <Page key={set.id} size="A4" style={styles.page}>
-          <Text style={{ fontSize: 12, marginBottom: 8 }}>{title}</Text>
+          {/* On every page of the set: a set too long for one page says whose songs its next page holds. */}
+          <Text
+            fixed
+            style={{ fontSize: 12, marginBottom: 8 }}
+            render={({ subPageNumber, subPageTotalPages }) => (subPageNumber > 1 ? `${title} · ${p(set.name)}, continued (page ${subPageNumber} of ${subPageTotalPages})` : title)}
+          />
           <SetBlock set={set} options={options} size={set.items.length > 16 ? 22 : 28} />
         </Page>
       ))}
