@@ -21,8 +21,7 @@ const wordsOf = (message: string) => z.preprocess((value) => (value === null ? u
 
 /** A description or note: text only (a number in JSON is a client's mistake, not "1e+30"). */
 const optionalText = (max: number, label: string) =>
-  z
-    .preprocess((value) => (value === null ? undefined : value), z.string({ error: `${label} must be text` }).trim().optional())
+  wordsOf(`${label} must be text`)
     .pipe(
       z
         .string()

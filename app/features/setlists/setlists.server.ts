@@ -381,7 +381,7 @@ export async function saveLayout(
   setlistId: number,
   version: number,
   sets: LayoutSet[],
-  { strict = true, details }: { strict?: boolean; details?: SetlistDetails } = {},
+  { strict = true, details, nameField }: { strict?: boolean; details?: SetlistDetails; nameField?: string } = {},
 ) {
   requireGrant(access, "content:edit");
   await requireSetlistAt(access, setlistId, version);
@@ -398,11 +398,12 @@ export async function saveLayout(
 
   // Two sets of one name make "Move to set" and the printed pages ambiguous. Only a name
   // given or changed here is checked: a setlist saved with two before is not locked.
-  // (A reorder names sets by id alone: a blank name is the set's own.)
+  // (A reorder names sets by id alone: a blank name is the set's own.) A form naming one
+  // set says under which field (`nameField`).
   const names = sets.map((set) => set.name || (set.id !== undefined ? (existingNames.get(set.id) ?? "") : ""));
   for (const [s, set] of sets.entries()) {
     if (set.id !== undefined && existingNames.get(set.id) === names[s]) continue;
-    if (names.some((other, o) => o !== s && nameKey(other) === nameKey(names[s]!))) throw new RuleError(400, SETLIST_MESSAGES.setNameTaken(names[s]!.trim()), `sets.${s}.name`);
+    if (names.some((other, o) => o !== s && nameKey(other) === nameKey(names[s]!))) throw new RuleError(400, SETLIST_MESSAGES.setNameTaken(names[s]!.trim()), nameField ?? `sets.${s}.name`);
   }
 
   const seenSets = new Set<number>();
@@ -508,7 +509,7 @@ async function changeLayout(
   setlistId: number,
   version: number,
   change: (layout: Layout) => LayoutSet[],
-  options?: { strict?: boolean },
+  options?: { strict?: boolean; nameField?: string },
 ) {
   requireGrant(access, "content:edit");
   await requireSetlistAt(access, setlistId, version);
@@ -641,23 +642,9 @@ export function updateItem(access: BandAccess, setlistId: number, version: numbe
 /** A set's name as two sets may not share it ("Set 1" and " set 1" are one). */
 const nameKey = (name: string) => name.trim().toLocaleLowerCase();
 
-/** Refused under the form's field when another set of the layout is called `name` already. */
-function requireFreeSetName(layout: { id?: number; name: string }[], name: string, setId?: number) {
-  if (layout.some((set) => set.id !== setId && nameKey(set.name) === nameKey(name))) throw new RuleError(400, SETLIST_MESSAGES.setNameTaken(name.trim()), "setName");
-}
-
 /** Adds a set at the end: "Set N", or "Encore" when asked. */
 export function addSet(access: BandAccess, setlistId: number, version: number, name?: string) {
-  return changeLayout(
-    access,
-    setlistId,
-    version,
-    (layout) => {
-      if (name) requireFreeSetName(layout, name);
-      return [...layout, { name: name || nextSetName(layout), items: [] }];
-    },
-    { strict: false },
-  );
+  return changeLayout(access, setlistId, version, (layout) => [...layout, { name: name || nextSetName(layout), items: [] }], { strict: false, nameField: "setName" });
 }
 
 /** "Set N" after the sets there are, or the next number no set is called yet (after Set 2 was removed from three: Set 4, not a second Set 3). */
@@ -673,10 +660,9 @@ export function renameSet(access: BandAccess, setlistId: number, version: number
   return changeLayout(access, setlistId, version, (layout) => {
     const target = layout.find((set) => set.id === setId);
     if (!target) throw new RuleError(400, SETLIST_MESSAGES.foreignSet);
-    requireFreeSetName(layout, name, setId);
     target.name = name;
     return layout;
-  });
+  }, { nameField: "setName" });
 }
 
 /** Removes a set and everything in it; the last set stays. */
