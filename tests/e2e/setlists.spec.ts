@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 /**
  * Building a two-set setlist: with JavaScript by dragging (a pointer between sets, the
@@ -255,6 +255,8 @@ test.describe("setlist editor", () => {
     const band = await bandWithSongs(login, createBand);
     const setlist = await setlistOf(band.id, [3]);
     await page.goto(`/setlists/${setlist.id}`);
+    // A tap before hydration is a plain form post, with no pending state to see (it flaked in CI).
+    await waitForHydration(page);
     const held = await holdPosts(page, new RegExp(`/setlists/${setlist.id}(\\.data)?(\\?|$)`));
     await page.getByRole("button", { name: "Move Alpha Song down" }).click();
     await expect(page.locator('[data-print="setlist"]')).toHaveAttribute("aria-busy", "true");
