@@ -621,7 +621,7 @@ describe("the forms, without JavaScript", () => {
     const paidToCat = (await db.payout.aggregate({ where: { bandId: world.band.id, userId: people.cat.id }, _sum: { amountMinor: true } }))._sum.amountMinor!;
     const cat = overview.members.find((member) => member.userId === people.cat.id)!;
     expect(cat).toMatchObject({ paidOut: `$${(paidToCat / 100 - 50).toLocaleString("en-US", { minimumFractionDigits: 2 })}`, handedOver: "$50.00" });
-    expect(overview.figures).toEqual(["Shares", "Out of pocket", "Paid out", "Collected", "Handed over"]);
+    expect(overview.figures).toEqual(["Earned", "Out of pocket", "Paid out", "Collected", "Handed over"]);
     const balances = await body<{ members: { userId: string; paidOutMinor: number; handedOverMinor: number }[] }>(await api(balancesRoute.loader, world, "member-balances", cookies.leader));
     expect(balances.members.find((member) => member.userId === people.cat.id)).toMatchObject({ handedOverMinor: 5_000 });
   });
@@ -683,6 +683,9 @@ describe("the forms, without JavaScript", () => {
     expect(await body(preview)).toMatchObject({ preview: { shares: [{ name: "Ann Keys", amount: "$375.00" }, { name: "Bob Bass", amount: "$375.00" }, { name: "Cat Drums", amount: "$150.00" }], fundCut: "$100.00" } });
     expect(await db.split.count({ where: { bandId: world.band.id } })).toBe(0);
     expectRedirect(await post("save"), "/finances");
+    // Cat's fixed fee is what Cat earned: not called a share of the fee on their balance.
+    const catsPage = await body<{ ownCards: { label: string; value: string }[] }>(await callRoute(overviewPage.loader, buildRequest("/finances", { cookie: cookies.cat })));
+    expect(catsPage.ownCards[0]).toEqual({ label: "Earned from gigs", value: "$150.00" });
     const again = await post("save");
     expect(again.status).toBe(409);
     expect(await db.split.count({ where: { bandId: world.band.id } })).toBe(1);

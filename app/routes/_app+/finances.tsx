@@ -50,7 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     own: line(own),
     ownText: own.balanceMinor > 0 ? `The band owes ${money(own.balanceMinor)}` : own.balanceMinor < 0 ? `Holds ${money(-own.balanceMinor)} of the band's money` : "Even",
     ownCards: [
-      { label: "Shares of gig fees", value: money(own.sharesMinor) },
+      // A sub's fixed fee counts here too: "shares" would not describe it (the statement splits the two).
+      { label: "Earned from gigs", value: money(own.sharesMinor) },
       { label: "Paid out of pocket", value: money(own.reimbursableMinor) },
       { label: "Paid to you", value: money(own.paidOutMinor) },
       { label: "Cash you collected", value: money(own.collectedMinor) },
@@ -64,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Everyone's balance: the figures between a member's name and their balance. */
-const FIGURES = ["Shares", "Out of pocket", "Paid out", "Collected"];
+const FIGURES = ["Earned", "Out of pocket", "Paid out", "Collected"];
 
 export default function Finances() {
   const data = useLoaderData<typeof loader>();
