@@ -95,7 +95,7 @@ export default function AdminDashboard() {
 
       <Section
         id="manage-heading"
-        title="Users"
+        title="Manage users"
         aside={
           <Link to="/admin/users" className="inline-flex min-h-[44px] items-center font-medium text-brand-700 underline-offset-4 hover:underline">
             Find and manage users <span aria-hidden="true">&nbsp;→</span>

@@ -115,7 +115,7 @@ export default function Finances() {
 
       {data.seesAll ? (
         <Card title="Everyone’s balance" id="members-heading">
-          <div className="overflow-x-auto" role="region" aria-label="Everyone’s balance" tabIndex={0}>
+          <div className="overflow-x-auto" role="region" aria-label="Balances table" tabIndex={0}>
             {/* On a phone, a card per member: name and balance, then the figures under their names (app/styles/tailwind.css). */}
             <table className="phone-cards w-full text-left text-sm">
               <caption className="sr-only">What the band owes each member (negative: money they hold for the band)</caption>

@@ -274,7 +274,7 @@ function GigsSection({ data, pnl }: { data: Reports; pnl: NonNullable<Reports["p
       {pnl.rows.length === 0 ? (
         <p className="text-slate-700">No money linked to a gig in {data.year}.</p>
       ) : (
-        <div className="overflow-x-auto" role="region" aria-label={`Profit and loss per gig, ${data.year}`} tabIndex={0}>
+        <div className="overflow-x-auto" role="region" aria-label={`Table of profit and loss per gig, ${data.year}`} tabIndex={0}>
           {/* On a phone, a card per gig with each amount under its name (app/styles/tailwind.css). */}
           <table className={`${TABLE} phone-cards`}>
             <caption className="sr-only">Profit and loss per gig, {data.year}</caption>

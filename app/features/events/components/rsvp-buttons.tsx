@@ -19,9 +19,10 @@ const ANSWER_STYLES: Record<string, string> = {
  * calendar opens with the toast; when it cannot be sent (a basement with no
  * signal) the answer goes back to what it was and a toast says so, and the page stays.
  * (A fetcher would have replaced the whole page with the error screen.)
- * A closed answer window shows the answer and why.
+ * A closed answer window shows the answer and why. `when` (the day shown) tells apart the
+ * forms of a list where one title repeats (a weekly rehearsal) to a screen reader.
  */
-export function RsvpButtons({ eventId, title, state, returnTo, withNote = false, note }: { eventId: number; title: string; state: RsvpState; returnTo: string; withNote?: boolean; note?: string | null }) {
+export function RsvpButtons({ eventId, title, when, state, returnTo, withNote = false, note }: { eventId: number; title: string; when?: string; state: RsvpState; returnTo: string; withNote?: boolean; note?: string | null }) {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const [sending, setSending] = useState<string | null>(null);
@@ -73,7 +74,7 @@ export function RsvpButtons({ eventId, title, state, returnTo, withNote = false,
   }
 
   return (
-    <form method="post" action={`/events/${eventId}/rsvp`} onSubmit={send} className="flex flex-wrap items-end gap-2" aria-label={`Your answer for ${title}`}>
+    <form method="post" action={`/events/${eventId}/rsvp`} onSubmit={send} className="flex flex-wrap items-end gap-2" aria-label={`Your answer for ${title}${when ? `, ${when}` : ""}`}>
       <input type="hidden" name="returnTo" value={returnTo} />
       {withNote ? (
         <div className="w-full">
