@@ -758,6 +758,35 @@ describe("recurring rehearsals", () => {
     expect((await db.expense.findUniqueOrThrow({ where: { entryId: expense.id } })).eventId).toBe(single);
   });
 
+  test("a gig with its fee paid stays a gig: made a rehearsal on the page, through the API or with its series, it is refused and keeps its fee; one without payments changes", async () => {
+    const b = await band();
+    const { recordTestMoney } = await import("#tests/helpers/finances");
+    const gig = (await body<{ id: number }>(await createApi(b.id, { title: "Pub gig", kind: "gig", date: inDays(40), startTime: "20:00", fee: "500" }, b.cookies.leader))).id;
+    const paid = await recordTestMoney(b.id, "payment", 50_000);
+    await db.payment.update({ where: { entryId: paid.id }, data: { eventId: gig } });
+    const message = "“Pub gig” has payments recorded in the band’s ledger as its gig fee, so it stays a gig. Keep it a gig, or reverse its payments first";
+
+    const page = await call(editPage.action, "POST", `/events/${gig}/edit`, { id: String(gig) }, { cookie: b.cookies.leader, form: { ...(await editDefaults(gig, b.cookies.leader)), kind: "rehearsal", fee: "", confirmConflicts: "on" } });
+    expect(page.status).toBe(409);
+    expect(JSON.stringify(await body(page))).toContain(message);
+    const api = await patchApi(gig, { version: 1, kind: "rehearsal" }, b.cookies.leader);
+    expect(api.status).toBe(409);
+    expect(await body(api)).toMatchObject({ message });
+    expect(await db.event.findUniqueOrThrow({ where: { id: gig }, select: { kind: true, feeMinor: true, version: true } })).toEqual({ kind: "gig", feeMinor: 50_000, version: 1 });
+    // Its other fields still change.
+    expect((await patchApi(gig, { version: 1, venueName: "The Anchor" }, b.cookies.leader)).status).toBe(200);
+
+    // A series of gigs made rehearsals all at once: refused as a whole while one of them is paid.
+    const { ids } = await body<{ ids: number[] }>(await createApi(b.id, { title: "Residency", kind: "gig", date: inDays(50), startTime: "21:00", repeat: "weekly", count: 3 }, b.cookies.leader));
+    await db.payment.update({ where: { entryId: paid.id }, data: { eventId: ids[2] } });
+    const all = await patchApi(ids[0]!, { version: 1, scope: "all", kind: "rehearsal" }, b.cookies.leader);
+    expect(all.status).toBe(409);
+    expect(await db.event.count({ where: { id: { in: ids }, kind: "gig" } })).toBe(3);
+    // Without payments, a gig becomes a rehearsal (and loses the fee only a gig has).
+    expect((await patchApi(gig, { version: 2, kind: "rehearsal" }, b.cookies.leader)).status).toBe(200);
+    expect(await db.event.findUniqueOrThrow({ where: { id: gig }, select: { kind: true, feeMinor: true } })).toEqual({ kind: "rehearsal", feeMinor: null });
+  });
+
   test("an edit that puts events on other days clears their answers (everyone booked is asked again); a new time on the same day keeps them", async () => {
     const b = await band("Europe/Berlin");
     const { ids } = await body<{ ids: number[] }>(

@@ -66,6 +66,8 @@ describe("an audit entry's changes, in words a band reads", () => {
     const entry = { id: 1, createdAt: new Date("2026-11-27T11:29:00Z"), actorLabel: "A", description: "Changed a member's role", targetLabel: "Kai", before: null, after: null };
     expect(auditRows([entry], { timeZone: "Pacific/Kiritimati" })[0]!.when).toBe("Nov 28, 2026, 1:29 AM GMT+14");
     expect(auditRows([entry])[0]!.when).toBe("Nov 27, 2026, 11:29");
+    // Just after midnight is 00, not the 24 that en-US's hour12: false writes.
+    expect(auditRows([{ ...entry, createdAt: new Date("2026-11-28T00:24:00Z") }])[0]!.when).toBe("Nov 28, 2026, 00:24");
   });
 
   test("without the band's currency (the platform's log), amounts say they are in minor units", () => {

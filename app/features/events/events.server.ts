@@ -830,56 +830,70 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
     ...(seriesPlan ? await seriesConflicts(access, seriesPlan, before, input, data, excluded) : []),
   ];
   if (conflicts.length && !edit.confirmConflicts) throw new ConflictsError(conflicts.filter((conflict, i) => conflicts.findIndex((c) => c.message === conflict.message) === i));
+  // A gig whose fee has been paid stays a gig: its payments are the gig's income in the
+  // reports and its splits share that fee. (Deleting it is refused for the same reason.)
+  const wereGigs = [before, ...(seriesPlan?.others ?? [])].filter((event) => event.kind === "gig").map((event) => event.id);
   const answersCleared = await db.$transaction(async (tx) => {
-    // The write comes first: it takes SQLite's write lock (a read first could fail with
-    // SQLITE_BUSY beside another process) and checks the version again at once.
-    const claimed = await tx.event.updateMany({
-      where: { id: eventId, bandId: access.band.id, version },
-      data: { ...data, version: { increment: 1 }, sequence: { increment: 1 }, detached: Boolean(before?.seriesId) && scope === "one" },
-    });
-    if (!claimed.count) throw new RuleError(409, MESSAGES.stale);
-    // The series' occurrences take the same length; one edited on its own keeps its times (already covered).
-    await coverEventLength(tx, access.band.id, input);
-    await setLineup(tx, [eventId], input.lineup);
-    /** Where each event the edit touches was and is now: one moved to another day loses its answers. */
-    const moves = [{ id: eventId, from: before.startsAt, to: input.startsAt }];
-    if (!before.seriesId) return clearAnswersOfMoved(tx, moves, access.band.timeZone);
+    const cleared = await (async () => {
+      // The write comes first: it takes SQLite's write lock (a read first could fail with
+      // SQLITE_BUSY beside another process) and checks the version again at once.
+      const claimed = await tx.event.updateMany({
+        where: { id: eventId, bandId: access.band.id, version },
+        data: { ...data, version: { increment: 1 }, sequence: { increment: 1 }, detached: Boolean(before?.seriesId) && scope === "one" },
+      });
+      if (!claimed.count) throw new RuleError(409, MESSAGES.stale);
+      // The series' occurrences take the same length; one edited on its own keeps its times (already covered).
+      await coverEventLength(tx, access.band.id, input);
+      await setLineup(tx, [eventId], input.lineup);
+      /** Where each event the edit touches was and is now: one moved to another day loses its answers. */
+      const moves = [{ id: eventId, from: before.startsAt, to: input.startsAt }];
+      if (!before.seriesId) return clearAnswersOfMoved(tx, moves, access.band.timeZone);
 
-    if (scope === "one") {
-      const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: before.seriesId }, select: { rrule: true } });
-      // Rolls the transaction back: nothing of the edit is saved.
-      if (edit.interval !== undefined && edit.interval !== intervalOf(series.rrule)) throw new RuleError(400, MESSAGES.intervalScope, "interval");
-      return clearAnswersOfMoved(tx, moves, access.band.timeZone);
-    }
-    const { series, oldInterval, interval, others, members, timeZone, startMoved, placeInRule } = await planSeriesEdit(tx, { ...before, seriesId: before.seriesId }, input, scope, edit.interval);
-    const keptLineups = new Set<number>();
-    for (const member of members) {
-      const startsAt = startMoved ? placeInRule(member) : member.startsAt;
-      const place = startMoved ? { occurrenceAt: startsAt } : {};
-      if (member.id === eventId) {
-        moves[0]!.to = startsAt;
-        if (startMoved) await tx.event.update({ where: { id: member.id }, data: { ...shiftTimes(data, input.startsAt, startsAt, access.band.timeZone), ...place } });
-        continue;
+      if (scope === "one") {
+        const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: before.seriesId }, select: { rrule: true } });
+        // Rolls the transaction back: nothing of the edit is saved.
+        if (edit.interval !== undefined && edit.interval !== intervalOf(series.rrule)) throw new RuleError(400, MESSAGES.intervalScope, "interval");
+        return clearAnswersOfMoved(tx, moves, access.band.timeZone);
       }
-      // Each occurrence takes what the edit changed where it still had what the edited
-      // one had before: the fields, lineup and times an occurrence has of its own stay,
-      // and so do those the edited one had of its own (its title is not copied to the rest).
-      const own = overridesKept(member, before, data, access.band.timeZone);
-      const times = own.keepTimes ? {} : { allDay: data.allDay, ...shiftTimes(data, input.startsAt, startsAt, access.band.timeZone) };
-      if (!own.keepTimes) moves.push({ id: member.id, from: member.startsAt, to: startsAt });
-      await tx.event.update({ where: { id: member.id }, data: { ...own.fields, ...times, ...place, version: { increment: 1 }, sequence: { increment: 1 } } });
-      if (own.keepLineup) keptLineups.add(member.id);
-    }
-    await setLineup(tx, others.filter((o) => !keptLineups.has(o.id)).map((o) => o.id), input.lineup);
-    // The highest SEQUENCE the series' VEVENT has had, the events that leave it included (rewriteSeries).
-    const floor = Math.max(series.sequence, ...members.map((member) => member.sequence));
-    if (scope === "following") await splitSeries(tx, before.seriesId, [eventId, ...others.map((o) => o.id)], { old: oldInterval, new: interval }, { old: input.allDay ? timeZone : series.timeZone, new: timeZone }, floor);
-    else await rewriteSeries(tx, before.seriesId, interval, timeZone, floor);
-    return clearAnswersOfMoved(tx, moves, access.band.timeZone);
+      const { series, oldInterval, interval, others, members, timeZone, startMoved, placeInRule } = await planSeriesEdit(tx, { ...before, seriesId: before.seriesId }, input, scope, edit.interval);
+      const keptLineups = new Set<number>();
+      for (const member of members) {
+        const startsAt = startMoved ? placeInRule(member) : member.startsAt;
+        const place = startMoved ? { occurrenceAt: startsAt } : {};
+        if (member.id === eventId) {
+          moves[0]!.to = startsAt;
+          if (startMoved) await tx.event.update({ where: { id: member.id }, data: { ...shiftTimes(data, input.startsAt, startsAt, access.band.timeZone), ...place } });
+          continue;
+        }
+        // Each occurrence takes what the edit changed where it still had what the edited
+        // one had before: the fields, lineup and times an occurrence has of its own stay,
+        // and so do those the edited one had of its own (its title is not copied to the rest).
+        const own = overridesKept(member, before, data, access.band.timeZone);
+        const times = own.keepTimes ? {} : { allDay: data.allDay, ...shiftTimes(data, input.startsAt, startsAt, access.band.timeZone) };
+        if (!own.keepTimes) moves.push({ id: member.id, from: member.startsAt, to: startsAt });
+        await tx.event.update({ where: { id: member.id }, data: { ...own.fields, ...times, ...place, version: { increment: 1 }, sequence: { increment: 1 } } });
+        if (own.keepLineup) keptLineups.add(member.id);
+      }
+      await setLineup(tx, others.filter((o) => !keptLineups.has(o.id)).map((o) => o.id), input.lineup);
+      // The highest SEQUENCE the series' VEVENT has had, the events that leave it included (rewriteSeries).
+      const floor = Math.max(series.sequence, ...members.map((member) => member.sequence));
+      if (scope === "following") await splitSeries(tx, before.seriesId, [eventId, ...others.map((o) => o.id)], { old: oldInterval, new: interval }, { old: input.allDay ? timeZone : series.timeZone, new: timeZone }, floor);
+      else await rewriteSeries(tx, before.seriesId, interval, timeZone, floor);
+      return clearAnswersOfMoved(tx, moves, access.band.timeZone);
+    })();
+    await keepPaidGigs(tx, wereGigs);
+    return cleared;
   });
   // Lowered, or cleared (null: no fee agreed now); undefined is a fee this person may not set.
   const feeLowered = feeMinor !== undefined && typeof before.feeMinor === "number" ? feeMinor === null || feeMinor < before.feeMinor : typeof feeMinor === "number";
   return { id: eventId, answersCleared, feeBelowReceived: feeLowered ? await feeBelowReceived(access, eventId, feeMinor ?? null) : null };
+}
+
+/** Refuses (rolling the edit back) a gig among `ids` that the edit made something else while payments are recorded for it. */
+async function keepPaidGigs(tx: Prisma.TransactionClient, ids: number[]) {
+  if (!ids.length) return;
+  const paid = await tx.event.findFirst({ where: { id: { in: ids }, kind: { not: "gig" }, payments: { some: {} } }, select: { title: true } });
+  if (paid) throw new RuleError(409, MESSAGES.paidGigKind(paid.title), "kind");
 }
 
 /**

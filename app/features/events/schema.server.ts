@@ -65,6 +65,7 @@ export const MESSAGES = {
     several
       ? "Some of these events have money recorded in the band’s ledger, so they can’t be deleted. Cancel them instead: they stay on the calendar, struck through, and their money stays linked to them"
       : `“${title}” has money recorded in the band’s ledger, so it can’t be deleted. Cancel it instead: it stays on the calendar, struck through, and its money stays linked to it`,
+  paidGigKind: (title: string) => `“${title}” has payments recorded in the band’s ledger as its gig fee, so it stays a gig. Keep it a gig, or reverse its payments first`,
   fee: "Enter the fee as an amount, like 250 or 250.50",
   feeCurrency: (currency: string) => currencyChangedMessage(currency, "fee"),
   deadline: "The answer deadline must be on or before the day of the event",
