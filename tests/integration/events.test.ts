@@ -133,6 +133,9 @@ describe("times in the band's time zone", () => {
     expect((await errorsOf({ repeat: "weekly", count: 3, interval: true })).interval).toEqual(["Repeat every 1 to 52 weeks"]);
     expect((await errorsOf({ fee: [1] })).fee).toEqual([MESSAGES.fee]);
     expect(Object.keys(await errorsOf({ lineup: [{ membershipId: [1] }] }))).toEqual(["lineup.0.membershipId"]);
+    // A person in the lineup is an object of two known keys: a bare id, or a misspelt key, says so.
+    expect((await errorsOf({ lineup: [5] }))["lineup.0"]).toEqual(["Each person in the lineup is { membershipId, instrument? }"]);
+    expect((await errorsOf({ lineup: [{ membershipId: 1, instrumnet: "Bass" }] }))["lineup.0.instrumnet"]).toEqual(["Unknown field"]);
     expect((await errorsOf({ repeat: "weekly", repeatEnds: "until", until: "2031-01-01" })).until).toEqual([MESSAGES.tooMany]);
     // An end date before the second occurrence would make a series of one, as a count of 1 would.
     expect((await errorsOf({ repeat: "weekly", count: 1 })).count).toEqual(["A series repeats at least twice"]);

@@ -133,11 +133,17 @@ const positiveId = (message: string) => numberInput(z.coerce.number({ error: mes
 /** The lineup: who is booked, on which instrument. Form rows whose box is unticked arrive without a member and are dropped. */
 const LineupSchema = z
   .array(
-    z.object({
-      membershipId: positiveId(MESSAGES.lineupMember).optional(),
-      // Left out (an /api client booking a member): the member's own instrument; sent empty (the form): none.
-      instrument: optionalText(INSTRUMENT_MAX, "Instrument").optional(),
-    }).optional(),
+    // A key it does not know ("instrumnet") is refused, as the body's own are: lost in silence, the booking would take the member's own instrument.
+    z
+      .strictObject(
+        {
+          membershipId: positiveId(MESSAGES.lineupMember).optional(),
+          // Left out (an /api client booking a member): the member's own instrument; sent empty (the form): none.
+          instrument: optionalText(INSTRUMENT_MAX, "Instrument").optional(),
+        },
+        { error: "Each person in the lineup is { membershipId, instrument? }" },
+      )
+      .optional(),
     { error: "The lineup must be a list" },
   )
   .max(200, { error: "A lineup can have at most 200 people" })
