@@ -4,6 +4,7 @@ import { db } from "~/utils/db.server";
 import { analyticsPath, BEACON_LIMIT, flushPageViews, isCountablePageRequest, recordPageView, viewerFromRootData } from "~/features/analytics/analytics.server";
 import { LANDING_SECTIONS } from "~/features/analytics/events";
 import * as collectRoute from "~/routes/api+/analytics";
+import { NOT_JSON_TYPE } from "~/utils/api.server";
 
 const ANONYMOUS = { userId: null, bandId: null };
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -214,10 +215,10 @@ describe("POST /api/analytics", () => {
     expect(await db.analyticsEvent.count()).toBe(before);
   });
 
-  test("answers 400 for a form post", async () => {
+  test("answers 415 for a form post, as every /api endpoint does", async () => {
     const response = await collect("name=section_view", { contentType: "application/x-www-form-urlencoded" });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: "Request body must be JSON" });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ message: NOT_JSON_TYPE });
   });
 
   test("refuses a cross-site post with 403", async () => {

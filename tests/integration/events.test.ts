@@ -161,6 +161,12 @@ describe("times in the band's time zone", () => {
       expect(response.status, type).toBe(415);
       expect(await body(response)).toEqual({ message: NOT_JSON_TYPE });
     }
+    // A body with no type at all (what another site's script can send in a Blob without asking first) too.
+    const untyped = new Request(buildRequest(`/api/bands/${b.id}/events`, { method: "POST", cookie: b.cookies.leader }), { body: new Blob([JSON.stringify({ title: "Sneaky", kind: "gig", date: "2026-07-01", startTime: "20:00" })]) });
+    expect(untyped.headers.get("content-type")).toBeNull();
+    const untypedAnswer = await callRoute(bandEvents.action, untyped, { id: String(b.id) });
+    expect(untypedAnswer.status).toBe(415);
+    expect(await body(untypedAnswer)).toEqual({ message: NOT_JSON_TYPE });
     // Nothing was half-saved.
     expect(await db.event.count({ where: { bandId: b.id } })).toBe(1);
   });

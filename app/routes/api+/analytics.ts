@@ -3,7 +3,7 @@ import { getCurrentUser, requireSameSite } from "~/features/auth/auth.server";
 import { getCurrentBand } from "~/features/bands/access.server";
 import { recordBrowserEvent } from "~/features/analytics/analytics.server";
 import { CollectSchema } from "~/features/analytics/schema";
-import { apiError, apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
 // navigator.sendBeacon posts a string as text/plain (a CORS-safelisted type, so it needs no
 // preflight); fetch and other clients send application/json. Both carry the same JSON.
@@ -19,8 +19,6 @@ const JSON_TYPES = ["application/json", "text/plain"];
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   requireSameSite(request);
-  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  if (type && !JSON_TYPES.includes(type)) return apiError(400, "Request body must be JSON");
   const input = await parseJsonBody(request, CollectSchema, { types: JSON_TYPES });
   const current = await getCurrentUser(request);
   const band = current ? await getCurrentBand(request, current.user) : null;
