@@ -71,7 +71,7 @@ describe("POST /api/bands", () => {
     expect(cookiePair(response, "bandroom_band")).toBeTruthy();
   });
 
-  test("a time zone sent with it (the form sends the browser's) is the band's; an unknown one, or none, is UTC", async () => {
+  test("a time zone sent with it is the band's; none is UTC; a name that is no zone is refused (the page's form, sending the browser's guess, starts in UTC instead)", async () => {
     const { cookie } = await signedIn();
     const zoneOf = async (json: Record<string, unknown>) => {
       const response = await callRoute(bandsRoute.action, post(json, { cookie }));
@@ -81,7 +81,10 @@ describe("POST /api/bands", () => {
     };
     expect(await zoneOf({ name: "Berlin Band", timeZone: "Europe/Berlin" })).toBe("Europe/Berlin");
     expect(await zoneOf({ name: "Kolkata Band", timeZone: "asia/kolkata" })).toBe("Asia/Kolkata");
-    expect(await zoneOf({ name: "Mars Band", timeZone: "Mars/Olympus" })).toBe("UTC");
+    const mars = await callRoute(bandsRoute.action, post({ name: "Mars Band", timeZone: "Mars/Olympus" }, { cookie }));
+    expect(mars.status).toBe(400);
+    expect((await body<{ errors: Record<string, string[]> }>(mars)).errors).toEqual({ timeZone: ["A time zone is a name, like Europe/Berlin"] });
+    expect(await db.band.count({ where: { name: "Mars Band" } })).toBe(0);
     expect(await zoneOf({ name: "Plain Band" })).toBe("UTC");
     // Not a name at all: said in words, not zod's "expected string, received number".
     const number = await callRoute(bandsRoute.action, post({ name: "Number Band", timeZone: 5 }, { cookie }));
