@@ -366,6 +366,12 @@ describe("recording the band's money", () => {
       expect(refused.status).toBe(400);
       expect((await body<{ errors: Record<string, string[]> }>(refused)).errors.reason).toEqual(["The reason must be text"]);
     }
+    // What nobody types (a NUL, a bell, a line break) would reach the ledger's export and the audit log: refused.
+    for (const reason of ["a\u0000b", "Recorded\u0007 twice", "Recorded\ntwice"]) {
+      const refused = await reverse(world.cookies.leader, { reason });
+      expect(refused.status).toBe(400);
+      expect((await body<{ errors: Record<string, string[]> }>(refused)).errors.reason).toEqual(["The reason can only hold characters you can type"]);
+    }
     // A choice that is not text says what to choose, not what an amount looks like.
     const expense = await api(expensesRoute.action, world, "expenses", world.cookies.leader, { amount: "5.50", date: "2024-05-02", category: { a: 1 }, paidBy: "band" });
     expect(expense.status).toBe(400);
@@ -381,6 +387,10 @@ describe("recording the band's money", () => {
     expect(await db.ledgerEntry.count({ where: { bandId: world.band.id, reversesId: paymentId } })).toBe(1);
     const again = await reverse(world.cookies.leader, { reason: "Recorded twice" });
     expect(again.status).toBe(409);
+    // A reversal is not reversed: said as the answer's message, not under a field the body does not have.
+    const ofReversal = await reverse(world.cookies.leader, { reason: "Undo the undo" }, reversalIds[0]!);
+    expect(ofReversal.status).toBe(400);
+    expect(await body(ofReversal)).toEqual({ message: "This entry is itself a reversal: record a new entry instead" });
     expect((await countLedger(world.band.id))[0]).toBe(before[0] + 3);
   });
 

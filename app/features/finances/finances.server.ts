@@ -1126,9 +1126,9 @@ export async function reverseEntry(access: BandAccess, input: ReversalInput) {
     db.$transaction(async (tx) => {
       const entry = await tx.ledgerEntry.findFirst({ where: { id: input.entryId, bandId }, select: REVERSAL_SELECT });
       if (!entry) throw new RuleError(404, "That entry is not in this band's ledger", "entryId");
-      if (entry.reversesId !== null) throw new RuleError(400, "This entry is itself a reversal: record a new entry instead", "entryId");
+      if (entry.reversesId !== null) throw new RuleError(400, "This entry is itself a reversal: record a new entry instead");
       if (entry.reversedBy) throw new RuleError(409, "This entry has already been reversed", "entryId");
-      if (entry.expense?.splitId) throw new RuleError(400, "This commission belongs to a split: reverse the split instead", "entryId");
+      if (entry.expense?.splitId) throw new RuleError(400, "This commission belongs to a split: reverse the split instead");
       const ids: number[] = [];
       const liveSplit = entry.payment?.splits[0];
       if (liveSplit && liveSplit.entry.reversesId === null) ids.push(...(await reverseOne(tx, access, liveSplit.entryId, input.reason)));

@@ -240,7 +240,14 @@ export type SplitFormInput = z.output<ReturnType<typeof splitSchema>>;
 
 export const ReversalSchema = z.object({
   entryId: id,
-  reason: wordsOf("The reason must be text").pipe(z.string({ error: "Say why this entry is reversed" }).min(1, "Say why this entry is reversed").max(200, "The reason can be at most 200 characters")),
+  reason: wordsOf("The reason must be text").pipe(
+    z
+      .string({ error: "Say why this entry is reversed" })
+      .min(1, "Say why this entry is reversed")
+      .max(200, "The reason can be at most 200 characters")
+      // One line, as the form types it: the ledger, its export and the audit log show it.
+      .refine((value) => !hasUntypeable(value), { error: untypeableMessage("The reason") }),
+  ),
 });
 export type ReversalInput = z.output<typeof ReversalSchema>;
 /** POST /api/ledger-entries/{id}/reverse: the entry is the address's; the body says why. */
