@@ -210,6 +210,13 @@ describe("PATCH /api/band-memberships/{id}", () => {
     // Only what is sent changes; null clears the display name.
     const cleared = await body<{ membership: { displayName: string | null; instruments: string[] } }>(await patch(world.memberships.sub, { displayName: null }, world.cookies.sub));
     expect(cleared.membership).toMatchObject({ displayName: null, instruments: ["Drums", "Percussion"] });
+    // The member as read, sent back with a new name: your own role unchanged is no change of role.
+    const asRead = await patch(world.memberships.band_member, { role: "band_member", displayName: "Caz" }, world.cookies.band_member);
+    expect(asRead.status).toBe(200);
+    expect((await body<{ membership: { displayName: string; role: string } }>(asRead)).membership).toMatchObject({ displayName: "Caz", role: "band_member" });
+    // Another role is still refused, and nothing of that change is saved.
+    expect((await patch(world.memberships.band_member, { role: "band_admin", displayName: "Boss" }, world.cookies.band_member)).status).toBe(403);
+    expect(await db.bandMembership.findUniqueOrThrow({ where: { id: world.memberships.band_member }, select: { role: true, displayName: true } })).toEqual({ role: "band_member", displayName: "Caz" });
   });
 
   test("a leader changes roles; an admin may not touch a leader or make one; members may not", async () => {

@@ -272,9 +272,13 @@ async function requireRoleUnchanged(tx: Tx, actor: Actor) {
  * instruments are yours to change; anything of someone else's, and any role, needs
  * members:manage over them. The last leader cannot be demoted.
  */
-export async function updateMembership(actor: Actor, membershipId: number, changes: MembershipChanges) {
+export async function updateMembership(actor: Actor, membershipId: number, given: MembershipChanges) {
   const target = await findTarget(actor.band.id, membershipId);
   const self = target.userId === actor.user.id;
+  // Your own role sent back as it is (a client that PATCHes the member it read) changes
+  // nothing, so it asks for no right to change roles: the rest of the change is saved.
+  const { role: ownRole, ...rest } = given;
+  const changes: MembershipChanges = self && ownRole === target.role ? rest : given;
   if (changes.role !== undefined) {
     requireManage(actor, target);
     if (changes.role !== target.role) requireMayGrant(actor, changes.role);
