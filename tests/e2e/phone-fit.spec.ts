@@ -124,6 +124,12 @@ test("every page of the public site, the demo band and the admin area fits a pho
       "/dashboard", `/calendar?month=${soonMonth}`, `/calendar/availability?month=${soonMonth}`, "/calendar/blackouts", `/events/${longGig.id}`, `/events/${longGig.id}/edit`,
     ])),
   );
+  // The band's invitation, opened signed out: "… invited you to join {band} as …" ran it 1,424 px wide.
+  const { hashToken } = await import("~/utils/crypto.server");
+  const token = `phone-fit-${Date.now()}`;
+  await db.invitation.create({ data: { bandId: longBand.id, email: `newcomer-${Date.now()}@example.com`, role: "band_member", tokenHash: hashToken(token), invitedById: owner.id, expiresAt: new Date(Date.now() + 7 * 86_400_000) } });
+  await context.clearCookies();
+  wide.push(...(await tooWide(page, [`/invitations/${token}`])));
 
   expect(wide).toEqual([]);
 });

@@ -21,7 +21,8 @@ export function AuthShell({ title, description, children, footer }: AuthShellPro
           Bandroom
         </Link>
       </header>
-      <main className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+      {/* A band or a person named with one long word (50 letters) wraps rather than widening the page on a phone. */}
+      <main className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 wrap-anywhere sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
         {description ? <div className="mt-2 text-sm text-slate-600">{description}</div> : null}
         <div className="mt-6">{children}</div>
