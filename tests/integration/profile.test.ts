@@ -477,5 +477,27 @@ describe("changing the sign-in address", () => {
     expect(await body(taken)).toEqual({ problem: EMAIL_CHANGE_MESSAGES.taken });
     expect((await userRow(user.id))!.email).toBe(user.email);
   });
+
+  test("a sign-up nobody confirmed does not own its address: the link goes out, and opening it moves the account there in its place", async () => {
+    const { user, cookie } = await signedIn();
+    // Signed up with the address and never verified (abandoned, or someone else's squat).
+    const before = fresh();
+    const pending = await createUser({ email: before, verified: false });
+    await post(cookie, { intent: "change-email", newEmail: before, currentPassword: TEST_PASSWORD });
+    expect(mailsTo(before).map((mail) => mail.subject)).not.toContain("This address already has a Bandroom account");
+    const done = await confirm(linkTo(before)!, cookie);
+    expectRedirect(done, "/profile#email");
+    expect((await userRow(user.id))!.email).toBe(before);
+    expect(await db.user.findUnique({ where: { id: pending.id } })).toBeNull();
+
+    // The same when the sign-up came after the link was mailed.
+    const { user: second, cookie: secondCookie } = await signedIn();
+    const after = fresh();
+    await post(secondCookie, { intent: "change-email", newEmail: after, currentPassword: TEST_PASSWORD });
+    const token = linkTo(after)!;
+    await createUser({ email: after, verified: false });
+    expectRedirect(await confirm(token, secondCookie), "/profile#email");
+    expect((await userRow(second.id))!.email).toBe(after);
+  });
 });
 

@@ -431,8 +431,10 @@ export { EMAIL_CHANGE_MESSAGES };
  */
 export async function requestEmailChange(user: { id: string; email: string; firstName: string }, newEmail: string, origin: string) {
   if (newEmail === user.email.toLowerCase()) throw new RuleError(400, EMAIL_CHANGE_MESSAGES.same, "newEmail");
-  const owner = await db.user.findUnique({ where: { email: newEmail }, select: { id: true } });
-  if (owner) {
+  // A sign-up nobody has confirmed does not own the address: the link goes out, and whoever
+  // opens it proves they read the mailbox (the pending sign-up gives way, confirmEmailChange).
+  const owner = await db.user.findUnique({ where: { email: newEmail }, select: { id: true, emailVerifiedAt: true } });
+  if (owner?.emailVerifiedAt) {
     const text = `Hello,\n\nSomeone asked to move a Bandroom account to this address, but it already belongs to a Bandroom account, so nothing was changed.\n\nIf this was you, sign in with this address at ${origin}/login (or reset its password there). If not, no action is needed.`;
     await sendMail({ to: newEmail, subject: "This address already has a Bandroom account", text, html: paragraphs(text) });
     return;
@@ -474,7 +476,15 @@ export async function confirmEmailChange(token: string, signedIn?: { id: string;
         select: { id: true, userId: true, purpose: true, usedAt: true, expiresAt: true, newEmail: true, user: { select: { email: true, firstName: true, lastName: true, disabledAt: true } } },
       });
       if (!isLive(record, "change-email") || !record.newEmail || record.user.disabledAt) return { status: "invalid" as const };
-      if (await tx.user.findUnique({ where: { email: record.newEmail }, select: { id: true } })) return { status: "taken" as const };
+      const holder = await tx.user.findUnique({ where: { email: record.newEmail }, select: { id: true, emailVerifiedAt: true } });
+      if (holder) {
+        // A sign-up with that address that nobody confirmed (it cannot sign in, and has no
+        // band) gives way to the person who has just proved they read the mailbox, as it
+        // gives way to a newer sign-up (registerUser). A confirmed account keeps it.
+        if (holder.emailVerifiedAt) return { status: "taken" as const };
+        const { count } = await tx.user.deleteMany({ where: { id: holder.id, emailVerifiedAt: null, memberships: { none: {} } } });
+        if (!count) return { status: "taken" as const };
+      }
       // Every other link of the account, this one included, ends here.
       await tx.userToken.deleteMany({ where: { userId: record.userId, purpose: { in: ["change-email", "reset-password", "verify-email"] } } });
       await tx.user.update({ where: { id: record.userId }, data: { email: record.newEmail, emailVerifiedAt: new Date() } });
