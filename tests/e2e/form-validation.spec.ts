@@ -102,3 +102,23 @@ test("a verification link that no longer works says so in the spec's words, and 
   await expect(page.getByText("Email Verified!")).toBeVisible();
   await expect(page.getByText("Sign in below: if your address")).toHaveCount(0);
 });
+
+test("the address typed on /login goes along to 'Forgot your password?', 'Sign up' and back (with JavaScript); without it the links still open each mode", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/login");
+  const email = page.getByLabel("Email");
+  await email.fill("drummer@example.com");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page).toHaveURL(/mode=forgot/);
+  await expect(page.getByLabel("Email")).toHaveValue(javaScriptEnabled ? "drummer@example.com" : "");
+  await page.getByLabel("Email").fill("singer@example.com");
+  await page.getByRole("link", { name: "Back to login" }).click();
+  await expect(page.getByLabel("Email")).toHaveValue(javaScriptEnabled ? "singer@example.com" : "");
+  await page.getByRole("link", { name: "Sign up" }).click();
+  await expect(page).toHaveURL(/mode=register/);
+  await expect(page.getByLabel("Email")).toHaveValue(javaScriptEnabled ? "singer@example.com" : "");
+  // A link someone sends with an address in it opens the form with that address; anything else is ignored.
+  await page.goto("/login?email=bassist%40example.com");
+  await expect(page.getByLabel("Email")).toHaveValue("bassist@example.com");
+  await page.goto("/login?email=not-an-address%0A");
+  await expect(page.getByLabel("Email")).toHaveValue("");
+});

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "~/utils/submission";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { CheckboxField, ErrorList, Field, formErrorsOf, HoneypotField, shownValue, useFocusFirstError } from "~/components/forms";
 import { Button, showToast } from "~/components/kit";
@@ -69,6 +69,17 @@ function modeHref(mode: Mode, redirectTo: string) {
   return query ? `/login?${query}` : "/login";
 }
 
+/**
+ * The address typed in one mode, carried to the next by the mode links (ModeLink): on a
+ * phone nobody wants to type it again after tapping "Forgot your password?". Only ever a
+ * form's starting value; at most an address's length, and nothing that is not typed text.
+ */
+function typedEmail(url: URL) {
+  const email = url.searchParams.get("email")?.trim() ?? "";
+  // eslint-disable-next-line no-control-regex -- what nobody types is dropped, not shown back
+  return email.length <= 254 && email.includes("@") && !/[\u0000-\u001F\u007F-\u009F\s]/.test(email) ? email : undefined;
+}
+
 function pendingPage(email: string) {
   return `/verification-pending?${new URLSearchParams({ email })}`;
 }
@@ -89,6 +100,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     mode: readMode(url.searchParams.get("mode")),
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
     notice,
+    email: typedEmail(url),
     ...(invite ? { invite } : {}),
   };
 }
@@ -255,7 +267,7 @@ const TITLES: Record<Mode, { heading: string; description: string; meta: string 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${TITLES[data?.mode ?? "login"].meta} · Bandroom` }];
 
 export default function LoginPage() {
-  const { mode, notice, redirectTo, invite } = useLoaderData<typeof loader>();
+  const { mode, notice, redirectTo, invite, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
   // With JavaScript, a server-side failure also shows as the spec's toast.
@@ -277,21 +289,21 @@ export default function LoginPage() {
         mode === "login" ? (
           <p>
             New to Bandroom?{" "}
-            <Link to={modeHref("register", redirectTo)} className={authLinkClasses}>
+            <ModeLink to={modeHref("register", redirectTo)} className={authLinkClasses}>
               Sign up
-            </Link>
+            </ModeLink>
           </p>
         ) : mode === "register" ? (
           <p>
             Already have an account?{" "}
-            <Link to={modeHref("login", redirectTo)} className={authLinkClasses}>
+            <ModeLink to={modeHref("login", redirectTo)} className={authLinkClasses}>
               Sign in
-            </Link>
+            </ModeLink>
           </p>
         ) : (
-          <Link to={modeHref("login", redirectTo)} className={authLinkClasses}>
+          <ModeLink to={modeHref("login", redirectTo)} className={authLinkClasses}>
             Back to login
-          </Link>
+          </ModeLink>
         )
       }
     >
@@ -307,6 +319,7 @@ export default function LoginPage() {
       {mode === "login" ? (
         <LoginForm
           key="login"
+          email={email}
           lastResult={lastResult("login")}
           redirectTo={redirectTo}
           unverifiedEmail={actionData?.unverifiedEmail}
@@ -319,12 +332,34 @@ export default function LoginPage() {
               Sign up with the address the invitation was sent to and you’ll join the band straight away.
             </Notice>
           ) : null}
-          <RegisterForm key="register" lastResult={lastResult("register")} invite={invite} />
+          <RegisterForm key="register" email={email} lastResult={lastResult("register")} invite={invite} />
         </>
       ) : (
-        <ForgotForm key="forgot" lastResult={lastResult("forgot")} />
+        <ForgotForm key="forgot" email={email} lastResult={lastResult("forgot")} />
       )}
     </AuthShell>
+  );
+}
+
+/**
+ * A link to another mode of this page that takes the address typed so far along (with
+ * JavaScript; without it, a plain link to that mode).
+ */
+function ModeLink({ to, className, children }: { to: string; className: string; children: React.ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <Link
+      to={to}
+      className={className}
+      onClick={(event) => {
+        const typed = document.querySelector<HTMLInputElement>('main input[name="email"]')?.value.trim();
+        if (!typed || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        navigate(`${to}${to.includes("?") ? "&" : "?"}${new URLSearchParams({ email: typed })}`);
+      }}
+    >
+      {children}
+    </Link>
   );
 }
 
@@ -339,11 +374,13 @@ function FormFailure({ intent, id, errors, children }: { intent: Intent; id?: st
 }
 
 function LoginForm({
+  email,
   lastResult,
   redirectTo,
   unverifiedEmail,
   resendResult,
 }: {
+  email?: string;
   lastResult?: SubmissionResult<string[]>;
   redirectTo: string;
   unverifiedEmail?: string;
@@ -371,14 +408,14 @@ function LoginForm({
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field
           label="Email"
-          inputProps={{ name: "email", type: "email", defaultValue: shownValue(lastResult, "email"), autoComplete: "email" }}
+          inputProps={{ name: "email", type: "email", defaultValue: shownValue(lastResult, "email") ?? email, autoComplete: "email" }}
           errors={errors?.email}
         />
         <Field label="Password" inputProps={{ name: "password", type: "password", autoComplete: "current-password" }} errors={errors?.password} />
         <div className="-mt-1 flex justify-end">
-          <Link to={modeHref("forgot", redirectTo)} className={`${authLinkClasses} text-sm`}>
+          <ModeLink to={modeHref("forgot", redirectTo)} className={`${authLinkClasses} text-sm`}>
             Forgot your password?
-          </Link>
+          </ModeLink>
         </div>
         <Button type="submit" className="w-full" pending={submitting} pendingText="Signing in…">
           Sign in
@@ -402,7 +439,7 @@ function ResendForm({ email }: { email: string }) {
   );
 }
 
-function RegisterForm({ lastResult, invite }: { lastResult?: SubmissionResult<string[]>; invite?: { token: string; email: string } | null }) {
+function RegisterForm({ email, lastResult, invite }: { email?: string; lastResult?: SubmissionResult<string[]>; invite?: { token: string; email: string } | null }) {
   const form = useFocusFirstError(lastResult);
   const errors = lastResult?.error;
   const formErrors = formErrorsOf(lastResult) ?? undefined;
@@ -428,7 +465,7 @@ function RegisterForm({ lastResult, invite }: { lastResult?: SubmissionResult<st
         </div>
         <Field
           label="Email"
-          inputProps={{ name: "email", type: "email", autoComplete: "email", defaultValue: shownValue(lastResult, "email") ?? invite?.email }}
+          inputProps={{ name: "email", type: "email", autoComplete: "email", defaultValue: shownValue(lastResult, "email") ?? invite?.email ?? email }}
           errors={errors?.email}
         />
         <Field
@@ -461,7 +498,7 @@ function RegisterForm({ lastResult, invite }: { lastResult?: SubmissionResult<st
   );
 }
 
-function ForgotForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+function ForgotForm({ email, lastResult }: { email?: string; lastResult?: SubmissionResult<string[]> }) {
   const form = useFocusFirstError(lastResult);
   const formErrors = formErrorsOf(lastResult) ?? undefined;
   const submitting = useSubmitting("forgot");
@@ -473,7 +510,7 @@ function ForgotForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
         <HoneypotField />
         <Field
           label="Email"
-          inputProps={{ name: "email", type: "email", defaultValue: shownValue(lastResult, "email"), autoComplete: "email" }}
+          inputProps={{ name: "email", type: "email", defaultValue: shownValue(lastResult, "email") ?? email, autoComplete: "email" }}
           errors={lastResult?.error?.email}
         />
         <Button type="submit" className="w-full" pending={submitting} pendingText="Sending…">
