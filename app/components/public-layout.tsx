@@ -121,10 +121,13 @@ export function PublicHeader({ onLanding = false }: { onLanding?: boolean }) {
           {signedIn ? (
             // A member reading the blog (the app's sidebar links here) gets a clear way back.
             <Link to="/" className={START_FREE}>
-              <span aria-hidden="true">←&nbsp;</span>
-              {/* On a phone it reads "← Bandroom", so the header fits 390 px (its name stays whole). */}
-              <span className="sr-only sm:not-sr-only">{"Back to "}</span>
-              Bandroom
+              {/* One inline run of text: as the link's flex items, "Back to " lost its space ("Back toBandroom"). */}
+              <span>
+                <span aria-hidden="true">←&nbsp;</span>
+                {/* On a phone it reads "← Bandroom", so the header fits 390 px (its name stays whole). */}
+                <span className="sr-only sm:not-sr-only">{"Back to "}</span>
+                Bandroom
+              </span>
             </Link>
           ) : (
             <>

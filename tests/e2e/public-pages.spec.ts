@@ -102,7 +102,7 @@ test.describe("blog", () => {
     await expect(page.getByRole("link", { name: "Go Home" })).toBeVisible();
   });
 
-  test("signed in, the blog still opens, with the way back into the app", async ({ page, login }) => {
+  test("signed in, the blog still opens, with the way back into the app", async ({ page, login, isMobile }) => {
     await login();
     const response = await page.goto("/blog/finding-and-keeping-good-subs");
     expect(response?.status()).toBe(200);
@@ -110,6 +110,8 @@ test.describe("blog", () => {
     // The sidebar's Blog leads here: a clear way back into the app, on every screen size, with or without JavaScript.
     const back = page.getByRole("link", { name: "Back to Bandroom" });
     await expect(back).toBeVisible();
+    // What it shows, word apart from word (a flex item once dropped the space: "Back toBandroom").
+    if (!isMobile) expect((await back.innerText()).replace(/\u00a0/g, " ")).toBe("← Back to Bandroom");
     await back.click();
     await expect(page).toHaveURL(/\/(dashboard|getting-started)$/);
     // In the app shell again (its main landmark), not the marketing layout.
