@@ -119,6 +119,14 @@ test.describe("blog", () => {
   });
 });
 
+test("the sign-in page, in each of its modes, describes itself and names /login as its one address", async ({ page }) => {
+  for (const path of ["/login", "/login?mode=register", "/login?mode=forgot"]) {
+    expect((await page.goto(path))?.status(), path).toBe(200);
+    await expect(page.locator('meta[name="description"]'), path).toHaveAttribute("content", /Sign in to Bandroom/);
+    await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute("href", /^https?:\/\/[^/]+\/login$/);
+  }
+});
+
 test.describe("resources", () => {
   test("the hub links to each guide, and each guide opens at its path with its title", async ({ page }) => {
     await page.goto("/resources");

@@ -100,6 +100,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     mode: readMode(url.searchParams.get("mode")),
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
     notice,
+    origin: appOrigin(request),
     email: typedEmail(url),
     ...(invite ? { invite } : {}),
   };
@@ -264,7 +265,12 @@ const TITLES: Record<Mode, { heading: string; description: string; meta: string 
   },
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${TITLES[data?.mode ?? "login"].meta} · Bandroom` }];
+/** Each mode is one page to a search engine or a shared link: /login, described as signing in to Bandroom. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${TITLES[data?.mode ?? "login"].meta} · Bandroom` },
+  { name: "description", content: "Sign in to Bandroom, or create a free account: your band's gigs, rehearsals, setlists and money in one place." },
+  ...(data ? [{ tagName: "link", rel: "canonical", href: `${data.origin}/login` }] : []),
+];
 
 export default function LoginPage() {
   const { mode, notice, redirectTo, invite, email } = useLoaderData<typeof loader>();
