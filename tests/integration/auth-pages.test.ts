@@ -43,7 +43,7 @@ describe("/login loader", () => {
   ])("%s opens the %s mode", async (path, mode) => {
     const response = await loginPageData(path);
     expect(response.status).toBe(200);
-    expect(await body(response)).toEqual({ mode, redirectTo: "", notice: null });
+    expect(await body(response)).toEqual({ mode, redirectTo: "", notice: null, origin: expect.stringMatching(/^https?:\/\//) });
   });
 
   test.each([
