@@ -53,6 +53,11 @@ export function takeClaim(key: string, userId: string, value: string, fingerprin
   });
 }
 
+/** A claim as it stands (none: null), read without taking it. */
+export function readClaim(key: string) {
+  return db.formSubmission.findUnique({ where: { key }, select: { userId: true, location: true } });
+}
+
 /** Stores what a claim's first call answered (where it went, or its JSON answer). */
 export async function settleClaim(key: string, location: string) {
   await db.$transaction((tx) => tx.formSubmission.updateMany({ where: { key }, data: { location } }));

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { data } from "@remix-run/node";
 import { apiError } from "./api.server";
 import { sha256 } from "./crypto.server";
-import { dropClaim, settleClaim, takeClaim } from "./form-submission.server";
+import { dropClaim, readClaim, settleClaim, takeClaim } from "./form-submission.server";
 
 /**
  * `Idempotency-Key` for the /api calls that record money: a client that retries a POST
@@ -31,11 +31,29 @@ type Claim = { request: string; nonce?: string; status?: number; body?: unknown 
  * `Idempotent-Replayed: true`); 409 while the first is still running; 422 when the key
  * came with a different `input`. Without the header, `create` runs as usual.
  */
-export async function createOnce(request: Request, scope: { userId: string; bandId: number; endpoint: string }, input: unknown, create: () => Promise<unknown>) {
+type Scope = { userId: string; bandId: number; endpoint: string };
+
+const claimKey = (scope: Scope, given: string) => `api:${sha256(`${scope.userId}\n${scope.bandId}\n${scope.endpoint}\n${given}`)}`;
+
+/**
+ * The first call's answer to a retry of a call already recorded (the same key and input),
+ * else null: for a caller the call would now be refused to (the band no longer Pro, a role
+ * lost since), who must still learn that their money was recorded, not that it was not.
+ */
+export async function earlierAnswer(request: Request, scope: Scope, input: unknown) {
+  const given = request.headers.get(IDEMPOTENCY_HEADER);
+  if (given === null || !KEY_SHAPE.test(given)) return null;
+  const row = await readClaim(claimKey(scope, given));
+  const claim = JSON.parse(row?.location ?? "{}") as Claim;
+  if (row?.userId !== scope.userId || claim.request !== sha256(JSON.stringify(input)) || claim.status === undefined) return null;
+  return data(claim.body, { status: claim.status, headers: { "Idempotent-Replayed": "true" } });
+}
+
+export async function createOnce(request: Request, scope: Scope, input: unknown, create: () => Promise<unknown>) {
   const given = request.headers.get(IDEMPOTENCY_HEADER);
   if (given === null) return data(await create(), { status: 201 });
   if (!KEY_SHAPE.test(given)) throw apiError(400, "Invalid request", { [IDEMPOTENCY_HEADER]: [IDEMPOTENCY_MESSAGES.shape] });
-  const key = `api:${sha256(`${scope.userId}\n${scope.bandId}\n${scope.endpoint}\n${given}`)}`;
+  const key = claimKey(scope, given);
   const fingerprint = sha256(JSON.stringify(input));
   // The row holds this call's request and a nonce until it answers (form-submission.server.ts).
   const mine = JSON.stringify({ request: fingerprint, nonce: crypto.randomUUID() } satisfies Claim);

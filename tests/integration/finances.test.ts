@@ -274,6 +274,22 @@ describe("recording the band's money", () => {
     const bad = await post(payout, "has spaces");
     expect(bad.status).toBe(400);
     expect(await body(bad)).toEqual({ message: "Invalid request", errors: { "Idempotency-Key": [IDEMPOTENCY_MESSAGES.shape] } });
+
+    // The band goes back to Free: the retry of a call already recorded still gets its first
+    // answer (told 402, the client would think the money was never recorded); anything
+    // new, or the same key with another body, is refused as Free.
+    await db.band.update({ where: { id: world.band.id }, data: { subscriptionTier: "free" } });
+    const [recorded] = await countLedger(world.band.id);
+    const late = await post(payout, "retry-me-1");
+    expect(late.status).toBe(201);
+    expect(late.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await body(late)).toEqual(firstBody);
+    expect((await post({ ...payout, amount: "25" }, "retry-me-1")).status).toBe(402);
+    expect((await post(payout, "retry-me-9")).status).toBe(402);
+    expect((await post(payout, null)).status).toBe(402);
+    // Nor is another person's key answered to someone who never made the call.
+    expect((await post(payout, "retry-me-1", cookies.ann)).status).toBe(402);
+    expect((await countLedger(world.band.id))[0]).toBe(recorded);
   });
 
   test("a description or note sent as a number is refused as not text, and nothing is recorded", async () => {
