@@ -427,7 +427,7 @@ export function Icon({ name, className = "h-5 w-5" }: { name: IconName; classNam
 // shows as static markup instead of the import's error taking the page down.
 const RadixToasts = lazy(() =>
   import("~/components/ui/radix-toasts").catch(() => ({
-    default: ({ toasts }: { toasts: (ToastMessage & { open: boolean })[]; dismiss: (id: string) => void; onLoad: () => void }) =>
+    default: ({ toasts }: { toasts: (ToastMessage & { open: boolean })[]; dismiss: (id: string) => void; onLoad: () => void; focus: boolean }) =>
       toasts[0]?.open ? <StaticToast toast={toasts[0]} /> : null,
   })),
 );
@@ -450,10 +450,11 @@ export function toastClasses(type: ToastMessage["type"]) {
   return type === "destructive" ? "border-red-700 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900";
 }
 
-let listener: ((toast: ToastMessage) => void) | null = null;
+let listener: ((toast: Omit<ToastMessage, "id"> & { id?: string }) => void) | null = null;
 /** Shows a toast from anywhere in client code. */
 export function showToast(toast: Omit<ToastMessage, "id"> & { id?: string }) {
-  listener?.({ ...toast, id: toast.id ?? Math.random().toString(36).slice(2) });
+  // The Toaster gives it an id when it has none.
+  listener?.(toast);
 }
 
 
@@ -477,7 +478,8 @@ function StaticToast({ toast }: { toast: ToastMessage }) {
 export function Toaster({ toast, children }: { toast: ToastMessage | null; children?: React.ReactNode }) {
   const [toasts, setToasts] = useState<(ToastMessage & { open: boolean })[]>([]);
   const [hydrated, setHydrated] = useState(false);
-  const [loaded, setLoaded] = useState(false);
+  // "f8": loaded by the key, so the region takes the focus as it arrives.
+  const [loaded, setLoaded] = useState<boolean | "f8">(false);
   const markLoaded = useCallback(() => setLoaded(true), []);
 
   const show = useCallback((next: Omit<ToastMessage, "id"> & { id?: string }) => {
@@ -487,6 +489,10 @@ export function Toaster({ toast, children }: { toast: ToastMessage | null; child
 
   useEffect(() => {
     listener = show;
+    // F8 focuses the notification region (spec) before any toast has loaded it too: the
+    // key loads the region, which then takes the focus (radix-toasts.tsx). Once loaded,
+    // the key is Radix's too. (`show` never changes: this runs once, with the root's Toaster.)
+    document.addEventListener("keydown", (event) => event.code == "F8" && setLoaded("f8"));
     return () => {
       if (listener === show) listener = null;
     };
@@ -513,7 +519,7 @@ export function Toaster({ toast, children }: { toast: ToastMessage | null; child
         // Radix (13 KB gzip) is fetched with the first toast, not with every page: until
         // it arrives the toast shows as the static markup.
         <Suspense fallback={toasts[0] ? <StaticToast toast={toasts[0]} /> : null}>
-          <RadixToasts toasts={toasts} dismiss={dismiss} onLoad={markLoaded} />
+          <RadixToasts toasts={toasts} dismiss={dismiss} onLoad={markLoaded} focus={loaded == "f8"} />
         </Suspense>
       ) : null}
     </>

@@ -235,4 +235,17 @@ test.describe("the toast library loads with the first toast", () => {
     await page.keyboard.press("F8");
     await expect(page.locator("ol[tabindex]:focus, [role=region] :focus")).toHaveCount(1);
   });
+
+  test("F8 reaches the notification region before any toast too: the key loads it, focused, with a visible ring", async ({ page, login, createUser, createBand }) => {
+    const user = await login(await createUser());
+    await createBand(user, { name: "Quiet Band" });
+    await page.goto("/setlists");
+    await page.waitForFunction(() => "__remixRouter" in window);
+    await expect(page.getByRole("region", { name: /Notifications/ })).toHaveCount(0);
+    await page.keyboard.press("F8");
+    const focused = page.getByRole("region", { name: /Notifications/ }).locator(":focus");
+    await expect(focused).toHaveCount(1);
+    // Seen as focused: a ring (box-shadow), its outline being off.
+    expect(await focused.evaluate((element) => getComputedStyle(element).boxShadow)).not.toBe("none");
+  });
 });

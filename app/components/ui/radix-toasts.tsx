@@ -1,5 +1,5 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, toastClasses, type ToastMessage } from "~/components/kit";
 
 /** The Radix toasts, in a chunk of their own: the Toaster loads it with the first toast. */
@@ -7,13 +7,22 @@ export default function RadixToasts({
   toasts,
   dismiss,
   onLoad,
+  focus,
 }: {
   toasts: (ToastMessage & { open: boolean })[];
   dismiss: (id: string) => void;
   onLoad: () => void;
+  /** Loaded by F8 (the Toaster's own listener, before Radix's was here): focus the region now. */
+  focus: boolean;
 }) {
+  const viewport = useRef<HTMLOListElement>(null);
   // Once loaded it stays mounted, so the F8 region and later toasts need no new fetch.
   useEffect(onLoad, [onLoad]);
+  useEffect(() => {
+    if (focus) viewport.current?.focus();
+    // Only as it arrives: later F8s are Radix's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
       {toasts.map((t) => (
@@ -38,7 +47,8 @@ export default function RadixToasts({
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed bottom-20 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:bottom-0 md:max-w-toast" />
+      {/* Focused by F8, the region shows it: a ring, not the browser's outline around the whole strip. */}
+      <ToastPrimitive.Viewport ref={viewport} className="fixed bottom-20 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none focus:ring-2 focus:ring-inset focus:ring-brand-700 md:bottom-0 md:max-w-toast" />
     </ToastPrimitive.Provider>
   );
 }

@@ -309,6 +309,10 @@ export async function editorView(access: BandAccess, id: number, q: string, now 
       targetMinutes: setlist.targetSetSeconds ? Math.round(setlist.targetSetSeconds / 60) : null,
       length: formatSetLength(setlist.seconds, setlist.unknownSongs, setlist.withBreaks),
       songCount: setlist.songCount,
+      /** The header's line, made here so its words travel as data, not page JavaScript (issue 11). */
+      summary: `${setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`} · show length ${formatSetLength(setlist.seconds, setlist.unknownSongs, setlist.withBreaks)}${
+        setlist.targetSetSeconds ? ` · target ${Math.round(setlist.targetSetSeconds / 60)} minutes a set` : ""
+      }`,
       mayDelete: setlist.mayDelete,
       /** The Duplicate button's one-time key (form-submission.server.ts). */
       duplicateKey: newSubmissionKey(),

@@ -58,9 +58,7 @@ export function SetlistEditor({ data, reply }: { data: EditorData; reply: Editor
       <PageHeader
         back={{ to: "/setlists", label: "Setlists" }}
         title={setlist.name}
-        description={`${setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`} · show length ${setlist.length}${
-          setlist.targetMinutes ? ` · target ${setlist.targetMinutes} minutes a set` : ""
-        }`}
+        description={setlist.summary}
       />
       {reply ? (
         <div role="alert" className={`rounded-lg border p-4 text-sm ${reply.stale ? "border-amber-300 bg-amber-50 text-amber-950" : "border-red-200 bg-red-50 text-red-800"}`}>
