@@ -36,16 +36,18 @@ export const NOT_JSON = "Request body must be valid JSON";
 export const NOT_JSON_TYPE = "Send the body as JSON, with Content-Type: application/json";
 
 /**
- * Whether a body's Content-Type is one `types` names (or a JSON one, "…+json"). A form of
- * another site can post text/plain, a urlencoded or a multipart body without asking
- * first, and a script of another site a body with no type at all (a Blob without one),
- * but never application/json (that takes a CORS preflight, which this server does not
- * grant): refusing the others keeps every cookie-authenticated /api write out of reach of
- * another site, even from a browser too old to send Origin (docs/decisions/0002).
+ * Whether a body's Content-Type is one `types` names (or a JSON one, "…+json"), or none. A
+ * form of another site can post text/plain, a urlencoded or a multipart body without
+ * asking first, but never application/json (that takes a CORS preflight, which this
+ * server does not grant): refusing the others keeps every cookie-authenticated /api write
+ * out of reach of a cross-site form, even from a browser too old to send Origin. A body
+ * with no type at all is what a script or a command-line client sends (Python's
+ * `requests` with `data=`); a page of another site can send one only with fetch, and
+ * every browser with fetch sends Origin, which the edge checks first (docs/decisions/0002).
  */
 function isJsonType(request: Request, types: readonly string[]) {
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  return Boolean(type) && (types.includes(type!) || type!.endsWith("+json"));
+  return !type || types.includes(type) || type.endsWith("+json");
 }
 
 /**
