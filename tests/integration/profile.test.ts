@@ -391,7 +391,7 @@ describe("changing the sign-in address", () => {
     expect(token).toBeTruthy();
 
     // Opening the link shows the change and changes nothing (mail scanners open links).
-    expect(await body(await callRoute(changeEmailPage.loader, buildRequest(`/change-email?token=${token}`)))).toEqual({ token, newEmail: to });
+    expect(await body(await callRoute(changeEmailPage.loader, buildRequest(`/change-email?token=${token}`)))).toEqual({ token, newEmail: to, currentEmail: user.email });
     expect((await userRow(user.id))!.email).toBe(user.email);
 
     const done = await confirm(token, cookie);
@@ -403,7 +403,7 @@ describe("changing the sign-in address", () => {
     const again = await confirm(token);
     expect(again.status).toBe(400);
     expect(await body(again)).toEqual({ problem: EMAIL_CHANGE_MESSAGES.invalidLink });
-    expect(await body(await callRoute(changeEmailPage.loader, buildRequest(`/change-email?token=${token}`)))).toEqual({ token: null, newEmail: null });
+    expect(await body(await callRoute(changeEmailPage.loader, buildRequest(`/change-email?token=${token}`)))).toEqual({ token: null, newEmail: null, currentEmail: null });
 
     // Signing in takes the new address, not the old one.
     const signIn = (email: string) => callRoute(loginPage.action, buildRequest("/login", { form: { intent: "login", email, password: TEST_PASSWORD } }));
@@ -428,7 +428,7 @@ describe("changing the sign-in address", () => {
     await post(disabled.cookie, { intent: "change-email", newEmail: away, currentPassword: TEST_PASSWORD });
     const late = linkTo(away)!;
     await db.user.update({ where: { id: disabled.user.id }, data: { disabledAt: new Date() } });
-    expect(await body(await callRoute(changeEmailPage.loader, buildRequest(`/change-email?token=${late}`)))).toEqual({ token: null, newEmail: null });
+    expect(await body(await callRoute(changeEmailPage.loader, buildRequest(`/change-email?token=${late}`)))).toEqual({ token: null, newEmail: null, currentEmail: null });
     expect((await confirm(late)).status).toBe(400);
     expect((await userRow(disabled.user.id))!.email).toBe(disabled.user.email);
   });
@@ -478,11 +478,12 @@ describe("changing the sign-in address", () => {
     expect((await userRow(user.id))!.email).toBe(user.email);
   });
 
-  test("a sign-up nobody confirmed does not own its address: the link goes out, and opening it moves the account there in its place", async () => {
+  test("a sign-up abandoned unconfirmed does not own its address: the link goes out, and opening it moves the account there in its place; one still waiting for its link keeps it", async () => {
     const { user, cookie } = await signedIn();
-    // Signed up with the address and never verified (abandoned, or someone else's squat).
+    // Signed up with the address, never verified, its link run out (abandoned, or someone else's squat).
     const before = fresh();
     const pending = await createUser({ email: before, verified: false });
+    await db.userToken.create({ data: { userId: pending.id, purpose: "verify-email", tokenHash: `expired-${before}`, expiresAt: new Date(Date.now() - 1000) } });
     await post(cookie, { intent: "change-email", newEmail: before, currentPassword: TEST_PASSWORD });
     expect(mailsTo(before).map((mail) => mail.subject)).not.toContain("This address already has a Bandroom account");
     const done = await confirm(linkTo(before)!, cookie);
@@ -490,7 +491,7 @@ describe("changing the sign-in address", () => {
     expect((await userRow(user.id))!.email).toBe(before);
     expect(await db.user.findUnique({ where: { id: pending.id } })).toBeNull();
 
-    // The same when the sign-up came after the link was mailed.
+    // The same when the sign-up came after the link was mailed and was abandoned since.
     const { user: second, cookie: secondCookie } = await signedIn();
     const after = fresh();
     await post(secondCookie, { intent: "change-email", newEmail: after, currentPassword: TEST_PASSWORD });
@@ -498,6 +499,24 @@ describe("changing the sign-in address", () => {
     await createUser({ email: after, verified: false });
     expectRedirect(await confirm(token, secondCookie), "/profile#email");
     expect((await userRow(second.id))!.email).toBe(after);
+
+    // A sign-up still waiting for its verification link keeps the address: its owner,
+    // expecting a confirmation mail, could be led to press the other link instead.
+    const { user: third, cookie: thirdCookie } = await signedIn();
+    const waiting = fresh();
+    await post(thirdCookie, { intent: "change-email", newEmail: waiting, currentPassword: TEST_PASSWORD });
+    const waitingToken = linkTo(waiting)!;
+    const signUp = await createUser({ email: waiting, verified: false });
+    await db.userToken.create({ data: { userId: signUp.id, purpose: "verify-email", tokenHash: `live-${waiting}`, expiresAt: new Date(Date.now() + 3_600_000) } });
+    const refused = await confirm(waitingToken, thirdCookie);
+    expect(refused.status).toBe(409);
+    expect(await body(refused)).toEqual({ problem: EMAIL_CHANGE_MESSAGES.taken });
+    expect((await userRow(third.id))!.email).toBe(third.email);
+    expect(await db.user.findUnique({ where: { id: signUp.id }, select: { email: true } })).toEqual({ email: waiting });
+    // Asked for while it waits: the note, not a link.
+    await post(thirdCookie, { intent: "change-email", newEmail: waiting, currentPassword: TEST_PASSWORD });
+    expect(mailsTo(waiting).at(-1)!.subject).toBe("This address already has a Bandroom account");
   });
+
 });
 

@@ -418,6 +418,14 @@ export async function notifyPasswordChanged(userId: string) {
 // ---------------------------------------------------------------------------
 // Changing the sign-in address
 
+/** What tells an abandoned sign-up: never confirmed, and no verification link still good. */
+const ABANDONED_SELECT = { id: true, emailVerifiedAt: true, tokens: { where: { purpose: "verify-email", usedAt: null }, select: { expiresAt: true } } } as const;
+
+function isAbandonedSignUp(user: { emailVerifiedAt: Date | null; tokens: { expiresAt: Date }[] }) {
+  const now = Date.now();
+  return !user.emailVerifiedAt && !user.tokens.some((token) => token.expiresAt.getTime() > now);
+}
+
 const CHANGE_EMAIL_TTL_MS = 60 * 60 * 1000;
 
 export { EMAIL_CHANGE_MESSAGES };
@@ -431,10 +439,10 @@ export { EMAIL_CHANGE_MESSAGES };
  */
 export async function requestEmailChange(user: { id: string; email: string; firstName: string }, newEmail: string, origin: string) {
   if (newEmail === user.email.toLowerCase()) throw new RuleError(400, EMAIL_CHANGE_MESSAGES.same, "newEmail");
-  // A sign-up nobody has confirmed does not own the address: the link goes out, and whoever
-  // opens it proves they read the mailbox (the pending sign-up gives way, confirmEmailChange).
-  const owner = await db.user.findUnique({ where: { email: newEmail }, select: { id: true, emailVerifiedAt: true } });
-  if (owner?.emailVerifiedAt) {
+  // A sign-up abandoned unconfirmed does not own the address: the link goes out, and whoever
+  // opens it proves they read the mailbox (the sign-up gives way, confirmEmailChange).
+  const owner = await db.user.findUnique({ where: { email: newEmail }, select: ABANDONED_SELECT });
+  if (owner && !isAbandonedSignUp(owner)) {
     const text = `Hello,\n\nSomeone asked to move a Bandroom account to this address, but it already belongs to a Bandroom account, so nothing was changed.\n\nIf this was you, sign in with this address at ${origin}/login (or reset its password there). If not, no action is needed.`;
     await sendMail({ to: newEmail, subject: "This address already has a Bandroom account", text, html: paragraphs(text) });
     return;
@@ -476,13 +484,15 @@ export async function confirmEmailChange(token: string, signedIn?: { id: string;
         select: { id: true, userId: true, purpose: true, usedAt: true, expiresAt: true, newEmail: true, user: { select: { email: true, firstName: true, lastName: true, disabledAt: true } } },
       });
       if (!isLive(record, "change-email") || !record.newEmail || record.user.disabledAt) return { status: "invalid" as const };
-      const holder = await tx.user.findUnique({ where: { email: record.newEmail }, select: { id: true, emailVerifiedAt: true } });
+      const holder = await tx.user.findUnique({ where: { email: record.newEmail }, select: ABANDONED_SELECT });
       if (holder) {
-        // A sign-up with that address that nobody confirmed (it cannot sign in, and has no
-        // band) gives way to the person who has just proved they read the mailbox, as it
-        // gives way to a newer sign-up (registerUser). A confirmed account keeps it.
-        if (holder.emailVerifiedAt) return { status: "taken" as const };
-        const { count } = await tx.user.deleteMany({ where: { id: holder.id, emailVerifiedAt: null, memberships: { none: {} } } });
+        // A sign-up with that address abandoned unconfirmed (it cannot sign in, has no band,
+        // and its verification link has run out) gives way to the person who has just proved
+        // they read the mailbox, as it gives way to a newer sign-up (registerUser). A
+        // confirmed account keeps it, and so does a sign-up still waiting for its link: its
+        // owner, expecting a confirmation mail, could be led to press this one instead.
+        if (!isAbandonedSignUp(holder)) return { status: "taken" as const };
+        const { count } = await tx.user.deleteMany({ where: { id: holder.id, emailVerifiedAt: null, memberships: { none: {} }, tokens: { none: { purpose: "verify-email", usedAt: null, expiresAt: { gt: new Date() } } } } });
         if (!count) return { status: "taken" as const };
       }
       // Every other link of the account, this one included, ends here.

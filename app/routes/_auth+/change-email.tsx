@@ -16,7 +16,7 @@ import { toastHeader } from "~/utils/toast.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const pending = await pendingEmailChange(token);
-  return { token: pending ? token : null, newEmail: pending?.newEmail ?? null };
+  return { token: pending ? token : null, newEmail: pending?.newEmail ?? null, currentEmail: pending?.currentEmail ?? null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -38,7 +38,7 @@ export const headers = () => ({ "Cache-Control": "no-store" });
 export const meta: MetaFunction = () => [{ title: "Confirm your new email · Bandroom" }];
 
 export default function ChangeEmail() {
-  const { token, newEmail } = useLoaderData<typeof loader>();
+  const { token, newEmail, currentEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useSubmitting();
   const footer = (
@@ -59,7 +59,7 @@ export default function ChangeEmail() {
     );
   }
   return (
-    <AuthShell title="Confirm your new email" description={`From now on you will sign in to Bandroom with ${newEmail}.`} footer={footer}>
+    <AuthShell title="Confirm your new email" description={`The Bandroom account that signs in with ${currentEmail} will sign in with ${newEmail} from now on. If that is not your account, leave this page: nothing changes.`} footer={footer}>
       <Form method="post" className="space-y-4">
         <input type="hidden" name="token" value={token} />
         <Button type="submit" className="w-full" pending={submitting} pendingText="Changing…">
