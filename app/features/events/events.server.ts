@@ -889,10 +889,15 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
   return { id: eventId, answersCleared, feeBelowReceived: feeLowered ? await feeBelowReceived(access, eventId, feeMinor ?? null) : null };
 }
 
-/** Refuses (rolling the edit back) a gig among `ids` that the edit made something else while payments are recorded for it. */
+/** Refuses (rolling the edit back) a gig among `ids` that the edit made something else while a payment is recorded for it (and not reversed). */
 async function keepPaidGigs(tx: Prisma.TransactionClient, ids: number[]) {
   if (!ids.length) return;
-  const paid = await tx.event.findFirst({ where: { id: { in: ids }, kind: { not: "gig" }, payments: { some: {} } }, select: { title: true } });
+  // A payment reversed (recorded against the wrong gig, then corrected) no longer counts: its
+  // reversal names the gig too, and the two cancel out.
+  const paid = await tx.event.findFirst({
+    where: { id: { in: ids }, kind: { not: "gig" }, payments: { some: { entry: { reversesId: null, reversedBy: { is: null } } } } },
+    select: { title: true },
+  });
   if (paid) throw new RuleError(409, MESSAGES.paidGigKind(paid.title), "kind");
 }
 

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { eventFields, eventFormOptions, eventRules, eventToEdit, requireEventGate, updateEvent } from "~/features/events/events.server";
-import { updateEventSchema } from "~/features/events/schema.server";
+import { MESSAGES, updateEventSchema } from "~/features/events/schema.server";
 import { EventForm } from "~/features/events/components/event-form";
 import { conflictMessages } from "~/features/availability/conflicts.server";
 import { ConflictNotice, ConflictWarning } from "~/features/availability/components/conflict-warning";
@@ -11,7 +11,7 @@ import { PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { parseId } from "~/utils/ids";
 import { pageTitle } from "~/utils/meta";
-import { replyWithRuleError } from "~/utils/rule-error";
+import { replyWithRuleError, RuleError } from "~/utils/rule-error";
 import { redirectWithToast, unlessGone } from "~/utils/toast.server";
 
 async function gate(request: Request, id: string | undefined) {
@@ -46,8 +46,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     const { result, status } = replyWithRuleError(submission, error);
     const conflicts = conflictMessages(error);
-    // Someone else saved first (a 409 that is not the lineup's): the page offers their version.
-    return data({ result, conflicts, stale: status === 409 && !conflicts, currency: rules.currency }, { status });
+    // Someone else saved first: the page offers their version. (Not every 409 is that: a paid
+    // gig made something else is refused under its Kind, and its page has not changed.)
+    return data({ result, conflicts, stale: error instanceof RuleError && error.message === MESSAGES.stale, currency: rules.currency }, { status });
   }
 }
 
