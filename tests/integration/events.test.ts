@@ -136,6 +136,16 @@ describe("times in the band's time zone", () => {
     // A person in the lineup is an object of two known keys: a bare id, or a misspelt key, says so.
     expect((await errorsOf({ lineup: [5] }))["lineup.0"]).toEqual(["Each person in the lineup is { membershipId, instrument? }"]);
     expect((await errorsOf({ lineup: [{ membershipId: 1, instrumnet: "Bass" }] }))["lineup.0.instrumnet"]).toEqual(["Unknown field"]);
+    // What GET shows of a row (who, their answer) is taken back and set aside, not refused:
+    // a client sends the lineup it read, with one more person.
+    const read = (await createApi(b.id, { title: "Read back", kind: "gig", date: inDays(12), startTime: "20:00", lineup: [{ membershipId: b.membershipOf("member"), instrument: "Drums" }] }, b.cookies.leader));
+    const readId = (await body<{ id: number }>(read)).id;
+    const shown = await body<{ version: number; lineup: Record<string, unknown>[] }>(await getApi(readId, b.cookies.leader));
+    expect(Object.keys(shown.lineup[0]!)).toEqual(expect.arrayContaining(["userId", "answer", "note", "answeredAt"]));
+    const sentBack = await patchApi(readId, { version: shown.version, lineup: [...shown.lineup, { membershipId: b.membershipOf("leader") }] }, b.cookies.leader);
+    expect(sentBack.status).toBe(200);
+    expect(await db.eventBooking.count({ where: { eventId: readId } })).toBe(2);
+    await db.event.delete({ where: { id: readId } });
     expect((await errorsOf({ repeat: "weekly", repeatEnds: "until", until: "2031-01-01" })).until).toEqual([MESSAGES.tooMany]);
     // An end date before the second occurrence would make a series of one, as a count of 1 would.
     expect((await errorsOf({ repeat: "weekly", count: 1 })).count).toEqual(["A series repeats at least twice"]);

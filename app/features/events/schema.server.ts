@@ -130,6 +130,8 @@ const timeText = z.string({ error: MESSAGES.time }).trim().max(5, { error: MESSA
 const numberInput = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === "number" || typeof value === "string" ? value : Number.NaN), schema);
 const positiveId = (message: string) => numberInput(z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }));
 
+const READ_ONLY_LINEUP_KEYS = Object.fromEntries(["userId", "answer", "note", "answeredAt", "history"].map((key) => [key, z.unknown().optional()]));
+
 /** The lineup: who is booked, on which instrument. Form rows whose box is unticked arrive without a member and are dropped. */
 const LineupSchema = z
   .array(
@@ -140,6 +142,10 @@ const LineupSchema = z
           membershipId: positiveId(MESSAGES.lineupMember).optional(),
           // Left out (an /api client booking a member): the member's own instrument; sent empty (the form): none.
           instrument: optionalText(INSTRUMENT_MAX, "Instrument").optional(),
+          // What GET /api/events/{id} shows of a row comes back with it from a client that
+          // sends the lineup it read: taken and set aside (an answer is its person's own, PUT
+          // /api/events/{id}/rsvp).
+          ...READ_ONLY_LINEUP_KEYS,
         },
         { error: "Each person in the lineup is { membershipId, instrument? }" },
       )
