@@ -130,6 +130,8 @@ test("every page of the public site, the demo band and the admin area fits a pho
   await db.invitation.create({ data: { bandId: longBand.id, email: `newcomer-${Date.now()}@example.com`, role: "band_member", tokenHash: hashToken(token), invitedById: owner.id, expiresAt: new Date(Date.now() + 7 * 86_400_000) } });
   await context.clearCookies();
   wide.push(...(await tooWide(page, [`/invitations/${token}`])));
+  // The invitation itself, naming the band (not a "not valid" page, which would fit anyway).
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(longBand.name);
 
   expect(wide).toEqual([]);
 });

@@ -358,7 +358,8 @@ function ModeLink({ to, className, children }: { to: string; className: string; 
       to={to}
       className={className}
       onClick={(event) => {
-        const typed = document.querySelector<HTMLInputElement>('main input[name="email"]')?.value.trim();
+        // The mode's own field (the resend form's hidden one names the address refused before).
+        const typed = document.querySelector<HTMLInputElement>('main input[name="email"]:not([type="hidden"])')?.value.trim();
         if (!typed || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();
         navigate(`${to}${to.includes("?") ? "&" : "?"}${new URLSearchParams({ email: typed })}`);
