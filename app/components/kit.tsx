@@ -491,9 +491,11 @@ export function Toaster({ toast, children }: { toast: ToastMessage | null; child
     listener = show;
     // F8 focuses the notification region (spec) before any toast has loaded it too: the
     // key loads the region, which then takes the focus (radix-toasts.tsx). Once loaded,
-    // the key is Radix's too. (`show` never changes: this runs once, with the root's Toaster.)
-    document.addEventListener("keydown", (event) => event.code == "F8" && setLoaded("f8"));
+    // the key is Radix's too.
+    const f8 = (event: KeyboardEvent) => event.code == "F8" && setLoaded("f8");
+    document.addEventListener("keydown", f8);
     return () => {
+      document.removeEventListener("keydown", f8);
       if (listener === show) listener = null;
     };
   }, [show]);

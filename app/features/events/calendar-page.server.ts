@@ -112,7 +112,13 @@ export async function calendarPage(request: Request) {
     .map((b) => ({ ...b, when: formatDayRange(b.startDate, b.endDate) }));
 
   return {
-    band: { name: access.band.name, timeZone: tz },
+    // The page's sentences are made here, so their words travel as data, not page JavaScript (issue 11).
+    band: {
+      name: access.band.name,
+      timeZone: tz,
+      intro: `Gigs, rehearsals and meetings of ${access.band.name}. Times are in the band’s time zone, ${tz}.`,
+      subNote: `As a sub, you see the gigs you’re booked on. When ${access.band.name} books you, the gig shows here.`,
+    },
     title: `${MONTH_NAMES[month.first.month - 1]} ${month.first.year}`,
     links: { prev: query(month.prevMonth), next: query(month.nextMonth), today: query(month.thisMonth) },
     notice: month.refusedMonth ? refusedMonthNotice(month.refusedMonth) : null,

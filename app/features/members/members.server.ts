@@ -47,6 +47,8 @@ export const MESSAGES = {
   lastLeader: "A band always keeps at least one Band Leader. Make someone else Band Leader first.",
   stale: "Someone else changed this member while you were editing. Here they are as saved now; make your change again.",
   soleLeaderLeaves: "You’re the only Band Leader. Make another member Band Leader or delete the band in Settings before you leave.",
+  /** The members page's Leave band panel, for the only leader. */
+  soleLeaderNote: "You’re the only Band Leader. Make another member Band Leader (under Manage beside their name) or delete the band in Settings before you leave.",
   transferToSelf: "Choose another member to lead the band",
   transferToLeader: "They already lead the band. Choose a member who is not a Band Leader",
   alreadyMember: (email: string) => `${email} is already a member of this band`,

@@ -23,7 +23,7 @@ export default function Calendar() {
     <div className="space-y-6">
       <PageHeader
         title="Calendar"
-        description={<>Gigs, rehearsals and meetings of {band.name}. Times are in the band’s time zone, {band.timeZone}.</>}
+        description={band.intro}
         aside={
           abilities.create ? (
             <Link to="/events/new" className={buttonClasses("primary", "ml-auto")}>
@@ -74,7 +74,7 @@ export default function Calendar() {
 
       {abilities.bookedOnly && !events.length ? (
         <EmptyState icon="calendar" title="No gigs booked for you this month">
-          <p>As a sub, you see the gigs you’re booked on. When {band.name} books you, the gig shows here.</p>
+          <p>{band.subNote}</p>
         </EmptyState>
       ) : null}
 

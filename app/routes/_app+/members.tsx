@@ -116,7 +116,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The pending invitation whose withdrawal is being confirmed (?revoke=<invitationId>);
     // one panel at a time, so a member's panel wins when an address names both.
     revoke: manage === null ? idParam(url, "revoke") : null,
-    viewer: { membershipId: access.membership.id, role: access.membership.role, manager: abilities.manage, grantableRoles: abilities.grantableRoles, soleLeader: abilities.soleLeader },
+    viewer: { membershipId: access.membership.id, role: access.membership.role, manager: abilities.manage, grantableRoles: abilities.grantableRoles, soleLeader: abilities.soleLeader ? MESSAGES.soleLeaderNote : null },
     members: rows,
     memberPage: listed ? { page: listed.page, pageCount: listed.pageCount, total: listed.total, first: listed.first } : null,
     memberCount,

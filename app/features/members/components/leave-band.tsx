@@ -3,7 +3,8 @@ import { Form } from "@remix-run/react";
 import { Button, ErrorList, useIsPending, ConfirmDisclosure } from "~/components/kit";
 
 /** Your own way out of the band, behind a confirmation. */
-export function LeaveBand({ bandId, bandName, soleLeader, lastResult }: { bandId: number; bandName: string; soleLeader: boolean; lastResult?: SubmissionResult<string[]> }) {
+/** `soleLeader`: why they cannot leave yet (the loader's words, not page JavaScript), else null. */
+export function LeaveBand({ bandId, bandName, soleLeader, lastResult }: { bandId: number; bandName: string; soleLeader: string | null; lastResult?: SubmissionResult<string[]> }) {
   const pending = useIsPending({ intent: "leave" });
   const errors = lastResult?.error ? Object.values(lastResult.error).flat() : [];
   return (
@@ -20,10 +21,7 @@ export function LeaveBand({ bandId, bandName, soleLeader, lastResult }: { bandId
         ) : null}
         {soleLeader ? (
           errors.length ? null : (
-          <p>
-            You’re the only Band Leader. Make another member Band Leader (under Manage beside their name) or delete the band in Settings before you
-            leave.
-          </p>
+          <p>{soleLeader}</p>
           )
         ) : (
           <>
