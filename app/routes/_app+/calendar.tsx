@@ -191,7 +191,7 @@ export default function Calendar() {
                 ) : null}
                 {event.mine ? (
                   <div className="mt-2">
-                    <RsvpButtons eventId={event.id} title={event.title} when={event.date} state={event.mine} returnTo={`${returnTo}#agenda-${event.id}`} />
+                    <RsvpButtons eventId={event.id} title={event.title} when={`${event.date}, ${event.time}`} state={event.mine} returnTo={`${returnTo}#agenda-${event.id}`} />
                   </div>
                 ) : null}
               </li>

@@ -170,7 +170,7 @@ function ComingUp({ panels, empty }: { panels: Panels; empty: Notes }) {
               </p>
               {event.mine ? (
                 <div className="mt-2">
-                  <RsvpButtons eventId={event.id} title={event.title} when={event.when.date} state={event.mine} returnTo={HERE} />
+                  <RsvpButtons eventId={event.id} title={event.title} when={`${event.when.date}, ${event.when.time}`} state={event.mine} returnTo={HERE} />
                 </div>
               ) : null}
             </li>
@@ -214,7 +214,7 @@ function WaitingForYou({ panels, empty }: { panels: Panels; empty: Notes }) {
                   </span>
                   {onScreen.has(event.id) ? null : (
                     <div className="mt-2">
-                      <RsvpButtons eventId={event.id} title={event.title} when={event.when.date} state={{ answer: null, open: true, closedReason: null }} returnTo={HERE} />
+                      <RsvpButtons eventId={event.id} title={event.title} when={`${event.when.date}, ${event.when.time}`} state={{ answer: null, open: true, closedReason: null }} returnTo={HERE} />
                     </div>
                   )}
                 </li>

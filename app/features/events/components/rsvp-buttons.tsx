@@ -19,7 +19,7 @@ const ANSWER_STYLES: Record<string, string> = {
  * calendar opens with the toast; when it cannot be sent (a basement with no
  * signal) the answer goes back to what it was and a toast says so, and the page stays.
  * (A fetcher would have replaced the whole page with the error screen.)
- * A closed answer window shows the answer and why. `when` (the day shown) tells apart the
+ * A closed answer window shows the answer and why. `when` (the day and time shown) tells apart the
  * forms of a list where one title repeats (a weekly rehearsal) to a screen reader.
  */
 export function RsvpButtons({ eventId, title, when, state, returnTo, withNote = false, note }: { eventId: number; title: string; when?: string; state: RsvpState; returnTo: string; withNote?: boolean; note?: string | null }) {
