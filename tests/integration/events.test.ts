@@ -788,7 +788,8 @@ describe("recurring rehearsals", () => {
     expect(page.status).toBe(409);
     // Said under Kind; not the "someone else saved first" of a stale form, which it is not.
     expect(await body(page)).toMatchObject({ stale: false, result: { error: { kind: [message] } } });
-    const api = await patchApi(gig, { version: 1, kind: "rehearsal" }, b.cookies.leader);
+    // Renamed in the same edit, it is still named as it is saved (the new title is not saved either).
+    const api = await patchApi(gig, { version: 1, kind: "rehearsal", title: "Renamed" }, b.cookies.leader);
     expect(api.status).toBe(409);
     expect(await body(api)).toMatchObject({ message });
     expect(await db.event.findUniqueOrThrow({ where: { id: gig }, select: { kind: true, feeMinor: true, version: true } })).toEqual({ kind: "gig", feeMinor: 50_000, version: 1 });

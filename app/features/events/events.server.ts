@@ -832,7 +832,7 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
   if (conflicts.length && !edit.confirmConflicts) throw new ConflictsError(conflicts.filter((conflict, i) => conflicts.findIndex((c) => c.message === conflict.message) === i));
   // A gig whose fee has been paid stays a gig: its payments are the gig's income in the
   // reports and its splits share that fee. (Deleting it is refused for the same reason.)
-  const wereGigs = [before, ...(seriesPlan?.others ?? [])].filter((event) => event.kind === "gig").map((event) => event.id);
+  const wereGigs = new Map([before, ...(seriesPlan?.others ?? [])].filter((event) => event.kind === "gig").map((event) => [event.id, String(event.title)]));
   const answersCleared = await db.$transaction(async (tx) => {
     const cleared = await (async () => {
       // The write comes first: it takes SQLite's write lock (a read first could fail with
@@ -889,16 +889,20 @@ export async function updateEvent(access: BandAccess, eventId: number, edit: { e
   return { id: eventId, answersCleared, feeBelowReceived: feeLowered ? await feeBelowReceived(access, eventId, feeMinor ?? null) : null };
 }
 
-/** Refuses (rolling the edit back) a gig among `ids` that the edit made something else while a payment is recorded for it (and not reversed). */
-async function keepPaidGigs(tx: Prisma.TransactionClient, ids: number[]) {
-  if (!ids.length) return;
+/**
+ * Refuses (rolling the edit back) a gig of `gigs` (id → its title before the edit) that the
+ * edit made something else while a payment is recorded for it (and not reversed). Named as
+ * it was: a title typed in the same edit is not saved either.
+ */
+async function keepPaidGigs(tx: Prisma.TransactionClient, gigs: Map<number, string>) {
+  if (!gigs.size) return;
   // A payment reversed (recorded against the wrong gig, then corrected) no longer counts: its
   // reversal names the gig too, and the two cancel out.
   const paid = await tx.event.findFirst({
-    where: { id: { in: ids }, kind: { not: "gig" }, payments: { some: { entry: { reversesId: null, reversedBy: { is: null } } } } },
-    select: { title: true },
+    where: { id: { in: [...gigs.keys()] }, kind: { not: "gig" }, payments: { some: { entry: { reversesId: null, reversedBy: { is: null } } } } },
+    select: { id: true },
   });
-  if (paid) throw new RuleError(409, MESSAGES.paidGigKind(paid.title), "kind");
+  if (paid) throw new RuleError(409, MESSAGES.paidGigKind(gigs.get(paid.id)!), "kind");
 }
 
 /**
