@@ -119,6 +119,9 @@ test("the address typed on /login goes along to 'Forgot your password?', 'Sign u
   // A link someone sends with an address in it opens the form with that address; anything else is ignored.
   await page.goto("/login?email=bassist%40example.com");
   await expect(page.getByLabel("Email")).toHaveValue("bassist@example.com");
-  await page.goto("/login?email=not-an-address%0A");
+  await page.goto("/login?email=not%0Aan-address");
   await expect(page.getByLabel("Email")).toHaveValue("");
+  // Half an address typed goes along as typed.
+  await page.goto("/login?mode=forgot&email=dana");
+  await expect(page.getByLabel("Email")).toHaveValue("dana");
 });

@@ -72,12 +72,13 @@ function modeHref(mode: Mode, redirectTo: string) {
 /**
  * The address typed in one mode, carried to the next by the mode links (ModeLink): on a
  * phone nobody wants to type it again after tapping "Forgot your password?". Only ever a
- * form's starting value; at most an address's length, and nothing that is not typed text.
+ * form's starting value, as typed so far (half an address too); at most an address's
+ * length, and nothing that is not typed text.
  */
 function typedEmail(url: URL) {
   const email = url.searchParams.get("email")?.trim() ?? "";
   // eslint-disable-next-line no-control-regex -- what nobody types is dropped, not shown back
-  return email.length <= 254 && email.includes("@") && !/[\u0000-\u001F\u007F-\u009F\s]/.test(email) ? email : undefined;
+  return email && email.length <= 254 && !/[\u0000-\u001F\u007F-\u009F\s]/.test(email) ? email : undefined;
 }
 
 function pendingPage(email: string) {
