@@ -145,6 +145,14 @@ describe("times in the band's time zone", () => {
     const sentBack = await patchApi(readId, { version: shown.version, lineup: [...shown.lineup, { membershipId: b.membershipOf("leader") }] }, b.cookies.leader);
     expect(sentBack.status).toBe(200);
     expect(await db.eventBooking.count({ where: { eventId: readId } })).toBe(2);
+    // Rows that do not name their person (keyed by userId) are refused, not dropped like a
+    // form's unticked boxes: the lineup, and everyone's answers, would have gone.
+    const again = await body<{ version: number; lineup: { userId: string; answer: string | null }[] }>(await getApi(readId, b.cookies.leader));
+    const byUser = await patchApi(readId, { version: again.version, lineup: again.lineup.map((row) => ({ userId: row.userId, answer: row.answer })) }, b.cookies.leader);
+    expect(byUser.status).toBe(400);
+    expect((await body<{ errors: Record<string, string[]> }>(byUser)).errors["lineup.0"]).toEqual(["Each person in the lineup needs their membershipId"]);
+    expect(await db.eventBooking.count({ where: { eventId: readId } })).toBe(2);
+    expect((await createApi(b.id, { title: "No one", kind: "gig", date: inDays(13), startTime: "20:00", lineup: [{ instrument: "Bass" }] }, b.cookies.leader)).status).toBe(400);
     await db.event.delete({ where: { id: readId } });
     expect((await errorsOf({ repeat: "weekly", repeatEnds: "until", until: "2031-01-01" })).until).toEqual([MESSAGES.tooMany]);
     // An end date before the second occurrence would make a series of one, as a count of 1 would.

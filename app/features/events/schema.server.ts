@@ -132,35 +132,42 @@ const positiveId = (message: string) => numberInput(z.coerce.number({ error: mes
 
 const READ_ONLY_LINEUP_KEYS = Object.fromEntries(["userId", "answer", "note", "answeredAt", "history"].map((key) => [key, z.unknown().optional()]));
 
-/** The lineup: who is booked, on which instrument. Form rows whose box is unticked arrive without a member and are dropped. */
-const LineupSchema = z
-  .array(
-    // A key it does not know ("instrumnet") is refused, as the body's own are: lost in silence, the booking would take the member's own instrument.
-    z
-      .strictObject(
-        {
-          membershipId: positiveId(MESSAGES.lineupMember).optional(),
-          // Left out (an /api client booking a member): the member's own instrument; sent empty (the form): none.
-          instrument: optionalText(INSTRUMENT_MAX, "Instrument").optional(),
-          // What GET /api/events/{id} shows of a row comes back with it from a client that
-          // sends the lineup it read: taken and set aside (an answer is its person's own, PUT
-          // /api/events/{id}/rsvp).
-          ...READ_ONLY_LINEUP_KEYS,
-        },
-        { error: "Each person in the lineup is { membershipId, instrument? }" },
-      )
-      .optional(),
-    { error: "The lineup must be a list" },
-  )
-  .max(200, { error: "A lineup can have at most 200 people" })
-  .transform((rows) => {
-    const seen = new Set<number>();
-    return rows.flatMap((row) => {
-      if (!row?.membershipId || seen.has(row.membershipId)) return [];
-      seen.add(row.membershipId);
-      return [{ membershipId: row.membershipId, instrument: row.instrument }];
+// A key it does not know ("instrumnet") is refused, as the body's own are: lost in silence, the booking would take the member's own instrument.
+const LineupRow = z.strictObject(
+  {
+    membershipId: positiveId(MESSAGES.lineupMember).optional(),
+    // Left out (an /api client booking a member): the member's own instrument; sent empty (the form): none.
+    instrument: optionalText(INSTRUMENT_MAX, "Instrument").optional(),
+    // What GET /api/events/{id} shows of a row comes back with it from a client that
+    // sends the lineup it read: taken and set aside (an answer is its person's own, PUT
+    // /api/events/{id}/rsvp).
+    ...READ_ONLY_LINEUP_KEYS,
+  },
+  { error: "Each person in the lineup is { membershipId, instrument? }" },
+);
+
+const lineupOf = (row: typeof LineupRow) =>
+  z
+    .array(row.optional(), { error: "The lineup must be a list" })
+    .max(200, { error: "A lineup can have at most 200 people" })
+    .transform((rows) => {
+      const seen = new Set<number>();
+      return rows.flatMap((entry) => {
+        if (!entry?.membershipId || seen.has(entry.membershipId)) return [];
+        seen.add(entry.membershipId);
+        return [{ membershipId: entry.membershipId, instrument: entry.instrument }];
+      });
     });
-  });
+
+/** The lineup: who is booked, on which instrument. Form rows whose box is unticked arrive without a member and are dropped. */
+const LineupSchema = lineupOf(LineupRow);
+
+/**
+ * The JSON API's lineup: every row names its person. A row without one (a client that sent
+ * the lineup it read, keyed by userId) would be dropped like an unticked box, and the
+ * lineup saved empty, everyone's answers with it.
+ */
+const ApiLineupSchema = lineupOf(LineupRow.refine((row) => row.membershipId !== undefined, { error: "Each person in the lineup needs their membershipId" }));
 
 /** The raw fields of an event, as a form or a JSON body sends them. */
 const eventFields = {
@@ -455,7 +462,7 @@ export function createEventSchema(givenRules: Rules, { strict = false } = {}) {
     const merged = { ...BAD_LATER, ...raw } as unknown as z.output<z.ZodObject<typeof eventFields>> & RecurrenceRaw;
     resolveRecurrence(merged, resolveEvent(merged, rules, ctx), ctx);
   });
-  return (strict ? z.strictObject : z.object)({ ...eventFields, ...recurrenceFields, ...confirmFields })
+  return (strict ? z.strictObject : z.object)({ ...eventFields, ...(strict ? { lineup: ApiLineupSchema.default([]) } : {}), ...recurrenceFields, ...confirmFields })
     .superRefine(extra.run, { when: extra.when })
     .transform((raw, ctx) => {
       const event = resolveEvent(raw, rules, ctx);
@@ -509,11 +516,12 @@ function resolveRecurrence(raw: RecurrenceRaw, event: EventInput | null, ctx: Ct
 export type EventFormInput = z.input<ReturnType<typeof createEventSchema>> & Partial<Pick<z.input<ReturnType<typeof updateEventSchema>>, "version" | "scope" | "interval">>;
 
 /** Edit (form and PATCH after merging with what is stored): the event fields, the version read, and for a series which occurrences. */
-export function updateEventSchema(rules: Rules) {
+export function updateEventSchema(rules: Rules, { api = false } = {}) {
   const extra = alsoWhenInvalid((raw, ctx) => void resolveEvent({ ...BAD_LATER, ...raw } as unknown as z.output<z.ZodObject<typeof eventFields>>, rules, ctx));
   return z
     .object({
       ...eventFields,
+      ...(api ? { lineup: ApiLineupSchema.default([]) } : {}),
       version: z.coerce.number({ error: MESSAGES.version }).int({ error: MESSAGES.version }).positive({ error: MESSAGES.version }),
       scope: z.enum(SERIES_SCOPES, { error: "Choose which events of the series to change" }).default("one"),
       // A series only: how often it repeats, for this and the following events or all of them.

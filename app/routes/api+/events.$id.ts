@@ -31,7 +31,7 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
     const { event, fields } = await eventFields(access, id, typeof patch.timeZone === "string" ? patch.timeZone : undefined);
     const merged = { ...fields, ...keptLength(fields, patch), ...Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) };
     refuseFeeOffGig(patch, merged.kind);
-    const edit = parseOr400(updateEventSchema(await eventRules(access, event)), merged);
+    const edit = parseOr400(updateEventSchema(await eventRules(access, event), { api: true }), merged);
     await updateEvent(access, id, edit);
     const details = await getEventDetails(access, id);
     return data(eventDetailsJson(details!));
