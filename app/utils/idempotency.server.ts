@@ -25,15 +25,12 @@ export const IDEMPOTENCY_MESSAGES = {
 
 type Claim = { request: string; nonce?: string; status?: number; body?: unknown };
 
-/**
- * Runs `create` once per `Idempotency-Key` (when the request has one) and answers 201 with
- * what it returns. The same key again answers the first call's status and body (with
- * `Idempotent-Replayed: true`); 409 while the first is still running; 422 when the key
- * came with a different `input`. Without the header, `create` runs as usual.
- */
 type Scope = { userId: string; bandId: number; endpoint: string };
 
 const claimKey = (scope: Scope, given: string) => `api:${sha256(`${scope.userId}\n${scope.bandId}\n${scope.endpoint}\n${given}`)}`;
+
+/** The first call's answer, again. */
+const replay = (claim: Claim) => data(claim.body, { status: claim.status, headers: { "Idempotent-Replayed": "true" } });
 
 /**
  * The first call's answer to a retry of a call already recorded (the same key and input),
@@ -46,9 +43,15 @@ export async function earlierAnswer(request: Request, scope: Scope, input: unkno
   const row = await readClaim(claimKey(scope, given));
   const claim = JSON.parse(row?.location ?? "{}") as Claim;
   if (row?.userId !== scope.userId || claim.request !== sha256(JSON.stringify(input)) || claim.status === undefined) return null;
-  return data(claim.body, { status: claim.status, headers: { "Idempotent-Replayed": "true" } });
+  return replay(claim);
 }
 
+/**
+ * Runs `create` once per `Idempotency-Key` (when the request has one) and answers 201 with
+ * what it returns. The same key again answers the first call's status and body (with
+ * `Idempotent-Replayed: true`); 409 while the first is still running; 422 when the key
+ * came with a different `input`. Without the header, `create` runs as usual.
+ */
 export async function createOnce(request: Request, scope: Scope, input: unknown, create: () => Promise<unknown>) {
   const given = request.headers.get(IDEMPOTENCY_HEADER);
   if (given === null) return data(await create(), { status: 201 });
@@ -62,7 +65,7 @@ export async function createOnce(request: Request, scope: Scope, input: unknown,
     const claim = JSON.parse(row.location ?? "{}") as Claim;
     if (claim.request !== fingerprint) throw apiError(422, IDEMPOTENCY_MESSAGES.reused);
     if (claim.status === undefined) throw apiError(409, IDEMPOTENCY_MESSAGES.inProgress);
-    return data(claim.body, { status: claim.status, headers: { "Idempotent-Replayed": "true" } });
+    return replay(claim);
   }
   let body: unknown;
   try {

@@ -492,7 +492,8 @@ export async function confirmEmailChange(token: string, signedIn?: { id: string;
         // confirmed account keeps it, and so does a sign-up still waiting for its link: its
         // owner, expecting a confirmation mail, could be led to press this one instead.
         if (!isAbandonedSignUp(holder)) return { status: "taken" as const };
-        const { count } = await tx.user.deleteMany({ where: { id: holder.id, emailVerifiedAt: null, memberships: { none: {} }, tokens: { none: { purpose: "verify-email", usedAt: null, expiresAt: { gt: new Date() } } } } });
+        // (Read in this transaction, which holds the write lock: only the band check is left.)
+        const { count } = await tx.user.deleteMany({ where: { id: holder.id, memberships: { none: {} } } });
         if (!count) return { status: "taken" as const };
       }
       // Every other link of the account, this one included, ends here.

@@ -4,10 +4,12 @@
  * to free still reads what it recorded) and the JSON shapes. Amounts
  * are integer minor units of `currency`; ids are ledger entry ids.
  */
+import type { z } from "zod";
 import { requireBandAccess, type BandAccess } from "~/features/bands/access.server";
+import { parseJsonBody } from "~/utils/api.server";
 import { createOnce, earlierAnswer, IDEMPOTENCY_HEADER } from "~/utils/idempotency.server";
 import { parsePage } from "~/utils/pagination";
-import { getFinanceOverview, listLedger, requireFinanceApi, requireFinanceWriter, type LedgerEntryView, type LedgerKind } from "./finances.server";
+import { financeSettings, getFinanceOverview, listLedger, requireFinanceApi, requireFinanceWriter, type LedgerEntryView, type LedgerKind } from "./finances.server";
 
 export async function requireFinanceApiAccess(request: Request, bandId: string | undefined) {
   const access = await requireBandAccess(request, { band: bandId, permission: "finances:view" });
@@ -18,23 +20,33 @@ export async function requireFinanceApiAccess(request: Request, bandId: string |
 /**
  * POST /api/bands/{id}/{payments,expenses,payouts,splits}: the gate of every money POST (a
  * member of the band, then Pro: 402, then the edit grant: 403, before the body is read);
- * then `parse` reads the body (in the
- * band's currency), `record` saves it, once per Idempotency-Key (createOnce). A retry of a
- * call already recorded gets the first answer even when the call would now be refused
- * (the band went back to Free, the caller lost the right to record money): told 402, a
- * client would take the money as never recorded.
+ * then the body is read with `schema` (in the band's currency, dates up to its today) and
+ * `record` saves it, once per Idempotency-Key (createOnce). A retry of a call already
+ * recorded gets the first answer even when the call would now be refused (the band went
+ * back to Free, the caller lost the right to record money): told 402, a client would take
+ * the money as never recorded.
  */
-export async function recordMoneyOnce<T>(request: Request, bandId: string | undefined, endpoint: string, parse: (access: BandAccess) => Promise<T>, record: (access: BandAccess, input: T) => Promise<{ entryId: number }>) {
+export async function recordMoneyOnce<S extends z.ZodType>(
+  request: Request,
+  bandId: string | undefined,
+  endpoint: string,
+  schema: (currency: string, mode: { api: true; today: string }) => S,
+  record: (access: BandAccess, input: z.infer<S>) => Promise<{ entryId: number }>,
+) {
   const access = await requireBandAccess(request, { band: bandId, permission: "finances:view" });
   const scope = { userId: access.user.id, bandId: access.band.id, endpoint };
+  const parse = async () => {
+    const { currency, today } = await financeSettings(access);
+    return parseJsonBody(request, schema(currency, { api: true, today }));
+  };
   try {
     requireFinanceWriter(access);
   } catch (refusal) {
-    const answered = request.headers.has(IDEMPOTENCY_HEADER) ? await earlierAnswer(request, scope, await parse(access).catch(() => null)) : null;
+    const answered = request.headers.has(IDEMPOTENCY_HEADER) ? await earlierAnswer(request, scope, await parse().catch(() => null)) : null;
     if (answered) return answered;
     throw refusal;
   }
-  const input = await parse(access);
+  const input = await parse();
   // Idempotency-Key: a retried call answers what the first recorded, and records nothing more.
   return createOnce(request, scope, input, async () => {
     const saved = await record(access, input);

@@ -270,6 +270,8 @@ export async function editorView(access: BandAccess, id: number, q: string, now 
   const [found, choices] = await Promise.all([q && setlist.mayEdit ? searchSongsForSetlist(access, q, SEARCH_SHOWN + 1) : [], eventsForSetlistChoice(access, now)]);
   const results = found.slice(0, SEARCH_SHOWN);
   const tz = setlist.band.timeZone;
+  const length = formatSetLength(setlist.seconds, setlist.unknownSongs, setlist.withBreaks);
+  const targetMinutes = setlist.targetSetSeconds ? Math.round(setlist.targetSetSeconds / 60) : null;
   /** The first set each song of the setlist is in. */
   const setOf = new Map<number, string>();
   for (const set of setlist.sets) for (const item of set.items) if (item.songId !== null && !setOf.has(item.songId)) setOf.set(item.songId, set.name);
@@ -306,13 +308,11 @@ export async function editorView(access: BandAccess, id: number, q: string, now 
       name: setlist.name,
       notes: setlist.notes ?? "",
       version: setlist.version,
-      targetMinutes: setlist.targetSetSeconds ? Math.round(setlist.targetSetSeconds / 60) : null,
-      length: formatSetLength(setlist.seconds, setlist.unknownSongs, setlist.withBreaks),
+      targetMinutes,
+      length,
       songCount: setlist.songCount,
       /** The header's line, made here so its words travel as data, not page JavaScript (issue 11). */
-      summary: `${setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`} · show length ${formatSetLength(setlist.seconds, setlist.unknownSongs, setlist.withBreaks)}${
-        setlist.targetSetSeconds ? ` · target ${Math.round(setlist.targetSetSeconds / 60)} minutes a set` : ""
-      }`,
+      summary: `${setlist.songCount === 1 ? "1 song" : `${setlist.songCount} songs`} · show length ${length}${targetMinutes ? ` · target ${targetMinutes} minutes a set` : ""}`,
       mayDelete: setlist.mayDelete,
       /** The Duplicate button's one-time key (form-submission.server.ts). */
       duplicateKey: newSubmissionKey(),

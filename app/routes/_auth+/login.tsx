@@ -30,6 +30,7 @@ import { createSession, destroySession } from "~/features/auth/session.server";
 import { currentBandCookieHeader } from "~/features/bands/bands.server";
 import { getInvitationByToken, registerWithInvitation } from "~/features/members/members.server";
 import { appOrigin, safeRedirect } from "~/utils/request.server";
+import { hasUntypeable } from "~/utils/typed-text";
 import { toastHeader } from "~/utils/toast.server";
 
 const MODES = ["login", "register", "forgot"] as const;
@@ -77,8 +78,7 @@ function modeHref(mode: Mode, redirectTo: string) {
  */
 function typedEmail(url: URL) {
   const email = url.searchParams.get("email")?.trim() ?? "";
-  // eslint-disable-next-line no-control-regex -- what nobody types is dropped, not shown back
-  return email && email.length <= 254 && !/[\u0000-\u001F\u007F-\u009F\s]/.test(email) ? email : undefined;
+  return email && email.length <= 254 && !hasUntypeable(email) && !/\s/.test(email) ? email : undefined;
 }
 
 function pendingPage(email: string) {
