@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, test } from "vitest";
-import { safeCell, spreadsheetCsv } from "./spreadsheet.server";
+import { fileSlug, safeCell, spreadsheetCsv } from "./spreadsheet.server";
 
 describe("safeCell", () => {
   test("text a spreadsheet would run as a formula gets a leading quote", () => {
@@ -22,5 +22,13 @@ describe("spreadsheetCsv", () => {
     const csv = spreadsheetCsv(rows);
     expect(csv).toContain('"Intro twice\nOutro slow"');
     expect(parse(csv, { bom: true })).toEqual(rows);
+  });
+});
+
+describe("fileSlug", () => {
+  test("a file name part as an English keyboard types it: accents dropped, ø æ ß spelt out, dashes between words", () => {
+    expect(fileSlug("Señorita & Røyksopp: Straße Æon", "x")).toBe("senorita-royksopp-strasse-aeon");
+    expect(fileSlug("★ ☆", "setlist")).toBe("setlist");
+    expect(fileSlug("a".repeat(80), "x")).toHaveLength(60);
   });
 });

@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import { asTyped } from "~/utils/letters.server";
 
 /**
  * What every download of the app shares: file names from what the file is about, and
@@ -7,10 +8,7 @@ import { stringify } from "csv-stringify/sync";
 
 /** A file name part: letters and digits, dashes between (accents dropped, at most 60 characters); `fallback` when nothing is left. */
 export function fileSlug(text: string, fallback: string) {
-  const slug = text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
+  const slug = asTyped(text)
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "")
     .slice(0, 60);

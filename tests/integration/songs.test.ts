@@ -1,4 +1,6 @@
 import { recordQueries } from "#tests/query-counter";
+import fs from "node:fs";
+import path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
 import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
 import { server } from "#tests/mocks/server";
@@ -287,6 +289,28 @@ describe("searching the library", () => {
     expect(emoji).toMatchObject({ total: 0, libraryHasSongs: true });
     expect(await titles("!!")).toEqual([]);
     expect(await titles("a".repeat(300))).toEqual([]);
+  });
+
+  test("letters without a decomposed accent (ø, æ, ß…) are found as an English keyboard types them, and so are songs keyed before the fold knew them", async () => {
+    const { band, cookies, users } = await bandWithRoles();
+    for (const [title, artist] of [["Eple", "Røyksopp"], ["Æon Flux", "Sigur Rós"], ["Straße", "Łukasz Ðorđević"]] as const) {
+      await db.song.create({ data: { bandId: band.id, title, titleKey: fold(title), artist, artistKey: fold(artist), createdById: users.leader.id } });
+    }
+    // Keyed as fold() did before (ø kept): the migration re-keys such rows.
+    const old = await db.song.create({ data: { bandId: band.id, title: "Sønn", titleKey: "sønn", artist: "Kaizers Orchestra", artistKey: "kaizers orchestra", createdById: users.leader.id } });
+    const migration = fs.readFileSync(path.join(process.cwd(), "prisma/migrations/20261128040000_fold_unaccented_letters/migration.sql"), "utf8");
+    await db.$executeRawUnsafe(migration);
+    expect(await db.song.findUniqueOrThrow({ where: { id: old.id }, select: { titleKey: true } })).toEqual({ titleKey: "sonn" });
+    const titles = async (q: string) => {
+      const page = await json(await callRoute(songsLoader, buildRequest(`/songs?q=${encodeURIComponent(q)}`, { cookie: cookies.member })));
+      return page.songs.map((song: { title: string }) => song.title);
+    };
+    expect(await titles("royksopp")).toEqual(["Eple"]);
+    expect(await titles("Røyksopp")).toEqual(["Eple"]);
+    expect(await titles("aeon")).toEqual(["Æon Flux"]);
+    expect(await titles("strasse")).toEqual(["Straße"]);
+    expect(await titles("lukasz dordevic")).toEqual(["Straße"]);
+    expect(await titles("sonn")).toEqual(["Sønn"]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Marked, type Tokens } from "marked";
 import { escapeHtml } from "~/utils/html";
+import { asTyped } from "~/utils/letters.server";
 
 export type FrontMatter = Record<string, string | string[]>;
 
@@ -74,10 +75,7 @@ export function safeHref(href: string): string | null {
 /** "Split the fee *before* the gig" → "split-the-fee-before-the-gig". */
 export function slugify(text: string) {
   return (
-    text
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
+    asTyped(text)
       .replace(/[’']/g, "")
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "") || "section"

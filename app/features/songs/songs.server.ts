@@ -1,6 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/utils/db.server";
 import { displayName } from "~/utils/names";
+import { asTyped } from "~/utils/letters.server";
 import { RuleError } from "~/utils/rule-error";
 import { track } from "~/features/analytics/analytics.server";
 import { grantIn, requireGrant, requireVisibleRow, type BandAccess } from "~/features/bands/access.server";
@@ -64,10 +65,7 @@ export const SONG_STALE = "Someone else changed this song while you were editing
 
 /** A title or artist folded for search, sort and duplicate checks: lower case, accents and punctuation aside. */
 export function fold(text: string | null | undefined) {
-  return (text ?? "")
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
+  return asTyped(text ?? "")
     .replace(/&/g, " and ")
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
