@@ -321,6 +321,9 @@ describe("invitations", () => {
     expect(await body(response)).toEqual([
       { id, email, role: "sub", expiresAt: expect.any(String), createdAt: expect.any(String), invitedBy: "Lena Leader" },
     ]);
+    // The inviter by the name the band knows them by, as the invitation mail named them.
+    await db.bandMembership.update({ where: { id: world.memberships.band_leader }, data: { displayName: "Lena on keys" } });
+    expect(await body(await pending(world.band.id, world.cookies.band_admin))).toMatchObject([{ id, invitedBy: "Lena on keys" }]);
     expect((await pending(world.band.id, world.cookies.band_member)).status).toBe(403);
     expect((await pending(world.band.id)).status).toBe(401);
     const other = await otherBand();

@@ -469,9 +469,10 @@ export async function listPendingInvitations(access: Pick<BandAccess, "band" | "
   const rows = await db.invitation.findMany({
     where: { bandId: access.band.id, ...pendingWhere() },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: { id: true, email: true, role: true, expiresAt: true, createdAt: true, invitedBy: { select: { firstName: true, lastName: true, email: true } } },
+    // The inviter by the name the band knows them by (their display name here), as the mail named them.
+    select: { id: true, email: true, role: true, expiresAt: true, createdAt: true, invitedBy: { select: { firstName: true, lastName: true, email: true, memberships: { where: { bandId: access.band.id }, select: { displayName: true } } } } },
   });
-  return rows.map(({ invitedBy, ...invitation }) => ({ ...invitation, invitedBy: invitedBy ? displayName(invitedBy) : null }));
+  return rows.map(({ invitedBy, ...invitation }) => ({ ...invitation, invitedBy: invitedBy ? displayName({ ...invitedBy, displayName: invitedBy.memberships[0]?.displayName }) : null }));
 }
 
 export type CreatedInvitation = {
