@@ -148,6 +148,21 @@ describe("saving band settings", () => {
     expect((await db.event.findUniqueOrThrow({ where: { id: early.id }, select: { rsvpDeadline: true } })).rsvpDeadline).toEqual(new Date("2027-01-21T06:00:00Z"));
   });
 
+  test("a new time zone moves all-day days and deadlines by date, also from a zone that skips midnight", async () => {
+    const { band, cookies } = await bandWithEveryRole();
+    await db.band.update({ where: { id: band.id }, data: { timeZone: "America/Santiago" } });
+    // Santiago skips midnight into summer time: Sep 6, 2026 starts at 01:00 (-03), the same
+    // instant as 00:00 (-04) would have been. An all-day event on Sep 5 ends there.
+    const day = await db.event.create({ data: { bandId: band.id, title: "Street fair", kind: "other", allDay: true, startsAt: new Date("2026-09-05T04:00:00Z"), endsAt: new Date("2026-09-06T04:00:00Z") } });
+    // Answers due by the end of Sep 4, 2027: Sep 5, 2027 starts at 01:00 (-03) too.
+    const gig = await db.event.create({ data: { bandId: band.id, title: "Club gig", kind: "gig", startsAt: new Date("2027-09-10T23:00:00Z"), rsvpDeadline: new Date("2027-09-05T04:00:00Z") } });
+    expectRedirect(await post(cookies.leader, validSettings(band.id, { timeZone: "UTC" })), "/settings");
+    // Still one day, Sep 5, midnight to midnight in UTC (read as a clock, 01:00 made it end on Sep 6 at 01:00: two days).
+    expect(await db.event.findUniqueOrThrow({ where: { id: day.id }, select: { startsAt: true, endsAt: true } })).toEqual({ startsAt: new Date("2026-09-05T00:00:00Z"), endsAt: new Date("2026-09-06T00:00:00Z") });
+    // Still the end of Sep 4 (not an hour into Sep 5, when the page read "Answer by Sep 5").
+    expect((await db.event.findUniqueOrThrow({ where: { id: gig.id }, select: { rsvpDeadline: true } })).rsvpDeadline).toEqual(new Date("2027-09-05T00:00:00Z"));
+  });
+
   test("an admin may edit the settings too", async () => {
     const { band, cookies } = await bandWithEveryRole();
     expectRedirect(await post(cookies.admin, validSettings(band.id, { timeZone: "America/Argentina/Salta" })), "/settings");

@@ -942,9 +942,11 @@ type Client = Prisma.TransactionClient | typeof db;
 
 /**
  * A band's new time zone keeps its all-day events (and all-day series), and every answer
- * deadline, on their dates:
- * their instants, local midnights in the old zone, are read again as the same wall clock
- * in the new one. Timed events keep their instants (a gig at 20:00 in Chicago is still
+ * deadline, on their dates: each boundary, the start of a day in the old zone, becomes the
+ * start of the same date in the new one (by date, not by clock: where the old zone skips
+ * midnight, as America/Santiago does, a day starts at 01:00, and that 01:00 read again as
+ * a clock in the new zone made a one-day event two days long). A call or soundcheck time
+ * keeps its clock. Timed events keep their instants (a gig at 20:00 in Chicago is still
  * that moment, shown in the new zone). Inside the settings' save transaction.
  */
 export async function keepAllDayDates(tx: Prisma.TransactionClient, bandId: number, from: string, to: string) {
@@ -952,18 +954,19 @@ export async function keepAllDayDates(tx: Prisma.TransactionClient, bandId: numb
   const rezone = (instant: Date | null) => {
     if (!instant) return instant;
     const wall = toZoned(instant, from);
-    // A wall clock the new zone skips (a DST gap at midnight) moves on to the next that exists.
+    // A wall clock the new zone skips (a DST gap) moves on to the next that exists.
     return fromZoned(wall, to) ?? fromZoned({ ...wall, hour: wall.hour + 1 }, to) ?? instant;
   };
+  const sameDate = (instant: Date | null) => (instant ? startOfLocalDay(toZoned(instant, from), to) : instant);
   const events = await tx.event.findMany({ where: { bandId, allDay: true }, select: { id: true, startsAt: true, endsAt: true, callAt: true, soundcheckAt: true, rsvpDeadline: true, occurrenceAt: true } });
   for (const event of events) {
     await tx.event.update({
       where: { id: event.id },
-      data: { startsAt: rezone(event.startsAt)!, endsAt: rezone(event.endsAt), callAt: rezone(event.callAt), soundcheckAt: rezone(event.soundcheckAt), rsvpDeadline: rezone(event.rsvpDeadline), occurrenceAt: rezone(event.occurrenceAt) },
+      data: { startsAt: sameDate(event.startsAt)!, endsAt: sameDate(event.endsAt), callAt: rezone(event.callAt), soundcheckAt: rezone(event.soundcheckAt), rsvpDeadline: sameDate(event.rsvpDeadline), occurrenceAt: sameDate(event.occurrenceAt) },
     });
   }
   const series = await tx.eventSeries.findMany({ where: { bandId, events: { some: { allDay: true } } }, select: { id: true, startsAt: true } });
-  for (const one of series) await tx.eventSeries.update({ where: { id: one.id }, data: { startsAt: rezone(one.startsAt)!, timeZone: to } });
+  for (const one of series) await tx.eventSeries.update({ where: { id: one.id }, data: { startsAt: sameDate(one.startsAt)!, timeZone: to } });
   // An answer deadline is a date too ("answer by Dec 16": the end of that day), also on a
   // timed event: it keeps its date, not its instant (which would read Dec 17 in Tokyo).
   // A date the new zone puts after the event's own day there (a gig at 01:00 on Jan 1 in
@@ -971,7 +974,7 @@ export async function keepAllDayDates(tx: Prisma.TransactionClient, bandId: numb
   const deadlines = await tx.event.findMany({ where: { bandId, allDay: false, rsvpDeadline: { not: null } }, select: { id: true, rsvpDeadline: true, startsAt: true } });
   for (const event of deadlines) {
     const endOfEventDay = startOfLocalDay(addDays(toZoned(event.startsAt, to), 1), to);
-    const kept = rezone(event.rsvpDeadline)!;
+    const kept = sameDate(event.rsvpDeadline)!;
     await tx.event.update({ where: { id: event.id }, data: { rsvpDeadline: kept > endOfEventDay ? endOfEventDay : kept } });
   }
 }
