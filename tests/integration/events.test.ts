@@ -1,5 +1,5 @@
 import ICAL from "ical.js";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { buildRequest, callRoute, clearOutbox, createBand, createUser, readOutbox, sessionCookieFor, bandCookie } from "#tests/db-utils";
 import { runReminderPass } from "~/features/reminders/reminders.server";
 import { formatDayLong } from "~/features/availability/local-day";
@@ -1087,6 +1087,23 @@ describe("answers", () => {
     expect(statuses.every((status) => status === 200)).toBe(true);
     expect(await db.rsvpHistory.count({ where: { booking: { eventId: id } } })).toBe(1);
     expect(await db.analyticsEvent.count({ where: { name: "rsvp", bandId: b.id } })).toBe(1);
+  });
+
+  test("an answer sent as its person is taken off the lineup gets the not-booked refusal, not a 500", async () => {
+    const b = await band();
+    const id = await gig(b);
+    const booking = await db.eventBooking.findFirstOrThrow({ where: { eventId: id, membershipId: b.membershipOf("member") }, select: { id: true } });
+    // The lineup edit lands between the answer's first read and its write (another request or process).
+    const transaction = db.$transaction.bind(db);
+    const spy = vi.spyOn(db, "$transaction").mockImplementationOnce((async (...args: Parameters<typeof transaction>) => {
+      await db.eventBooking.delete({ where: { id: booking.id } });
+      return transaction(...args);
+    }) as typeof db.$transaction);
+    const response = await rsvp(id, { answer: "going" }, b.cookies.member);
+    spy.mockRestore();
+    expect(response.status).toBe(403);
+    expect(await body(response)).toEqual({ message: MESSAGES.notBooked });
+    expect(await db.rsvp.count({ where: { booking: { eventId: id } } })).toBe(0);
   });
 
   test("answers stay open past the deadline, marked late, and close when the event starts", async () => {

@@ -1138,7 +1138,12 @@ export async function respond(access: BandAccess, eventId: number, given: { answ
   const same = (rsvp: { answer: string; note: string | null } | null | undefined) => rsvp && rsvp.answer === input.answer && rsvp.note === input.note;
   if (same(booking.rsvp)) return { event, rsvp: booking.rsvp! };
   const saved = await db.$transaction(async (tx) => {
-    const current = await tx.rsvp.findUnique({ where: { bookingId: booking.id }, select: { answer: true, note: true, answeredAt: true } });
+    // Read again under the write lock: the booking may have gone since (taken off the
+    // lineup, out of the band, in another request or process), and then there is nothing
+    // to answer for, as if it had gone first.
+    const still = await tx.eventBooking.findUnique({ where: { id: booking.id }, select: { rsvp: { select: { answer: true, note: true, answeredAt: true } } } });
+    if (!still) throw new RuleError(403, MESSAGES.notBooked);
+    const current = still.rsvp;
     if (same(current)) return { rsvp: current!, changed: false };
     const rsvp = await tx.rsvp.upsert({
       where: { bookingId: booking.id },
