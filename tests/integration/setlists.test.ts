@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCookieFor } from "#tests/db-utils";
 import { toastOf } from "./auth-helpers";
 import { db } from "~/utils/db.server";
@@ -386,6 +386,19 @@ describe("setlists", () => {
     );
     expect(put.status).toBe(400);
     expect(await json(put)).toEqual({ message: "Invalid request", errors: { "sets.0.items.0.songId": [SETLIST_MESSAGES.foreignSong] } });
+
+    // A song of the band's deleted (another request, another process) between the add's first
+    // reads and its write: the same refusal, not the foreign key's 500.
+    const doomed = await db.song.create({ data: { bandId: world.band.id, title: "Deleted meanwhile", createdById: world.users.leader.id }, select: { id: true } });
+    const transaction = db.$transaction.bind(db);
+    const spy = vi.spyOn(db, "$transaction").mockImplementationOnce((async (...args: Parameters<typeof transaction>) => {
+      await db.song.delete({ where: { id: doomed.id } });
+      return transaction(...args);
+    }) as typeof db.$transaction);
+    const raced = await editorPost(world.cookies.member, setlist.id, { intent: "add-songs", version: String(setlist.version), setId: String(set1!.id), songId: String(doomed.id) });
+    spy.mockRestore();
+    expect(raced.status).toBe(400);
+    expect((await json(raced)).message).toBe(SETLIST_MESSAGES.foreignSong);
 
     const after = await apiSetlist(world.cookies.member, setlist.id);
     expect(after.version).toBe(setlist.version);

@@ -442,16 +442,18 @@ export async function saveLayout(
     }
   }
   const songIds = [...songPaths.keys()] as number[];
-  if (songIds.length) {
-    const found = await db.song.findMany({ where: { id: { in: songIds }, bandId: access.band.id }, select: { id: true } });
-    if (found.length !== songIds.length) {
-      const known = new Set(found.map((song) => song.id));
-      throw new RuleError(400, SETLIST_MESSAGES.foreignSong, songPaths.get(songIds.find((id) => !known.has(id))));
-    }
-  }
 
   const added = await db.$transaction(async (tx) => {
     await claimVersion(tx, access, setlistId, version);
+    // The songs are the band's, read under the write lock: one deleted by another request
+    // (or process) a moment before is refused here, not by the foreign key below (a 500).
+    if (songIds.length) {
+      const found = await tx.song.findMany({ where: { id: { in: songIds }, bandId: access.band.id }, select: { id: true } });
+      if (found.length !== songIds.length) {
+        const known = new Set(found.map((song) => song.id));
+        throw new RuleError(400, SETLIST_MESSAGES.foreignSong, songPaths.get(songIds.find((id) => !known.has(id))));
+      }
+    }
     if (details && Object.keys(details).length) await tx.setlist.update({ where: { id: setlistId }, data: details });
     // Out of the way first: unique (set, position) pairs hold after every statement.
     for (const set of existing) await tx.setlistSet.update({ where: { id: set.id }, data: { position: -set.id } });
