@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, Transaction } from "@prisma/driver-adapter-utils";
 import type BetterSqlite3 from "better-sqlite3";
+import { RuleError } from "~/utils/rule-error";
 
 /**
  * The app's SQLite driver adapter: Prisma's better-sqlite3 adapter with immediate
@@ -200,15 +201,29 @@ export function onClientStatementInTransaction(callback: (() => void) | undefine
 
 type TransactionFn = (...args: never[]) => unknown;
 
+export const CHANGED_MEANWHILE = "Something this change refers to was changed or removed a moment ago. Reload the page and try again.";
+
+/**
+ * A write transaction that failed because a row it refers to went between the area
+ * module's checks and its write (a member removed, a song deleted, by another request or
+ * process): Prisma's P2003 (foreign key) or P2025 (the row to change is gone). The modules
+ * read again under the write lock where a race is likely; this is the net under the rest,
+ * a 409 the forms and /api show (RuleError) rather than a 500.
+ */
+function changedMeanwhile(error: unknown): never {
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  throw code === "P2003" || code === "P2025" ? new RuleError(409, CHANGED_MEANWHILE) : error;
+}
+
 /** Marks the callbacks of `client.$transaction(callback)` (see `ownTransactions`). Call before `$extends`. */
 export function scopeTransactions<T extends { $transaction: TransactionFn }>(client: T): T {
-  const transaction = client.$transaction as unknown as (...args: unknown[]) => unknown;
+  const transaction = client.$transaction as unknown as (...args: unknown[]) => Promise<unknown>;
   // Called on the client Prisma hands a callback too (`tx.$transaction`, a nested one): on
   // that client, as Prisma's own method would be, or it would open a second transaction
   // that waits for the first.
   (client as { $transaction: unknown }).$transaction = function (this: unknown, ...args: unknown[]) {
     const self = this ?? client;
-    return typeof args[0] === "function" ? transactionScope.run(true, () => transaction.apply(self, args)) : transaction.apply(self, args);
+    return typeof args[0] === "function" ? transactionScope.run(true, () => transaction.apply(self, args).catch(changedMeanwhile)) : transaction.apply(self, args);
   };
   return client;
 }

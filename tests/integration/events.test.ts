@@ -4,6 +4,7 @@ import { buildRequest, callRoute, clearOutbox, createBand, createUser, readOutbo
 import { runReminderPass } from "~/features/reminders/reminders.server";
 import { formatDayLong } from "~/features/availability/local-day";
 import { db } from "~/utils/db.server";
+import { CHANGED_MEANWHILE } from "~/utils/db-adapter.server";
 import * as bandEvents from "~/routes/api+/bands.$id.events";
 import * as eventApi from "~/routes/api+/events.$id";
 import * as rsvpApi from "~/routes/api+/events.$id.rsvp";
@@ -1104,6 +1105,21 @@ describe("answers", () => {
     expect(response.status).toBe(403);
     expect(await body(response)).toEqual({ message: MESSAGES.notBooked });
     expect(await db.rsvp.count({ where: { booking: { eventId: id } } })).toBe(0);
+  });
+
+  test("a gig saved as someone in its lineup leaves the band gets 409 'changed meanwhile', not a 500, and nothing is saved", async () => {
+    const b = await band();
+    const transaction = db.$transaction.bind(db);
+    // The member leaves between the save's checks and its write (another request or process).
+    const spy = vi.spyOn(db, "$transaction").mockImplementationOnce((async (...args: Parameters<typeof transaction>) => {
+      await db.bandMembership.delete({ where: { id: b.membershipOf("sub") } });
+      return transaction(...args);
+    }) as typeof db.$transaction);
+    const response = await createApi(b.id, { title: "Raced gig", kind: "gig", date: inDays(9), startTime: "20:00", lineup: [{ membershipId: b.membershipOf("sub") }] }, b.cookies.leader);
+    spy.mockRestore();
+    expect(response.status).toBe(409);
+    expect(await body(response)).toEqual({ message: CHANGED_MEANWHILE });
+    expect(await db.event.count({ where: { bandId: b.id, title: "Raced gig" } })).toBe(0);
   });
 
   test("answers stay open past the deadline, marked late, and close when the event starts", async () => {
