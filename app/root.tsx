@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 // One import of the loader's server functions, see root.server.ts.
 import { billingMode, currentBandCookieHeader, data, getShellOnboarding, getToast, getUserForDocument, resolveBands, shownBandItem } from "~/root.server";
@@ -14,10 +14,13 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-export const meta: MetaFunction = () => [
+// Sent by the loader, not held in the browser's script (issue 11: every page's bytes).
+const META = [
   { title: "Bandroom — run your band in one place" },
   { name: "description", content: "Gigs and rehearsals, who can make it, what to play, and who is owed what: one shared place for your band." },
 ];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers();
@@ -25,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (setCookie) headers.append("Set-Cookie", setCookie);
   if (clearToast) headers.append("Set-Cookie", clearToast);
 
-  if (!user) return data({ user: null, bands: [], currentBand: null, onboarding: null, toast }, { headers });
+  if (!user) return data({ user: null, bands: [], currentBand: null, onboarding: null, toast, meta: META }, { headers });
 
   const { bands, storedBandId, currentBand } = await resolveBands(request, user);
   const resolvedId = currentBand?.band.id ?? null;
@@ -40,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null);
   const onboarding = currentBand ? await getShellOnboarding(currentBand) : null;
   // How a free band becomes Pro here (its leader through Stripe, or a platform admin): the upgrade prompts say so.
-  return data({ user, bands: bands.map(shownBandItem), currentBand: currentBand && shownBandItem(currentBand), onboarding, toast: shownToast, billing: billingMode() }, { headers });
+  return data({ user, bands: bands.map(shownBandItem), currentBand: currentBand && shownBandItem(currentBand), onboarding, toast: shownToast, billing: billingMode(), meta: META }, { headers });
 }
 
 export type RootLoaderData = typeof loader;
@@ -113,3 +116,6 @@ export default function App() {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+
+/** A submit the server did not answer (the sign-in page's clientAction) reloads nothing: that would fail too, into the error page. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => !actionResult?.serverUnanswered && defaultShouldRevalidate;

@@ -110,6 +110,29 @@ test.describe("a newcomer's first visit", () => {
       await expect(page.getByText("Invalid email or password").first()).toBeVisible();
     }
   });
+
+  test("a submit the server cannot answer (a 500, no connection) stays on the form with the spec's toast, not the error page", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript the browser shows whatever the server answered");
+    const cases = [
+      { mode: "", button: "Sign in", fill: { Email: "someone@example.com", Password: "Whatever-1" }, title: "Login failed" },
+      { mode: "?mode=register", button: "Create account", fill: { Email: "someone@example.com", Password: "Whatever-123", "First name": "Sam" }, title: "Registration failed" },
+      { mode: "?mode=forgot", button: "Send reset link", fill: { Email: "someone@example.com" }, title: "Request failed" },
+    ];
+    for (const [index, one] of cases.entries()) {
+      // Half the cases a bare 500 (a proxy's), half the connection gone.
+      await page.route(/\/login\.data/, (route) => (index % 2 ? route.abort("internetdisconnected") : route.fulfill({ status: 500, body: "Internal Server Error" })));
+      await page.goto(`/login${one.mode}`);
+      for (const [label, value] of Object.entries(one.fill)) await page.getByLabel(label, { exact: true }).fill(value);
+      if (one.mode === "?mode=register") await page.getByLabel(/I agree/).check();
+      await page.getByRole("button", { name: one.button }).click();
+      const toast = page.getByRole("status").filter({ hasText: one.title });
+      await expect(toast).toBeVisible();
+      await expect(toast).toContainText("An error occurred");
+      await expect(page.getByRole("button", { name: one.button })).toBeVisible();
+      await expect(page.getByLabel("Email", { exact: true })).toHaveValue("someone@example.com");
+      await page.unroute(/\/login\.data/);
+    }
+  });
 });
 
 test("changes the sign-in address through a link mailed to the new one, then signs in with it", async ({ page, context, login, createBand, outbox, isMobile }) => {

@@ -1,8 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "~/utils/submission";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect } from "react";
 import { CheckboxField, ErrorList, Field, formErrorsOf, HoneypotField, shownValue, useFocusFirstError } from "~/components/forms";
 import { Button, showToast } from "~/components/kit";
@@ -273,16 +274,37 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...(data ? [{ tagName: "link", rel: "canonical", href: `${data.origin}/login` }] : []),
 ];
 
+/**
+ * With JavaScript: a submission the server could not answer (a 500, the connection gone)
+ * stays on the form with the spec's toast ("Login failed", "An error occurred"), rather
+ * than the error page. Redirects (signed in, a link sent) go on as they are.
+ */
+type FailedSubmit = { intent: Intent; result: undefined; unverifiedEmail: undefined; serverUnanswered: true };
+
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const intent = (await request.clone().formData()).get("intent") as Intent;
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const failed: FailedSubmit = { intent, result: undefined, unverifiedEmail: undefined, serverUnanswered: true };
+    return failed;
+  }
+}
+
+/** Nothing to reload after a submit the server did not answer (it would fail too, into the error page); the root skips it too. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => !actionResult?.serverUnanswered && defaultShouldRevalidate;
+
 export default function LoginPage() {
   const { mode, notice, redirectTo, invite, email } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>() as ReturnType<typeof useActionData<typeof action>> | FailedSubmit;
 
   // With JavaScript, a server-side failure also shows as the spec's toast.
   useEffect(() => {
     if (!actionData) return;
-    const errors = formErrorsOf(actionData.result);
+    const errors = "serverUnanswered" in actionData ? [] : formErrorsOf(actionData.result);
     if (!errors) return;
-    showToast({ title: FAILURE_TITLES[actionData.intent], description: errors[0] ?? FALLBACK_FAILURE, type: "destructive" });
+    showToast({ title: FAILURE_TITLES[actionData.intent] ?? FAILURE_TITLES.login, description: errors[0] ?? FALLBACK_FAILURE, type: "destructive" });
   }, [actionData]);
 
   const lastResult = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
