@@ -16,6 +16,7 @@ import { action as loginPageAction } from "~/routes/_auth+/login";
 import { action as twoStepAction } from "~/routes/_auth+/two-step";
 import { action as apiLogin } from "~/routes/api+/auth.login";
 import { db } from "~/utils/db.server";
+import { onClientStatementInTransaction } from "~/utils/db-adapter.server";
 import { resetAllRateLimits } from "~/utils/rate-limit.server";
 import { hitShared, peekShared } from "~/utils/shared-rate-limit.server";
 import { body, cookiePair, sessionCookieOf } from "./auth-helpers";
@@ -83,6 +84,27 @@ describe("the sign-in lock and the mail cap are shared too", () => {
     resetAllRateLimits();
     const forgot = await callRoute(loginPageAction, buildRequest("/login", { form: { intent: "forgot", email: "cap@example.com" }, peer: "203.0.113.98" }));
     expect(forgot.status).toBe(429);
+  });
+
+  test("wrong passwords sent all at once still get ten checks, not more; the right one afterwards is locked out, and clears the count when the lock ends", async () => {
+    const user = await createUser();
+    const login = (password: string, peer: string) =>
+      callRoute(loginPageAction, buildRequest("/login", { form: { intent: "login", email: user.email, password, redirectTo: "/" }, peer }));
+    // Thirty at once from thirty addresses (each within its own address's cap): a 400 is a password checked, a 429 one refused unchecked.
+    // (The tests' guard against `db` inside a transaction callback is off for this burst: Prisma
+    // batches the thirty findUnique of the user and runs them in the async context of whichever
+    // request queued first, which can be inside its counter's transaction; see Gate.statement.)
+    const guard = onClientStatementInTransaction(undefined);
+    const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => login("wrong-password-1", `203.0.113.${i + 1}`).then((response) => response.status))).finally(() =>
+      onClientStatementInTransaction(guard),
+    );
+    expect(statuses.filter((status) => status === 400)).toHaveLength(RATE_LIMITS.accountFailures.limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - RATE_LIMITS.accountFailures.limit);
+    expect((await login(TEST_PASSWORD, "203.0.113.99")).status).toBe(429);
+    // The window over, the right password signs in and clears the count.
+    await db.rateLimitBucket.updateMany({ where: { key: { startsWith: "account-failures:" } }, data: { resetAt: new Date(Date.now() - 1000) } });
+    expect((await login(TEST_PASSWORD, "203.0.113.98")).status).toBe(302);
+    expect(await db.rateLimitBucket.count({ where: { key: `account-failures:${user.email}` } })).toBe(0);
   });
 
   test("sign-ups, sign-ins and reset requests from one address are counted in the database: spread over processes they stay ten a minute", async () => {

@@ -53,7 +53,7 @@ export async function checkCurrentPassword(request: Request, email: string, pass
     if (error instanceof RateLimitedError) return { status: "limited", error };
     throw error;
   }
-  // verifyLogin records a failure against the email, or clears the count on success.
+  // limitAuthAttempt counted the attempt as a failure against the email; verifyLogin clears the count on success.
   // "unverified" still means the password matched.
   const result = await verifyLogin(email, password);
   return result.status === "invalid" ? { status: "incorrect" } : { status: "ok" };

@@ -10,7 +10,7 @@ import { sendMail } from "~/utils/mail.server";
 import { clientAddress, isCrossSiteMutation } from "~/utils/request.server";
 import { requestMemo } from "~/utils/request-memo.server";
 import { rateLimitHeaders, waitWords, type RateLimitResult, type RateLimitRule } from "~/utils/rate-limit.server";
-import { hitShared, peekShared, resetShared } from "~/utils/shared-rate-limit.server";
+import { hitShared, resetShared } from "~/utils/shared-rate-limit.server";
 import { RuleError } from "~/utils/rule-error";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -82,7 +82,10 @@ export async function limitAuthAttempt(request: Request, flow: AuthFlow, email?:
   if (!email) return byIp;
   if (flow === "login") {
     // Per-account counters live in the database: every app process sees the same lock and cap.
-    const failures = await peekShared(RATE_LIMITS.accountFailures, email);
+    // The attempt counts as a failure before its password is checked, in one write, and a
+    // right password clears the count (verifyLogin): read first and counted after the check,
+    // thirty guesses sent at once all passed the read and got checked, not ten.
+    const failures = await hitShared(RATE_LIMITS.accountFailures, email);
     if (!failures.ok) throw new RateLimitedError(failures);
   }
   // Every flow that mails an address on request shares one per-address cap, sign-up
@@ -277,8 +280,9 @@ export const UNVERIFIED_MESSAGE = "Please verify your email before signing in. C
 export const DISABLED_MESSAGE = "This account has been disabled. Contact support if you think this is a mistake.";
 
 /**
- * Checks a password. An unknown email is verified against a dummy hash so both
- * failures take the same time and give the same answer.
+ * Checks a password, after limitAuthAttempt(…, "login", email) has counted the attempt as
+ * a failure; the right password clears that count. An unknown email is verified against a
+ * dummy hash so both failures take the same time and give the same answer.
  */
 export async function verifyLogin(email: string, password: string): Promise<LoginResult> {
   const user = await db.user.findUnique({
@@ -286,10 +290,7 @@ export async function verifyLogin(email: string, password: string): Promise<Logi
     select: { ...USER_SELECT, emailVerifiedAt: true, disabledAt: true, password: { select: { hash: true } } },
   });
   const valid = await verifyPassword(user?.password?.hash ?? (await dummyPasswordHash()), password);
-  if (!user || !user.password || !valid) {
-    await hitShared(RATE_LIMITS.accountFailures, email);
-    return { status: "invalid" };
-  }
+  if (!user || !user.password || !valid) return { status: "invalid" };
   await resetShared(RATE_LIMITS.accountFailures, email);
   if (user.disabledAt) return { status: "disabled" };
   if (!user.emailVerifiedAt) return { status: "unverified", email: user.email };
