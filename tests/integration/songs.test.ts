@@ -20,6 +20,8 @@ import { action as lookupApiAction } from "~/routes/api+/songs.lookup";
 import { claimSlot } from "~/features/songs/partners/rate.server";
 import { runWithRequestMemo } from "~/utils/request-memo.server";
 import { fold } from "~/features/songs/songs.server";
+import { SENT_WITH_OTHER_VALUES } from "~/utils/form-submission.server";
+import { toastOf } from "./auth-helpers";
 import { SONG_VERSION_MISSING } from "~/features/songs/schema.server";
 
 process.env.PARTNER_TIMEOUT_MS = "200";
@@ -161,6 +163,31 @@ describe("the song form", () => {
     expect((await patch({ tempo: 96, version: 2 })).status).toBe(409);
     expect((await patch({ tempo: 98, version: 3 })).status).toBe(200);
     expect(await db.song.findUniqueOrThrow({ where: { id: song.id } })).toMatchObject({ tempo: 98, version: 4 });
+  });
+
+  test("the add form sent twice (a double tap, a resend) adds one song, and the second post goes where the first went", async () => {
+    const { band, cookies } = await bandWithRoles();
+    const { submissionKey } = await json(await callRoute(newSongLoader, buildRequest("/songs/new", { cookie: cookies.member })));
+    expect(submissionKey).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    const post = () => callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: songForm(band.id, { title: "Twice Told", artist: "Echo", submissionKey }) }));
+    const [first, second] = await Promise.all([post(), post()]);
+    expect([first.status, second.status]).toEqual([302, 302]);
+    expect(await db.song.count({ where: { bandId: band.id, titleKey: "twice told" } })).toBe(1);
+    // Later, the same again: to the song, "Already recorded", not the duplicate warning about it.
+    const again = await post();
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toBe(first.headers.get("Location"));
+    expect(await toastOf(again)).toMatchObject({ title: "Already recorded" });
+    expect(await db.song.count({ where: { bandId: band.id, titleKey: "twice told" } })).toBe(1);
+    // The same key with other values (the person went back and changed the form): refused, with a fresh key to send it again.
+    const changed = await callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: songForm(band.id, { title: "Other Song", submissionKey }) }));
+    expect(changed.status).toBe(409);
+    const reply = await json(changed);
+    expect(reply.result.error[""]).toEqual([SENT_WITH_OTHER_VALUES]);
+    expect(reply.submissionKey).not.toBe(submissionKey);
+    const resent = await callRoute(newSongAction, buildRequest("/songs/new", { cookie: cookies.member, form: songForm(band.id, { title: "Other Song", submissionKey: reply.submissionKey }) }));
+    expect(resent.status).toBe(302);
+    expect(await db.song.count({ where: { bandId: band.id, titleKey: "other song" } })).toBe(1);
   });
 
   test("a song added lands on the library page that holds it, at its row", async () => {

@@ -4,7 +4,10 @@ import type { BandAccess } from "~/features/bands/access.server";
 import { replyWithRuleError } from "~/utils/rule-error";
 import { formatDuration } from "./format";
 import { SONG_FIELDS, SongFormSchema, formInput } from "./schema.server";
-import { DuplicateSongError, createSong, updateSong, type Song } from "./songs.server";
+import { DuplicateSongError, createSong, libraryPlace, updateSong, type Song } from "./songs.server";
+import { newSubmissionKey, savedOnce } from "~/utils/form-submission.server";
+import { RuleError } from "~/utils/rule-error";
+import type { ToastInput } from "~/utils/toast.server";
 import { lookupForForm } from "./partners/lookup.server";
 
 /**
@@ -66,7 +69,13 @@ export async function lookupFromForm(formData: FormData) {
   return { lookedUp: { values, lookup, ...(typeof version === "string" && /^\d{1,9}$/.test(version) ? { version: Number(version) } : {}) } };
 }
 
-export type SongFormReply = { result: SubmissionResult<string[]>; duplicate: { id: number; title: string; artist: string | null } | null; stale?: boolean };
+export type SongFormReply = {
+  result: SubmissionResult<string[]>;
+  duplicate: { id: number; title: string; artist: string | null } | null;
+  stale?: boolean;
+  /** The add form's next one-time key (addSongOnce): a refused form is sent again with it. */
+  submissionKey?: string;
+};
 
 /**
  * Saves the submitted song (new when `songId` is absent). Invalid input, a refusal or
@@ -91,5 +100,33 @@ export async function submitSongForm(access: BandAccess, formData: FormData, son
     const duplicate = error instanceof DuplicateSongError ? error.existing : null;
     // Someone else saved first: the page offers to load the song as it is now.
     return { reply: { result, duplicate, ...(status === 409 && !duplicate ? { stale: true } : {}) }, status };
+  }
+}
+
+/**
+ * The add form, saved once per rendered form (its `submissionKey`): a double submit (two
+ * taps without JavaScript, a resend on a bad connection, two processes) adds one song, and
+ * the second post goes where the first went ("Already recorded"), rather than answering
+ * "already in the library" about the song just added, whose "Add it anyway" made a copy.
+ * A refusal comes back with a fresh key for the form's next send.
+ */
+export async function addSongOnce(access: BandAccess, formData: FormData): Promise<{ location: string; toast: ToastInput } | { reply: SongFormReply; status: number }> {
+  const refusal: { value?: { reply: SongFormReply; status: number } } = {};
+  try {
+    return await savedOnce(formData, access.user.id, `/bands/${access.band.id}/songs`, async () => {
+      const outcome = await submitSongForm(access, formData);
+      if ("reply" in outcome) {
+        refusal.value = outcome;
+        throw new RuleError(outcome.status as RuleError["status"], "refused");
+      }
+      // To the page that holds it, the row marked (the library opens sorted by title, 50 a page).
+      return { location: await libraryPlace(access.band.id, outcome.song), toast: { title: "Song added", description: `${outcome.song.title} is in the library of ${access.band.name}.` } };
+    });
+  } catch (error) {
+    if (refusal.value) return { reply: { ...refusal.value.reply, submissionKey: newSubmissionKey() }, status: refusal.value.status };
+    // The key was used for other values (the person went back and changed the form).
+    if (!(error instanceof RuleError)) throw error;
+    const { result, status } = replyWithRuleError(parseWithZod(formData, { schema: SongFormSchema }), error);
+    return { reply: { result, duplicate: null, submissionKey: newSubmissionKey() }, status };
   }
 }

@@ -4,8 +4,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireBandAccess, requireFormBandAccess } from "~/features/bands/access.server";
 import { SongForm } from "~/features/songs/components/song-form";
 import { lookupForForm } from "~/features/songs/partners/lookup.server";
-import { formValuesFromQuery, isLookupSubmission, lookupFromForm, submitSongForm } from "~/features/songs/song-form.server";
-import { leadSingerOptions, libraryPlace } from "~/features/songs/songs.server";
+import { addSongOnce, formValuesFromQuery, isLookupSubmission, lookupFromForm } from "~/features/songs/song-form.server";
+import { leadSingerOptions } from "~/features/songs/songs.server";
+import { newSubmissionKey } from "~/utils/form-submission.server";
 import { PageHeader } from "~/components/kit";
 import { pageTitle } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -16,18 +17,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const access = await requireBandAccess(request, { band: url.searchParams.get("band") || url.searchParams.get("bandId") || "current", permission: "content:edit" });
   const { values, lookup } = await lookupForForm(url.searchParams, formValuesFromQuery(url.searchParams));
-  return { band: { id: access.band.id, name: access.band.name }, values, lookup, leadSingers: await leadSingerOptions(access) };
+  return { band: { id: access.band.id, name: access.band.name }, values, lookup, leadSingers: await leadSingerOptions(access), submissionKey: newSubmissionKey() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const access = await requireFormBandAccess(request, formData, "content:edit");
   if (isLookupSubmission(formData)) return lookupFromForm(formData);
-  const outcome = await submitSongForm(access, formData);
+  const outcome = await addSongOnce(access, formData);
   if ("reply" in outcome) return data(outcome.reply, { status: outcome.status });
-  const { song } = outcome;
-  // To the page that holds it, the row marked (the library opens sorted by title, 50 a page).
-  return redirectWithToast(await libraryPlace(access.band.id, song), { title: "Song added", description: `${song.title} is in the library of ${access.band.name}.` });
+  return redirectWithToast(outcome.location, outcome.toast);
 }
 
 export default function NewSong() {

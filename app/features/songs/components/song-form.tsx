@@ -11,9 +11,9 @@ export type SongFormProps = {
   /** The page the form posts to and looks up on (/songs/new, /songs/12/edit). */
   action: string;
   /** What the page's loader gives the form: the band, the values to show, the look-up, who may sing lead. */
-  data: { band: { id: number }; values: Values; lookup?: LookupView | null; leadSingers: { id: number; name: string }[]; version?: number };
+  data: { band: { id: number }; values: Values; lookup?: LookupView | null; leadSingers: { id: number; name: string }[]; version?: number; submissionKey?: string };
   /** The action's answer to the last save (SongFormReply), if any. */
-  reply?: { result: SubmissionResult<string[]>; duplicate: { id: number; title: string; artist: string | null } | null; stale?: boolean } | null;
+  reply?: { result: SubmissionResult<string[]>; duplicate: { id: number; title: string; artist: string | null } | null; stale?: boolean; submissionKey?: string } | null;
   submitLabel: string;
 };
 
@@ -58,6 +58,8 @@ export function SongForm({ action, data, reply, submitLabel }: SongFormProps) {
           never to this hidden control (the kit's focus finds buttons, not inputs). */}
       <input type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" value="" />
       <input type="hidden" name="bandId" value={bandId} />
+      {/* Adding: saved once per form, a second post of it goes where the first went. */}
+      {data.submissionKey ? <input type="hidden" name="submissionKey" value={reply?.submissionKey ?? data.submissionKey} /> : null}
       {/* The version the form was made from: a save after someone else's is refused, not saved over it. */}
       {/* The one the user started from: a reply or a look-up keeps theirs, so a later save is still checked against it. */}
       {data.version ? <input type="hidden" name="version" value={(submitted?.version as string | undefined) ?? data.version} /> : null}
