@@ -24,3 +24,33 @@ describe("parseWithZod within list limits", () => {
     expect([...withinListLimits(params).keys()]).toEqual(["name", "items[0].id"]);
   });
 });
+
+describe("numbers typed into a form", () => {
+  const numbers = z.object({ count: z.number().int().optional(), fee: z.union([z.number(), z.string().regex(/^\d+(\.\d{1,2})?$/, "Enter an amount")]).optional() });
+  const parse = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    return parseWithZod(form, { schema: numbers });
+  };
+
+  test("digits with a point and a sign are numbers, spaces around them aside; an empty field is left out", () => {
+    for (const [text, value] of [["12", 12], [" 7 ", 7], ["-3", -3], ["+4", 4]] as const) expect(parse({ count: text })).toMatchObject({ status: "success", value: { count: value } });
+    expect(parse({ fee: "250.5" })).toMatchObject({ status: "success", value: { fee: 250.5 } });
+    expect(parse({ fee: ".5" })).toMatchObject({ status: "success", value: { fee: 0.5 } });
+    expect(parse({ count: "" })).toMatchObject({ status: "success", value: {} });
+  });
+
+  test("hex, binary, octal, exponents and Infinity are not numbers a person types: refused, not read as 16 or 1,000", () => {
+    for (const text of ["0x10", "0b101", "0o7", "1e3", "Infinity", "1_000"]) {
+      expect(parse({ count: text }).status).toBe("error");
+      // A field that also takes text gets the text's own check, not the number's value.
+      expect(parse({ fee: text }).reply().error).toEqual({ fee: ["Enter an amount"] });
+    }
+  });
+
+  test("a schema made per intent is coerced the same way", () => {
+    const form = new FormData();
+    form.append("count", "0x10");
+    expect(parseWithZod(form, { schema: () => numbers }).status).toBe("error");
+  });
+});

@@ -9,6 +9,7 @@
  * where a .server path would cost each importing page a stand-in script (issue 11).
  */
 import { parseWithZod as parseWithConform } from "@conform-to/zod/v4";
+import { configureCoercion } from "@conform-to/zod/v4/future";
 
 /** Far above any list a form holds (a setlist's items, a lineup, a split's shares). */
 export const MAX_LIST_INDEX = 999;
@@ -35,5 +36,22 @@ export const UNKNOWN_FORM_FIELD = "This form was sent with fields it does not ha
 
 const formMessages = (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? UNKNOWN_FORM_FIELD : undefined);
 
-export const parseWithZod: typeof parseWithConform = ((payload: FormData | URLSearchParams, options: Parameters<typeof parseWithConform>[1]) =>
-  parseWithConform(withinListLimits(payload), { error: formMessages, ...options })) as typeof parseWithConform;
+/**
+ * A number typed into a form, as a person writes one: digits, one point, a sign. conform
+ * reads a number field with `Number()`, which also takes "0x10" (16), "1e3" (1,000),
+ * "0b101" and "Infinity": an event's fee typed "0x10" was saved as $16, which the API
+ * refused. Anything else is not a number (zod's own message for the field).
+ */
+const DECIMAL = /^\s*[-+]?(\d+\.?\d*|\.\d+)\s*$/;
+const { coerceFormValue } = configureCoercion({ type: { number: (text) => (DECIMAL.test(text) ? Number(text) : Number.NaN) } });
+
+type Options = Parameters<typeof parseWithConform>[1];
+
+export const parseWithZod: typeof parseWithConform = ((payload: FormData | URLSearchParams, options: Options) =>
+  parseWithConform(withinListLimits(payload), {
+    error: formMessages,
+    ...options,
+    // conform's own coercion, with the number reading above (coerceFormValue caches per schema).
+    disableAutoCoercion: true,
+    schema: typeof options.schema === "function" ? (intent) => coerceFormValue((options.schema as (i: typeof intent) => Options["schema"])(intent) as never) : coerceFormValue(options.schema as never),
+  })) as typeof parseWithConform;

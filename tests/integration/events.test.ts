@@ -293,6 +293,13 @@ describe("times in the band's time zone", () => {
     expect(response.status).toBe(400);
     const result = await body<{ result: { error: Record<string, string[]> } }>(response);
     expect(result.result.error.date).toEqual(["There is no February 30 in 2026"]);
+    // A fee a person would not type ("0x10" was saved as 16.00, "1e3" as 1,000.00): refused as the API refuses it.
+    for (const fee of ["0x10", "1e3"]) {
+      const odd = await call(newEventPage.action, "POST", "/events/new", {}, { cookie: b.cookies.leader, form: { title: "Odd fee", kind: "gig", date: inDays(10), startTime: "20:00", fee } });
+      expect(odd.status).toBe(400);
+      expect((await body<{ result: { error: Record<string, string[]> } }>(odd)).result.error.fee).toEqual([MESSAGES.fee]);
+    }
+    expect(await db.event.count({ where: { bandId: b.id, title: "Odd fee" } })).toBe(0);
 
     const ok = await call(newEventPage.action, "POST", "/events/new", {}, {
       cookie: b.cookies.leader,
