@@ -6,7 +6,7 @@ import { bandCookie, buildRequest, callRoute, createBand, createUser, sessionCoo
 import { server } from "#tests/mocks/server";
 import { partnerCalls, partnerHandlers, type PartnerBehaviour } from "#tests/mocks/partners";
 import { db } from "~/utils/db.server";
-import { CSV_MESSAGES } from "~/features/songs/csv.server";
+import { CSV_MESSAGES, MAX_ROW_CHARACTERS } from "~/features/songs/csv.server";
 import { loader as rootLoader } from "~/root";
 import { loader as layoutLoader } from "~/routes/_app+/_layout";
 import { loader as songsLoader } from "~/routes/_app+/songs._index";
@@ -386,10 +386,21 @@ describe("CSV import and export", () => {
     return new Request("http://localhost:3000/songs/import", { method: "POST", body: form, headers: { cookie, "sec-fetch-site": "same-origin", "x-bandroom-peer": "127.0.0.1" } });
   };
 
-  test("a file whose rows all fail (one cell of 2 MB) previews short: the file is not sent back, and the cell is cut for the table", async () => {
+  test("a row longer than any song's (a file of one 9 MB line, a header of 200,000 columns) is refused at once, before the rest is read", async () => {
     const { band, cookies } = await bandWithRoles();
     const cookie = `${cookies.leader}; ${await bandCookie(band.id)}`;
-    const big = "x".repeat(2 * 1024 * 1024);
+    for (const content of ["x".repeat(9 * 1024 * 1024), Array.from({ length: 200_000 }, (_, i) => `c${i}`).join(","), `Title,Notes\nOne,${"y".repeat(MAX_ROW_CHARACTERS)}\n`]) {
+      const response = await callRoute(importAction, upload(band.id, cookie, content));
+      expect(response.status).toBe(400);
+      expect((await json(response)).error).toBe(CSV_MESSAGES.rowTooLong);
+    }
+    expect(await db.song.count({ where: { bandId: band.id } })).toBe(0);
+  });
+
+  test("a file whose rows all fail (cells of 20,000 characters) previews short: the file is not sent back, and the cell is cut for the table", async () => {
+    const { band, cookies } = await bandWithRoles();
+    const cookie = `${cookies.leader}; ${await bandCookie(band.id)}`;
+    const big = "x".repeat(20_000);
     const response = await callRoute(importAction, upload(band.id, cookie, `Title,Lead singer\n${big},${big}\n`));
     const text = await response.clone().text();
     expect(text.length).toBeLessThan(10_000);
