@@ -83,6 +83,13 @@ describe("setlists", () => {
     const bad = await callRoute(listAction, buildRequest("/setlists", { cookie: world.cookies.member, form: { name: "  ", targetMinutes: "abc" } }));
     expect(bad.status).toBe(400);
     expect((await json(bad)).result.error).toMatchObject({ name: ["Give the setlist a name"], targetMinutes: ["Target set length must be a whole number of minutes from 1 to 240"] });
+    // Another page's intent sent here makes nothing.
+    for (const intent of ["delete", "bogus", ""]) {
+      const stray = await callRoute(listAction, buildRequest("/setlists", { cookie: world.cookies.member, form: { intent, name: "Stray" } }));
+      expect(stray.status).toBe(400);
+      expect(await json(stray)).toEqual({ message: "Unknown form intent" });
+    }
+    expect(await db.setlist.count({ where: { bandId: world.band.id, name: "Stray" } })).toBe(0);
     const made = await callRoute(listAction, buildRequest("/setlists", { cookie: world.cookies.member, form: { name: "Wedding", targetMinutes: "45" } }));
     expect(made.status).toBe(302);
     const created = await db.setlist.findFirstOrThrow({ where: { bandId: world.band.id, name: "Wedding" }, include: { sets: true } });

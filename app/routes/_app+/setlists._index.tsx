@@ -42,7 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const access = await requireFormBandAccess(request, formData, "content:edit");
-  const fromGig = formData.get("intent") === "from-gig";
+  const intent = formData.get("intent");
+  // A form of another page (`intent=delete` sent here) makes nothing; no intent is the plain new-setlist form.
+  if (intent !== null && intent !== "create" && intent !== "from-gig") throw data({ message: "Unknown form intent" }, { status: 400 });
+  const fromGig = intent === "from-gig";
   // Once per rendered form: a resend (a double tap without JavaScript, a retry on a bad
   // connection) goes to the setlist the first one made. A refused form lets its key go.
   try {
