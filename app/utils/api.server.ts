@@ -184,18 +184,34 @@ export const API_RATE_LIMIT: RateLimitRule = { name: "api", limit: 300, windowMs
  * - an unexpected failure is logged and answered as JSON, never as a stack trace.
  */
 export function apiRoute<Args extends { request: Request }>(handler: (args: Args) => unknown) {
-  return async (args: Args): Promise<Response> => {
-    const limit = hit(API_RATE_LIMIT, clientAddress(args.request));
-    if (!limit.ok) {
-      return toJsonResponse(apiError(429, "Too many requests. Please slow down and try again shortly.", undefined, rateLimitHeaders(limit)));
-    }
-    try {
-      return toJsonResponse(await handler(args));
-    } catch (thrown) {
-      if (thrown instanceof Response || isDataWithInit(thrown)) return toJsonResponse(thrown);
-      if (thrown instanceof RuleError) return toJsonResponse(ruleErrorJson(thrown));
-      console.error(thrown);
-      return toJsonResponse(apiError(500, "Something went wrong on our side. Please try again."));
-    }
-  };
+  return async (args: Args): Promise<Response> => readToTheEnd(args.request, await answer(handler, args));
+}
+
+async function answer<Args extends { request: Request }>(handler: (args: Args) => unknown, args: Args): Promise<Response> {
+  const limit = hit(API_RATE_LIMIT, clientAddress(args.request));
+  if (!limit.ok) {
+    return toJsonResponse(apiError(429, "Too many requests. Please slow down and try again shortly.", undefined, rateLimitHeaders(limit)));
+  }
+  try {
+    return toJsonResponse(await handler(args));
+  } catch (thrown) {
+    if (thrown instanceof Response || isDataWithInit(thrown)) return toJsonResponse(thrown);
+    if (thrown instanceof RuleError) return toJsonResponse(ruleErrorJson(thrown));
+    console.error(thrown);
+    return toJsonResponse(apiError(500, "Something went wrong on our side. Please try again."));
+  }
+}
+
+/**
+ * An answer given before the body was read (a 404 for another band's event, a 405, a 401,
+ * the rate limit's 429): the body is read and dropped, as parseJsonBody does for its 413,
+ * or the client's next request on the same kept-alive connection hung and was reset.
+ * Past what is worth reading, the connection closes after the answer, said.
+ */
+async function readToTheEnd(request: Request, response: Response) {
+  if (!request.body || request.bodyUsed || request.body.locked) return response;
+  if (await drain(request.body.getReader(), 0)) return response;
+  const closing = new Response(response.body, response);
+  closing.headers.set("Connection", "close");
+  return closing;
 }

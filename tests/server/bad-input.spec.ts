@@ -184,6 +184,24 @@ test("a JSON body over 100 KB gets its 413, with its Content-Length or without, 
   }
 });
 
+test("an /api answer given before the body is read (404, 405, 401) reads the body to its end: the next request on the connection is answered", async () => {
+  const body = JSON.stringify({ title: "a".repeat(150 * 1024) });
+  for (const [method, path] of [
+    ["POST", "/api/bands/999/events"],
+    ["PUT", "/api/bands/1/events"],
+    ["POST", "/api/no-such-endpoint"],
+  ] as const) {
+    const { request, sockets, agent } = oneConnection();
+    const early = await request({ path, method, headers: { ...JSON_TYPE, "content-length": String(Buffer.byteLength(body)) } }, body);
+    expect(early.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+    expect(early.status, `${method} ${path}`).toBeLessThan(500);
+    const next = await request({ path: "/api/auth/user" });
+    expect(next.status, `after ${method} ${path}`).toBe(401);
+    expect(sockets[1]).toBe(sockets[0]);
+    agent.destroy();
+  }
+});
+
 test("none of the above left a stack trace in the server log", async () => {
   await new Promise((resolve) => setTimeout(resolve, 500)); // let the server's output arrive
   expect(server.log()).not.toMatch(/^\s+at /m);
