@@ -9,7 +9,7 @@ import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, SqlQuery,
 import { PrismaClient } from "~/generated/prisma/client";
 // The app's own adapter (immediate transactions, reused statements, the parameter limit):
 // tests count and run exactly what the server sends.
-import { scopeTransactions, sqliteAdapter } from "~/utils/db-adapter.server";
+import { scopeTransactions, sqliteAdapter, TRANSACTION_OPTIONS } from "~/utils/db-adapter.server";
 
 const statements: string[] = [];
 
@@ -45,7 +45,7 @@ if (globalForDb.__bandroomDb) throw new Error("tests/query-counter.ts must be im
 const operations: string[] = [];
 // Each Prisma call the app makes ("Session.findUnique") is one query as the app sees it;
 // Prisma may send it as more than one SQL statement (a relation is a second SELECT).
-globalForDb.__bandroomDb = scopeTransactions(new PrismaClient({ adapter: countingFactory })).$extends({
+globalForDb.__bandroomDb = scopeTransactions(new PrismaClient({ adapter: countingFactory, transactionOptions: TRANSACTION_OPTIONS })).$extends({
   query: {
     $allModels: {
       $allOperations({ model, operation, args, query }) {

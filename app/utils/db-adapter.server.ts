@@ -15,7 +15,7 @@ export function sqliteAdapter(url: string): SqlMigrationAwareDriverAdapterFactor
   // The database file is in WAL mode from the moment it is migrated (scripts/lib/
   // schema-engine.ts). better-sqlite3 opens connections with foreign keys on, and its
   // `timeout` is SQLite's busy timeout. Both are asserted by db.server.test.ts.
-  return new ImmediateTransactions(new PrismaBetterSqlite3({ url, timeout: 5000 }));
+  return new ImmediateTransactions(new PrismaBetterSqlite3({ url, timeout: BUSY_TIMEOUT_MS }));
 }
 
 /**
@@ -70,7 +70,18 @@ function beginImmediate(adapter: SqlDriverAdapter) {
   // better-sqlite3 bundles takes 32,766 (the default since SQLite 3.32), which
   // db.server.test.ts checks; PostgreSQL's adapter has the same limit.
   adapter.getConnectionInfo = () => ({ supportsRelationJoins: false, maxBindValues: SQLITE_MAX_VARIABLES });
-  return ownTransactions(adapter, { run: (sql) => prepare(sql).run(), inTransaction: () => client.inTransaction });
+  const begin = () => {
+    // Behind another process's write lock SQLite would wait out the busy timeout inside this
+    // call, holding up the whole process (every request, even /robots.txt) for up to 5 s:
+    // this try does not wait, and takeWriteLock waits between tries without blocking.
+    prepare("PRAGMA busy_timeout = 0").get();
+    try {
+      prepare("BEGIN IMMEDIATE").run();
+    } finally {
+      prepare(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`).get();
+    }
+  };
+  return ownTransactions(adapter, { run: (sql) => prepare(sql).run(), begin, inTransaction: () => client.inTransaction });
 }
 
 /**
@@ -94,7 +105,7 @@ const transactionScope = new AsyncLocalStorage<true>();
  * after its timeout (5 s); the tests refuse it at once (`transactionScope`,
  * `db.server.test.ts`). Nothing in the app does it: every callback uses its `tx`.
  */
-function ownTransactions(adapter: SqlDriverAdapter, connection: { run: (sql: string) => void; inTransaction: () => boolean }) {
+function ownTransactions(adapter: SqlDriverAdapter, connection: { run: (sql: string) => void; begin: () => void; inTransaction: () => boolean }) {
   const gate = new Gate();
   const queryRaw = adapter.queryRaw.bind(adapter);
   const executeRaw = adapter.executeRaw.bind(adapter);
@@ -122,9 +133,9 @@ function ownTransactions(adapter: SqlDriverAdapter, connection: { run: (sql: str
     let transaction: Transaction;
     try {
       // BEGIN IMMEDIATE takes the write lock up front (see ImmediateTransactions); behind
-      // another process's write it waits out the busy timeout, then fails here, where the
-      // gate is let go and the next request finds the connection as it was.
-      connection.run("BEGIN IMMEDIATE");
+      // another process's write it waits (takeWriteLock) up to the busy timeout, then fails
+      // here, where the gate is let go and the next request finds the connection as it was.
+      await takeWriteLock(connection.begin);
     } catch (error) {
       release();
       return fail(error);
@@ -152,6 +163,35 @@ function ownTransactions(adapter: SqlDriverAdapter, connection: { run: (sql: str
     return transaction;
   };
   return adapter;
+}
+
+/** How long a write waits for another process's write lock (SQLite's busy timeout). */
+export const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * How long a transaction may wait to begin: behind this process's own transactions (the
+ * gate) and then another process's write lock. Prisma's default, 2 s, refused writes in a
+ * burst that would have been saved a moment later (200 at once over two processes).
+ */
+export const TRANSACTION_OPTIONS = { maxWait: 10_000 };
+
+const isBusy = (error: unknown) => typeof error === "object" && error !== null && /^SQLITE_BUSY/.test(String((error as { code?: unknown }).code));
+
+/**
+ * Takes the write lock with `begin` (which does not wait), trying again while another
+ * process holds it: after 1 ms, then twice as long each time up to 25 ms, until the busy
+ * timeout. The process goes on serving other requests in between.
+ */
+export async function takeWriteLock(begin: () => void, timeoutMs = BUSY_TIMEOUT_MS) {
+  const deadline = Date.now() + timeoutMs;
+  for (let pause = 1; ; pause = Math.min(pause * 2, 25)) {
+    try {
+      return begin();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() >= deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
 }
 
 /** First come, first served: a transaction holds the connection until it ends; a statement holds it while it runs. */
@@ -212,8 +252,14 @@ export const CHANGED_MEANWHILE = "Something this change refers to was changed or
  */
 function changedMeanwhile(error: unknown): never {
   const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
-  throw code === "P2003" || code === "P2025" ? new RuleError(409, CHANGED_MEANWHILE) : error;
+  if (code === "P2003" || code === "P2025") throw new RuleError(409, CHANGED_MEANWHILE);
+  // Could not begin in time (P2028), or the write lock stayed taken past the busy timeout
+  // (P1008, SQLITE_BUSY): nothing was saved, and a moment later it would be.
+  if (code === "P2028" || code === "P1008" || isBusy(error)) throw new RuleError(503, BUSY_NOW);
+  throw error;
 }
+
+export const BUSY_NOW = "So much is being saved right now that this could not be. Nothing changed: try again in a moment.";
 
 /** Marks the callbacks of `client.$transaction(callback)` (see `ownTransactions`). Call before `$extends`. */
 export function scopeTransactions<T extends { $transaction: TransactionFn }>(client: T): T {

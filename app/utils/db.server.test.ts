@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { db } from "./db.server";
+import { BUSY_NOW, BUSY_TIMEOUT_MS } from "./db-adapter.server";
 
 test("the app's connection runs in WAL mode with foreign keys enforced", async () => {
   expect(await db.$queryRawUnsafe("PRAGMA journal_mode")).toEqual([{ journal_mode: "wal" }]);
@@ -134,7 +135,8 @@ test("a transaction that cannot begin (another process holds the write lock past
   const other = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
   try {
     other.prepare("BEGIN IMMEDIATE").run();
-    await expect(db.$transaction(async (tx) => tx.band.update({ where: { id: band.id }, data: { name: "Locked out" } }))).rejects.toThrow();
+    // Refused as busy (a 503 the forms and /api show), not a 500: nothing was saved.
+    await expect(db.$transaction(async (tx) => tx.band.update({ where: { id: band.id }, data: { name: "Locked out" } }))).rejects.toMatchObject({ status: 503, message: BUSY_NOW });
   } finally {
     other.prepare("ROLLBACK").run();
     other.close();
@@ -143,6 +145,29 @@ test("a transaction that cannot begin (another process holds the write lock past
   await expect(db.band.count()).resolves.toBeGreaterThan(0);
   await db.$transaction(async (tx) => tx.band.update({ where: { id: band.id }, data: { name: "After the lock" } }));
   expect(await db.band.findUnique({ where: { id: band.id }, select: { name: true } })).toEqual({ name: "After the lock" });
+}, 30_000);
+
+test("a transaction waiting for another process's write lock does not hold up the process: other work runs meanwhile, and it saves once the lock is let go", async () => {
+  const Database = (await import("better-sqlite3")).default;
+  const { createBand } = await import("#tests/db-utils");
+  const band = await createBand({ name: "Before" });
+  const other = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
+  other.prepare("BEGIN IMMEDIATE").run();
+  let ticks = 0;
+  const timer = setInterval(() => ticks++, 10);
+  // The other process lets go after 400 ms: a timer of this process, which must get to run.
+  // (Waiting inside SQLite, the process stood still for the whole busy timeout, 5 s, and the write failed.)
+  setTimeout(() => other.prepare("COMMIT").run(), 400);
+  const started = Date.now();
+  try {
+    await db.$transaction(async (tx) => tx.band.update({ where: { id: band.id }, data: { name: "After" } }));
+  } finally {
+    clearInterval(timer);
+    other.close();
+  }
+  expect(Date.now() - started).toBeLessThan(BUSY_TIMEOUT_MS);
+  expect(ticks).toBeGreaterThan(10);
+  expect(await db.band.findUnique({ where: { id: band.id }, select: { name: true } })).toEqual({ name: "After" });
 }, 30_000);
 
 test("a transaction nested in another (tx.$transaction) runs inside it, as Prisma's savepoints do", async () => {

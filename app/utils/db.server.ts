@@ -1,11 +1,11 @@
 import { PrismaClient } from "~/generated/prisma/client";
-import { scopeTransactions, sqliteAdapter } from "./db-adapter.server";
+import { scopeTransactions, sqliteAdapter, TRANSACTION_OPTIONS } from "./db-adapter.server";
 import { env } from "./env.server";
 
 export { SQLITE_MAX_VARIABLES } from "./db-adapter.server";
 
 function createClient() {
-  return scopeTransactions(new PrismaClient({ adapter: sqliteAdapter(env.DATABASE_URL) }));
+  return scopeTransactions(new PrismaClient({ adapter: sqliteAdapter(env.DATABASE_URL), transactionOptions: TRANSACTION_OPTIONS }));
 }
 
 type Db = ReturnType<typeof createClient>;
