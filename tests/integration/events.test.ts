@@ -1114,6 +1114,14 @@ describe("answers", () => {
     expect(await db.rsvp.count({ where: { booking: { eventId: id } } })).toBe(0);
   });
 
+  test("an optional text of invisible characters alone (a zero-width space) is saved as none, as blank is", async () => {
+    const b = await band();
+    const response = await createApi(b.id, { title: "Quiet gig", kind: "gig", date: inDays(12), startTime: "20:00", venueName: "\u200b", notes: " \u200d " }, b.cookies.leader);
+    expect(response.status).toBe(201);
+    const { id } = await body<{ id: number }>(response);
+    expect(await db.event.findUniqueOrThrow({ where: { id }, select: { venueName: true, notes: true } })).toEqual({ venueName: null, notes: null });
+  });
+
   test("a gig saved as someone in its lineup leaves the band gets 409 'changed meanwhile', not a 500, and nothing is saved", async () => {
     const b = await band();
     const transaction = db.$transaction.bind(db);

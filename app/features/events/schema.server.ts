@@ -119,10 +119,11 @@ const requiredText = (max: number, label: string, missing: string) =>
     // (Blank already has its message: not twice.)
     .refine((value) => value === "" || !isInvisible(value), { error: missing });
 
+/** An optional line of text: blank, or invisible characters alone (a zero-width space), is none. */
 const optionalText = (max: number, label: string, options: { multiline?: boolean } = {}) =>
   text(max, label, undefined, options)
     .nullish()
-    .transform((value) => value || null);
+    .transform((value) => (value && !isInvisible(value) ? value : null));
 
 const dateText = z.string({ error: MESSAGES.date }).trim().max(10, { error: MESSAGES.date });
 const timeText = z.string({ error: MESSAGES.time }).trim().max(5, { error: MESSAGES.time });

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { isDay } from "~/features/availability/local-day";
 import { currencyChangedMessage, parseAmount } from "~/utils/money";
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES, PAYMENT_METHODS, PAYOUT_DIRECTIONS, SPLIT_METHODS, parsePercent } from "./ledger";
-import { hasUntypeable, untypeableMessage } from "~/utils/typed-text";
+import { hasUntypeable, isInvisible, untypeableMessage } from "~/utils/typed-text";
 
 const keys = <T extends Record<string, string>>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
 
@@ -30,7 +30,8 @@ const optionalText = (max: number, label: string) =>
         .refine((value) => !hasUntypeable(value), { error: untypeableMessage(label) })
         .optional(),
     )
-    .transform((value) => value || undefined);
+    // Blank, or invisible characters alone (a zero-width space), is none.
+    .transform((value) => (value && !isInvisible(value) ? value : undefined));
 
 function readAmount(value: string | undefined, currency: string, context: z.RefinementCtx): number {
   const parsed = value ? parseAmount(value, currency) : ({ ok: false, message: "Enter an amount" } as const);

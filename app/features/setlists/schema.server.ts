@@ -35,7 +35,7 @@ const optionalText = (max: number, message: string, label = "Notes", multiline =
     .max(max, { error: message })
     .refine((value) => !hasUntypeable(value, { multiline }), { error: untypeableMessage(label) })
     .optional()
-    .transform((value) => value || null);
+    .transform((value) => (value && !isInvisible(value) ? value : null));
 
 const name = z
   .string({ error: M.nameRequired })
