@@ -761,7 +761,12 @@ describe("recurring rehearsals", () => {
     const cancelled = await db.event.findMany({ where: { id: { in: ids } }, orderBy: { startsAt: "asc" }, select: { cancelReason: true } });
     expect(cancelled.map((e) => e.cancelReason)).toEqual([null, null, null, null, "Summer break", "Summer break"]);
 
-    const del = await call(eventApi.action, "DELETE", `/api/events/${ids[1]}?scope=all`, { id: String(ids[1]) }, { cookie: b.cookies.leader });
+    // A key a DELETE's body does not have is refused, not ignored (and nothing goes).
+    const odd = await call(eventApi.action, "DELETE", `/api/events/${ids[1]}`, { id: String(ids[1]) }, { cookie: b.cookies.leader, json: { scopes: "all" } });
+    expect(odd.status).toBe(400);
+    expect(await db.event.count({ where: { id: { in: ids } } })).toBe(6);
+    // The scope in the body, as a client may send it: the whole series, not one event.
+    const del = await call(eventApi.action, "DELETE", `/api/events/${ids[1]}`, { id: String(ids[1]) }, { cookie: b.cookies.leader, json: { scope: "all" } });
     expect(await body(del)).toEqual({ deleted: 6 });
     expect(await db.eventSeries.count({ where: { bandId: b.id } })).toBe(0);
   });

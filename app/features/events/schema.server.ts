@@ -561,6 +561,9 @@ export const DeleteEventSchema = z.object({
   scope: z.enum(SERIES_SCOPES, { error: "Choose which events of the series to delete" }).default("one"),
 });
 
+/** A DELETE's body, when a client sends one: only `scope` (else in the query string), anything else refused rather than ignored. */
+export const DeleteEventBodySchema = z.strictObject({ scope: z.enum(SERIES_SCOPES, { error: "Choose which events of the series to delete" }).optional() });
+
 /** The RSVP form (which also sends where to go back to). */
 export const RsvpSchema = z.object({
   answer: z.enum(RSVP_ANSWERS, { error: MESSAGES.answer }),

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { eventDetailsJson, parseOr400, requireEventAccess } from "~/features/events/api.server";
 import { deleteEvent, eventFields, eventRules, getEventDetails, keptLength, refuseFeeField, refuseFeeOffGig, updateEvent } from "~/features/events/events.server";
-import { DeleteEventSchema, MESSAGES, PatchEventSchema, updateEventSchema } from "~/features/events/schema.server";
+import { DeleteEventBodySchema, DeleteEventSchema, MESSAGES, PatchEventSchema, updateEventSchema } from "~/features/events/schema.server";
 import { apiError, apiRoute, methodNotAllowed, NOTHING_TO_CHANGE, parseJsonBody } from "~/utils/api.server";
 
 /** GET /api/events/{id}: the event with its lineup and answers. */
@@ -18,7 +18,7 @@ export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) =
  * event, checked like the edit form; 409 when `version` is not the stored one. The answer
  * deadline is sent as the last day to answer (GET's `rsvpDeadlineDay`), times as local
  * `date`/`startTime`… in the band's zone or `timeZone`.
- * DELETE /api/events/{id}?scope=one|following|all.
+ * DELETE /api/events/{id}?scope=one|following|all (or {"scope"} in a JSON body).
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method === "PATCH") {
@@ -38,7 +38,9 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
   }
   if (request.method === "DELETE") {
     const { id, access } = await requireEventAccess(request, params.id, "events:delete");
-    const { scope } = parseOr400(DeleteEventSchema, { scope: new URL(request.url).searchParams.get("scope") ?? undefined });
+    // ?scope=, or {"scope"} in a body: sent in the body and ignored, "all" deleted one event.
+    const body = await parseJsonBody(request, DeleteEventBodySchema);
+    const { scope } = parseOr400(DeleteEventSchema, { scope: new URL(request.url).searchParams.get("scope") ?? body.scope });
     const { count } = await deleteEvent(access, id, { scope });
     return data({ deleted: count });
   }
