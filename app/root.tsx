@@ -20,7 +20,7 @@ const META = [
   { name: "description", content: "Gigs and rehearsals, who can make it, what to play, and who is owed what: one shared place for your band." },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ title: "Bandroom" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers();
@@ -117,5 +117,12 @@ export default function App() {
 
 export const ErrorBoundary = RouteErrorBoundary;
 
-/** A submit the server did not answer (the sign-in page's clientAction) reloads nothing: that would fail too, into the error page. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => !actionResult?.serverUnanswered && defaultShouldRevalidate;
+/**
+ * Nothing is reloaded after a submit the server did not answer (the sign-in page's
+ * clientAction: the reload would fail too, into the error page), nor after one it refused
+ * (4xx/5xx): the router's own rule, which Remix's single fetch overrides for a route that
+ * has a `shouldRevalidate`. The sign-in page has the same (a copy: imported from here or
+ * from a shared module, it cost every page a script or a few bytes more, issue 11).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, actionStatus, defaultShouldRevalidate }) =>
+  !actionResult?.serverUnanswered && !((actionStatus ?? 0) >= 400) && defaultShouldRevalidate;

@@ -111,6 +111,22 @@ test.describe("a newcomer's first visit", () => {
     }
   });
 
+  test("a refused submit reloads nothing: one request, the submit's own", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript the page is the POST's answer");
+    await page.goto("/login");
+    const reloads: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "GET" && /\.data(\?|$)/.test(request.url())) reloads.push(request.url());
+    });
+    // Refused by the form's rules (a 400 that counts no sign-in attempt against the suite's address).
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password").fill("Whatever-1");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("Invalid email address").first()).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(reloads).toEqual([]);
+  });
+
   test("a submit the server cannot answer (a 500, no connection) stays on the form with the spec's toast, not the error page", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "without JavaScript the browser shows whatever the server answered");
     const cases = [

@@ -279,21 +279,25 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  * stays on the form with the spec's toast ("Login failed", "An error occurred"), rather
  * than the error page. Redirects (signed in, a link sent) go on as they are.
  */
-type FailedSubmit = { intent: Intent; result: undefined; unverifiedEmail: undefined; serverUnanswered: true };
+type FailedSubmit = { intent: Intent; result: undefined; unverifiedEmail: string | undefined; serverUnanswered: true };
 
 export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
-  const intent = (await request.clone().formData()).get("intent") as Intent;
+  const form = await request.clone().formData();
+  const intent = form.get("intent") as Intent;
   try {
     return await serverAction<typeof action>();
   } catch (error) {
     if (error instanceof Response) throw error;
-    const failed: FailedSubmit = { intent, result: undefined, unverifiedEmail: undefined, serverUnanswered: true };
+    // A resend keeps its form (the address it was for) on the page.
+    const email = intent === "resend" ? form.get("email") : null;
+    const failed: FailedSubmit = { intent, result: undefined, unverifiedEmail: typeof email === "string" ? email : undefined, serverUnanswered: true };
     return failed;
   }
 }
 
-/** Nothing to reload after a submit the server did not answer (it would fail too, into the error page); the root skips it too. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => !actionResult?.serverUnanswered && defaultShouldRevalidate;
+/** As the root's (root.tsx): nothing reloaded after a submit the server did not answer, or refused. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, actionStatus, defaultShouldRevalidate }) =>
+  !actionResult?.serverUnanswered && !((actionStatus ?? 0) >= 400) && defaultShouldRevalidate;
 
 export default function LoginPage() {
   const { mode, notice, redirectTo, invite, email } = useLoaderData<typeof loader>();
