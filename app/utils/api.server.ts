@@ -85,6 +85,9 @@ export async function parseJsonBody<T extends z.ZodType>(request: Request, schem
   return result.data;
 }
 
+/** How much of a body answered before it was read (a 404, a 429) is read and dropped to keep the connection. */
+const EARLY_DRAIN_BYTES = 1024 * 1024;
+
 /** How much of an over-long body is read (and dropped) so that the client gets its 413. */
 const DRAIN_BYTES = 8 * 1024 * 1024;
 
@@ -110,9 +113,9 @@ export async function readLimited(request: Request, maxBytes = MAX_BODY_BYTES) {
  * it is not worth the bandwidth, and the connection is cut; a client that gives up
  * mid-way changes nothing (the answer is still the 413, whoever reads it).
  */
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number) {
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number, limit = DRAIN_BYTES) {
   try {
-    for (let drained = alreadyRead; drained <= DRAIN_BYTES; ) {
+    for (let drained = alreadyRead; drained <= limit; ) {
       const next = await reader.read();
       if (next.done) return true;
       drained += next.value.byteLength;
@@ -209,8 +212,10 @@ async function answer<Args extends { request: Request }>(handler: (args: Args) =
  * Past what is worth reading, the connection closes after the answer, said.
  */
 async function readToTheEnd(request: Request, response: Response) {
-  if (!request.body || request.bodyUsed || request.body.locked) return response;
-  if (await drain(request.body.getReader(), 0)) return response;
+  if (!request.body || request.bodyUsed || request.body.locked || response.headers.get("Connection") === "close") return response;
+  // Up to 1 MB (a throttled client's 8 MB is not read for its 429); past it, the connection closes.
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared <= EARLY_DRAIN_BYTES && (await drain(request.body.getReader(), 0, EARLY_DRAIN_BYTES))) return response;
   const closing = new Response(response.body, response);
   closing.headers.set("Connection", "close");
   return closing;
