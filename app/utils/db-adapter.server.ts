@@ -252,11 +252,18 @@ export const CHANGED_MEANWHILE = "Something this change refers to was changed or
  */
 function changedMeanwhile(error: unknown): never {
   const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
-  if (code === "P2003" || code === "P2025") throw new RuleError(409, CHANGED_MEANWHILE);
-  // Could not begin in time (P2028), or the write lock stayed taken past the busy timeout
-  // (P1008, SQLITE_BUSY): nothing was saved, and a moment later it would be.
-  if (code === "P2028" || code === "P1008" || isBusy(error)) throw new RuleError(503, BUSY_NOW);
-  throw error;
+  const answer =
+    code === "P2003" || code === "P2025"
+      ? new RuleError(409, CHANGED_MEANWHILE)
+      : // Could not begin in time (P2028), or the write lock stayed taken past the busy timeout
+        // (P1008, SQLITE_BUSY): this transaction saved nothing, and a moment later it would.
+        code === "P2028" || code === "P1008" || isBusy(error)
+        ? new RuleError(503, BUSY_NOW)
+        : null;
+  if (!answer) throw error;
+  // Said in the log too: a P2025 or a P2028 may also be a bug (a wrong `where`, a callback past its timeout).
+  console.warn(`A write transaction was refused (${String(code ?? "SQLITE_BUSY")}): ${error instanceof Error ? error.message.split("\n").at(-1) : String(error)}`);
+  throw answer;
 }
 
 export const BUSY_NOW = "So much is being saved right now that this could not be. Nothing changed: try again in a moment.";

@@ -111,7 +111,9 @@ export async function savedOnce(formData: FormData, userId: string, fallback: st
     await releaseSubmission(claim);
     throw error;
   }
-  await completeSubmission(claim, saved.location);
+  // Saved: a claim that could not be settled (the database busy a moment) stays pending,
+  // and a resend of the form still answers "Already recorded" rather than saving again.
+  await completeSubmission(claim, saved.location).catch((error: unknown) => console.warn("A saved form's claim was not settled:", error instanceof Error ? error.message : error));
   return saved;
 }
 
