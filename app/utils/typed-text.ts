@@ -35,6 +35,11 @@ export function isInvisible(value: string) {
   return !/[^\p{Cc}\p{Cf}\s]/u.test(value);
 }
 
+/** An optional text as saved: blank, or invisible characters alone (a zero-width space), is `none`. */
+export function visibleOr<None>(value: string | null | undefined, none: None): string | None {
+  return value && !isInvisible(value) ? value : none;
+}
+
 /** The message for a field holding what nobody types. */
 export const untypeableMessage = (label: string) => `${label} can only hold characters you can type`;
 

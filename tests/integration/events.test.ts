@@ -1,6 +1,7 @@
 import ICAL from "ical.js";
 import { describe, expect, test, vi } from "vitest";
 import { buildRequest, callRoute, clearOutbox, createBand, createUser, readOutbox, sessionCookieFor, bandCookie } from "#tests/db-utils";
+import * as bandSongsApi from "~/routes/api+/bands.$id.songs";
 import { runReminderPass } from "~/features/reminders/reminders.server";
 import { formatDayLong } from "~/features/availability/local-day";
 import { db } from "~/utils/db.server";
@@ -1125,6 +1126,10 @@ describe("answers", () => {
     expect(response.status).toBe(201);
     const { id } = await body<{ id: number }>(response);
     expect(await db.event.findUniqueOrThrow({ where: { id }, select: { venueName: true, notes: true } })).toEqual({ venueName: null, notes: null });
+    // And a song's artist and notes.
+    const song = await callRoute(bandSongsApi.action, buildRequest(`/api/bands/${b.id}/songs`, { cookie: b.cookies.leader, json: { title: "Hush", artist: "\u200b", notes: "\u2060" } }), { id: String(b.id) });
+    expect(song.status).toBe(201);
+    expect(await db.song.findFirstOrThrow({ where: { bandId: b.id, title: "Hush" }, select: { artist: true, notes: true } })).toEqual({ artist: null, notes: null });
   });
 
   test("a gig saved as someone in its lineup leaves the band gets 409 'changed meanwhile', not a 500, and nothing is saved", async () => {

@@ -21,7 +21,7 @@ import {
   YEARS_MESSAGE,
 } from "./zoned-time";
 import { ADDRESS_MAX, INSTRUMENT_MAX, INTERVAL_MAX, MAX_EVENT_DAYS, MAX_OCCURRENCES, NOTES_MAX, TEXT_MAX, TITLE_MAX } from "./limits";
-import { hasUntypeable, isInvisible, untypeableMessage } from "~/utils/typed-text";
+import { hasUntypeable, isInvisible, untypeableMessage, visibleOr } from "~/utils/typed-text";
 
 /**
  * The zod schemas of events, shared by the event forms (conform, on the server only: zod
@@ -123,7 +123,7 @@ const requiredText = (max: number, label: string, missing: string) =>
 const optionalText = (max: number, label: string, options: { multiline?: boolean } = {}) =>
   text(max, label, undefined, options)
     .nullish()
-    .transform((value) => (value && !isInvisible(value) ? value : null));
+    .transform((value) => visibleOr(value, null));
 
 const dateText = z.string({ error: MESSAGES.date }).trim().max(10, { error: MESSAGES.date });
 const timeText = z.string({ error: MESSAGES.time }).trim().max(5, { error: MESSAGES.time });

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { isDay } from "~/features/availability/local-day";
 import { currencyChangedMessage, parseAmount } from "~/utils/money";
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES, PAYMENT_METHODS, PAYOUT_DIRECTIONS, SPLIT_METHODS, parsePercent } from "./ledger";
-import { hasUntypeable, isInvisible, untypeableMessage } from "~/utils/typed-text";
+import { hasUntypeable, untypeableMessage, visibleOr } from "~/utils/typed-text";
 
 const keys = <T extends Record<string, string>>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
 
@@ -31,7 +31,7 @@ const optionalText = (max: number, label: string) =>
         .optional(),
     )
     // Blank, or invisible characters alone (a zero-width space), is none.
-    .transform((value) => (value && !isInvisible(value) ? value : undefined));
+    .transform((value) => visibleOr(value, undefined));
 
 function readAmount(value: string | undefined, currency: string, context: z.RefinementCtx): number {
   const parsed = value ? parseAmount(value, currency) : ({ ok: false, message: "Enter an amount" } as const);

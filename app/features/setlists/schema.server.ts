@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { MAX_ITEMS, MAX_SETS, SETLIST_MESSAGES } from "./setlists.server";
-import { hasUntypeable, isInvisible, untypeableMessage } from "~/utils/typed-text";
+import { hasUntypeable, isInvisible, untypeableMessage, visibleOr } from "~/utils/typed-text";
 
 export const SETLIST_FORM_MESSAGES = {
   nameRequired: "Give the setlist a name",
@@ -35,7 +35,7 @@ const optionalText = (max: number, message: string, label = "Notes", multiline =
     .max(max, { error: message })
     .refine((value) => !hasUntypeable(value, { multiline }), { error: untypeableMessage(label) })
     .optional()
-    .transform((value) => (value && !isInvisible(value) ? value : null));
+    .transform((value) => visibleOr(value, null));
 
 const name = z
   .string({ error: M.nameRequired })

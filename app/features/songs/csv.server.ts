@@ -46,7 +46,7 @@ export const CSV_MESSAGES = {
   noFile: "Choose a CSV file to import.",
   encoding: "The file is not UTF-8 text. In your spreadsheet, save it as “CSV UTF-8 (comma delimited)” and try again.",
   unreadable: (reason: string) => `The file is not a readable CSV: ${reason}`,
-  rowTooLong: `A row of the file is longer than ${MAX_ROW_CHARACTERS.toLocaleString("en-US")} characters, far more than a song needs: is it a CSV of songs, one song a line?`,
+  rowTooLong: `A row of the file is longer than ${MAX_ROW_CHARACTERS.toLocaleString("en-US")} characters, far more than a song needs. Is it a CSV of songs, one song a line? A quote opened and never closed also makes the rest of the file one cell.`,
   noTitleColumn: `The file needs a Title column in its first row. The columns Bandroom reads are: ${COLUMNS.map((c) => c.name).join(", ")}.`,
   unknownColumns: (names: string[]) =>
     `${names.length === 1 ? "Unknown column" : "Unknown columns"}: ${names.map((n) => `“${n}”`).join(", ")}. The columns Bandroom reads are: ${COLUMNS.map((c) => c.name).join(", ")}.`,

@@ -8,7 +8,7 @@ import { apiVersion, apiVersionMessages } from "~/utils/api-version";
 import { parseDuration } from "./format";
 import { parseKey } from "./keys";
 import { SONG_SORTS, type SongFacts } from "./song-types";
-import { hasUntypeable, isInvisible, textTypeError, typeableSearch, untypeableMessage } from "~/utils/typed-text";
+import { hasUntypeable, isInvisible, textTypeError, typeableSearch, untypeableMessage, visibleOr } from "~/utils/typed-text";
 
 export const SONG_MESSAGES = {
   titleRequired: "Title is required",
@@ -43,7 +43,8 @@ const fail = (ctx: Ctx, message: string) => {
   ctx.addIssue({ code: "custom", message });
   return z.NEVER;
 };
-const blank = (value: string | null | undefined) => value === undefined || value === null || value.trim() === "";
+/** Nothing typed: blank, or invisible characters alone (a zero-width space). */
+const blank = (value: string | null | undefined) => visibleOr(value?.trim(), null) === null;
 /** Characters as a person counts them (an emoji is one), as the band name's limit counts them: not UTF-16 units. */
 const length = (text: string) => Array.from(text).length;
 

@@ -40,7 +40,9 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
     const { id, access } = await requireEventAccess(request, params.id, "events:delete");
     // ?scope=, or {"scope"} in a body: sent in the body and ignored, "all" deleted one event.
     const body = await parseJsonBody(request, DeleteEventBodySchema);
-    const { scope } = parseOr400(DeleteEventSchema, { scope: new URL(request.url).searchParams.get("scope") ?? body.scope });
+    const query = new URL(request.url).searchParams.get("scope");
+    if (query !== null && body.scope !== undefined && query !== body.scope) throw apiError(400, "Invalid request", { scope: ["Send the scope once: in the query string or in the body"] });
+    const { scope } = parseOr400(DeleteEventSchema, { scope: query ?? body.scope });
     const { count } = await deleteEvent(access, id, { scope });
     return data({ deleted: count });
   }
