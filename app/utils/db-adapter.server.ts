@@ -70,15 +70,16 @@ function beginImmediate(adapter: SqlDriverAdapter) {
   // better-sqlite3 bundles takes 32,766 (the default since SQLite 3.32), which
   // db.server.test.ts checks; PostgreSQL's adapter has the same limit.
   adapter.getConnectionInfo = () => ({ supportsRelationJoins: false, maxBindValues: SQLITE_MAX_VARIABLES });
+  // Behind another process's write lock SQLite would wait out the busy timeout inside BEGIN,
+  // holding up the whole process (every request, even /robots.txt) for up to 5 s: this try
+  // does not wait, and takeWriteLock waits between tries without blocking. Prepared once.
+  const [noWait, beginLocked, wait] = ["PRAGMA busy_timeout = 0", "BEGIN IMMEDIATE", `PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`].map((sql) => prepare(sql));
   const begin = () => {
-    // Behind another process's write lock SQLite would wait out the busy timeout inside this
-    // call, holding up the whole process (every request, even /robots.txt) for up to 5 s:
-    // this try does not wait, and takeWriteLock waits between tries without blocking.
-    prepare("PRAGMA busy_timeout = 0").get();
+    noWait!.get();
     try {
-      prepare("BEGIN IMMEDIATE").run();
+      beginLocked!.run();
     } finally {
-      prepare(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`).get();
+      wait!.get();
     }
   };
   return ownTransactions(adapter, { run: (sql) => prepare(sql).run(), begin, inTransaction: () => client.inTransaction });
@@ -250,7 +251,7 @@ export const CHANGED_MEANWHILE = "Something this change refers to was changed or
  * read again under the write lock where a race is likely; this is the net under the rest,
  * a 409 the forms and /api show (RuleError) rather than a 500.
  */
-function changedMeanwhile(error: unknown): never {
+function refusedWrite(error: unknown): never {
   const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
   const answer =
     code === "P2003" || code === "P2025"
@@ -276,7 +277,7 @@ export function scopeTransactions<T extends { $transaction: TransactionFn }>(cli
   // that waits for the first.
   (client as { $transaction: unknown }).$transaction = function (this: unknown, ...args: unknown[]) {
     const self = this ?? client;
-    return typeof args[0] === "function" ? transactionScope.run(true, () => transaction.apply(self, args).catch(changedMeanwhile)) : transaction.apply(self, args);
+    return typeof args[0] === "function" ? transactionScope.run(true, () => transaction.apply(self, args).catch(refusedWrite)) : transaction.apply(self, args);
   };
   return client;
 }

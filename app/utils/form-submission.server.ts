@@ -92,6 +92,14 @@ export async function releaseSubmission(claim: Claim) {
   if (claim.key && !claim.duplicate) await dropClaim(claim.key);
 }
 
+/**
+ * A save refused with the form's own reply (its field errors), thrown out of `savedOnce`'s
+ * `save` so that the form's key is let go; the action catches it and answers `reply`.
+ */
+export class RefusedSave<Reply> {
+  constructor(readonly reply: Reply) {}
+}
+
 const SENT_TWICE = { title: "Already recorded", description: "That form was sent twice: it is recorded once." };
 
 type Saved = { location: string; toast: ToastInput; cookies?: string[] };

@@ -1,12 +1,11 @@
 import { parseWithZod } from "~/utils/submission";
 import type { SubmissionResult } from "@conform-to/react";
 import type { BandAccess } from "~/features/bands/access.server";
-import { replyWithRuleError } from "~/utils/rule-error";
+import { replyWithRuleError, RuleError } from "~/utils/rule-error";
 import { formatDuration } from "./format";
 import { SONG_FIELDS, SongFormSchema, formInput } from "./schema.server";
 import { DuplicateSongError, createSong, libraryPlace, updateSong, type Song } from "./songs.server";
-import { newSubmissionKey, savedOnce } from "~/utils/form-submission.server";
-import { RuleError } from "~/utils/rule-error";
+import { newSubmissionKey, RefusedSave, savedOnce } from "~/utils/form-submission.server";
 import type { ToastInput } from "~/utils/toast.server";
 import { lookupForForm } from "./partners/lookup.server";
 
@@ -111,19 +110,19 @@ export async function submitSongForm(access: BandAccess, formData: FormData, son
  * A refusal comes back with a fresh key for the form's next send.
  */
 export async function addSongOnce(access: BandAccess, formData: FormData): Promise<{ location: string; toast: ToastInput } | { reply: SongFormReply; status: number }> {
-  const refusal: { value?: { reply: SongFormReply; status: number } } = {};
+  type Refusal = { reply: SongFormReply; status: number };
   try {
     return await savedOnce(formData, access.user.id, `/bands/${access.band.id}/songs`, async () => {
       const outcome = await submitSongForm(access, formData);
-      if ("reply" in outcome) {
-        refusal.value = outcome;
-        throw new RuleError(outcome.status as RuleError["status"], "refused");
-      }
+      if ("reply" in outcome) throw new RefusedSave<Refusal>(outcome);
       // To the page that holds it, the row marked (the library opens sorted by title, 50 a page).
       return { location: await libraryPlace(access.band.id, outcome.song), toast: { title: "Song added", description: `${outcome.song.title} is in the library of ${access.band.name}.` } };
     });
   } catch (error) {
-    if (refusal.value) return { reply: { ...refusal.value.reply, submissionKey: newSubmissionKey() }, status: refusal.value.status };
+    if (error instanceof RefusedSave) {
+      const { reply, status } = (error as RefusedSave<Refusal>).reply;
+      return { reply: { ...reply, submissionKey: newSubmissionKey() }, status };
+    }
     // The key was used for other values (the person went back and changed the form).
     if (!(error instanceof RuleError)) throw error;
     const { result, status } = replyWithRuleError(parseWithZod(formData, { schema: SongFormSchema }), error);

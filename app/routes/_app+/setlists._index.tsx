@@ -9,7 +9,7 @@ import { formatSetLength } from "~/features/songs/format";
 import { Field, SelectField, useFocusFirstError } from "~/components/forms";
 import { Button, PageHeader } from "~/components/kit";
 import { useIsPending } from "~/utils/use-is-pending";
-import { newSubmissionKey, saveOnce } from "~/utils/form-submission.server";
+import { newSubmissionKey, RefusedSave, saveOnce } from "~/utils/form-submission.server";
 import { RuleError } from "~/utils/rule-error";
 import { EmptyState } from "~/components/empty-state";
 import { formatDate } from "~/utils/dates";
@@ -52,17 +52,17 @@ export async function action({ request }: ActionFunctionArgs) {
     return await saveOnce(formData, access.user.id, "/setlists", async () => {
       if (fromGig) {
         const { result, setlist } = await submitFromGigForm(access, formData);
-        if (!setlist) throw new Refused({ result: null, fromGig: result });
+        if (!setlist) throw new RefusedSave({ result: null, fromGig: result }) satisfies Refused;
         return { location: `/setlists/${setlist.id}`, toast: { title: "Setlist created", description: `${setlist.name}: the songs and sets of that gig, ready to change.` } };
       }
       const { result, setlist } = await submitCreateForm(access, formData);
-      if (!setlist) throw new Refused({ result, fromGig: null });
+      if (!setlist) throw new RefusedSave({ result, fromGig: null }) satisfies Refused;
       return { location: `/setlists/${setlist.id}`, toast: { title: "Setlist created", description: "Add songs from the library below." } };
     });
   } catch (error) {
     // Every refusal brings fresh keys: a form sent again with a used key is then saved.
     const keys = { create: newSubmissionKey(), fromGig: newSubmissionKey() };
-    if (error instanceof Refused) return data({ ...error.reply, keys }, { status: 400 });
+    if (error instanceof RefusedSave) return data({ ...(error as Refused).reply, keys }, { status: 400 });
     // The form's key already used for other values (sent, changed, sent again): said at its name field.
     if (error instanceof RuleError) {
       // With what was typed, so the form comes back filled (without JavaScript the page is drawn anew).
@@ -74,10 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-/** A form refused with its field errors, thrown out of saveOnce so that it lets the form's key go. */
-class Refused {
-  constructor(readonly reply: { result: SubmissionResult<string[]> | null; fromGig: SubmissionResult<string[]> | null }) {}
-}
+type Refused = RefusedSave<{ result: SubmissionResult<string[]> | null; fromGig: SubmissionResult<string[]> | null }>;
 
 export default function Setlists() {
   const loaded = useLoaderData<typeof loader>();
